@@ -1,0 +1,30 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+
+const production = process.env.NODE_ENV === "production";
+
+/** Headers on every response; pages also get a per-request nonce CSP from src/proxy.ts. */
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+  ...(production ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
+];
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  // Native and WASM server packages are loaded from node_modules at run time, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "postgres"],
+  async headers() {
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // API answers are data, never documents: nothing in them may run or be framed.
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+    ];
+  },
+};
+
+export default withNextIntl(nextConfig);

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { Card } from "@/components/ui/card";
+import { LoginForm } from "@/features/accounts/components/login-form";
+import { redirectSignedInUser, safeCallbackPath } from "@/server/auth/session";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.login");
+  return { title: t("submit") };
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string | string[] }> }) {
+  await redirectSignedInUser();
+  const t = await getTranslations("auth.login");
+  const asked = (await searchParams).callbackUrl;
+  const callbackUrl = safeCallbackPath(typeof asked === "string" ? asked : null) ?? "/dashboard";
+  return (
+    <Card className="w-full max-w-sm p-6 sm:p-8">
+      <div className="mb-6 space-y-1 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
+      </div>
+      <LoginForm callbackUrl={callbackUrl} />
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { Card } from "@/components/ui/card";
+import { SignupForm } from "@/features/accounts/components/signup-form";
+import { redirectSignedInUser } from "@/server/auth/session";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.signup");
+  return { title: t("submit") };
+}
+
+export default async function SignupPage() {
+  await redirectSignedInUser();
+  const t = await getTranslations("auth.signup");
+  return (
+    <Card className="w-full max-w-sm p-6 sm:p-8">
+      <div className="mb-6 space-y-1 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
+      </div>
+      <SignupForm />
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+import { signInBodySchema } from "@/features/accounts/schemas";
+import { signIn, toUserData } from "@/features/accounts/service";
+import { withSessionCookie } from "@/features/accounts/session-cookie";
+import { apiTranslator } from "@/i18n/api-translator";
+import { apiRoute, readJson } from "@/server/http/api";
+import { clientIp } from "@/server/http/client-ip";
+
+export const POST = apiRoute(async ({ request, log }) => {
+  const t = apiTranslator(request);
+  const body = await readJson(request, signInBodySchema);
+  const user = await signIn({ email: body.email, password: body.password, ip: clientIp(request) }, t);
+  log.info({ userId: user.id }, "signed in");
+  return withSessionCookie(
+    Response.json({ success: true, message: t("signin.success"), userData: toUserData(user) }),
+    user.id,
+  );
+});

@@ -1,0 +1,38 @@
+import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
+import type * as React from "react";
+import { ThemeProvider } from "@/components/theme/theme-provider";
+import { Toaster } from "@/components/toaster";
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("meta");
+  return { title: { default: t("title"), template: `%s · Aula` }, description: t("description") };
+}
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#151824" },
+  ],
+};
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const locale = await getLocale();
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  return (
+    // next-themes sets the theme class on <html> before paint, so React must not warn about it.
+    <html lang={locale} suppressHydrationWarning>
+      <body className="min-h-svh">
+        <NextIntlClientProvider>
+          <ThemeProvider nonce={nonce}>
+            {children}
+            <Toaster />
+          </ThemeProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

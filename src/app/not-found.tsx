@@ -1,0 +1,28 @@
+import { FileQuestionIcon } from "lucide-react";
+import Link from "next/link";
+import { headers } from "next/headers";
+import { getTranslations } from "next-intl/server";
+import { Button } from "@/components/ui/button";
+import { logger } from "@/server/logger";
+
+export default async function NotFound() {
+  const t = await getTranslations("notFound");
+  const path = (await headers()).get("x-pathname");
+  logger.warn({ path }, "page not found");
+  return (
+    <main className="flex min-h-svh flex-col items-center justify-center gap-6 px-6 text-center">
+      <FileQuestionIcon className="size-16 text-muted-foreground" aria-hidden />
+      <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+      <p className="max-w-md text-muted-foreground">{t("text")}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link href="/">{t("returnHome")}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/dashboard">{t("goDashboard")}</Link>
+        </Button>
+      </div>
+      <p className="text-sm text-muted-foreground">{t("support")}</p>
+    </main>
+  );
+}

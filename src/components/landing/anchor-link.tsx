@@ -1,0 +1,23 @@
+"use client";
+import type * as React from "react";
+
+/** The SPEC's landing anchors scroll smoothly and stop 80 px above the section, below the sticky header. */
+export const ANCHOR_OFFSET_PX = 80;
+
+export function AnchorLink({ targetId, ...props }: React.ComponentProps<"a"> & { targetId: string }) {
+  return (
+    <a
+      href={`#${targetId}`}
+      onClick={(event) => {
+        const target = document.getElementById(targetId);
+        if (!target) return;
+        event.preventDefault();
+        const top = target.getBoundingClientRect().top + window.scrollY - ANCHOR_OFFSET_PX;
+        const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        window.scrollTo({ top, behavior: reduce ? "auto" : "smooth" });
+        history.replaceState(null, "", `#${targetId}`);
+      }}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { Brand } from "@/components/brand";
+import { LanguageMenu } from "@/components/i18n/language-menu";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
+import { Button } from "@/components/ui/button";
+import { AnchorLink } from "./anchor-link";
+
+export async function LandingHeader() {
+  const t = await getTranslations("landing.nav");
+  const anchors = [
+    { id: "features", label: t("features") },
+    { id: "how-it-works", label: t("howItWorks") },
+    { id: "pricing", label: t("pricing") },
+  ];
+  return (
+    <header className="sticky top-0 z-40 h-16 border-b bg-background/80 backdrop-blur">
+      <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Brand />
+        <nav aria-label={t("label")} className="hidden md:block">
+          <ul className="flex items-center gap-6 text-sm font-medium text-muted-foreground">
+            {anchors.map((a) => (
+              <li key={a.id}>
+                <AnchorLink targetId={a.id} className="hover:text-foreground">
+                  {a.label}
+                </AnchorLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <LanguageMenu />
+          <ThemeToggle />
+          <Button asChild variant="ghost" size="sm">
+            <Link href="/login">{t("login")}</Link>
+          </Button>
+          <Button asChild size="sm">
+            <Link href="/signup">{t("getStarted")}</Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+import { ArrowLeftIcon, LayoutDashboardIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { ADMIN_SECTIONS } from "./admin-sections";
+import { SidebarBrand } from "./dashboard-sidebar";
+import { ThemeSidebarButton } from "./footer-actions";
+import { Sidebar, SidebarLinks, type SidebarLink } from "./sidebar";
+
+
+export function AdminSidebar() {
+  const t = useTranslations("admin");
+  const links: SidebarLink[] = [
+    { href: "/admin", label: t("dashboard"), icon: LayoutDashboardIcon, exact: true },
+    ...ADMIN_SECTIONS.map((s) => ({ href: `/admin/${s.slug}`, label: t(s.key), icon: s.icon })),
+  ];
+  return (
+    <Sidebar label={t("label")} title={t("title")} closeLabel={t("title")}>
+      <SidebarBrand subtitle={t("title")} />
+      <div className="flex-1 overflow-y-auto">
+        <SidebarLinks links={links} />
+      </div>
+      <div className="border-t p-2">
+        <SidebarLinks links={[{ href: "/dashboard", label: t("backToApp"), icon: ArrowLeftIcon, exact: true }]} />
+        <ThemeSidebarButton />
+      </div>
+    </Sidebar>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+import { LogOutIcon, MonitorDownIcon, MoonIcon, SunIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useTheme } from "next-themes";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { SidebarButton } from "./sidebar";
+
+function ThemeIcon() {
+  return (
+    <>
+      <SunIcon className="dark:hidden" aria-hidden />
+      <MoonIcon className="hidden dark:block" aria-hidden />
+    </>
+  );
+}
+
+export function ThemeSidebarButton() {
+  const t = useTranslations("sidebar");
+  const { resolvedTheme, setTheme } = useTheme();
+  return (
+    <SidebarButton
+      label={t("toggleTheme")}
+      icon={ThemeIcon}
+      onClick={() => setTheme(resolvedTheme === "dark" ? "light" : "dark")}
+    />
+  );
+}
+
+export function LogoutSidebarButton() {
+  const t = useTranslations("sidebar");
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  return (
+    <SidebarButton
+      label={t("logout")}
+      icon={LogOutIcon}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await fetch("/api/signout", { method: "POST" });
+          toast.success(t("loggedOut"));
+          router.replace("/login");
+          router.refresh();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    />
+  );
+}
+
+type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> };
+
+/** Shown only when the browser offers to install the app (its `beforeinstallprompt` event). */
+export function InstallAppSidebarButton() {
+  const t = useTranslations("sidebar");
+  const [prompt, setPrompt] = useState<InstallPromptEvent | null>(null);
+  useEffect(() => {
+    const onPrompt = (event: Event) => {
+      event.preventDefault();
+      setPrompt(event as InstallPromptEvent);
+    };
+    const onInstalled = () => setPrompt(null);
+    window.addEventListener("beforeinstallprompt", onPrompt);
+    window.addEventListener("appinstalled", onInstalled);
+    return () => {
+      window.removeEventListener("beforeinstallprompt", onPrompt);
+      window.removeEventListener("appinstalled", onInstalled);
+    };
+  }, []);
+  if (!prompt) return null;
+  return (
+    <SidebarButton
+      label={t("installApp")}
+      icon={MonitorDownIcon}
+      onClick={async () => {
+        await prompt.prompt();
+        await prompt.userChoice;
+        setPrompt(null);
+      }}
+    />
+  );
+}

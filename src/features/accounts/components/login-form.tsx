@@ -1,0 +1,71 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { PasswordInput } from "@/components/ui/password-input";
+import { postJson } from "./post-json";
+
+export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+  const t = useTranslations("auth.login");
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    if (!email || !password) return setError(t("bothRequired"));
+    setError(null);
+    setBusy(true);
+    try {
+      const { ok, data } = await postJson("/api/signin", { email, password });
+      if (!ok) {
+        setError(data?.message ?? t("failed"));
+        return;
+      }
+      toast.success(t("success"));
+      router.replace(callbackUrl);
+      router.refresh();
+    } catch {
+      setError(t("failed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+      {error && <Alert>{error}</Alert>}
+      <div className="space-y-2">
+        <Label htmlFor="email">{t("email")}</Label>
+        <Input id="email" name="email" type="email" autoComplete="email" maxLength={320} />
+      </div>
+      <div className="space-y-2">
+        <div className="flex items-center justify-between">
+          <Label htmlFor="password">{t("password")}</Label>
+          <Link href="/forgot-password" className="text-sm text-primary hover:underline">
+            {t("forgot")}
+          </Link>
+        </div>
+        <PasswordInput id="password" name="password" autoComplete="current-password" maxLength={256} />
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? t("submitting") : t("submit")}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        {t("noAccount")}{" "}
+        <Link href="/signup" className="font-medium text-primary hover:underline">
+          {t("signupLink")}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/server/db/client";
+import { users } from "@/server/db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Public face of a user: never the password hash. */
+export type SessionUser = Pick<UserRow, "id" | "email" | "name" | "role" | "plan" | "locale">;
+
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  plan: users.plan,
+  locale: users.locale,
+} as const;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(email: string): Promise<UserRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  return row;
+}
+
+/** The one indexed read behind every authenticated request. */
+export async function findSessionUser(id: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...sessionUserColumns, sessionsValidAfter: users.sessionsValidAfter })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function insertUser(values: {
+  email: string;
+  name: string;
+  passwordHash: string;
+  role?: UserRow["role"];
+  locale?: UserRow["locale"];
+}): Promise<SessionUser | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: normalizeEmail(values.email) })
+    .onConflictDoNothing({ target: users.email })
+    .returning(sessionUserColumns);
+  return row;
+}
+
+export async function updateUserLocale(id: string, locale: UserRow["locale"]): Promise<void> {
+  const db = await getDb();
+  await db.update(users).set({ locale }).where(eq(users.id, id));
+}

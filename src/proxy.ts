@@ -1,0 +1,59 @@
+import { type NextRequest, NextResponse } from "next/server";
+
+/**
+ * Next 16's request proxy. Two jobs only:
+ * 1. a per-request CSP nonce (Next applies it to its own inline scripts; next-themes reads it);
+ * 2. optimistic redirects to /login when there is no session cookie at all.
+ * It is a convenience, not a guard: every page and route checks the session on the server itself.
+ */
+const PROTECTED = [/^\/dashboard(\/|$)/, /^\/course(\/|$)/, /^\/admin(\/|$)/];
+const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
+
+export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "frame-src https://www.youtube-nocookie.com",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+
+  if (PROTECTED.some((re) => re.test(pathname)) && !SESSION_COOKIES.some((c) => request.cookies.has(c))) {
+    const login = new URL("/login", request.url);
+    login.searchParams.set("callbackUrl", pathname + search);
+    return NextResponse.redirect(login);
+  }
+
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production");
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", csp);
+  headers.set("x-pathname", (pathname + search).slice(0, 2048));
+
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", csp);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|sw.js|manifest.webmanifest).*)",
+      missing: [{ type: "header", key: "next-router-prefetch" }],
+    },
+  ],
+};

@@ -1,0 +1,36 @@
+import "server-only";
+import path from "node:path";
+import type { DbHandle } from "./client";
+
+const migrationsFolder = () => path.join(process.cwd(), "drizzle");
+
+/** Any fixed 64-bit number: every app instance takes this advisory lock while migrating. */
+const MIGRATION_LOCK_ID = 7_140_226_001;
+
+/**
+ * Applies pending migrations. On PostgreSQL it holds an advisory lock on its own connection,
+ * so several app instances starting together apply each migration once; the others wait,
+ * then find nothing left to do.
+ */
+export async function migrateDatabase(handle: DbHandle, databaseUrl?: string): Promise<void> {
+  if (handle.kind === "pglite") {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(handle.db as never, { migrationsFolder: migrationsFolder() });
+    return;
+  }
+  if (!databaseUrl) throw new Error("migrateDatabase: a PostgreSQL handle needs its URL");
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    try {
+      await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+    }
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}

@@ -1,0 +1,362 @@
+/**
+ * The whole data model of Aula (SPEC section 3), normalized as ARCHITECTURE.md "Data" says.
+ * The contract's course `content` JSON is assembled from topics + lessons rows on demand,
+ * so two lessons written at once never overwrite each other.
+ */
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => "bytea",
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** user: a learner; admin: the SPEC's admin type "no"; super: any other admin type (cannot be removed). */
+export const userRole = pgEnum("user_role", ["user", "admin", "super"]);
+export const userPlan = pgEnum("user_plan", ["free", "monthly", "yearly"]);
+export const uiLocale = pgEnum("ui_locale", ["pt", "en"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored trimmed and lower-cased: `A@x.io` and `a@x.io` are one account. */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: userRole("role").notNull().default("user"),
+    plan: userPlan("plan").notNull().default("free"),
+    locale: uiLocale("locale").notNull().default("pt"),
+    /** Session tokens issued before this instant are refused (password change, reset, deletion). */
+    sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email)],
+);
+
+export const courseType = pgEnum("course_type", ["text_image", "video_text"]);
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mainTopic: text("main_topic").notNull(),
+    type: courseType("type").notNull(),
+    /** The course language: one of the 38 language names. */
+    lang: text("lang").notNull(),
+    photo: text("photo"),
+    photoAttribution: text("photo_attribution"),
+    /** SPEC "completed": the certificate has been issued (stored as `first` in the browser). */
+    completed: boolean("completed").notNull().default(false),
+    /** SPEC "end": when the course was finished. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The quiz has been passed (SPEC "pass"); counts as the +1 in progress. */
+    quizPassed: boolean("quiz_passed").notNull().default(false),
+    /** Best stored quiz mark (score times 10). */
+    bestMark: integer("best_mark"),
+    /** Makes a retried or double-clicked creation return the same course. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("courses_user_created_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("courses_user_idempotency_key").on(t.userId, t.idempotencyKey),
+  ],
+);
+
+export const topics = pgTable(
+  "topics",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+  },
+  (t) => [uniqueIndex("topics_course_position_key").on(t.courseId, t.position)],
+);
+
+/** One row per lesson (the SPEC's "subtopic"). */
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    topicId: uuid("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    /** Sanitized HTML; empty until generated. */
+    theory: text("theory").notNull().default(""),
+    imageUrl: text("image_url"),
+    imageAttribution: text("image_attribution"),
+    youtubeId: text("youtube_id"),
+    done: boolean("done").notNull().default(false),
+    generatedAt: timestamp("generated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("lessons_topic_position_key").on(t.topicId, t.position),
+    index("lessons_course_idx").on(t.courseId),
+  ],
+);
+
+export const chatSender = pgEnum("chat_sender", ["user", "bot"]);
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: uuid("lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+    sender: chatSender("sender").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_messages_course_created_idx").on(t.courseId, t.createdAt)],
+);
+
+export const notes = pgTable(
+  "notes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** Sanitized HTML. */
+    html: text("html").notNull().default(""),
+    /** Raised by one on every save; a save naming an older version is refused. */
+    version: integer("version").notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+export const quizzes = pgTable("quizzes", {
+  courseId: uuid("course_id")
+    .primaryKey()
+    .references(() => courses.id, { onDelete: "cascade" }),
+  /** Validated list of { question, options: {letter, text}[], answer }. */
+  questions: jsonb("questions").notNull(),
+  createdAt: createdAt(),
+});
+
+export const quizAttempts = pgTable(
+  "quiz_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Score times 10, as the SPEC stores it. */
+    mark: integer("mark").notNull(),
+    passed: boolean("passed").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("quiz_attempts_course_idx").on(t.courseId)],
+);
+
+/**
+ * A certificate is its own record with the holder's name and course title as they were,
+ * so it stays verifiable by its public id after the account or course is deleted.
+ */
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    publicId: text("public_id").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    holderName: text("holder_name").notNull(),
+    courseTitle: text("course_title").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("certificates_public_id_key").on(t.publicId), uniqueIndex("certificates_course_key").on(t.courseId)],
+);
+
+export const subscriptionStatus = pgEnum("subscription_status", [
+  "pending",
+  "active",
+  "past_due",
+  "canceled",
+  "expired",
+]);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan: userPlan("plan").notNull(),
+    /** The payment provider's name, e.g. "stripe" (shown as the payment method). */
+    provider: text("provider").notNull(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    providerCustomerId: text("provider_customer_id"),
+    status: subscriptionStatus("status").notNull().default("pending"),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("subscriptions_user_idx").on(t.userId),
+    uniqueIndex("subscriptions_provider_id_key").on(t.provider, t.providerSubscriptionId),
+  ],
+);
+
+export const paymentStatus = pgEnum("payment_status", ["pending", "succeeded", "failed", "refunded"]);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Kept (set null) when the user is deleted: payments are accounting records. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    plan: userPlan("plan").notNull(),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    /** Money in minor units (cents) with its currency. */
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    status: paymentStatus("status").notNull().default("pending"),
+    /** The billing form: firstName, lastName, email, address, city, state, zipCode, country. */
+    billing: jsonb("billing"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payments_user_idx").on(t.userId),
+    uniqueIndex("payments_provider_id_key").on(t.provider, t.providerPaymentId),
+  ],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  /** The SPEC's lname, used as the subject. */
+  subject: text("subject").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull().default(""),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+export const blogCategory = pgEnum("blog_category", [
+  "technology",
+  "education",
+  "ai",
+  "programming",
+  "design",
+  "business",
+]);
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    /** Sanitized HTML. */
+    content: text("content").notNull(),
+    image: bytea("image"),
+    imageContentType: text("image_content_type"),
+    category: blogCategory("category").notNull(),
+    /** Comma-separated. */
+    tags: text("tags").notNull().default(""),
+    featured: boolean("featured").notNull().default(false),
+    popular: boolean("popular").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_posts_created_idx").on(t.createdAt.desc())],
+);
+
+export const policyKind = pgEnum("policy_kind", ["privacy", "terms", "cancel", "refund", "billing"]);
+
+export const policies = pgTable("policies", {
+  kind: policyKind("kind").primaryKey(),
+  /** Sanitized HTML. */
+  html: text("html").notNull().default(""),
+  updatedAt: updatedAt(),
+});
+
+export const emailStatus = pgEnum("email_status", ["pending", "sent", "failed"]);
+
+/** Every mail the app sends, with its status; without a provider it is the local dev outbox. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    template: text("template").notNull(),
+    /** "resend", "smtp" or "outbox". */
+    transport: text("transport").notNull(),
+    status: emailStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the token; the token itself is only in the mail. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters shared by every app instance (src/server/http/rate-limit.ts). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,104 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the app reads, validated once. A missing or malformed value stops the start
+ * with one line naming the variable (see `loadEnv`). Nothing else reads process.env for settings.
+ */
+const emptyAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalUrl = (protocols: string[], hint: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, hint)
+      .optional(),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+    DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "must be a postgres:// or postgresql:// URL"),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
+    APP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default("http://localhost:3000")
+        .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL"),
+    ),
+    AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
+    ADMIN_PASSWORD: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(9, "must be at least 9 characters").max(256, "must be at most 256 characters").optional(),
+    ),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+  })
+  .refine((e) => !(e.ADMIN_PASSWORD && !e.ADMIN_EMAIL), {
+    path: ["ADMIN_EMAIL"],
+    message: "must be set when ADMIN_PASSWORD is set",
+  });
+
+export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };
+
+export class EnvError extends Error {}
+
+/** Parses a settings object; throws EnvError with one line naming the first bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Omit<Env, "AUTH_SECRET"> & { AUTH_SECRET?: string } {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new EnvError(`Invalid setting ${String(issue.path[0])}: ${issue.message}`);
+  }
+  return result.data;
+}
+
+/**
+ * AUTH_SECRET unset: generate one and keep it in DATA_DIR, so local sessions survive restarts.
+ * Deployments with several instances must set AUTH_SECRET themselves (README).
+ */
+function localAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: fall through and create it
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+const cache = globalThis as unknown as { __aulaEnv?: Env };
+
+export function env(): Env {
+  if (!cache.__aulaEnv) {
+    const parsed = parseEnv(process.env);
+    cache.__aulaEnv = { ...parsed, AUTH_SECRET: parsed.AUTH_SECRET ?? localAuthSecret(parsed.DATA_DIR) };
+  }
+  return cache.__aulaEnv;
+}
+
+/** Session cookies are Secure in production; browsers accept Secure cookies from http://localhost too. */
+export function secureCookiesEnabled(e: Env = env()): boolean {
+  if (e.NODE_ENV !== "production") return false;
+  const url = new URL(e.APP_URL);
+  return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
