@@ -1,0 +1,160 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { env, EnvError, parseEnv, secureCookiesEnabled, type Env } from "./env";
+
+const SECRET = "s".repeat(40);
+
+/** The error parseEnv throws for a settings object (fails the test when it does not throw). */
+function envError(source: Record<string, string>): EnvError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error;
+    throw error;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
+}
+
+describe("parseEnv", () => {
+  it("accepts an empty environment with the documented defaults", () => {
+    expect(parseEnv({})).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      DATA_DIR: ".data",
+      APP_URL: "http://localhost:3000",
+      LOG_LEVEL: "info",
+      TRUST_PROXY: "false",
+    });
+    const parsed = parseEnv({});
+    expect(parsed.DATABASE_URL).toBeUndefined();
+    expect(parsed.AUTH_SECRET).toBeUndefined();
+    expect(parsed.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  it("treats blank values as unset (an .env line like `PORT=`)", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: "  ", APP_URL: "", DATA_DIR: "" })).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: undefined,
+      APP_URL: "http://localhost:3000",
+      DATA_DIR: ".data",
+    });
+  });
+
+  it("accepts a full, valid configuration", () => {
+    expect(
+      parseEnv({
+        NODE_ENV: "production",
+        PORT: "8080",
+        DATABASE_URL: "postgresql://aula:pw@db.internal:5432/aula",
+        DATA_DIR: "/var/lib/aula",
+        APP_URL: "https://aula.example.com",
+        AUTH_SECRET: SECRET,
+        ADMIN_EMAIL: "owner@example.com",
+        ADMIN_PASSWORD: "a-good-password",
+        LOG_LEVEL: "warn",
+        TRUST_PROXY: "true",
+      }),
+    ).toEqual({
+      NODE_ENV: "production",
+      PORT: 8080,
+      DATABASE_URL: "postgresql://aula:pw@db.internal:5432/aula",
+      DATA_DIR: "/var/lib/aula",
+      APP_URL: "https://aula.example.com",
+      AUTH_SECRET: SECRET,
+      ADMIN_EMAIL: "owner@example.com",
+      ADMIN_PASSWORD: "a-good-password",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "true",
+    });
+  });
+
+  it.each([
+    ["DATABASE_URL", { DATABASE_URL: "mysql://root@localhost/aula" }],
+    ["DATABASE_URL", { DATABASE_URL: "not a url" }],
+    ["PORT", { PORT: "abc" }],
+    ["PORT", { PORT: "0" }],
+    ["PORT", { PORT: "65536" }],
+    ["PORT", { PORT: "30.5" }],
+    ["APP_URL", { APP_URL: "localhost:3000" }],
+    ["APP_URL", { APP_URL: "ftp://aula.example.com" }],
+    ["ADMIN_EMAIL", { ADMIN_EMAIL: "not-an-email" }],
+    ["AUTH_SECRET", { AUTH_SECRET: "too-short-secret" }],
+    ["ADMIN_PASSWORD", { ADMIN_EMAIL: "a@b.io", ADMIN_PASSWORD: "short" }],
+    ["ADMIN_EMAIL", { ADMIN_PASSWORD: "a-good-password" }],
+    ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "yes" }],
+    ["NODE_ENV", { NODE_ENV: "staging" }],
+  ])("refuses a bad %s with one line naming it (%j)", (variable, source) => {
+    const error = envError(source);
+    expect(error.message).toMatch(new RegExp(`^Invalid setting ${variable}: \\S`));
+    expect(error.message).not.toMatch(/[\r\n]/);
+  });
+
+  it("explains ADMIN_PASSWORD without ADMIN_EMAIL in the message", () => {
+    expect(envError({ ADMIN_PASSWORD: "a-good-password" }).message).toBe(
+      "Invalid setting ADMIN_EMAIL: must be set when ADMIN_PASSWORD is set",
+    );
+  });
+
+  it("never echoes a secret value into the error line", () => {
+    expect(envError({ AUTH_SECRET: "hunter2-secret" }).message).not.toContain("hunter2");
+    expect(envError({ DATABASE_URL: "mysql://root:hunter2@db/aula" }).message).not.toContain("hunter2");
+    expect(envError({ ADMIN_EMAIL: "a@b.io", ADMIN_PASSWORD: "hunter2" }).message).not.toContain("hunter2");
+  });
+});
+
+describe("secureCookiesEnabled", () => {
+  const settings = (source: Record<string, string>): Env => ({ ...parseEnv(source), AUTH_SECRET: SECRET });
+
+  it("is off in development and test, even for https", () => {
+    expect(secureCookiesEnabled(settings({ NODE_ENV: "development", APP_URL: "https://aula.example.com" }))).toBe(false);
+    expect(secureCookiesEnabled(settings({ NODE_ENV: "test", APP_URL: "https://aula.example.com" }))).toBe(false);
+  });
+
+  it("is on in production for https and for localhost (browsers accept Secure cookies there)", () => {
+    expect(secureCookiesEnabled(settings({ NODE_ENV: "production", APP_URL: "https://aula.example.com" }))).toBe(true);
+    expect(secureCookiesEnabled(settings({ NODE_ENV: "production", APP_URL: "http://localhost:3000" }))).toBe(true);
+    expect(secureCookiesEnabled(settings({ NODE_ENV: "production", APP_URL: "http://127.0.0.1:3000" }))).toBe(true);
+  });
+
+  it("is off in production over plain http to another host (the browser would drop the cookie)", () => {
+    expect(secureCookiesEnabled(settings({ NODE_ENV: "production", APP_URL: "http://aula.lan:3000" }))).toBe(false);
+  });
+});
+
+describe("env()", () => {
+  const cache = globalThis as unknown as { __aulaEnv?: Env };
+  const saved = { AUTH_SECRET: process.env.AUTH_SECRET, DATA_DIR: process.env.DATA_DIR };
+  let dataDir: string;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "aula-env-"));
+    delete process.env.AUTH_SECRET;
+    process.env.DATA_DIR = dataDir;
+    cache.__aulaEnv = undefined;
+  });
+
+  afterEach(() => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    cache.__aulaEnv = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("without AUTH_SECRET keeps a generated one in DATA_DIR, so sessions survive a restart", () => {
+    const first = env().AUTH_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim()).toBe(first);
+
+    cache.__aulaEnv = undefined; // a restart
+    expect(env().AUTH_SECRET).toBe(first);
+  });
+
+  it("uses AUTH_SECRET when it is set", () => {
+    process.env.AUTH_SECRET = SECRET;
+    expect(env().AUTH_SECRET).toBe(SECRET);
+  });
+});
