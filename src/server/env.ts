@@ -48,6 +48,20 @@ const envSchema = z
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     ),
     TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+    /** E-mail (src/server/email): Resend when its key is set, else SMTP, else the dev outbox table. */
+    RESEND_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    /** Also read by the Resend SDK itself; tests point it at tests/fakes/resend-server.mjs. */
+    RESEND_BASE_URL: optionalUrl(["http:", "https:"], "must be an http(s) URL"),
+    SMTP_URL: optionalUrl(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL"),
+    /** The sender, e.g. `Aula <no-reply@example.com>`; unset: `Aula <no-reply@localhost>`. */
+    EMAIL_FROM: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .max(320)
+        .refine((v) => /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v.trim()), "must be an address or `Name <address>`")
+        .optional(),
+    ),
   })
   .refine((e) => !(e.ADMIN_PASSWORD && !e.ADMIN_EMAIL), {
     path: ["ADMIN_EMAIL"],
@@ -87,6 +101,11 @@ function localAuthSecret(dataDir: string): string {
 }
 
 const cache = globalThis as unknown as { __aulaEnv?: Env };
+
+/** Tests that change process.env settings call this so the next env() reads them again. */
+export function resetEnvForTests(): void {
+  cache.__aulaEnv = undefined;
+}
 
 export function env(): Env {
   if (!cache.__aulaEnv) {

@@ -1,0 +1,124 @@
+import "server-only";
+import type * as React from "react";
+import type { Locale } from "@/i18n/config";
+import { DetailRows, MailLayout, Paragraph } from "./mail-layout";
+import { formatMailDate, formatMoney, type EmailTranslator } from "./translator";
+import type { MailTemplate, MailTemplateData } from "./types";
+
+type Context = { locale: Locale; t: EmailTranslator; appUrl: string };
+type Built = { subject: string; element: React.ReactElement; links: string[] };
+type Builder<T extends MailTemplate> = (data: MailTemplateData[T], ctx: Context) => Built;
+
+const url = (appUrl: string, path: string) => new URL(path, appUrl).toString();
+
+const welcome: Builder<"welcome"> = ({ name }, { locale, t, appUrl }) => {
+  const href = url(appUrl, "/dashboard/generate-course");
+  return {
+    subject: t("welcome.subject", { name }),
+    links: [href],
+    element: (
+      <MailLayout locale={locale} t={t} preview={t("welcome.preview")} heading={t("welcome.heading")} action={{ label: t("welcome.cta"), href }}>
+        <Paragraph>{t("greeting", { name })}</Paragraph>
+        <Paragraph>{t("welcome.body")}</Paragraph>
+      </MailLayout>
+    ),
+  };
+};
+
+const passwordReset: Builder<"password-reset"> = ({ name, resetUrl, expiresInMinutes }, { locale, t }) => ({
+  subject: t("passwordReset.subject"),
+  links: [resetUrl],
+  element: (
+    <MailLayout
+      locale={locale}
+      t={t}
+      preview={t("passwordReset.preview", { minutes: expiresInMinutes })}
+      heading={t("passwordReset.heading")}
+      action={{ label: t("passwordReset.cta"), href: resetUrl }}
+    >
+      <Paragraph>{t("greeting", { name })}</Paragraph>
+      <Paragraph>{t("passwordReset.body", { minutes: expiresInMinutes })}</Paragraph>
+      <Paragraph>{t("passwordReset.ignore")}</Paragraph>
+    </MailLayout>
+  ),
+});
+
+const passwordUpdated: Builder<"password-updated"> = ({ name, email, changedAt }, { locale, t, appUrl }) => {
+  const href = url(appUrl, "/forgot-password");
+  const date = formatMailDate(changedAt, locale, true);
+  return {
+    subject: t("passwordUpdated.subject"),
+    links: [href],
+    element: (
+      <MailLayout
+        locale={locale}
+        t={t}
+        preview={t("passwordUpdated.preview", { date })}
+        heading={t("passwordUpdated.heading")}
+        action={{ label: t("passwordUpdated.cta"), href }}
+      >
+        <Paragraph>{t("greeting", { name })}</Paragraph>
+        <Paragraph>{t("passwordUpdated.body", { email, date })}</Paragraph>
+        <Paragraph>{t("passwordUpdated.notYou")}</Paragraph>
+      </MailLayout>
+    ),
+  };
+};
+
+const certificate: Builder<"certificate"> = (data, { locale, t }) => {
+  const course = data.courseTitle;
+  return {
+    subject: t("certificate.subject", { course }),
+    links: [data.certificateUrl],
+    element: (
+      <MailLayout
+        locale={locale}
+        t={t}
+        preview={t("certificate.preview", { course })}
+        heading={t("certificate.heading", { name: data.name })}
+        action={{ label: t("certificate.cta"), href: data.certificateUrl }}
+      >
+        <Paragraph>{t("certificate.body", { course, date: formatMailDate(data.issuedAt, locale) })}</Paragraph>
+        <Paragraph>{t("certificate.idLine", { id: data.certificateId })}</Paragraph>
+      </MailLayout>
+    ),
+  };
+};
+
+const receipt: Builder<"receipt"> = (data, { locale, t, appUrl }) => {
+  const amount = formatMoney(data.amountMinor, data.currency, locale);
+  const href = url(appUrl, "/dashboard");
+  return {
+    subject: t("receipt.subject", { plan: data.planName }),
+    links: [href],
+    element: (
+      <MailLayout
+        locale={locale}
+        t={t}
+        preview={t("receipt.preview", { amount })}
+        heading={t("receipt.heading")}
+        action={{ label: t("receipt.cta"), href }}
+      >
+        <Paragraph>{t("greeting", { name: data.name })}</Paragraph>
+        <Paragraph>{t("receipt.body")}</Paragraph>
+        <DetailRows
+          rows={[
+            [t("receipt.plan"), data.planName],
+            [t("receipt.amount"), amount],
+            [t("receipt.method"), data.method],
+            [t("receipt.date"), formatMailDate(data.paidAt, locale)],
+            [t("receipt.reference"), data.reference],
+          ]}
+        />
+      </MailLayout>
+    ),
+  };
+};
+
+export const templateBuilders: { [T in MailTemplate]: Builder<T> } = {
+  welcome,
+  "password-reset": passwordReset,
+  "password-updated": passwordUpdated,
+  certificate,
+  receipt,
+};

@@ -1,0 +1,51 @@
+import "server-only";
+import type { Locale } from "@/i18n/config";
+
+/**
+ * Every transactional mail the app sends and the data each one needs. The certificate and
+ * receipt mails are sent by the certificates and payments features; their shapes live here so
+ * those features and the templates agree.
+ */
+export type MailTemplateData = {
+  welcome: { name: string };
+  "password-reset": { name: string; resetUrl: string; expiresInMinutes: number };
+  "password-updated": { name: string; email: string; changedAt: Date };
+  certificate: {
+    name: string;
+    courseTitle: string;
+    /** The certificate's public id: anyone can verify it with this. */
+    certificateId: string;
+    certificateUrl: string;
+    issuedAt: Date;
+  };
+  receipt: {
+    name: string;
+    planName: string;
+    /** Money in minor units (cents) with its ISO currency, as payments store it. */
+    amountMinor: number;
+    currency: string;
+    /** The payment method shown to the user, e.g. "Stripe". */
+    method: string;
+    /** The provider's payment or subscription reference. */
+    reference: string;
+    paidAt: Date;
+  };
+};
+
+export type MailTemplate = keyof MailTemplateData;
+
+export const mailTemplates = ["welcome", "password-reset", "password-updated", "certificate", "receipt"] as const satisfies readonly MailTemplate[];
+
+/** A mail to render: one template, its data, in the recipient's UI language. */
+export type MailMessage = {
+  [T in MailTemplate]: { template: T; data: MailTemplateData[T] };
+}[MailTemplate];
+
+export type RenderedMail = {
+  subject: string;
+  html: string;
+  text: string;
+  /** Every link in the mail, for the dev outbox's log line. */
+  links: string[];
+  locale: Locale;
+};

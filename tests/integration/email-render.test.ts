@@ -1,0 +1,64 @@
+import { renderMail } from "@/server/email/render";
+import type { MailMessage } from "@/server/email/templates/types";
+
+const issuedAt = new Date("2025-03-04T10:20:00Z");
+
+const samples: MailMessage[] = [
+  { template: "welcome", data: { name: "Ana" } },
+  { template: "password-reset", data: { name: "Ana", resetUrl: "http://localhost:3000/reset-password/tok123", expiresInMinutes: 60 } },
+  { template: "password-updated", data: { name: "Ana", email: "ana@example.io", changedAt: issuedAt } },
+  {
+    template: "certificate",
+    data: { name: "Ana", courseTitle: "Rust Basics", certificateId: "CERT-42", certificateUrl: "http://localhost:3000/course/c1/certificate", issuedAt },
+  },
+  {
+    template: "receipt",
+    data: { name: "Ana", planName: "Monthly Plan", amountMinor: 4700, currency: "USD", method: "Stripe", reference: "pi_123", paidAt: issuedAt },
+  },
+];
+
+/** What each template must say in each language (subject, and a phrase of its text part). */
+const expected: Record<MailMessage["template"], { pt: [string, string]; en: [string, string] }> = {
+  welcome: { pt: ["Boas-vindas ao Aula, Ana!", "Sua conta está pronta"], en: ["Welcome to Aula, Ana!", "Your account is ready"] },
+  "password-reset": {
+    pt: ["Redefina sua senha do Aula", "vale por 60 minutos"],
+    en: ["Reset your Aula password", "valid for 60 minutes"],
+  },
+  "password-updated": {
+    pt: ["Sua senha do Aula foi alterada", "foi alterada em 4 de março de 2025"],
+    en: ["Your Aula password was changed", "was changed on March 4, 2025"],
+  },
+  certificate: { pt: ["Seu certificado: Rust Basics", "ID do certificado: CERT-42"], en: ["Your certificate: Rust Basics", "Certificate ID: CERT-42"] },
+  receipt: { pt: ["Seu recibo do Aula: Monthly Plan", "US$ 47,00"], en: ["Your Aula receipt: Monthly Plan", "$47.00"] },
+};
+
+describe("mail templates", () => {
+  for (const sample of samples) {
+    for (const locale of ["pt", "en"] as const) {
+      it(`${sample.template} renders in ${locale} with an HTML and a plain-text part`, async () => {
+        const mail = await renderMail(sample, locale);
+        const [subject, phrase] = expected[sample.template][locale];
+        expect(mail.subject).toBe(subject);
+        expect(mail.html).toMatch(new RegExp(`<html[^>]*lang="${locale}"`));
+        expect(mail.text).not.toMatch(/<[a-z]/i);
+        expect(mail.text.replace(/\s+/g, " ")).toContain(phrase);
+        expect(mail.links.length).toBeGreaterThan(0);
+        for (const link of mail.links) {
+          expect(mail.html).toContain(link);
+          expect(mail.text).toContain(link);
+        }
+      });
+    }
+  }
+
+  it("escapes data in the HTML part: a name cannot inject markup", async () => {
+    const mail = await renderMail({ template: "welcome", data: { name: '<img src=x onerror="alert(1)">' } }, "en");
+    expect(mail.html).not.toContain("<img src=x");
+    expect(mail.html).toContain("&lt;img");
+  });
+
+  it("links point at APP_URL", async () => {
+    const mail = await renderMail({ template: "welcome", data: { name: "Ana" } }, "pt");
+    expect(mail.links).toEqual(["http://localhost:3000/dashboard/generate-course"]);
+  });
+});
