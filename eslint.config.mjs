@@ -10,6 +10,11 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Jest helpers such as useTestDatabase() register hooks (beforeAll/afterAll); they are not React hooks.
+    files: ["tests/**/*.ts", "src/**/*.test.ts", "src/**/*.test.tsx"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
 ];
 
 export default config;

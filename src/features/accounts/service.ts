@@ -16,6 +16,11 @@ import { emailSchema, NAME_MAX_LENGTH } from "./schemas";
 type Translate = ApiTranslator;
 
 export const SIGNIN_FAILURE_RULE = { limit: 10, windowMs: 15 * 60 * 1000 };
+/**
+ * A ceiling per e-mail across all addresses. Without a reverse proxy a client can send its own
+ * X-Forwarded-For and so pose as many addresses; this caps guessing at one account anyway.
+ */
+export const SIGNIN_ACCOUNT_FAILURE_RULE = { limit: 50, windowMs: 15 * 60 * 1000 };
 
 export async function signUp(
   input: { email?: string; name?: string; password?: string; locale: Locale },
@@ -48,14 +53,20 @@ export async function signIn(
 
   // Failed attempts are counted per e-mail and address; the 11th attempt in the window is refused.
   const key = `signin:${email}:${input.ip}`;
-  const limit = await isRateLimited(key, SIGNIN_FAILURE_RULE);
-  if (limit.limited) throw rateLimitError(limit, "signin:rate-limited", t("signin.tooManyAttempts"));
+  const accountKey = `signin:${email}`;
+  const [limit, accountLimit] = await Promise.all([
+    isRateLimited(key, SIGNIN_FAILURE_RULE),
+    isRateLimited(accountKey, SIGNIN_ACCOUNT_FAILURE_RULE),
+  ]);
+  for (const state of [limit, accountLimit]) {
+    if (state.limited) throw rateLimitError(state, "signin:rate-limited", t("signin.tooManyAttempts"));
+  }
 
   const user = await findUserByEmail(email);
   // Verify against a decoy when the e-mail is unknown, so timing does not tell which e-mails exist.
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!user || !ok) {
-    await hitRateLimit(key, SIGNIN_FAILURE_RULE);
+    await Promise.all([hitRateLimit(key, SIGNIN_FAILURE_RULE), hitRateLimit(accountKey, SIGNIN_ACCOUNT_FAILURE_RULE)]);
     throw new AppError("signin:invalid-credentials", 401, t("signin.invalidCredentials"));
   }
   await clearRateLimit(key);

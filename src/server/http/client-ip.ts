@@ -2,9 +2,11 @@ import "server-only";
 import { env } from "@/server/env";
 
 /**
- * The caller's address. `next start` sets x-forwarded-for from the socket when no proxy sent one;
- * a client can send its own header, so unless TRUST_PROXY is on we take the entry nearest to us
- * (the one our own server appended), which a client cannot forge.
+ * The caller's address, for rate limits. `next start` fills x-forwarded-for from the socket only
+ * when the request has none; a reverse proxy appends the address it saw, so the last entry is
+ * the one nearest to us. TRUST_PROXY=true takes the first entry instead (a chain of proxies that
+ * all append). Without any proxy a client can send its own header, which is why the sign-in
+ * limit also has a per-account ceiling (src/features/accounts/service.ts).
  */
 export function clientIp(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for");

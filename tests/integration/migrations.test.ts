@@ -1,0 +1,172 @@
+/**
+ * The SQL migrations in drizzle/ must build exactly what src/server/db/schema.ts describes,
+ * apply once, and stay safe when several app instances start together.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { is, sql, type SQL } from "drizzle-orm";
+import { getTableConfig, isPgEnum, PgTable } from "drizzle-orm/pg-core";
+import { openPostgres, type DbHandle } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+import * as schema from "@/server/db/schema";
+
+const serverUrl = process.env.TEST_DATABASE_URL?.trim();
+
+type EmptyDatabase = { handle: DbHandle; url?: string; dispose: () => Promise<void> };
+
+/** A database with nothing in it: a fresh in-memory PGlite, or a new database on TEST_DATABASE_URL. */
+async function emptyDatabase(): Promise<EmptyDatabase> {
+  if (!serverUrl) {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const client = await PGlite.create();
+    const handle: DbHandle = { db: drizzle(client, { schema }) as unknown as DbHandle["db"], close: () => client.close(), kind: "pglite" };
+    return { handle, dispose: () => client.close() };
+  }
+  const { default: postgres } = await import("postgres");
+  const name = `aula_migrate_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), 2);
+  return {
+    handle,
+    url: url.toString(),
+    dispose: async () => {
+      await handle.close();
+      const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Rows of a raw query, whichever driver answered (PGlite gives {rows}, postgres.js an array). */
+async function rows<T>(handle: DbHandle, query: SQL): Promise<T[]> {
+  const result = (await handle.db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+const journal: { entries: { tag: string }[] } = JSON.parse(
+  readFileSync(path.join(process.cwd(), "drizzle", "meta", "_journal.json"), "utf8"),
+);
+
+const schemaExports: unknown[] = Object.values(schema);
+const schemaTables = schemaExports.filter((value): value is PgTable => is(value, PgTable));
+const schemaEnums = schemaExports.filter(isPgEnum);
+
+async function publicTables(handle: DbHandle): Promise<string[]> {
+  const found = await rows<{ table_name: string }>(
+    handle,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  return found.map((r) => r.table_name).sort();
+}
+
+async function appliedMigrations(handle: DbHandle): Promise<{ hash: string }[]> {
+  return rows<{ hash: string }>(handle, sql`select hash from drizzle.__drizzle_migrations order by id`);
+}
+
+describe(`migrations on an empty ${serverUrl ? "PostgreSQL" : "PGlite"} database`, () => {
+  let database: EmptyDatabase;
+
+  beforeAll(async () => {
+    database = await emptyDatabase();
+    expect(await publicTables(database.handle)).toEqual([]);
+    await migrateDatabase(database.handle, database.url);
+  });
+
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("create every table of schema.ts, and no other", async () => {
+    expect(schemaTables.length).toBeGreaterThanOrEqual(17);
+    const expected = schemaTables.map((table) => getTableConfig(table).name).sort();
+    expect(await publicTables(database.handle)).toEqual(expected);
+  });
+
+  it("give every table the columns, nullability and indexes schema.ts declares", async () => {
+    const columns = await rows<{ table_name: string; column_name: string; is_nullable: string }>(
+      database.handle,
+      sql`select table_name, column_name, is_nullable from information_schema.columns where table_schema = 'public'`,
+    );
+    const indexes = await rows<{ tablename: string; indexname: string }>(
+      database.handle,
+      sql`select tablename, indexname from pg_indexes where schemaname = 'public'`,
+    );
+    const problems: string[] = [];
+    for (const table of schemaTables) {
+      const config = getTableConfig(table);
+      const inPrimaryKey = new Set(config.primaryKeys.flatMap((pk) => pk.columns.map((c) => c.name)));
+      const actual = new Map(columns.filter((c) => c.table_name === config.name).map((c) => [c.column_name, c.is_nullable]));
+      const declared = new Set(config.columns.map((c) => c.name));
+      for (const column of config.columns) {
+        const nullable = actual.get(column.name);
+        const notNull = column.notNull || column.primary || inPrimaryKey.has(column.name);
+        if (nullable === undefined) problems.push(`${config.name}.${column.name}: missing`);
+        else if ((nullable === "NO") !== notNull) problems.push(`${config.name}.${column.name}: nullability differs`);
+      }
+      for (const name of actual.keys()) if (!declared.has(name)) problems.push(`${config.name}.${name}: not in schema.ts`);
+      const tableIndexes = new Set(indexes.filter((i) => i.tablename === config.name).map((i) => i.indexname));
+      for (const index of config.indexes) {
+        const name = index.config.name ?? "(unnamed: give it a name)";
+        if (!tableIndexes.has(name)) problems.push(`${config.name}: index ${name} missing`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("create every enum with the values schema.ts declares", async () => {
+    const labels = await rows<{ typname: string; enumlabel: string }>(
+      database.handle,
+      sql`select t.typname, e.enumlabel from pg_type t join pg_enum e on e.enumtypid = t.oid order by t.typname, e.enumsortorder`,
+    );
+    for (const pgEnum of schemaEnums) {
+      expect({ [pgEnum.enumName]: labels.filter((l) => l.typname === pgEnum.enumName).map((l) => l.enumlabel) }).toEqual({
+        [pgEnum.enumName]: pgEnum.enumValues,
+      });
+    }
+  });
+
+  it("record each migration once, and applying them again changes nothing", async () => {
+    const before = await appliedMigrations(database.handle);
+    expect(before).toHaveLength(journal.entries.length);
+
+    await migrateDatabase(database.handle, database.url);
+
+    expect(await appliedMigrations(database.handle)).toEqual(before);
+    expect(await publicTables(database.handle)).toHaveLength(schemaTables.length);
+  });
+});
+
+// Concurrency is a PostgreSQL matter (an advisory lock); PGlite is one process's own database.
+(serverUrl ? describe : describe.skip)("migrations started together (PostgreSQL only: set TEST_DATABASE_URL)", () => {
+  let database: EmptyDatabase;
+  let second: DbHandle;
+
+  beforeAll(async () => {
+    database = await emptyDatabase();
+    second = await openPostgres(String(database.url), 2);
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    await database?.dispose();
+  });
+
+  it("both succeed and apply each migration exactly once", async () => {
+    // Two app instances booting against one fresh database at the same moment.
+    await expect(
+      Promise.all([migrateDatabase(database.handle, database.url), migrateDatabase(second, database.url)]),
+    ).resolves.toBeDefined();
+
+    const applied = await appliedMigrations(database.handle);
+    expect(applied).toHaveLength(journal.entries.length);
+    expect(new Set(applied.map((m) => m.hash)).size).toBe(journal.entries.length);
+    expect(await publicTables(second)).toHaveLength(schemaTables.length);
+  });
+});
