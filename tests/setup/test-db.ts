@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { closeDb, openPostgres, setDbHandleForTests, type DbHandle } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
+import { settleBackgroundMail } from "@/server/email/background";
 import * as schema from "@/server/db/schema";
 
 export type TestDatabase = DbHandle & { url?: string; drop: () => Promise<void> };
@@ -53,6 +54,7 @@ export function useTestDatabase(): () => TestDatabase {
     setDbHandleForTests(database);
   });
   afterAll(async () => {
+    await settleBackgroundMail(); // mails a test set going (sign-up, reset) finish before their database closes
     await closeDb();
     await database?.drop();
   });

@@ -6,6 +6,7 @@ import { getDb } from "@/server/db/client";
 import { emailOutbox } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
+import { trackBackgroundTask } from "./background";
 import { renderMail } from "./render";
 import type { MailMessage } from "./templates/types";
 import { DEFAULT_EMAIL_FROM, transportFromSettings } from "./transport";
@@ -80,8 +81,6 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
   }
 }
 
-const pending = new Set<Promise<unknown>>();
-
 /**
  * Sends a mail after the response has gone out, so a slow or failing provider never delays
  * or breaks the flow that asked for it (the SPEC's swallowed failures). Outside a request
@@ -98,11 +97,7 @@ export function sendMailInBackground(mail: OutgoingMail): void {
   } catch {
     // not inside a request: fall through
   }
-  const running = task();
-  pending.add(running);
-  void running.finally(() => pending.delete(running));
+  trackBackgroundTask(task());
 }
 
-export async function settleBackgroundMail(): Promise<void> {
-  while (pending.size > 0) await Promise.allSettled([...pending]);
-}
+export { settleBackgroundMail } from "./background";

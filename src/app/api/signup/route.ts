@@ -2,6 +2,7 @@ import { signUpBodySchema } from "@/features/accounts/schemas";
 import { signUp } from "@/features/accounts/service";
 import { withSessionCookie } from "@/features/accounts/session-cookie";
 import { apiTranslator, requestLocale } from "@/i18n/api-translator";
+import { sendMailInBackground } from "@/server/email/mailer";
 import { apiRoute, readJson } from "@/server/http/api";
 import { clientIp } from "@/server/http/client-ip";
 import { enforceRateLimit } from "@/server/http/rate-limit";
@@ -15,6 +16,8 @@ export const POST = apiRoute(async ({ request, log }) => {
     t,
   );
   log.info({ userId: user.id }, "signed up");
+  // After the response: a slow or failing mail provider never blocks or fails the sign-up.
+  sendMailInBackground({ to: user.email, locale: user.locale, template: "welcome", data: { name: user.name } });
   return withSessionCookie(
     Response.json({ success: true, message: t("signup.success"), userId: user.id }, { status: 201 }),
     user.id,

@@ -1,0 +1,19 @@
+import { profileBodySchema } from "@/features/accounts/account-schemas";
+import { updateProfile } from "@/features/accounts/profile";
+import { withSessionCookie } from "@/features/accounts/session-cookie";
+import { apiTranslator } from "@/i18n/api-translator";
+import { requireRequestUser } from "@/server/auth/session";
+import { apiRoute, readJson } from "@/server/http/api";
+import { enforceRateLimit } from "@/server/http/rate-limit";
+
+export const POST = apiRoute(async ({ request, log }) => {
+  const t = apiTranslator(request);
+  const body = await readJson(request, profileBodySchema);
+  const user = await requireRequestUser(request);
+  await enforceRateLimit(`profile:${user.id}`, { limit: 30, windowMs: 60 * 60 * 1000 }, t("account.profile.tooMany"));
+  const result = await updateProfile(user, { name: body.mName, email: body.email, password: body.password, uid: body.uid }, t);
+  log.info({ userId: user.id, passwordChanged: result.passwordChanged }, "profile updated");
+  const response = Response.json({ success: true, message: t("account.profile.updated") });
+  // A new password ended every session; this browser gets a fresh one.
+  return result.passwordChanged ? withSessionCookie(response, user.id) : response;
+});

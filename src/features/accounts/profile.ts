@@ -1,0 +1,120 @@
+import "server-only";
+import { and, eq, ne } from "drizzle-orm";
+import type { ApiTranslator } from "@/i18n/api-translator";
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/server/auth/password";
+import { isAdmin } from "@/server/auth/session";
+import { getDb } from "@/server/db/client";
+import { emailOutbox, users } from "@/server/db/schema";
+import { sendMail, sendMailInBackground } from "@/server/email/mailer";
+import { AppError } from "@/server/http/errors";
+import { normalizeEmail, sessionUserColumns, type SessionUser } from "./queries";
+import { emailSchema, NAME_MAX_LENGTH } from "./schemas";
+
+/** The body names someone else: identity comes from the session only. */
+function assertSelf(user: SessionUser, named: string | undefined, error: () => AppError): void {
+  if (named !== undefined && named.trim() !== "" && named.trim() !== user.id) throw error();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Profile save: name and e-mail required, a new e-mail must be free, an optional new password
+ * of 9+ characters. A new password ends every other session (the caller re-issues this
+ * browser's cookie) and sends the password-updated notice.
+ */
+export async function updateProfile(
+  user: SessionUser,
+  input: { name?: string; email?: string; password?: string; uid?: string },
+  t: ApiTranslator,
+): Promise<{ user: SessionUser; passwordChanged: boolean }> {
+  assertSelf(user, input.uid, () => new AppError("profile:forbidden", 403, t("account.profile.forbidden")));
+  const name = input.name?.trim() ?? "";
+  const email = input.email?.trim() ?? "";
+  const password = input.password ?? "";
+  if (!name || !email) throw new AppError("profile:missing-fields", 400, t("account.profile.fillAll"));
+  if (!emailSchema.safeParse(email).success) throw new AppError("profile:invalid-email", 400, t("account.profile.invalidEmail"));
+  if (name.length > NAME_MAX_LENGTH) throw new AppError("profile:name-long", 400, t("account.profile.nameTooLong"));
+  if (password && password.length < PASSWORD_MIN_LENGTH) throw new AppError("profile:password-short", 400, t("account.profile.passwordMin"));
+  if (password.length > PASSWORD_MAX_LENGTH) throw new AppError("profile:password-long", 400, t("account.profile.passwordMax"));
+
+  const normalized = normalizeEmail(email);
+  const taken = () => new AppError("profile:email-taken", 409, t("account.profile.emailTaken"));
+  const db = await getDb();
+  if (normalized !== user.email) {
+    const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, normalized), ne(users.id, user.id))).limit(1);
+    if (other) throw taken();
+  }
+  const changedAt = new Date();
+  const passwordFields = password ? { passwordHash: await hashPassword(password), sessionsValidAfter: changedAt } : {};
+  let updated: SessionUser | undefined;
+  try {
+    [updated] = await db
+      .update(users)
+      .set({ name, email: normalized, updatedAt: changedAt, ...passwordFields })
+      .where(eq(users.id, user.id))
+      .returning(sessionUserColumns);
+  } catch (error) {
+    // Two accounts racing for one e-mail: the unique index lets one through.
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+  if (!updated) throw new AppError("auth:unauthenticated", 401, "Please sign in to continue.");
+  if (password) {
+    sendMailInBackground({
+      to: updated.email,
+      locale: updated.locale,
+      template: "password-updated",
+      data: { name: updated.name, email: updated.email, changedAt },
+    });
+  }
+  return { user: updated, passwordChanged: Boolean(password) };
+}
+
+/**
+ * Deletes the account and everything it owns in one transaction: courses with their topics,
+ * lessons, chats, notes, quizzes and attempts, subscriptions and reset tokens go by the
+ * foreign keys' cascades, and the mails kept for the address with them. Issued certificates
+ * keep their own copy of the name and stay verifiable (their user_id becomes null); payments
+ * stay as accounting records. Admins cannot delete themselves.
+ */
+export async function deleteAccount(user: SessionUser, input: { userId?: string }, t: ApiTranslator): Promise<void> {
+  assertSelf(user, input.userId, () => new AppError("profile:forbidden", 403, t("account.delete.forbidden")));
+  if (isAdmin(user)) throw new AppError("profile:admin-undeletable", 403, t("account.delete.adminRefused"));
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(emailOutbox).where(eq(emailOutbox.to, user.email));
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+}
+
+/** Every password change and reset moves sessionsValidAfter, so it dates the last one. */
+async function lastPasswordChange(userId: string): Promise<Date> {
+  const db = await getDb();
+  const [row] = await db.select({ at: users.sessionsValidAfter }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.at ?? new Date();
+}
+
+/**
+ * POST /api/data: one of the self-service templates to the signed-in user's own address.
+ * The data comes from the account, not the request.
+ */
+export async function mailSelf(
+  user: SessionUser,
+  input: { template: "welcome" | "password-updated"; uid?: string; to?: string },
+  t: ApiTranslator,
+): Promise<void> {
+  const forbidden = () => new AppError("mail:forbidden", 403, t("account.mail.forbidden"));
+  assertSelf(user, input.uid, forbidden);
+  if (input.to !== undefined && input.to.trim() !== "" && normalizeEmail(input.to) !== user.email) throw forbidden();
+  const base = { to: user.email, locale: user.locale };
+  const result =
+    input.template === "welcome"
+      ? await sendMail({ ...base, template: "welcome", data: { name: user.name } })
+      : await sendMail({ ...base, template: "password-updated", data: { name: user.name, email: user.email, changedAt: await lastPasswordChange(user.id) } });
+  if (result.status !== "sent") throw new AppError("mail:failed", 502, t("account.mail.failed"));
+}
