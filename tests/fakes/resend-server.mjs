@@ -117,7 +117,11 @@ export async function startFakeResend(options = {}) {
       requests = 0;
       failures = { count: 0, status: 500 };
     },
-    close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve(undefined));
+        server.closeAllConnections(); // the SDK's fetch keeps connections alive
+      }),
   };
 }
 

@@ -3,8 +3,9 @@ import { LogOutIcon, MonitorDownIcon, MoonIcon, SunIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
+import { useInstallPrompt } from "@/components/pwa/use-install-prompt";
 import { SidebarButton } from "./sidebar";
 
 function ThemeIcon() {
@@ -52,35 +53,10 @@ export function LogoutSidebarButton() {
   );
 }
 
-type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> };
-
 /** Shown only when the browser offers to install the app (its `beforeinstallprompt` event). */
 export function InstallAppSidebarButton() {
   const t = useTranslations("sidebar");
-  const [prompt, setPrompt] = useState<InstallPromptEvent | null>(null);
-  useEffect(() => {
-    const onPrompt = (event: Event) => {
-      event.preventDefault();
-      setPrompt(event as InstallPromptEvent);
-    };
-    const onInstalled = () => setPrompt(null);
-    window.addEventListener("beforeinstallprompt", onPrompt);
-    window.addEventListener("appinstalled", onInstalled);
-    return () => {
-      window.removeEventListener("beforeinstallprompt", onPrompt);
-      window.removeEventListener("appinstalled", onInstalled);
-    };
-  }, []);
-  if (!prompt) return null;
-  return (
-    <SidebarButton
-      label={t("installApp")}
-      icon={MonitorDownIcon}
-      onClick={async () => {
-        await prompt.prompt();
-        await prompt.userChoice;
-        setPrompt(null);
-      }}
-    />
-  );
+  const { canInstall, install } = useInstallPrompt();
+  if (!canInstall) return null;
+  return <SidebarButton label={t("installApp")} icon={MonitorDownIcon} onClick={install} />;
 }

@@ -1,0 +1,84 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { PasswordInput } from "@/components/ui/password-input";
+import type { ProfileFields } from "./profile-view";
+
+export function AccountTab({
+  fields,
+  onChange,
+  editing,
+  saving,
+  onSubmit,
+}: {
+  fields: ProfileFields;
+  onChange: (fields: ProfileFields) => void;
+  editing: boolean;
+  saving: boolean;
+  onSubmit: () => void;
+}) {
+  const t = useTranslations("profile.account");
+  const disabled = !editing || saving;
+  return (
+    <Card className="p-6">
+      <div className="mb-6 space-y-1">
+        <h2 className="text-lg font-semibold">{t("title")}</h2>
+        <p className="text-sm text-muted-foreground">{t("description")}</p>
+      </div>
+      <form
+        noValidate
+        className="grid gap-5 sm:grid-cols-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (editing && !saving) onSubmit();
+        }}
+      >
+        <div className="space-y-2">
+          <Label htmlFor="profile-name">{t("name")}</Label>
+          <Input
+            id="profile-name"
+            autoComplete="name"
+            maxLength={100}
+            required
+            disabled={disabled}
+            value={fields.name}
+            onChange={(event) => onChange({ ...fields, name: event.target.value })}
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="profile-email">{t("email")}</Label>
+          <Input
+            id="profile-email"
+            type="email"
+            autoComplete="email"
+            maxLength={320}
+            required
+            disabled={disabled}
+            value={fields.email}
+            onChange={(event) => onChange({ ...fields, email: event.target.value })}
+          />
+        </div>
+        <div className="space-y-2 sm:col-span-2">
+          <Label htmlFor="profile-password">{t("newPassword")}</Label>
+          <PasswordInput
+            id="profile-password"
+            autoComplete="new-password"
+            maxLength={256}
+            placeholder={t("passwordPlaceholder")}
+            disabled={disabled}
+            value={fields.password}
+            onChange={(event) => onChange({ ...fields, password: event.target.value })}
+            aria-describedby="profile-password-hint"
+          />
+          <p id="profile-password-hint" className="text-xs text-muted-foreground">
+            {t("passwordHint")}
+          </p>
+        </div>
+        {/* Enter in a field saves, as the header's Save button does. */}
+        <button type="submit" hidden tabIndex={-1} aria-hidden />
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+import { CreditCardIcon, PencilIcon, SaveIcon, SettingsIcon, UserIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { postJson } from "../post-json";
+import { AccountTab } from "./account-tab";
+import { BillingTab } from "./billing-tab";
+import { SettingsTab } from "./settings-tab";
+
+export type ProfileUser = { id: string; name: string; email: string; plan: "free" | "monthly" | "yearly" };
+
+export type ProfileFields = { name: string; email: string; password: string };
+
+/** /dashboard/profile: "My Profile" with Edit Profile / Save, the plan badge and three tabs. */
+export function ProfileView({ user }: { user: ProfileUser }) {
+  const t = useTranslations("profile");
+  const router = useRouter();
+  const [tab, setTab] = useState("account");
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [fields, setFields] = useState<ProfileFields>({ name: user.name, email: user.email, password: "" });
+
+  function startEditing() {
+    setTab("account");
+    setEditing(true);
+  }
+
+  function cancel() {
+    setFields({ name: user.name, email: user.email, password: "" });
+    setEditing(false);
+  }
+
+  async function save() {
+    const name = fields.name.trim();
+    const email = fields.email.trim();
+    if (!name || !email) {
+      toast.error(t("updateFailedTitle"), { description: t("fillAll") });
+      return;
+    }
+    if (fields.password && fields.password.length < 9) {
+      toast.error(t("updateFailedTitle"), { description: t("passwordMin") });
+      return;
+    }
+    setSaving(true);
+    try {
+      const { ok, data } = await postJson("/api/profile", { mName: name, email, password: fields.password, uid: user.id });
+      if (!ok) {
+        toast.error(t("errorTitle"), { description: data?.message ?? t("failed") });
+        return;
+      }
+      toast.success(t("updated"));
+      setFields({ name, email, password: "" });
+      setEditing(false);
+      // The sidebar is rendered on the server: refresh it so it shows the new name at once.
+      router.refresh();
+    } catch {
+      toast.error(t("errorTitle"), { description: t("failed") });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const paid = user.plan !== "free";
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-2">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
+          <Badge variant={paid ? "default" : "success"} data-testid="plan-badge">
+            {paid ? t("activePaid") : t("activeFree")}
+          </Badge>
+        </div>
+        <div className="flex gap-2">
+          {editing && (
+            <Button variant="ghost" onClick={cancel} disabled={saving}>
+              {t("cancel")}
+            </Button>
+          )}
+          {/* Two buttons with their own keys: the click that starts editing can never also submit. */}
+          {editing ? (
+            <Button key="save" onClick={save} disabled={saving}>
+              <SaveIcon aria-hidden />
+              {saving ? t("saving") : t("save")}
+            </Button>
+          ) : (
+            <Button key="edit" variant="outline" onClick={startEditing}>
+              <PencilIcon aria-hidden />
+              {t("edit")}
+            </Button>
+          )}
+        </div>
+      </div>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label={t("tabs.label")}>
+          <TabsTrigger value="account">
+            <UserIcon aria-hidden />
+            {t("tabs.account")}
+          </TabsTrigger>
+          <TabsTrigger value="settings">
+            <SettingsIcon aria-hidden />
+            {t("tabs.settings")}
+          </TabsTrigger>
+          <TabsTrigger value="billing">
+            <CreditCardIcon aria-hidden />
+            {t("tabs.billing")}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="account">
+          <AccountTab fields={fields} onChange={setFields} editing={editing} saving={saving} onSubmit={save} />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab userId={user.id} />
+        </TabsContent>
+        <TabsContent value="billing">
+          <BillingTab plan={user.plan} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+import { ArrowLeftIcon, CheckCircle2Icon } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { PasswordInput } from "@/components/ui/password-input";
+import { PasswordStrengthMeter } from "./password-strength-meter";
+import { postJson } from "./post-json";
+
+const REDIRECT_AFTER_MS = 3000;
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const t = useTranslations("reset");
+  const router = useRouter();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => router.replace("/login"), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [done, router]);
+
+  /** The SPEC's checks, in its order. */
+  function firstProblem(): string | null {
+    if (!password || !confirm) return t("bothRequired");
+    if (password !== confirm) return t("mismatch");
+    if (password.length < 9) return t("tooShort");
+    return null;
+  }
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = firstProblem();
+    if (problem) return setError(problem);
+    setError(null);
+    setBusy(true);
+    try {
+      const { ok, data } = await postJson("/api/reset-password", { password, token });
+      if (!ok) {
+        setError(data?.message ?? t("failed"));
+        return;
+      }
+      toast.success(t("toastTitle"), { description: t("toastText") });
+      setDone(true);
+    } catch {
+      setError(t("failed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <div className="space-y-5 text-center" role="status">
+        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300">
+          <CheckCircle2Icon className="size-6" aria-hidden />
+        </span>
+        <div className="space-y-2">
+          <h1 className="text-2xl font-bold tracking-tight">{t("successTitle")}</h1>
+          <p className="text-sm text-muted-foreground">{t("successText")}</p>
+          <p className="text-sm text-muted-foreground">{t("redirecting")}</p>
+        </div>
+        <Link href="/login" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+          <ArrowLeftIcon className="size-4" aria-hidden />
+          {t("backToLogin")}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={busy}>
+      <div className="space-y-1 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
+      </div>
+      {error && <Alert>{error}</Alert>}
+      <div className="space-y-2">
+        <Label htmlFor="password">{t("password")}</Label>
+        <PasswordInput
+          id="password"
+          name="password"
+          autoComplete="new-password"
+          maxLength={256}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-describedby="password-strength password-hint"
+        />
+        <PasswordStrengthMeter password={password} id="password-strength" />
+        <p id="password-hint" className="text-xs text-muted-foreground">
+          {t("hint")}
+        </p>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="confirm-password">{t("confirm")}</Label>
+        <PasswordInput
+          id="confirm-password"
+          name="confirm"
+          autoComplete="new-password"
+          maxLength={256}
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+        />
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? t("submitting") : t("submit")}
+      </Button>
+      <div className="text-center">
+        <Link href="/login" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+          <ArrowLeftIcon className="size-4" aria-hidden />
+          {t("backToLogin")}
+        </Link>
+      </div>
+    </form>
+  );
+}
