@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type * as React from "react";
 import { ThemeProvider } from "@/components/theme/theme-provider";
@@ -26,12 +25,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     // next-themes sets the theme class on <html> before paint, so React must not warn about it.
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-svh">
-        <NextIntlClientProvider>
-          <ThemeProvider nonce={nonce}>
-            {children}
-            <Toaster />
-          </ThemeProvider>
-        </NextIntlClientProvider>
+        <ThemeProvider nonce={nonce}>
+          {children}
+          <Toaster />
+        </ThemeProvider>
       </body>
     </html>
   );

@@ -1,6 +1,24 @@
 "use client";
 import { useTheme } from "next-themes";
-import { Toaster as Sonner } from "sonner";
+import dynamic from "next/dynamic";
+import { useEffect } from "react";
+import type { ToasterProps } from "sonner";
+import { toasterMounted } from "./notify";
+
+// Loaded after hydration: toasts are never part of the first paint, and this keeps the
+// library out of every page's first-load scripts.
+const Sonner = dynamic(
+  () =>
+    import("sonner").then(({ Toaster: SonnerToaster }) => {
+      function ReadyToaster(props: ToasterProps) {
+        // Runs after the library's own subscribe effect (children's effects run first).
+        useEffect(() => toasterMounted(), []);
+        return <SonnerToaster {...props} />;
+      }
+      return ReadyToaster;
+    }),
+  { ssr: false },
+);
 
 /** The SPEC allows one toast at a time. */
 export function Toaster() {

@@ -1,10 +1,12 @@
-import { expect, type Page, test as base } from "@playwright/test";
+import { randomInt } from "node:crypto";
+import { expect, type Locator, type Page, test as base } from "@playwright/test";
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 export const ADMIN = { email: "admin@e2e.test", password: "admin-password-1" };
 
 export type Locale = "pt" | "en";
+export const LOCALES: readonly Locale[] = ["pt", "en"];
 
 /** Sets the UI language the way the language menu does: its cookie. */
 export async function useLocale(page: Page, locale: Locale) {
@@ -17,6 +19,23 @@ export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.test`;
 }
 
+/**
+ * Every test is its own client: the app counts sign-ups and failed logins per client address
+ * (the last X-Forwarded-For entry, as a reverse proxy in front of it would append), so tests
+ * running in parallel on one machine never share a rate-limit bucket.
+ */
+function uniqueClientAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+export const test = base.extend({
+  // `provide` is Playwright's `use`, renamed so the React hooks lint rule does not mistake it for a hook.
+  extraHTTPHeaders: async ({}, provide) => {
+    await provide({ "x-forwarded-for": uniqueClientAddress() });
+  },
+});
+export { expect };
+
 /** Creates an account through the contract API; the page's context is signed in by its cookie. */
 export async function signUpViaApi(page: Page, name = "E2E User") {
   const email = uniqueEmail();
@@ -26,5 +45,30 @@ export async function signUpViaApi(page: Page, name = "E2E User") {
   return { email, password, name };
 }
 
-export const test = base;
-export { expect };
+/** Signs the page's context in through the contract API (the response sets the session cookie). */
+export async function signInViaApi(page: Page, credentials: { email: string; password: string }) {
+  const res = await page.request.post("/api/signin", { data: credentials });
+  expect(res.status()).toBe(200);
+}
+
+/**
+ * Waits until React has hydrated an element. Before that a click on a form's submit button
+ * would be a plain HTML form submission and a key press would reach no handler.
+ */
+export async function waitForHydration(target: Locator) {
+  await expect
+    .poll(() => target.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))), {
+      message: "the element is hydrated by React",
+    })
+    .toBe(true);
+}
+
+/** A toast with this text, in the notifications region (one toast at a time). */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem").filter({ hasText: text });
+}
+
+/** True when the dark theme is applied to the document. */
+export async function isDark(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.classList.contains("dark"));
+}

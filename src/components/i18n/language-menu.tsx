@@ -1,38 +1,15 @@
-"use client";
-import { LanguagesIcon } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { isLocale, locales } from "@/i18n/config";
-import { useSetLocale } from "./use-set-locale";
+import { getLocale, getTranslations } from "next-intl/server";
+import { isLocale, defaultLocale } from "@/i18n/config";
+import { LanguageMenuButton } from "./language-menu-button";
 
-export function LanguageMenu() {
-  const t = useTranslations("common");
-  const locale = useLocale();
-  const { setLocale, pending } = useSetLocale();
+/** Server wrapper: labels are translated here so the client part needs no i18n runtime. */
+export async function LanguageMenu() {
+  const [t, locale] = await Promise.all([getTranslations("common"), getLocale()]);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t("language")} disabled={pending}>
-          <LanguagesIcon aria-hidden />
-          <span className="uppercase">{locale}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuRadioGroup value={locale} onValueChange={(value) => isLocale(value) && setLocale(value)}>
-          {locales.map((l) => (
-            <DropdownMenuRadioItem key={l} value={l} lang={l}>
-              {t(`languages.${l}`)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <LanguageMenuButton
+      label={t("language")}
+      current={isLocale(locale) ? locale : defaultLocale}
+      names={{ pt: t("languages.pt"), en: t("languages.en") }}
+    />
   );
 }

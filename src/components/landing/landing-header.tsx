@@ -15,8 +15,8 @@ export async function LandingHeader() {
   ];
   return (
     <header className="sticky top-0 z-40 h-16 border-b bg-background/80 backdrop-blur">
-      <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Brand />
+      <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
+        <Brand compact />
         <nav aria-label={t("label")} className="hidden md:block">
           <ul className="flex items-center gap-6 text-sm font-medium text-muted-foreground">
             {anchors.map((a) => (

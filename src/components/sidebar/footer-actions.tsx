@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { useState } from "react";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { useInstallPrompt } from "@/components/pwa/use-install-prompt";
 import { SidebarButton } from "./sidebar";
 
@@ -42,7 +42,7 @@ export function LogoutSidebarButton() {
         setBusy(true);
         try {
           await fetch("/api/signout", { method: "POST" });
-          toast.success(t("loggedOut"));
+          notify.success(t("loggedOut"));
           router.replace("/login");
           router.refresh();
         } finally {

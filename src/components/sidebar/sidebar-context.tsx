@@ -1,14 +1,14 @@
 "use client";
 import * as React from "react";
-
-/** The SPEC's sidebar constants. */
-export const SIDEBAR_COOKIE = "sidebar_state";
-export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
-export const SIDEBAR_WIDTH = "16rem";
-export const SIDEBAR_WIDTH_MOBILE = "18rem";
-export const SIDEBAR_WIDTH_ICON = "3rem";
-export const SIDEBAR_SHORTCUT = "b";
-export const MOBILE_QUERY = "(max-width: 767px)";
+import {
+  MOBILE_QUERY,
+  SIDEBAR_COOKIE,
+  SIDEBAR_COOKIE_MAX_AGE,
+  SIDEBAR_SHORTCUT,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+} from "./sidebar-constants";
 
 type SidebarState = {
   open: boolean;

@@ -6,6 +6,7 @@ import type * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { cn } from "@/lib/utils";
+import { SIDEBAR_WIDTH_MOBILE } from "./sidebar-constants";
 import { useSidebar } from "./sidebar-context";
 
 /**
@@ -31,7 +32,9 @@ export function Sidebar({
           side="left"
           closeLabel={closeLabel}
           data-sidebar="mobile"
-          className="w-[var(--sidebar-width-mobile)] bg-sidebar p-0 text-sidebar-foreground"
+          // The drawer is portalled out of the provider's element, so it sets its own width.
+          style={{ width: SIDEBAR_WIDTH_MOBILE }}
+          className="bg-sidebar p-0 text-sidebar-foreground"
         >
           <SheetTitle className="sr-only">{title}</SheetTitle>
           <SheetDescription className="sr-only">{label}</SheetDescription>

@@ -1,24 +1,8 @@
-"use client";
-import { MoonIcon, SunIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { useTheme } from "next-themes";
-import { Button } from "@/components/ui/button";
+import { getTranslations } from "next-intl/server";
+import { ThemeToggleButton } from "./theme-toggle-button";
 
-/** Switches between light and dark. Both icons render and CSS picks one, so nothing flashes on hydration. */
-export function ThemeToggle({ className }: { className?: string }) {
-  const t = useTranslations("common.theme");
-  const { resolvedTheme, setTheme } = useTheme();
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className={className}
-      aria-label={t("toggle")}
-      title={t("toggle")}
-      onClick={() => setTheme(resolvedTheme === "dark" ? "light" : "dark")}
-    >
-      <SunIcon className="dark:hidden" aria-hidden />
-      <MoonIcon className="hidden dark:block" aria-hidden />
-    </Button>
-  );
+/** Server wrapper: the label is translated here so the client part needs no i18n runtime. */
+export async function ThemeToggle({ className }: { className?: string }) {
+  const t = await getTranslations("common.theme");
+  return <ThemeToggleButton label={t("toggle")} className={className} />;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
 import { Card } from "@/components/ui/card";
 import { ForgotPasswordForm } from "@/features/accounts/components/forgot-password-form";
 
@@ -10,7 +11,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default function ForgotPasswordPage() {
   return (
     <Card className="w-full max-w-sm p-6 sm:p-8">
-      <ForgotPasswordForm />
+      <ScopedIntlBoundary namespaces={["forgot"]}>
+        <ForgotPasswordForm />
+      </ScopedIntlBoundary>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
+import { authFormMessages } from "@/features/accounts/auth-messages";
 import { LoginForm } from "@/features/accounts/components/login-form";
 import { redirectSignedInUser, safeCallbackPath } from "@/server/auth/session";
 
@@ -20,7 +21,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
         <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
       </div>
-      <LoginForm callbackUrl={callbackUrl} />
+      <LoginForm callbackUrl={callbackUrl} messages={await authFormMessages("login")} />
     </Card>
   );
 }

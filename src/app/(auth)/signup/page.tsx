@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
+import { authFormMessages } from "@/features/accounts/auth-messages";
 import { SignupForm } from "@/features/accounts/components/signup-form";
 import { redirectSignedInUser } from "@/server/auth/session";
 
@@ -18,7 +19,7 @@ export default async function SignupPage() {
         <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
         <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
       </div>
-      <SignupForm />
+      <SignupForm messages={await authFormMessages("signup")} />
     </Card>
   );
 }

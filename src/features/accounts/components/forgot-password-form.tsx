@@ -1,9 +1,9 @@
 "use client";
+import { notify } from "@/components/notify";
 import { ArrowLeftIcon, MailCheckIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -35,7 +35,7 @@ export function ForgotPasswordForm() {
         setError(data?.message ?? t("failed"));
         return;
       }
-      toast.success(t("toastTitle"), { description: t("toastText") });
+      notify.success(t("toastTitle"), t("toastText"));
       setSentTo(value);
     } catch {
       setError(t("failed"));

@@ -1,18 +1,18 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
+import type { AuthFormMessages } from "./messages";
 import { postJson } from "./post-json";
 
-export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
-  const t = useTranslations("auth.login");
+export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; messages: AuthFormMessages<"login"> }) {
+  const t = (key: keyof AuthFormMessages<"login">["form"]) => messages.form[key];
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +31,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         setError(data?.message ?? t("failed"));
         return;
       }
-      toast.success(t("success"));
+      notify.success(t("success"));
       router.replace(callbackUrl);
       router.refresh();
     } catch {
@@ -55,7 +55,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
             {t("forgot")}
           </Link>
         </div>
-        <PasswordInput id="password" name="password" autoComplete="current-password" maxLength={256} />
+        <PasswordInput showLabel={messages.showPassword} hideLabel={messages.hidePassword} id="password" name="password" autoComplete="current-password" maxLength={256} />
       </div>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? t("submitting") : t("submit")}

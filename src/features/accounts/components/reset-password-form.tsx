@@ -1,10 +1,10 @@
 "use client";
+import { notify } from "@/components/notify";
 import { ArrowLeftIcon, CheckCircle2Icon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -16,6 +16,7 @@ const REDIRECT_AFTER_MS = 3000;
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations("reset");
+  const tAuth = useTranslations("auth");
   const router = useRouter();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -49,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         setError(data?.message ?? t("failed"));
         return;
       }
-      toast.success(t("toastTitle"), { description: t("toastText") });
+      notify.success(t("toastTitle"), t("toastText"));
       setDone(true);
     } catch {
       setError(t("failed"));
@@ -91,6 +92,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
           name="password"
           autoComplete="new-password"
           maxLength={256}
+          showLabel={tAuth("showPassword")}
+          hideLabel={tAuth("hidePassword")}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           aria-describedby="password-strength password-hint"
@@ -107,6 +110,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
           name="confirm"
           autoComplete="new-password"
           maxLength={256}
+          showLabel={tAuth("showPassword")}
+          hideLabel={tAuth("hidePassword")}
           value={confirm}
           onChange={(event) => setConfirm(event.target.value)}
         />

@@ -1,20 +1,20 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { notify } from "@/components/notify";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
+import type { AuthFormMessages } from "./messages";
 import { postJson } from "./post-json";
 
 const EMAIL_FORM = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function SignupForm() {
-  const t = useTranslations("auth.signup");
+export function SignupForm({ messages }: { messages: AuthFormMessages<"signup"> }) {
+  const t = (key: keyof AuthFormMessages<"signup">["form"]) => messages.form[key];
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +44,7 @@ export function SignupForm() {
         setError(data?.message ?? t("failed"));
         return;
       }
-      toast.success(t("success"));
+      notify.success(t("success"));
       router.replace("/dashboard");
       router.refresh();
     } catch {
@@ -67,7 +67,7 @@ export function SignupForm() {
       </div>
       <div className="space-y-2">
         <Label htmlFor="password">{t("password")}</Label>
-        <PasswordInput id="password" name="password" autoComplete="new-password" maxLength={256} aria-describedby="password-hint" />
+        <PasswordInput showLabel={messages.showPassword} hideLabel={messages.hidePassword} id="password" name="password" autoComplete="new-password" maxLength={256} aria-describedby="password-hint" />
         <p id="password-hint" className="text-xs text-muted-foreground">
           {t("passwordHint")}
         </p>

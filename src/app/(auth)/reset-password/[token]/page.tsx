@@ -2,6 +2,7 @@ import { LinkIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ResetPasswordForm } from "@/features/accounts/components/reset-password-form";
@@ -39,7 +40,9 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
   }
   return (
     <Card className="w-full max-w-sm p-6 sm:p-8">
-      <ResetPasswordForm token={token} />
+      <ScopedIntlBoundary namespaces={["reset", "auth"]}>
+        <ResetPasswordForm token={token} />
+      </ScopedIntlBoundary>
     </Card>
   );
 }

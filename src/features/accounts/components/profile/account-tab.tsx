@@ -20,6 +20,7 @@ export function AccountTab({
   onSubmit: () => void;
 }) {
   const t = useTranslations("profile.account");
+  const tAuth = useTranslations("auth");
   const disabled = !editing || saving;
   return (
     <Card className="p-6">
@@ -67,6 +68,8 @@ export function AccountTab({
             autoComplete="new-password"
             maxLength={256}
             placeholder={t("passwordPlaceholder")}
+            showLabel={tAuth("showPassword")}
+            hideLabel={tAuth("hidePassword")}
             disabled={disabled}
             value={fields.password}
             onChange={(event) => onChange({ ...fields, password: event.target.value })}

@@ -1,9 +1,9 @@
 "use client";
+import { notify } from "@/components/notify";
 import { CreditCardIcon, PencilIcon, SaveIcon, SettingsIcon, UserIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -39,27 +39,27 @@ export function ProfileView({ user }: { user: ProfileUser }) {
     const name = fields.name.trim();
     const email = fields.email.trim();
     if (!name || !email) {
-      toast.error(t("updateFailedTitle"), { description: t("fillAll") });
+      notify.error(t("updateFailedTitle"), t("fillAll"));
       return;
     }
     if (fields.password && fields.password.length < 9) {
-      toast.error(t("updateFailedTitle"), { description: t("passwordMin") });
+      notify.error(t("updateFailedTitle"), t("passwordMin"));
       return;
     }
     setSaving(true);
     try {
       const { ok, data } = await postJson("/api/profile", { mName: name, email, password: fields.password, uid: user.id });
       if (!ok) {
-        toast.error(t("errorTitle"), { description: data?.message ?? t("failed") });
+        notify.error(t("errorTitle"), data?.message ?? t("failed"));
         return;
       }
-      toast.success(t("updated"));
+      notify.success(t("updated"));
       setFields({ name, email, password: "" });
       setEditing(false);
       // The sidebar is rendered on the server: refresh it so it shows the new name at once.
       router.refresh();
     } catch {
-      toast.error(t("errorTitle"), { description: t("failed") });
+      notify.error(t("errorTitle"), t("failed"));
     } finally {
       setSaving(false);
     }

@@ -1,9 +1,9 @@
 "use client";
+import { notify } from "@/components/notify";
 import { MonitorDownIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
 import { useInstallPrompt } from "@/components/pwa/use-install-prompt";
 import {
   AlertDialog,
@@ -33,15 +33,15 @@ export function SettingsTab({ userId }: { userId: string }) {
       const { ok, data } = await postJson("/api/deleteuser", { userId });
       if (!ok) {
         setConfirming(false);
-        toast.error(t("errorTitle"), { description: data?.message ?? t("failed") });
+        notify.error(t("errorTitle"), data?.message ?? t("failed"));
         return;
       }
-      toast.success(t("settings.deleted"));
+      notify.success(t("settings.deleted"));
       router.replace("/");
       router.refresh();
     } catch {
       setConfirming(false);
-      toast.error(t("errorTitle"), { description: t("failed") });
+      notify.error(t("errorTitle"), t("failed"));
     } finally {
       setDeleting(false);
     }

@@ -1,0 +1,30 @@
+"use client";
+
+/**
+ * Toasts without putting the toast library in the first load: it is fetched after hydration by
+ * <Toaster> (toaster.tsx), and a toast raised before the toaster listens waits for it, since
+ * the library drops toasts nobody is subscribed to yet.
+ */
+type Kind = "success" | "error" | "info";
+
+let markReady: () => void = () => {};
+const toasterReady = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Called by the toaster once it is mounted and subscribed. */
+export function toasterMounted(): void {
+  markReady();
+}
+
+function show(kind: Kind, title: string, description?: string) {
+  void Promise.all([import("sonner"), toasterReady]).then(([{ toast }]) =>
+    toast[kind](title, description ? { description } : undefined),
+  );
+}
+
+export const notify = {
+  success: (title: string, description?: string) => show("success", title, description),
+  error: (title: string, description?: string) => show("error", title, description),
+  info: (title: string, description?: string) => show("info", title, description),
+};

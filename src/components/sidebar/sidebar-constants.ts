@@ -1,0 +1,12 @@
+/**
+ * The SPEC's sidebar constants. In a module of their own, without "use client": a server
+ * component importing a value from a client module gets a client reference, not the value
+ * (the layout read the cookie under the wrong name and always rendered the sidebar open).
+ */
+export const SIDEBAR_COOKIE = "sidebar_state";
+export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
+export const SIDEBAR_WIDTH = "16rem";
+export const SIDEBAR_WIDTH_MOBILE = "18rem";
+export const SIDEBAR_WIDTH_ICON = "3rem";
+export const SIDEBAR_SHORTCUT = "b";
+export const MOBILE_QUERY = "(max-width: 767px)";

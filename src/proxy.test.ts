@@ -1,0 +1,111 @@
+import { NextRequest } from "next/server";
+import { safeCallbackPath } from "@/server/auth/session";
+import { config, contentSecurityPolicy, proxy } from "./proxy";
+
+function visit(path: string, cookie?: string) {
+  return proxy(new NextRequest(`http://localhost:3000${path}`, { headers: cookie ? { cookie } : {} }));
+}
+
+/** The CSP directives of a header value, by name. */
+function directives(csp: string): Map<string, string> {
+  return new Map(
+    csp.split(";").map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values.join(" ")] as const;
+    }),
+  );
+}
+
+describe("proxy: optimistic redirects", () => {
+  it.each(["/dashboard", "/dashboard/settings", "/course/x", "/course/abc/lesson/2?tab=notes", "/admin", "/admin/users"])(
+    "sends %s without a session cookie to /login, coming back afterwards",
+    (path) => {
+      const res = visit(path, "NEXT_LOCALE=en");
+      expect([307, 308]).toContain(res.status);
+      const location = new URL(res.headers.get("location") ?? "");
+      expect(location.pathname).toBe("/login");
+      expect(location.searchParams.get("callbackUrl")).toBe(path);
+      expect(location.origin).toBe("http://localhost:3000");
+    },
+  );
+
+  it.each(["authjs.session-token=abc", "__Secure-authjs.session-token=abc"])("lets protected pages through with %s", (cookie) => {
+    for (const path of ["/dashboard", "/course/x", "/admin"]) {
+      const res = visit(path, `NEXT_LOCALE=pt; ${cookie}`);
+      expect(res.headers.get("location")).toBeNull();
+      expect(res.headers.get("x-middleware-next")).toBe("1");
+    }
+  });
+
+  it.each(["/", "/login", "/signup", "/dashboards", "/courses", "/administrator", "/terms"])("does not redirect %s", (path) => {
+    const res = visit(path);
+    expect(res.headers.get("location")).toBeNull();
+    expect(res.headers.get("x-middleware-next")).toBe("1");
+  });
+});
+
+describe("proxy: content security policy", () => {
+  it("sets a CSP with a fresh nonce and frame-ancestors 'none', and hands the nonce to the page", () => {
+    const first = visit("/login");
+    const second = visit("/login");
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const policy = directives(csp);
+
+    const nonce = first.headers.get("x-middleware-request-x-nonce") ?? "";
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/); // 16 random bytes
+    expect(second.headers.get("x-middleware-request-x-nonce")).not.toBe(nonce);
+
+    expect(policy.get("script-src")).toContain(`'nonce-${nonce}'`);
+    expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
+    expect(policy.get("frame-ancestors")).toBe("'none'");
+    expect(policy.get("object-src")).toBe("'none'");
+    expect(policy.get("default-src")).toBe("'self'");
+    // Server components read the same policy and the asked path from the request headers.
+    expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
+    expect(first.headers.get("x-middleware-request-x-pathname")).toBe("/login");
+  });
+
+  it("sets the CSP on signed-in protected pages too", () => {
+    const res = visit("/dashboard", "authjs.session-token=abc");
+    expect(directives(res.headers.get("content-security-policy") ?? "").get("frame-ancestors")).toBe("'none'");
+  });
+
+  it("allows eval only in development", () => {
+    expect(directives(contentSecurityPolicy("n0nce", true)).get("script-src")).toContain("'unsafe-eval'");
+    expect(directives(contentSecurityPolicy("n0nce", false)).get("script-src")).not.toContain("'unsafe-eval'");
+  });
+
+  it("runs on pages, not on API routes or static files", () => {
+    // Next reads `source` as a path pattern whose parenthesised part is a regular expression.
+    const matches = (path: string) => config.matcher.some((m) => new RegExp(`^${m.source}$`).test(path));
+    for (const page of ["/", "/login", "/dashboard", "/course/x", "/admin/users", "/terms"]) expect(matches(page)).toBe(true);
+    for (const other of ["/api/signin", "/api/health", "/_next/static/chunks/a.js", "/favicon.ico"]) expect(matches(other)).toBe(false);
+  });
+});
+
+describe("safeCallbackPath", () => {
+  it.each(["//evil.com", "https://evil.com", "/\\evil", "\\\\evil.com", "evil.com/dashboard", "", "/dash\nboard", "/\t/evil.com"])(
+    "refuses %j",
+    (value) => {
+      expect(safeCallbackPath(value)).toBeNull();
+    },
+  );
+
+  it("refuses a missing value and an oversized one", () => {
+    expect(safeCallbackPath(null)).toBeNull();
+    expect(safeCallbackPath(undefined)).toBeNull();
+    expect(safeCallbackPath("/" + "a".repeat(3000))).toBeNull();
+  });
+
+  it.each(["/dashboard?x=1", "/dashboard", "/course/abc?tab=notes#top"])("accepts %j unchanged", (value) => {
+    expect(safeCallbackPath(value)).toBe(value);
+  });
+
+  it("keeps every accepted path on the app's own origin", () => {
+    const tricky = ["/dashboard?x=1", "/course/abc", "/.//evil.com", "/%2F%2Fevil.com", "/@evil.com", "/..//evil.com", "/ /evil.com"];
+    for (const value of tricky) {
+      const accepted = safeCallbackPath(value);
+      if (accepted !== null) expect(new URL(accepted, "http://localhost:3000").origin).toBe("http://localhost:3000");
+    }
+  });
+});
