@@ -34,8 +34,6 @@ export type MailTemplateData = {
 
 export type MailTemplate = keyof MailTemplateData;
 
-export const mailTemplates = ["welcome", "password-reset", "password-updated", "certificate", "receipt"] as const satisfies readonly MailTemplate[];
-
 /** A mail to render: one template, its data, in the recipient's UI language. */
 export type MailMessage = {
   [T in MailTemplate]: { template: T; data: MailTemplateData[T] };
