@@ -41,6 +41,11 @@ describe("parseEnv", () => {
     });
   });
 
+  it("points APP_URL at this server's own port when it is unset", () => {
+    expect(parseEnv({ PORT: "4000" }).APP_URL).toBe("http://localhost:4000");
+    expect(parseEnv({ PORT: "4000", APP_URL: "https://aula.example.com" }).APP_URL).toBe("https://aula.example.com");
+  });
+
   it("accepts a full, valid configuration", () => {
     expect(
       parseEnv({

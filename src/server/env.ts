@@ -34,8 +34,8 @@ const envSchema = z
       emptyAsUndefined,
       z
         .string()
-        .default("http://localhost:3000")
-        .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL"),
+        .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL")
+        .optional(),
     ),
     AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
     ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
@@ -66,7 +66,9 @@ const envSchema = z
   .refine((e) => !(e.ADMIN_PASSWORD && !e.ADMIN_EMAIL), {
     path: ["ADMIN_EMAIL"],
     message: "must be set when ADMIN_PASSWORD is set",
-  });
+  })
+  // Unset, the public URL is this server on its own port.
+  .transform((e) => ({ ...e, APP_URL: e.APP_URL ?? `http://localhost:${e.PORT}` }));
 
 export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };
 

@@ -127,3 +127,29 @@ test.describe("on a phone", () => {
     });
   }
 });
+
+test("Desktop App appears only when the browser offers to install, and asks the browser", async ({ page }) => {
+  await useLocale(page, "en");
+  await signUpViaApi(page);
+  await page.goto("/dashboard");
+  const nav = dashboardNav(page, "en");
+  const logout = nav.getByRole("button", { name: copy.en.sidebar.logout });
+  await waitForHydration(logout);
+  const install = nav.getByRole("button", { name: copy.en.sidebar.installApp });
+  await expect(install).toHaveCount(0);
+
+  // What Chromium fires when the app is installable; it records whether the prompt was shown.
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+      prompt: async () => {
+        (window as unknown as { installPrompted: boolean }).installPrompted = true;
+      },
+      userChoice: Promise.resolve({ outcome: "accepted" }),
+    });
+    window.dispatchEvent(offer);
+  });
+  await expect(install).toBeVisible();
+  await install.click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { installPrompted?: boolean }).installPrompted)).toBe(true);
+  await expect(install).toHaveCount(0);
+});

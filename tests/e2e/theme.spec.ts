@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { copy } from "./copy";
-import { expect, isDark, signUpViaApi, test, waitForHydration } from "./fixtures";
+import { expect, isDark, type Locale, signUpViaApi, test, useLocale, waitForHydration } from "./fixtures";
 import { dashboardNav } from "./pages";
 
 /**
@@ -18,24 +18,31 @@ async function themeBeforeHydration(page: Page, url: string): Promise<"dark" | "
   }
 }
 
-for (const system of ["dark", "light"] as const) {
+// Each system preference is tried in one of the two UI languages.
+const cases: { system: "dark" | "light"; locale: Locale }[] = [
+  { system: "dark", locale: "pt" },
+  { system: "light", locale: "en" },
+];
+
+for (const { system, locale } of cases) {
   const other = system === "dark" ? "light" : "dark";
 
-  test.describe(`the system prefers ${system}`, () => {
+  test.describe(`the system prefers ${system} (${locale})`, () => {
     test.use({ colorScheme: system });
+    test.beforeEach(async ({ page }) => useLocale(page, locale));
 
     test("the first paint already has the system's theme", async ({ page }) => {
       expect(await themeBeforeHydration(page, "/")).toBe(system);
       expect(await themeBeforeHydration(page, "/login")).toBe(system);
       // And hydration keeps it.
       await page.goto("/");
-      await waitForHydration(page.getByRole("button", { name: copy.pt.toggleTheme }));
+      await waitForHydration(page.getByRole("button", { name: copy[locale].toggleTheme }));
       expect(await isDark(page)).toBe(system === "dark");
     });
 
     test("the header toggle switches the theme and the choice survives a reload with no flash", async ({ page }) => {
       await page.goto("/");
-      const toggle = page.getByRole("banner").getByRole("button", { name: copy.pt.toggleTheme });
+      const toggle = page.getByRole("banner").getByRole("button", { name: copy[locale].toggleTheme });
       await waitForHydration(toggle);
       await toggle.click();
       await expect.poll(() => isDark(page)).toBe(other === "dark");
