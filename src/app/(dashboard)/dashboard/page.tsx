@@ -2,8 +2,10 @@ import { PlusIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { Suspense } from "react";
 import { DemoBanner } from "@/components/demo-banner";
 import { Button } from "@/components/ui/button";
+import { CourseGridSkeleton } from "@/features/courses/components/course-card-skeleton";
 import { CourseGrid, EmptyCourses } from "@/features/courses/components/course-grid";
 import { COURSES_PAGE_SIZE, listCourseCardsForUser } from "@/features/courses/service";
 import { requireUserPage } from "@/server/auth/session";
@@ -13,14 +15,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard"))("myCourses") };
 }
 
-/** My Courses: the first page is rendered here, on the server; the grid fetches the next ones. */
+/**
+ * My Courses: the heading comes at once, the first page of cards streams in from the server
+ * (skeletons meanwhile), and the grid fetches the next pages itself.
+ */
 export default async function MyCoursesPage() {
   const user = await requireUserPage();
-  const [t, tCourses, initial] = await Promise.all([
-    getTranslations("dashboard"),
-    getTranslations("courses"),
-    listCourseCardsForUser(user.id, 1, COURSES_PAGE_SIZE),
-  ]);
+  const [t, tCourses] = await Promise.all([getTranslations("dashboard"), getTranslations("courses")]);
   const settings = env();
   return (
     <div className="mx-auto max-w-6xl space-y-8">
@@ -34,12 +35,21 @@ export default async function MyCoursesPage() {
         </Button>
       </div>
       {settings.DEMO_MODE === "true" && <DemoBanner text={tCourses("demoBanner")} />}
-      <CourseGrid
-        initial={initial}
-        pageSize={COURSES_PAGE_SIZE}
-        shareBase={settings.APP_URL.replace(/\/+$/, "")}
-        empty={<EmptyCourses title={t("emptyTitle")} text={t("emptyText")} action={t("createFirst")} />}
-      />
+      <Suspense fallback={<CourseGridSkeleton count={6} />}>
+        <FirstPage userId={user.id} shareBase={settings.APP_URL.replace(/\/+$/, "")} />
+      </Suspense>
     </div>
+  );
+}
+
+async function FirstPage({ userId, shareBase }: { userId: string; shareBase: string }) {
+  const [t, initial] = await Promise.all([getTranslations("dashboard"), listCourseCardsForUser(userId, 1, COURSES_PAGE_SIZE)]);
+  return (
+    <CourseGrid
+      initial={initial}
+      pageSize={COURSES_PAGE_SIZE}
+      shareBase={shareBase}
+      empty={<EmptyCourses title={t("emptyTitle")} text={t("emptyText")} action={t("createFirst")} />}
+    />
   );
 }
