@@ -15,7 +15,7 @@ import { buildLessonTheoryPrompt, type LessonContext } from "./prompts/lesson-th
 import { buildOutlinePrompt } from "./prompts/outline";
 import { buildQuizPrompt } from "./prompts/quiz";
 import { buildVideoSearchPrompt } from "./prompts/video-search";
-import { outlineModelSchema, quizModelSchema, searchPhraseSchema, type ModelQuiz, type Outline } from "./schemas";
+import { outlineModelSchema, quizModelSchema, searchPhraseSchema, type ModelOutline, type ModelQuiz, type Outline } from "./schemas";
 
 /**
  * The AI engine: every task the model does for a course, each with its prompt, its output
@@ -75,6 +75,18 @@ function partialTopics(value: unknown): { title: string; subtopics: string[] }[]
   });
 }
 
+/** The outline schema and its structured-output spec, built once per topic count (5 or 10). */
+const outlineOutputs = new Map<number, { schema: ReturnType<typeof outlineModelSchema>; output: ReturnType<typeof Output.object<ModelOutline>> }>();
+function outlineOutput(topicCount: number) {
+  let entry = outlineOutputs.get(topicCount);
+  if (!entry) {
+    const schema = outlineModelSchema(topicCount);
+    entry = { schema, output: Output.object({ schema, name: "course_outline" }) };
+    outlineOutputs.set(topicCount, entry);
+  }
+  return entry;
+}
+
 /**
  * The outline, streamed: `onEvent` sees the topics fill in as the model writes them. The
  * result has exactly `topicCount` topics, every learner subtopic, and the course language's
@@ -85,7 +97,7 @@ export async function generateOutline(
   options: EngineOptions & { onEvent?: (event: OutlineEvent) => void | Promise<void> } = {},
 ): Promise<Outline> {
   const model = await modelFor(options);
-  const schema = outlineModelSchema(input.topicCount);
+  const { schema, output } = outlineOutput(input.topicCount);
   const { system, prompt } = buildOutlinePrompt(input);
   const emitTopics = async (topics: { title: string; subtopics: string[] }[]) => {
     for (let index = 0; index < topics.length; index++) {
@@ -101,7 +113,7 @@ export async function generateOutline(
   // Reading the partial JSON on every token costs CPU for nothing a person could see: at most every 40 ms.
   let lastParse = 0;
   const outline = await runModel(
-    { model, system, prompt, output: Output.object({ schema, name: "course_outline" }), temperature: 0.4 },
+    { model, system, prompt, output, temperature: 0.4 },
     {
       task: "outline",
       signal: options.signal,
