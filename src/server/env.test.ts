@@ -60,7 +60,7 @@ describe("parseEnv", () => {
         LOG_LEVEL: "warn",
         TRUST_PROXY: "true",
       }),
-    ).toEqual({
+    ).toMatchObject({
       NODE_ENV: "production",
       PORT: 8080,
       DATABASE_URL: "postgresql://aula:pw@db.internal:5432/aula",

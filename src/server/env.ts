@@ -24,6 +24,16 @@ const optionalUrl = (protocols: string[], hint: string) =>
       .optional(),
   );
 
+const httpUrlWithDefault = (fallback: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(fallback)
+      .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL")
+      .transform((v) => v.replace(/\/+$/, "")),
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -62,6 +72,45 @@ const envSchema = z
         .refine((v) => /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v.trim()), "must be an address or `Name <address>`")
         .optional(),
     ),
+
+    // The AI model (src/server/ai/config.ts is the one place that turns these into a model).
+    AI_PROVIDER: z.preprocess(
+      (v) => (typeof v === "string" ? emptyAsUndefined(v.trim().toLowerCase()) : v),
+      z.enum(["openai", "openai-compatible", "google", "anthropic"]).optional(),
+    ),
+    AI_MODEL: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
+    OPENAI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    OPENAI_BASE_URL: optionalUrl(["http:", "https:"], "must be an http(s) URL"),
+    OLLAMA_BASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default("http://127.0.0.1:11434")
+        .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL"),
+    ),
+    GOOGLE_GENERATIVE_AI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    ANTHROPIC_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    /** Longest wait for the model's next piece of output (first token included) before a retry. */
+    AI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(60_000)),
+    /** First backoff before retrying a transient model error (doubles each time, 3 retries). */
+    AI_RETRY_BASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(60_000).default(1_000)),
+    /** AI calls (outline, course, lesson, media) one user may make per minute. */
+    AI_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
+    /** Courses a Free user may create per calendar month (UTC). */
+    FREE_COURSES_PER_MONTH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).default(5)),
+    /** `npm run demo`: the model and media are local fakes, and the UI says so. */
+    DEMO_MODE: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+
+    // Media search (src/server/media/). Keys unset: the next source in the chain is used.
+    UNSPLASH_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    PEXELS_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    YOUTUBE_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    MEDIA_UNSPLASH_BASE_URL: httpUrlWithDefault("https://api.unsplash.com"),
+    MEDIA_PEXELS_BASE_URL: httpUrlWithDefault("https://api.pexels.com"),
+    MEDIA_WIKIMEDIA_BASE_URL: httpUrlWithDefault("https://commons.wikimedia.org"),
+    MEDIA_YOUTUBE_BASE_URL: httpUrlWithDefault("https://www.googleapis.com/youtube/v3"),
+    MEDIA_YOUTUBE_WEB_BASE_URL: httpUrlWithDefault("https://www.youtube.com"),
+    MEDIA_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(5_000)),
   })
   .refine((e) => !(e.ADMIN_PASSWORD && !e.ADMIN_EMAIL), {
     path: ["ADMIN_EMAIL"],

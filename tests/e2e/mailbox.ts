@@ -1,10 +1,10 @@
 import { expect } from "@playwright/test";
 
 /**
- * The fake Resend API the e2e server starts (scripts/e2e-server.mjs, E2E_PORT + 10): the app
+ * The fake Resend API the e2e server starts (scripts/e2e-server.mjs, E2E_PORT + 20): the app
  * sends its mails there, and specs read them back as a user reads an inbox.
  */
-const port = Number(process.env.E2E_RESEND_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 10);
+const port = Number(process.env.E2E_RESEND_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 20);
 export const MAILBOX_URL = `http://127.0.0.1:${port}`;
 
 export type Mail = { id: string; from: string; to: string[]; subject: string; html: string | null; text: string | null };

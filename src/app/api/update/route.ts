@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { applyContentUpdate } from "@/features/courses/service";
+import { apiTranslator } from "@/i18n/api-translator";
+import { requireRequestUser } from "@/server/auth/session";
+import { apiRoute, readJson } from "@/server/http/api";
+import { AppError } from "@/server/http/errors";
+
+const bodySchema = z.object({
+  courseId: z.string().max(100),
+  content: z.union([z.string().max(4 * 1024 * 1024), z.record(z.string(), z.unknown())]),
+});
+
+/** The contract's content write-back: lesson done flags, theory (sanitized), image and video. */
+export const POST = apiRoute(async ({ request }) => {
+  const t = apiTranslator(request);
+  const user = await requireRequestUser(request);
+  const body = await readJson(request, bodySchema, 4 * 1024 * 1024);
+  let content: unknown = body.content;
+  if (typeof content === "string") {
+    try {
+      content = JSON.parse(content);
+    } catch {
+      throw new AppError("course:content-mismatch", 400, t("courses.contentMismatch"));
+    }
+  }
+  await applyContentUpdate(user.id, body.courseId, content, t);
+  return Response.json({ success: true });
+});

@@ -1,0 +1,230 @@
+import "server-only";
+import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { getDb } from "@/server/db/client";
+import { courses, lessons, topics, users } from "@/server/db/schema";
+import { AppError } from "@/server/http/errors";
+
+export type CourseRow = typeof courses.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;
+export type TopicRow = typeof topics.$inferSelect;
+
+export type NewLesson = {
+  title: string;
+  theory?: string;
+  imageUrl?: string | null;
+  imageAttribution?: string | null;
+  youtubeId?: string | null;
+  generatedAt?: Date | null;
+};
+
+export type NewCourseGraph = {
+  userId: string;
+  mainTopic: string;
+  type: CourseRow["type"];
+  lang: string;
+  photo: string | null;
+  photoAttribution: string | null;
+  idempotencyKey: string | null;
+  topics: { title: string; lessons: NewLesson[] }[];
+};
+
+/** A month's courses, counted from the first day of the current month (UTC). */
+export function startOfMonthUtc(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export async function findCourseByIdempotencyKey(userId: string, key: string): Promise<CourseRow | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.userId, userId), eq(courses.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+export async function countCoursesSince(userId: string, since: Date): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: count() })
+    .from(courses)
+    .where(and(eq(courses.userId, userId), gte(courses.createdAt, since)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Stores a course with its topics and lessons in one transaction: all of it or nothing.
+ * The user's row is locked first, so two creations by one user are serialized: the monthly
+ * limit cannot be passed by racing, and a retried idempotency key finds the first course.
+ */
+export async function insertCourseGraph(
+  graph: NewCourseGraph,
+  monthlyLimit: { limit: number; message: string } | null,
+): Promise<{ course: CourseRow; created: boolean }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select ${users.id} from ${users} where ${users.id} = ${graph.userId} for update`);
+    if (graph.idempotencyKey) {
+      const [existing] = await tx
+        .select()
+        .from(courses)
+        .where(and(eq(courses.userId, graph.userId), eq(courses.idempotencyKey, graph.idempotencyKey)))
+        .limit(1);
+      if (existing) return { course: existing, created: false };
+    }
+    if (monthlyLimit) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(courses)
+        .where(and(eq(courses.userId, graph.userId), gte(courses.createdAt, startOfMonthUtc())));
+      if (Number(row?.n ?? 0) >= monthlyLimit.limit) throw new AppError("plan:course-limit", 403, monthlyLimit.message);
+    }
+    const [course] = await tx
+      .insert(courses)
+      .values({
+        userId: graph.userId,
+        mainTopic: graph.mainTopic,
+        type: graph.type,
+        lang: graph.lang,
+        photo: graph.photo,
+        photoAttribution: graph.photoAttribution,
+        idempotencyKey: graph.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: [courses.userId, courses.idempotencyKey] })
+      .returning();
+    if (!course) {
+      // Another instance stored the same key between our read and insert.
+      const [existing] = await tx
+        .select()
+        .from(courses)
+        .where(and(eq(courses.userId, graph.userId), eq(courses.idempotencyKey, graph.idempotencyKey!)))
+        .limit(1);
+      return { course: existing, created: false };
+    }
+    const topicRows = await tx
+      .insert(topics)
+      .values(graph.topics.map((t, position) => ({ courseId: course.id, position, title: t.title })))
+      .returning({ id: topics.id, position: topics.position });
+    const lessonValues = topicRows.flatMap((topicRow) =>
+      graph.topics[topicRow.position].lessons.map((lesson, position) => ({
+        courseId: course.id,
+        topicId: topicRow.id,
+        position,
+        title: lesson.title,
+        theory: lesson.theory ?? "",
+        imageUrl: lesson.imageUrl ?? null,
+        imageAttribution: lesson.imageAttribution ?? null,
+        youtubeId: lesson.youtubeId ?? null,
+        generatedAt: lesson.generatedAt ?? null,
+      })),
+    );
+    await tx.insert(lessons).values(lessonValues);
+    return { course, created: true };
+  });
+}
+
+export type CourseCardRow = CourseRow & { lessonCount: number; doneCount: number };
+
+/** A page of the owner's courses, newest first, with the counts the cards show. */
+export async function listCourseCards(userId: string, page: number, limit: number): Promise<CourseCardRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      course: courses,
+      lessonCount: sql<number>`count(${lessons.id})`.mapWith(Number),
+      doneCount: sql<number>`count(${lessons.id}) filter (where ${lessons.done})`.mapWith(Number),
+    })
+    .from(courses)
+    .leftJoin(lessons, eq(lessons.courseId, courses.id))
+    .where(eq(courses.userId, userId))
+    .groupBy(courses.id)
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return rows.map((r) => ({ ...r.course, lessonCount: r.lessonCount, doneCount: r.doneCount }));
+}
+
+export type CourseOutlineRows = { topic: TopicRow; lessons: LessonRow[] }[];
+
+/** The topics and lessons of some courses, in order, grouped by course id. */
+export async function outlinesOf(courseIds: string[]): Promise<Map<string, CourseOutlineRows>> {
+  const result = new Map<string, CourseOutlineRows>();
+  if (courseIds.length === 0) return result;
+  const db = await getDb();
+  const [topicRows, lessonRows] = await Promise.all([
+    db.select().from(topics).where(inArray(topics.courseId, courseIds)).orderBy(asc(topics.position)),
+    db.select().from(lessons).where(inArray(lessons.courseId, courseIds)).orderBy(asc(lessons.position)),
+  ]);
+  const byTopic = new Map<string, LessonRow[]>();
+  for (const lesson of lessonRows) byTopic.set(lesson.topicId, [...(byTopic.get(lesson.topicId) ?? []), lesson]);
+  for (const topic of topicRows) {
+    const list = result.get(topic.courseId) ?? [];
+    list.push({ topic, lessons: byTopic.get(topic.id) ?? [] });
+    result.set(topic.courseId, list);
+  }
+  return result;
+}
+
+export async function findCourseForOwner(userId: string, courseId: string): Promise<CourseRow | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function findLessonForOwner(
+  userId: string,
+  courseId: string,
+  lessonId: string,
+): Promise<{ course: CourseRow; topic: TopicRow; lesson: LessonRow } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ course: courses, topic: topics, lesson: lessons })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .innerJoin(topics, eq(topics.id, lessons.topicId))
+    .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId), eq(courses.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function updateLesson(
+  lessonId: string,
+  values: Partial<Pick<LessonRow, "theory" | "imageUrl" | "imageAttribution" | "youtubeId" | "done" | "generatedAt">>,
+): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(lessons)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(lessons.id, lessonId));
+}
+
+export async function deleteCourseForOwner(userId: string, courseId: string): Promise<boolean> {
+  const db = await getDb();
+  const deleted = await db
+    .delete(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
+    .returning({ id: courses.id });
+  return deleted.length > 0;
+}
+
+/** Applies many lesson updates of one course at once (the contract's /api/update). */
+export async function updateLessons(
+  courseId: string,
+  updates: { id: string; values: Parameters<typeof updateLesson>[1] }[],
+): Promise<void> {
+  if (updates.length === 0) return;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    for (const update of updates) {
+      await tx
+        .update(lessons)
+        .set({ ...update.values, updatedAt: new Date() })
+        .where(and(eq(lessons.id, update.id), eq(lessons.courseId, courseId)));
+    }
+    await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
+  });
+}

@@ -1,0 +1,206 @@
+import "server-only";
+import { COURSE_TYPE_LABEL } from "@/features/generation/plan-rules";
+import type { ApiTranslator } from "@/i18n/api-translator";
+import { env } from "@/server/env";
+import { AppError } from "@/server/http/errors";
+import { sanitizeHtml } from "@/server/html/sanitize";
+import { isDisplayableImageUrl } from "@/server/media/fetch";
+import { isVideoId } from "@/server/media/youtube";
+import {
+  countCoursesSince,
+  deleteCourseForOwner,
+  findCourseByIdempotencyKey,
+  findCourseForOwner,
+  findLessonForOwner,
+  insertCourseGraph,
+  listCourseCards,
+  outlinesOf,
+  startOfMonthUtc,
+  updateLesson,
+  updateLessons,
+  type CourseCardRow,
+  type CourseOutlineRows,
+  type CourseRow,
+  type LessonRow,
+  type NewCourseGraph,
+} from "./queries";
+import { progressPercent } from "./progress";
+
+export { progressPercent };
+export type { CourseRow, LessonRow, NewCourseGraph };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+export const COURSES_PAGE_SIZE = 9;
+
+/** What a My Courses card shows. */
+export type CourseCard = {
+  id: string;
+  mainTopic: string;
+  type: CourseRow["type"];
+  lang: string;
+  photo: string | null;
+  photoAttribution: string | null;
+  completed: boolean;
+  progress: number;
+  moduleCount: number;
+  createdAt: string;
+};
+
+function toCard(row: CourseCardRow): CourseCard {
+  return {
+    id: row.id,
+    mainTopic: row.mainTopic,
+    type: row.type,
+    lang: row.lang,
+    photo: row.photo,
+    photoAttribution: row.photoAttribution,
+    completed: row.completed,
+    progress: progressPercent({ lessonCount: row.lessonCount, doneCount: row.doneCount, quizPassed: row.quizPassed }),
+    moduleCount: row.lessonCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The first page of My Courses, rendered on the server (no content JSON: the cards do not need it). */
+export async function listCourseCardsForUser(userId: string, page = 1, limit = COURSES_PAGE_SIZE): Promise<CourseCard[]> {
+  return (await listCourseCards(userId, page, limit)).map(toCard);
+}
+
+/** The SPEC's Course content JSON, assembled from the rows. */
+export function contentOf(mainTopic: string, outline: CourseOutlineRows) {
+  return {
+    [mainTopic.toLowerCase()]: outline.map(({ topic, lessons }) => ({
+      title: topic.title,
+      subtopics: lessons.map((lesson) => ({
+        title: lesson.title,
+        theory: lesson.theory,
+        youtube: lesson.youtubeId ?? "",
+        image: lesson.imageUrl ?? "",
+        done: lesson.done,
+      })),
+    })),
+  };
+}
+
+/** A course in the contract's shape (SPEC "Course"), plus what the cards show. */
+export type ContractCourse = Omit<CourseCard, "type"> & {
+  _id: string;
+  user: string;
+  type: string;
+  content: string;
+  end: string | null;
+  status: "completed" | "pending";
+};
+
+export async function listCoursesForApi(
+  caller: { id: string },
+  query: { page: number; limit: number; userId?: string },
+  t: ApiTranslator,
+): Promise<ContractCourse[]> {
+  if (query.userId !== undefined && query.userId !== caller.id) {
+    throw new AppError("auth:forbidden", 403, t("courses.notYours"));
+  }
+  const rows = await listCourseCards(caller.id, query.page, query.limit);
+  const outlines = await outlinesOf(rows.map((r) => r.id));
+  return rows.map((row) => ({
+    ...toCard(row),
+    _id: row.id,
+    user: row.userId,
+    type: COURSE_TYPE_LABEL[row.type],
+    content: JSON.stringify(contentOf(row.mainTopic, outlines.get(row.id) ?? [])),
+    end: row.endedAt?.toISOString() ?? null,
+    status: row.completed ? "completed" : "pending",
+  }));
+}
+
+export function courseNotFound(t: ApiTranslator): AppError {
+  return new AppError("course:not-found", 404, t("courses.notFound"));
+}
+
+/** Another user's course and an unknown id look the same: 404. */
+export async function requireOwnCourse(userId: string, courseId: unknown, t: ApiTranslator): Promise<CourseRow> {
+  if (!isUuid(courseId)) throw courseNotFound(t);
+  const course = await findCourseForOwner(userId, courseId);
+  if (!course) throw courseNotFound(t);
+  return course;
+}
+
+export async function requireOwnLesson(userId: string, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
+  if (!isUuid(courseId) || !isUuid(lessonId)) throw courseNotFound(t);
+  const found = await findLessonForOwner(userId, courseId, lessonId);
+  if (!found) throw courseNotFound(t);
+  return found;
+}
+
+export async function courseOutline(courseId: string): Promise<CourseOutlineRows> {
+  return (await outlinesOf([courseId])).get(courseId) ?? [];
+}
+
+export async function storeCourse(
+  graph: NewCourseGraph,
+  monthlyLimit: { limit: number; message: string } | null,
+): Promise<{ course: CourseRow; created: boolean }> {
+  return insertCourseGraph(graph, monthlyLimit);
+}
+
+export async function saveLesson(lessonId: string, values: Parameters<typeof updateLesson>[1]): Promise<void> {
+  await updateLesson(lessonId, values);
+}
+
+export async function deleteCourse(userId: string, courseId: unknown, t: ApiTranslator): Promise<void> {
+  if (!isUuid(courseId) || !(await deleteCourseForOwner(userId, courseId))) throw courseNotFound(t);
+}
+
+/**
+ * The contract's /api/update: the client sends the whole content JSON back. Its structure must
+ * be the course's own (same topics and lessons, same titles); what changes is each lesson's
+ * done flag, theory (sanitized), image (https or inline) and video id.
+ */
+export async function applyContentUpdate(userId: string, courseId: unknown, content: unknown, t: ApiTranslator): Promise<void> {
+  const course = await requireOwnCourse(userId, courseId, t);
+  const outline = await courseOutline(course.id);
+  const topicsIn = Object.values((content ?? {}) as Record<string, unknown>)[0];
+  const mismatch = () => new AppError("course:content-mismatch", 400, t("courses.contentMismatch"));
+  if (!Array.isArray(topicsIn) || topicsIn.length !== outline.length) throw mismatch();
+  const updates: { id: string; values: Parameters<typeof updateLesson>[1] }[] = [];
+  outline.forEach(({ topic, lessons }, t) => {
+    const incoming = topicsIn[t] as { title?: unknown; subtopics?: unknown };
+    if (incoming?.title !== topic.title || !Array.isArray(incoming.subtopics) || incoming.subtopics.length !== lessons.length) throw mismatch();
+    lessons.forEach((lesson, l) => {
+      const sub = (incoming.subtopics as Record<string, unknown>[])[l];
+      if (sub?.title !== lesson.title) throw mismatch();
+      const values: Parameters<typeof updateLesson>[1] = {};
+      if (typeof sub.done === "boolean" && sub.done !== lesson.done) values.done = sub.done;
+      if (typeof sub.theory === "string" && sub.theory && sub.theory !== lesson.theory) {
+        values.theory = sanitizeHtml(sub.theory.slice(0, 500_000));
+        values.generatedAt = lesson.generatedAt ?? new Date();
+      }
+      if (typeof sub.image === "string" && sub.image !== (lesson.imageUrl ?? "") && (sub.image === "" || isDisplayableImageUrl(sub.image))) {
+        values.imageUrl = sub.image || null;
+      }
+      if (typeof sub.youtube === "string" && sub.youtube !== (lesson.youtubeId ?? "") && (sub.youtube === "" || isVideoId(sub.youtube))) {
+        values.youtubeId = sub.youtube || null;
+      }
+      if (Object.keys(values).length) updates.push({ id: lesson.id, values });
+    });
+  });
+  await updateLessons(course.id, updates);
+}
+
+/** The public link of a course (its page arrives with the sharing issue). */
+export function shareUrl(courseId: string): string {
+  return `${env().APP_URL.replace(/\/+$/, "")}/shareable?id=${encodeURIComponent(courseId)}`;
+}
+
+export async function countCoursesThisMonth(userId: string): Promise<number> {
+  return countCoursesSince(userId, startOfMonthUtc());
+}
+
+export async function findCourseByKey(userId: string, idempotencyKey: string): Promise<CourseRow | undefined> {
+  return findCourseByIdempotencyKey(userId, idempotencyKey);
+}

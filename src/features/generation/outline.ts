@@ -1,0 +1,71 @@
+import { looksWrittenIn } from "./languages";
+import type { ModelOutline, Outline } from "./schemas";
+
+/** Titles are plain text: no tags, no control characters, single spaces. */
+export function cleanTitle(value: string): string {
+  return value
+    .replace(/<[^>]*>/g, "")
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 200);
+}
+
+const normalize = (s: string) => cleanTitle(s).toLocaleLowerCase();
+
+/**
+ * Every subtopic the learner added must be a lesson of the outline. Models sometimes reword
+ * or drop one; a missing one is added to the topic sharing most words with it.
+ */
+export function withUserSubtopics(outline: Outline, userSubtopics: string[]): Outline {
+  const topics = outline.topics.map((t) => ({ title: t.title, subtopics: [...t.subtopics] }));
+  for (const wanted of userSubtopics) {
+    const key = normalize(wanted);
+    if (!key || topics.some((t) => t.subtopics.some((s) => normalize(s) === key))) continue;
+    const words = new Set(key.split(/\s+/));
+    let best = 0;
+    let bestScore = -1;
+    topics.forEach((t, i) => {
+      const text = `${t.title} ${t.subtopics.join(" ")}`.toLocaleLowerCase();
+      const score = [...words].filter((w) => w.length > 2 && text.includes(w)).length;
+      if (score > bestScore) [best, bestScore] = [i, score];
+    });
+    topics[best].subtopics.push(cleanTitle(wanted));
+  }
+  return { topics };
+}
+
+export function outlineFromModel(value: ModelOutline): Outline {
+  return {
+    topics: value.topics.map((t) => ({
+      title: cleanTitle(t.title),
+      subtopics: t.subtopics.map((s) => cleanTitle(s.title)).filter(Boolean),
+    })),
+  };
+}
+
+export function outlineText(outline: Outline): string {
+  return outline.topics.flatMap((t) => [t.title, ...t.subtopics]).join(" ");
+}
+
+/** Whether the outline reads as written in the course language (checked where the script tells). */
+export function outlineInLanguage(outline: Outline, language: string): boolean {
+  return looksWrittenIn(outlineText(outline), language);
+}
+
+/** The SPEC's Course content JSON for an outline: lessons empty and not done. */
+export function outlineToContent(mainTopic: string, outline: Outline) {
+  return {
+    [mainTopic.toLowerCase()]: outline.topics.map((t) => ({
+      title: t.title,
+      subtopics: t.subtopics.map((title) => ({ title, theory: "", youtube: "", image: "", done: false })),
+    })),
+  };
+}
+
+/** JSON, possibly in a ```json fence (SPEC: fences are stripped). */
+export function parseJsonAnswer(text: string): unknown {
+  const trimmed = text.trim();
+  const fenced = trimmed.match(/^```(?:json)?\s*\n?([\s\S]*?)\n?```$/i);
+  return JSON.parse(fenced ? fenced[1] : trimmed);
+}

@@ -1,0 +1,20 @@
+import { dataBlock, dataRule, type PromptParts } from "./data-block";
+
+/** Task: the course's final quiz (SPEC "Quiz request"), in the course language. */
+export function buildQuizPrompt(input: { courseTopic: string; topicTitles: string[]; language: string; questionCount: number }): PromptParts {
+  return {
+    system: [
+      "You write fair multiple-choice exams for online courses.",
+      dataRule("quiz_request"),
+      `Write exactly ${input.questionCount} questions in ${input.language} covering the listed topics.`,
+      'Each question has 4 options (without letters) and the letter of the right one ("a" to "d"); exactly one option is right.',
+      "Answer only with the JSON object the schema describes.",
+    ].join("\n"),
+    prompt: dataBlock("quiz_request", {
+      course: input.courseTopic,
+      topics: input.topicTitles.slice(0, 60),
+      language: input.language,
+      questionCount: input.questionCount,
+    }),
+  };
+}
