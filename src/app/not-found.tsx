@@ -1,14 +1,10 @@
 import { FileQuestionIcon } from "lucide-react";
 import Link from "next/link";
-import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
-import { logger } from "@/server/logger";
 
 export default async function NotFound() {
   const t = await getTranslations("notFound");
-  const path = (await headers()).get("x-pathname");
-  logger.warn({ path }, "page not found");
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 px-6 text-center">
       <FileQuestionIcon className="size-16 text-muted-foreground" aria-hidden />
