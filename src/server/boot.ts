@@ -1,12 +1,13 @@
 import "server-only";
 import { ensureSuperAdmin } from "@/features/accounts/service";
+import { initAi } from "@/server/ai/model";
 import { getDbHandle } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { env, EnvError } from "@/server/env";
 import { logger } from "@/server/logger";
 
 /**
- * Runs once when the server starts: validate settings, migrate, create the super admin.
+ * Runs once when the server starts: validate settings, migrate, create the super admin, choose the AI model.
  * A bad setting stops the start with one line naming it.
  */
 export async function boot(): Promise<void> {
@@ -23,6 +24,8 @@ export async function boot(): Promise<void> {
   const handle = await getDbHandle();
   await migrateDatabase(handle, settings.DATABASE_URL);
   await ensureSuperAdmin({ email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD });
+  // Names the AI provider and model in the log (never a key); probes a local Ollama when none is set.
+  await initAi();
   logger.info(
     { database: handle.kind === "pglite" ? `PGlite in ${settings.DATA_DIR}` : "PostgreSQL", appUrl: settings.APP_URL },
     "Aula is ready",

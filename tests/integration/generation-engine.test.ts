@@ -13,9 +13,7 @@ process.env.AI_RETRY_BASE_MS = "10";
 process.env.AI_TIMEOUT_MS = "400";
 process.env.MEDIA_TIMEOUT_MS = "300";
 
-// eslint-disable-next-line @typescript-eslint/consistent-type-imports
 let engine: typeof import("@/features/generation/engine");
-// eslint-disable-next-line @typescript-eslint/consistent-type-imports
 let run: typeof import("@/server/ai/run");
 
 beforeAll(async () => {

@@ -1,17 +1,21 @@
 import "server-only";
 import { COURSE_TYPE_LABEL } from "@/features/generation/plan-rules";
+import type { ApiTranslator } from "@/i18n/api-translator";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
 import { sanitizeHtml } from "@/server/html/sanitize";
 import { isDisplayableImageUrl } from "@/server/media/fetch";
 import { isVideoId } from "@/server/media/youtube";
 import {
+  countCoursesSince,
   deleteCourseForOwner,
+  findCourseByIdempotencyKey,
   findCourseForOwner,
   findLessonForOwner,
   insertCourseGraph,
   listCourseCards,
   outlinesOf,
+  startOfMonthUtc,
   updateLesson,
   updateLessons,
   type CourseCardRow,
@@ -96,9 +100,10 @@ export type ContractCourse = Omit<CourseCard, "type"> & {
 export async function listCoursesForApi(
   caller: { id: string },
   query: { page: number; limit: number; userId?: string },
+  t: ApiTranslator,
 ): Promise<ContractCourse[]> {
   if (query.userId !== undefined && query.userId !== caller.id) {
-    throw new AppError("auth:forbidden", 403, "You can only list your own courses.");
+    throw new AppError("auth:forbidden", 403, t("courses.notYours"));
   }
   const rows = await listCourseCards(caller.id, query.page, query.limit);
   const outlines = await outlinesOf(rows.map((r) => r.id));
@@ -113,22 +118,22 @@ export async function listCoursesForApi(
   }));
 }
 
-export function courseNotFound(): AppError {
-  return new AppError("course:not-found", 404, "Course not found.");
+export function courseNotFound(t: ApiTranslator): AppError {
+  return new AppError("course:not-found", 404, t("courses.notFound"));
 }
 
 /** Another user's course and an unknown id look the same: 404. */
-export async function requireOwnCourse(userId: string, courseId: unknown): Promise<CourseRow> {
-  if (!isUuid(courseId)) throw courseNotFound();
+export async function requireOwnCourse(userId: string, courseId: unknown, t: ApiTranslator): Promise<CourseRow> {
+  if (!isUuid(courseId)) throw courseNotFound(t);
   const course = await findCourseForOwner(userId, courseId);
-  if (!course) throw courseNotFound();
+  if (!course) throw courseNotFound(t);
   return course;
 }
 
-export async function requireOwnLesson(userId: string, courseId: unknown, lessonId: unknown) {
-  if (!isUuid(courseId) || !isUuid(lessonId)) throw courseNotFound();
+export async function requireOwnLesson(userId: string, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
+  if (!isUuid(courseId) || !isUuid(lessonId)) throw courseNotFound(t);
   const found = await findLessonForOwner(userId, courseId, lessonId);
-  if (!found) throw courseNotFound();
+  if (!found) throw courseNotFound(t);
   return found;
 }
 
@@ -147,8 +152,8 @@ export async function saveLesson(lessonId: string, values: Parameters<typeof upd
   await updateLesson(lessonId, values);
 }
 
-export async function deleteCourse(userId: string, courseId: unknown): Promise<void> {
-  if (!isUuid(courseId) || !(await deleteCourseForOwner(userId, courseId))) throw courseNotFound();
+export async function deleteCourse(userId: string, courseId: unknown, t: ApiTranslator): Promise<void> {
+  if (!isUuid(courseId) || !(await deleteCourseForOwner(userId, courseId))) throw courseNotFound(t);
 }
 
 /**
@@ -156,11 +161,11 @@ export async function deleteCourse(userId: string, courseId: unknown): Promise<v
  * be the course's own (same topics and lessons, same titles); what changes is each lesson's
  * done flag, theory (sanitized), image (https or inline) and video id.
  */
-export async function applyContentUpdate(userId: string, courseId: unknown, content: unknown): Promise<void> {
-  const course = await requireOwnCourse(userId, courseId);
+export async function applyContentUpdate(userId: string, courseId: unknown, content: unknown, t: ApiTranslator): Promise<void> {
+  const course = await requireOwnCourse(userId, courseId, t);
   const outline = await courseOutline(course.id);
   const topicsIn = Object.values((content ?? {}) as Record<string, unknown>)[0];
-  const mismatch = () => new AppError("course:content-mismatch", 400, "The content does not match this course's outline.");
+  const mismatch = () => new AppError("course:content-mismatch", 400, t("courses.contentMismatch"));
   if (!Array.isArray(topicsIn) || topicsIn.length !== outline.length) throw mismatch();
   const updates: { id: string; values: Parameters<typeof updateLesson>[1] }[] = [];
   outline.forEach(({ topic, lessons }, t) => {
@@ -190,4 +195,12 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
 /** The public link of a course (its page arrives with the sharing issue). */
 export function shareUrl(courseId: string): string {
   return `${env().APP_URL.replace(/\/+$/, "")}/shareable?id=${encodeURIComponent(courseId)}`;
+}
+
+export async function countCoursesThisMonth(userId: string): Promise<number> {
+  return countCoursesSince(userId, startOfMonthUtc());
+}
+
+export async function findCourseByKey(userId: string, idempotencyKey: string): Promise<CourseRow | undefined> {
+  return findCourseByIdempotencyKey(userId, idempotencyKey);
 }

@@ -35,9 +35,3 @@ export const saveNotesBodySchema = z.object({
   /** The version the editor started from; omitted by the contract's clients (a plain save). */
   version: z.number().int().min(0).optional(),
 });
-
-/** The contract's /api/update: `content` is the course content JSON (as text or as an object). */
-export const updateBodySchema = z.object({
-  courseId: id,
-  content: z.union([z.string().max(5_000_000), z.record(z.string(), z.unknown())]),
-});

@@ -1,6 +1,6 @@
 import "server-only";
 import { answerCourseQuestion } from "@/features/generation/chat";
-import { applyContentUpdate, progressPercent } from "@/features/courses/service";
+import { progressPercent } from "@/features/courses/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
@@ -286,24 +286,4 @@ export async function saveNotes(userId: string, input: { course: string; notes: 
   const version = await writeNotes(userId, course.id, html, input.version);
   if (version === null) throw new AppError("notes:conflict", 409, t("learning.notesConflict"));
   return version;
-}
-
-// The contract's /api/update
-
-export async function updateCourseContent(userId: string, input: { courseId: string; content: string | Record<string, unknown> }, t: ApiTranslator) {
-  await requireCourse(userId, input.courseId, t);
-  let content: unknown = input.content;
-  if (typeof content === "string") {
-    try {
-      content = JSON.parse(content);
-    } catch {
-      throw new AppError("request:invalid", 400, t("learning.contentInvalid"));
-    }
-  }
-  try {
-    await applyContentUpdate(userId, input.courseId, content);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 400) throw new AppError(error.code, 400, t("learning.contentInvalid"));
-    throw error;
-  }
 }

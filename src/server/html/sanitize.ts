@@ -42,7 +42,8 @@ const OPTIONS: sanitizeHtmlLibrary.IOptions = {
       };
     },
   },
-  exclusiveFilter: (frame) => frame.tag === "img" && Boolean(frame.attribs.src?.startsWith("data:")) && !INLINE_IMAGE.test(frame.attribs.src),
+  // An image stays only with an https address or an inline base64 picture (no relative or tracking-pixel tricks).
+  exclusiveFilter: (frame) => frame.tag === "img" && !/^https:\/\//i.test(frame.attribs.src ?? "") && !INLINE_IMAGE.test(frame.attribs.src ?? ""),
 };
 
 export function sanitizeHtml(html: string): string {

@@ -1,14 +1,28 @@
-import { updateBodySchema } from "@/features/learning/schemas";
-import { updateCourseContent } from "@/features/learning/service";
+import { z } from "zod";
+import { applyContentUpdate } from "@/features/courses/service";
 import { apiTranslator } from "@/i18n/api-translator";
 import { requireRequestUser } from "@/server/auth/session";
 import { apiRoute, readJson } from "@/server/http/api";
+import { AppError } from "@/server/http/errors";
 
-/** The contract's update: the course content JSON back, with done flags, theory and media. */
+const bodySchema = z.object({
+  courseId: z.string().max(100),
+  content: z.union([z.string().max(4 * 1024 * 1024), z.record(z.string(), z.unknown())]),
+});
+
+/** The contract's content write-back: lesson done flags, theory (sanitized), image and video. */
 export const POST = apiRoute(async ({ request }) => {
   const t = apiTranslator(request);
   const user = await requireRequestUser(request);
-  const body = await readJson(request, updateBodySchema, 6_000_000);
-  await updateCourseContent(user.id, body, t);
+  const body = await readJson(request, bodySchema, 4 * 1024 * 1024);
+  let content: unknown = body.content;
+  if (typeof content === "string") {
+    try {
+      content = JSON.parse(content);
+    } catch {
+      throw new AppError("course:content-mismatch", 400, t("courses.contentMismatch"));
+    }
+  }
+  await applyContentUpdate(user.id, body.courseId, content, t);
   return Response.json({ success: true });
 });

@@ -1,0 +1,374 @@
+import "server-only";
+import {
+  countCoursesThisMonth,
+  courseOutline,
+  findCourseByKey,
+  isUuid,
+  requireOwnLesson,
+  saveLesson,
+  storeCourse,
+  type CourseRow,
+} from "@/features/courses/service";
+import type { ApiTranslator } from "@/i18n/api-translator";
+import { ModelFailedError } from "@/server/ai/run";
+import type { SessionUser } from "@/server/auth/session";
+import { env } from "@/server/env";
+import { AppError } from "@/server/http/errors";
+import { enforceRateLimit } from "@/server/http/rate-limit";
+import { findImage } from "@/server/media/images";
+import { fetchTranscript, findVideo } from "@/server/media/youtube";
+import { logger } from "@/server/logger";
+import { coverUrl } from "./cover";
+import { findLessonImage, generateLesson, generateOutline, searchPhrase, type OutlineEvent } from "./engine";
+import { courseLanguageByName, type CourseLanguage } from "./languages";
+import { cleanTitle, outlineToContent } from "./outline";
+import {
+  COURSE_TYPE_VALUE,
+  courseTypeLabel,
+  isPaidPlan,
+  MAX_USER_SUBTOPICS,
+  planViolation,
+  TOPIC_COUNT,
+  type CourseTypeLabel,
+  type PlanViolation,
+  type TopicsLimit,
+} from "./plan-rules";
+import {
+  courseContentSchema,
+  createCourseBodySchema,
+  IDEMPOTENCY_KEY,
+  TOPIC_MAX_LENGTH,
+  TOPIC_MIN_LENGTH,
+  type GenerateFormBody,
+  type Outline,
+} from "./schemas";
+import type { z } from "zod";
+
+type Caller = Pick<SessionUser, "id" | "plan">;
+
+/** The Generate form after the SPEC's rules: what the engine is asked for. */
+export type GenerateRequest = {
+  topic: string;
+  subtopics: string[];
+  topicsLimit: TopicsLimit;
+  topicCount: number;
+  courseType: CourseTypeLabel;
+  language: CourseLanguage;
+};
+
+const PLAN_MESSAGE: Record<PlanViolation, "goPremium" | "subtopicLimit"> = {
+  "plan:topics-limit": "goPremium",
+  "plan:course-type": "goPremium",
+  "plan:language": "goPremium",
+  "plan:subtopics": "subtopicLimit",
+};
+
+function planError(violation: PlanViolation, t: ApiTranslator): AppError {
+  return new AppError(violation, 403, t(`generation.${PLAN_MESSAGE[violation]}`));
+}
+
+/** SPEC section 5, in its order; plan limits answer 403 `plan:*`. */
+export function validateGenerateForm(body: GenerateFormBody, plan: Caller["plan"], t: ApiTranslator): GenerateRequest {
+  const topic = cleanTitle(body.topic);
+  if (topic.length < TOPIC_MIN_LENGTH) throw new AppError("generate:topic-short", 400, t("generation.topicMin"));
+  if (topic.length > TOPIC_MAX_LENGTH) throw new AppError("generate:topic-long", 400, t("generation.topicMax"));
+  // Empty subtopics are ignored; the same one twice counts once.
+  const subtopics = [...new Map(body.subtopics.map((s) => cleanTitle(s)).filter(Boolean).map((s) => [s.toLocaleLowerCase(), s])).values()];
+  if (subtopics.length > MAX_USER_SUBTOPICS) throw planError("plan:subtopics", t);
+  if (body.topicsLimit !== "4" && body.topicsLimit !== "8") throw new AppError("generate:invalid-topics-limit", 400, t("generation.invalidTopicsLimit"));
+  const courseType = courseTypeLabel(body.courseType);
+  if (!courseType) throw new AppError("generate:invalid-course-type", 400, t("generation.invalidCourseType"));
+  if (!body.language.trim()) throw new AppError("generate:language-missing", 400, t("generation.languageMissing"));
+  const language = courseLanguageByName(body.language)?.name;
+  if (!language) throw new AppError("generate:language-unknown", 400, t("generation.languageUnknown"));
+  const violation = planViolation(plan, { topicsLimit: body.topicsLimit, courseType, language, subtopicCount: subtopics.length });
+  if (violation) throw planError(violation, t);
+  return { topic, subtopics, topicsLimit: body.topicsLimit, topicCount: TOPIC_COUNT[body.topicsLimit], courseType, language };
+}
+
+/** Courses a Free user may still create this month; null when the plan has no limit. */
+export async function coursesLeftThisMonth(user: Caller): Promise<number | null> {
+  if (isPaidPlan(user.plan)) return null;
+  return Math.max(0, env().FREE_COURSES_PER_MONTH - (await countCoursesThisMonth(user.id)));
+}
+
+async function assertCourseAllowance(user: Caller, t: ApiTranslator): Promise<void> {
+  const left = await coursesLeftThisMonth(user);
+  if (left !== null && left <= 0) {
+    throw new AppError("plan:course-limit", 403, t("generation.courseLimit", { limit: env().FREE_COURSES_PER_MONTH }));
+  }
+}
+
+/** Every AI call counts against the caller's per-minute limit. */
+export async function enforceAiRateLimit(user: Caller, t: ApiTranslator): Promise<void> {
+  await enforceRateLimit(`ai:${user.id}`, { limit: env().AI_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }, t("generation.rateLimited"));
+}
+
+/** A model that failed after its retries becomes the SPEC's generic failure, with a precise code. */
+export function modelFailure(error: unknown, t: ApiTranslator): unknown {
+  if (error instanceof ModelFailedError) {
+    const code = error.reason === "invalid-output" ? "ai:invalid-output" : error.reason === "refused" ? "ai:refused" : "ai:unavailable";
+    return new AppError(code, 502, t("generation.failed"));
+  }
+  return error;
+}
+
+/** Checks done before any model call: the form, the plan, the monthly allowance, the rate limit. */
+export async function prepareOutline(user: Caller, body: GenerateFormBody, t: ApiTranslator): Promise<GenerateRequest> {
+  const request = validateGenerateForm(body, user.plan, t);
+  await assertCourseAllowance(user, t);
+  await enforceAiRateLimit(user, t);
+  return request;
+}
+
+function outlineInput(request: GenerateRequest) {
+  return { topic: request.topic, subtopics: request.subtopics, topicCount: request.topicCount, language: request.language, courseType: request.courseType };
+}
+
+/** The contract's `generatedText`: the outline as Course content JSON text. */
+export function generatedTextOf(request: GenerateRequest, outline: Outline): string {
+  return JSON.stringify(outlineToContent(request.topic, outline));
+}
+
+export async function outlineAsText(request: GenerateRequest, t: ApiTranslator, signal?: AbortSignal): Promise<string> {
+  try {
+    return generatedTextOf(request, await generateOutline(outlineInput(request), { signal }));
+  } catch (error) {
+    throw modelFailure(error, t);
+  }
+}
+
+export type OutlineStreamEvent =
+  | OutlineEvent
+  | { type: "done"; generatedText: string }
+  | { type: "error"; code: string; message: string };
+
+/**
+ * The outline as newline-delimited JSON events, written as the model produces them
+ * (see README "Streaming outline"). Ends with `done` or `error`; stops when the client goes.
+ */
+export function outlineEventStream(request: GenerateRequest, t: ApiTranslator, clientSignal?: AbortSignal): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const controller = new AbortController();
+  clientSignal?.addEventListener("abort", () => controller.abort(clientSignal.reason), { once: true });
+  return new ReadableStream<Uint8Array>({
+    async start(stream) {
+      const send = (event: OutlineStreamEvent) => {
+        if (!controller.signal.aborted) stream.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      };
+      try {
+        const outline = await generateOutline(outlineInput(request), { signal: controller.signal, onEvent: send });
+        send({ type: "done", generatedText: generatedTextOf(request, outline) });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        const mapped = modelFailure(error, t);
+        if (mapped instanceof AppError) send({ type: "error", code: mapped.code, message: mapped.message });
+        else {
+          logger.error({ err: error }, "outline stream failed");
+          send({ type: "error", code: "server:internal", message: "Internal Server Error" });
+        }
+      } finally {
+        if (!controller.signal.aborted) stream.close();
+      }
+    },
+    cancel(reason) {
+      controller.abort(reason);
+    },
+  });
+}
+
+type CreateCourseBody = z.infer<typeof createCourseBodySchema>;
+
+/** The validated creation request: the outline the preview showed, with the plan's limits applied. */
+function validateCreateCourse(user: Caller & { id: string }, body: CreateCourseBody, t: ApiTranslator) {
+  if (body.user !== undefined && body.user !== user.id) throw new AppError("auth:forbidden", 403, t("generation.notYours"));
+  const mainTopic = cleanTitle(body.mainTopic);
+  if (mainTopic.length < TOPIC_MIN_LENGTH) throw new AppError("generate:topic-short", 400, t("generation.topicMin"));
+  if (mainTopic.length > TOPIC_MAX_LENGTH) throw new AppError("generate:topic-long", 400, t("generation.topicMax"));
+  const type = courseTypeLabel(body.type);
+  if (!type) throw new AppError("generate:invalid-course-type", 400, t("generation.invalidCourseType"));
+  const language = courseLanguageByName(body.lang)?.name;
+  if (!language) throw new AppError("generate:language-unknown", 400, t("generation.languageUnknown"));
+  let raw: unknown = body.content;
+  if (typeof raw === "string") {
+    try {
+      raw = JSON.parse(raw);
+    } catch {
+      throw new AppError("course:invalid-content", 400, t("generation.invalidContent"));
+    }
+  }
+  const parsed = courseContentSchema.safeParse(raw);
+  if (!parsed.success) throw new AppError("course:invalid-content", 400, t("generation.invalidContent"));
+  const topics = Object.values(parsed.data)[0];
+  const outline: Outline = {
+    topics: topics.map((topic) => ({ title: cleanTitle(topic.title), subtopics: topic.subtopics.map((s) => cleanTitle(s.title)).filter(Boolean) })),
+  };
+  if (outline.topics.some((topic) => !topic.title || topic.subtopics.length === 0)) {
+    throw new AppError("course:invalid-content", 400, t("generation.invalidContent"));
+  }
+  const violation = planViolation(user.plan, { topicCount: outline.topics.length, courseType: type, language });
+  if (violation) throw planError(violation, t);
+  return { mainTopic, type, language, outline };
+}
+
+/** Two requests with one idempotency key in this process share one creation. */
+const inFlight = new Map<string, Promise<{ course: CourseRow; created: boolean }>>();
+
+/**
+ * POST /api/course: generates the first lesson (media and theory) and the card photo, then
+ * stores the course, its outline and that lesson in one transaction. A failure stores nothing.
+ * With an idempotency key, a retry, a double click or a second tab gets the same course.
+ */
+export async function createCourseFromOutline(
+  user: Caller & { id: string },
+  body: CreateCourseBody,
+  idempotencyKey: string | null,
+  t: ApiTranslator,
+): Promise<{ course: CourseRow; created: boolean }> {
+  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+    throw new AppError("request:invalid-idempotency-key", 400, t("generation.invalidIdempotencyKey"));
+  }
+  const input = validateCreateCourse(user, body, t);
+  if (idempotencyKey) {
+    const existing = await findCourseByKey(user.id, idempotencyKey);
+    if (existing) return { course: existing, created: false };
+    const flightKey = `${user.id}:${idempotencyKey}`;
+    const running = inFlight.get(flightKey);
+    if (running) return { ...(await running), created: false };
+    const creation = generateAndStore(user, input, idempotencyKey, t).finally(() => inFlight.delete(flightKey));
+    inFlight.set(flightKey, creation);
+    return creation;
+  }
+  return generateAndStore(user, input, null, t);
+}
+
+async function generateAndStore(
+  user: Caller & { id: string },
+  input: ReturnType<typeof validateCreateCourse>,
+  idempotencyKey: string | null,
+  t: ApiTranslator,
+): Promise<{ course: CourseRow; created: boolean }> {
+  await assertCourseAllowance(user, t);
+  await enforceAiRateLimit(user, t);
+  const courseType = COURSE_TYPE_VALUE[input.type];
+  const [first] = input.outline.topics;
+  const [lesson, photo] = await Promise.all([
+    generateLesson({
+      courseTopic: input.mainTopic,
+      topicTitle: first.title,
+      lessonTitle: first.subtopics[0],
+      language: input.language,
+      outline: input.outline.topics.flatMap((topic) => topic.subtopics),
+      courseType,
+    }).catch((error: unknown) => {
+      throw modelFailure(error, t);
+    }),
+    // The card's photo: an image search on the topic; none found is not a failure.
+    findImage(input.mainTopic).catch(() => null),
+  ]);
+  const now = new Date();
+  const limit = isPaidPlan(user.plan) ? null : { limit: env().FREE_COURSES_PER_MONTH, message: t("generation.courseLimit", { limit: env().FREE_COURSES_PER_MONTH }) };
+  return storeCourse(
+    {
+      userId: user.id,
+      mainTopic: input.mainTopic,
+      type: courseType,
+      lang: input.language,
+      photo: photo?.url ?? coverUrl(input.mainTopic),
+      photoAttribution: photo?.attribution ?? null,
+      idempotencyKey,
+      topics: input.outline.topics.map((topic, topicIndex) => ({
+        title: topic.title,
+        lessons: topic.subtopics.map((title, lessonIndex) =>
+          topicIndex === 0 && lessonIndex === 0
+            ? {
+                title,
+                theory: lesson.html,
+                imageUrl: lesson.image?.url ?? null,
+                imageAttribution: lesson.image?.attribution ?? null,
+                youtubeId: lesson.youtubeId,
+                generatedAt: now,
+              }
+            : { title },
+        ),
+      })),
+    },
+    limit,
+  );
+}
+
+/** A lesson of the caller's course with what its prompts need. */
+async function lessonContext(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
+  const { course, topic, lesson } = await requireOwnLesson(user.id, courseId, lessonId, t);
+  const outline = await courseOutline(course.id);
+  return {
+    course,
+    lesson,
+    context: {
+      courseTopic: course.mainTopic,
+      topicTitle: topic.title,
+      lessonTitle: lesson.title,
+      language: course.lang,
+      outline: outline.flatMap((o) => o.lessons.map((l) => l.title)),
+      courseType: course.type,
+    },
+  };
+}
+
+/**
+ * POST /api/generate: the lesson's theory HTML. A lesson already written is returned as it is;
+ * otherwise it is generated (with its media), stored and marked done (SPEC "Subtopic").
+ */
+export async function generateLessonForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator): Promise<string> {
+  const { lesson, context } = await lessonContext(user, courseId, lessonId, t);
+  if (lesson.theory) return lesson.theory;
+  await enforceAiRateLimit(user, t);
+  let generated;
+  try {
+    generated = await generateLesson(context);
+  } catch (error) {
+    throw modelFailure(error, t);
+  }
+  await saveLesson(lesson.id, {
+    theory: generated.html,
+    imageUrl: lesson.imageUrl ?? generated.image?.url ?? null,
+    imageAttribution: lesson.imageUrl ? lesson.imageAttribution : (generated.image?.attribution ?? null),
+    youtubeId: lesson.youtubeId ?? generated.youtubeId,
+    done: true,
+    generatedAt: new Date(),
+  });
+  return generated.html;
+}
+
+/** POST /api/image: the lesson's picture (found and stored if it has none). */
+export async function lessonImageForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
+  const { lesson, context } = await lessonContext(user, courseId, lessonId, t);
+  if (lesson.imageUrl) return { url: lesson.imageUrl, attribution: lesson.imageAttribution };
+  await enforceAiRateLimit(user, t);
+  const image = await findLessonImage(context);
+  if (image) await saveLesson(lesson.id, { imageUrl: image.url, imageAttribution: image.attribution });
+  return { url: image?.url ?? "", attribution: image?.attribution ?? null };
+}
+
+/** POST /api/yt: the lesson's YouTube video id (found and stored if it has none). */
+export async function lessonVideoForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
+  const { course, lesson, context } = await lessonContext(user, courseId, lessonId, t);
+  if (lesson.youtubeId) return lesson.youtubeId;
+  await enforceAiRateLimit(user, t);
+  const phrase = await searchPhrase("video", context);
+  const videoId = await findVideo(phrase, courseLanguageByName(course.lang)?.code ?? "en");
+  if (!videoId) throw new AppError("media:video-not-found", 404, t("generation.videoNotFound"));
+  await saveLesson(lesson.id, { youtubeId: videoId });
+  return videoId;
+}
+
+/** POST /api/transcript: the captions of the lesson's video, as `{ text }` items. */
+export async function lessonTranscriptForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
+  const { course, lesson } = await requireOwnLesson(user.id, courseId, lessonId, t);
+  if (!lesson.youtubeId) throw new AppError("media:no-video", 404, t("generation.noVideo"));
+  const items = await fetchTranscript(lesson.youtubeId, courseLanguageByName(course.lang)?.code ?? "en");
+  if (items.length === 0) throw new AppError("media:no-transcript", 404, t("generation.noTranscript"));
+  return items;
+}
+
+export { isUuid };

@@ -1,0 +1,489 @@
+/**
+ * The course generation API end to end in-process: real route handlers, a real database,
+ * the fake model and media servers over HTTP.
+ */
+import { eq, sql } from "drizzle-orm";
+import { POST as createCourse } from "@/app/api/course/route";
+import { GET as cover } from "@/app/api/cover/route";
+import { GET as listCourses } from "@/app/api/courses/route";
+import { POST as deleteCourse } from "@/app/api/deletecourse/route";
+import { POST as generate } from "@/app/api/generate/route";
+import { POST as image } from "@/app/api/image/route";
+import { POST as prompt } from "@/app/api/prompt/route";
+import { POST as promptStream } from "@/app/api/prompt/stream/route";
+import { POST as signup } from "@/app/api/signup/route";
+import { POST as transcript } from "@/app/api/transcript/route";
+import { POST as update } from "@/app/api/update/route";
+import { POST as yt } from "@/app/api/yt/route";
+import { setAiConfigForTests } from "@/server/ai/model";
+import { getDb } from "@/server/db/client";
+import { courses, lessons, topics, users } from "@/server/db/schema";
+import { hitRateLimit } from "@/server/http/rate-limit";
+import { startFakeMedia, type FakeMedia } from "../fakes/media";
+import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
+import { callRoute, sessionCookieFrom } from "../setup/http";
+import { useTestDatabase } from "../setup/test-db";
+
+process.env.AI_RETRY_BASE_MS = "5";
+process.env.AI_TIMEOUT_MS = "2000";
+process.env.MEDIA_TIMEOUT_MS = "500";
+process.env.AI_RATE_LIMIT_PER_MINUTE = "1000";
+
+useTestDatabase();
+
+let model: FakeModel;
+let media: FakeMedia;
+
+function resetSettings() {
+  (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+}
+
+beforeAll(async () => {
+  [model, media] = await Promise.all([startFakeModel(), startFakeMedia()]);
+  Object.assign(process.env, media.env);
+  resetSettings();
+  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+});
+
+afterAll(async () => {
+  setAiConfigForTests(undefined);
+  await Promise.all([model.close(), media.close()]);
+});
+
+beforeEach(() => {
+  model.reset();
+  media.reset();
+});
+
+let emailCounter = 0;
+async function newUser(plan: "free" | "monthly" = "free") {
+  emailCounter += 1;
+  const email = `learner${emailCounter}@example.io`;
+  const res = await callRoute(signup, { body: { email, mName: "Learner", password: "long-enough-1" }, headers: { "x-forwarded-for": `198.51.100.${emailCounter}` } });
+  expect(res.status).toBe(201);
+  const id = res.json.userId as string;
+  if (plan !== "free") await (await getDb()).update(users).set({ plan }).where(eq(users.id, id));
+  return { id, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en` };
+}
+
+const form = (over: Record<string, unknown> = {}) => ({
+  topic: "Photosynthesis",
+  subtopics: ["Light reactions", "", "Calvin cycle"],
+  topicsLimit: "4",
+  courseType: "Text & Image Course",
+  language: "English",
+  ...over,
+});
+
+type Content = Record<string, { title: string; subtopics: { title: string; theory: string; youtube: string; image: string; done: boolean }[] }[]>;
+
+async function outlineFor(cookie: string, over: Record<string, unknown> = {}) {
+  const res = await callRoute(prompt, { body: form(over), cookie });
+  expect(res.status).toBe(200);
+  return res.json.generatedText as string;
+}
+
+async function counts() {
+  const db = await getDb();
+  const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(courses);
+  const [t] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(topics);
+  const [l] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(lessons);
+  return { courses: c.n, topics: t.n, lessons: l.n };
+}
+
+describe("POST /api/prompt", () => {
+  it("answers the outline in the SPEC's Course content shape, with every subtopic the user added", async () => {
+    const user = await newUser();
+    const generatedText = await outlineFor(user.cookie);
+    const content = JSON.parse(generatedText) as Content;
+    expect(Object.keys(content)).toEqual(["photosynthesis"]);
+    const list = content.photosynthesis;
+    expect(list).toHaveLength(5);
+    for (const topic of list) {
+      expect(topic.title).toEqual(expect.any(String));
+      for (const sub of topic.subtopics) expect(sub).toEqual({ title: expect.any(String), theory: "", youtube: "", image: "", done: false });
+    }
+    const titles = list.flatMap((t) => t.subtopics.map((s) => s.title));
+    expect(titles).toEqual(expect.arrayContaining(["Light reactions", "Calvin cycle"]));
+  });
+
+  it.each([
+    [{ topicsLimit: "8" }, "plan:topics-limit", "Go Premium: Access all features with a Premium upgrade."],
+    [{ courseType: "Video & Text Course" }, "plan:course-type", "Go Premium: Access all features with a Premium upgrade."],
+    [{ language: "Spanish" }, "plan:language", "Go Premium: Access all features with a Premium upgrade."],
+    [{ subtopics: ["a1", "a2", "a3", "a4", "a5", "a6"] }, "plan:subtopics", "Upgrade to Premium: You are limited to adding only 5 subtopics."],
+  ])("refuses a Free user's %j with 403 and never calls the model", async (over, code, message) => {
+    const user = await newUser();
+    const res = await callRoute(prompt, { body: form(over), cookie: user.cookie });
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({ success: false, code, message });
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it.each([
+    [{ topic: "ab" }, 400, "generate:topic-short", "Topic must be at least 3 characters"],
+    [{ language: "" }, 400, "generate:language-missing", "Please select a language"],
+    [{ language: "Klingon" }, 400, "generate:language-unknown", "This course language is not available"],
+    [{ topicsLimit: "6" }, 400, "generate:invalid-topics-limit", "Choose 5 or 10 topics"],
+    [{ courseType: "Podcast" }, 400, "generate:invalid-course-type", "Choose a course type"],
+    [{ subtopics: "not-a-list" }, 400, "request:invalid", undefined],
+  ])("refuses a bad form %j", async (over, status, code, message) => {
+    const user = await newUser();
+    const res = await callRoute(prompt, { body: form(over), cookie: user.cookie });
+    expect(res.status).toBe(status);
+    expect(res.json).toMatchObject({ success: false, code, ...(message ? { message } : {}) });
+  });
+
+  it("gives paid users 10 topics, the video type and any language", async () => {
+    const user = await newUser("monthly");
+    const text = await outlineFor(user.cookie, { topicsLimit: "8", courseType: "Video & Text Course", language: "Korean", subtopics: [] });
+    const list = (JSON.parse(text) as Content).photosynthesis;
+    expect(list).toHaveLength(10);
+    expect(list[0].title).toMatch(/\p{Script=Hangul}/u);
+  });
+
+  it("answers 401 without a session and 503 ai:not-configured without a model", async () => {
+    expect((await callRoute(prompt, { body: form() })).status).toBe(401);
+    const user = await newUser();
+    setAiConfigForTests(null);
+    try {
+      const res = await callRoute(prompt, { body: form(), cookie: user.cookie });
+      expect(res.status).toBe(503);
+      expect(res.json).toEqual({ success: false, code: "ai:not-configured", message: "No AI model is configured on this server." });
+      expect((await callRoute(createCourse, { body: { mainTopic: "x", type: "t", lang: "English", content: "{}" }, cookie: user.cookie })).json.code).toBe("ai:not-configured");
+    } finally {
+      setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+    }
+  });
+
+  it("reports a model that keeps failing as the generic error, 502", async () => {
+    const user = await newUser();
+    model.script({ behaviour: "status-500" });
+    const res = await callRoute(prompt, { body: form(), cookie: user.cookie });
+    expect(res.status).toBe(502);
+    expect(res.json).toEqual({ success: false, code: "ai:unavailable", message: "Internal Server Error" });
+  });
+
+  it("limits AI calls per user and minute", async () => {
+    const user = await newUser();
+    for (let i = 0; i < 1000; i += 100) await Promise.all(Array.from({ length: 100 }, () => hitRateLimit(`ai:${user.id}`, { limit: 1000, windowMs: 60_000 })));
+    const res = await callRoute(prompt, { body: form(), cookie: user.cookie });
+    expect(res.status).toBe(429);
+    expect(res.json.code).toBe("rate:limited");
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("POST /api/prompt/stream", () => {
+  it("streams start, topics, then done with the same generatedText shape", async () => {
+    const user = await newUser();
+    const res = await callRoute(promptStream, { body: form(), cookie: user.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/x-ndjson");
+    const events = res.text.trim().split("\n").map((line) => JSON.parse(line));
+    expect(events[0]).toEqual({ type: "start" });
+    const topicEvents = events.filter((e) => e.type === "topic");
+    expect(new Set(topicEvents.map((e) => e.index))).toEqual(new Set([0, 1, 2, 3, 4]));
+    const done = events.at(-1);
+    expect(done.type).toBe("done");
+    expect((JSON.parse(done.generatedText) as Content).photosynthesis).toHaveLength(5);
+  });
+
+  it("refuses before streaming (plain JSON 403), and ends with an error event when the model fails", async () => {
+    const user = await newUser();
+    const refused = await callRoute(promptStream, { body: form({ language: "German" }), cookie: user.cookie });
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe("plan:language");
+
+    model.script({ behaviour: "malformed" });
+    const res = await callRoute(promptStream, { body: form(), cookie: user.cookie });
+    const events = res.text.trim().split("\n").map((line) => JSON.parse(line));
+    expect(events.filter((e) => e.type === "retry")).toHaveLength(3);
+    expect(events.at(-1)).toEqual({ type: "error", code: "ai:invalid-output", message: "Internal Server Error" });
+  });
+});
+
+describe("POST /api/course", () => {
+  it("creates the course with its outline and a written first lesson, sanitized, with photo credits", async () => {
+    const user = await newUser();
+    const content = await outlineFor(user.cookie);
+    const res = await callRoute(createCourse, { body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content }, cookie: user.cookie });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ success: true, courseId: expect.any(String), completed: false });
+
+    const db = await getDb();
+    const [course] = await db.select().from(courses).where(eq(courses.id, res.json.courseId));
+    expect(course).toMatchObject({ userId: user.id, mainTopic: "Photosynthesis", type: "text_image", lang: "English", completed: false });
+    expect(course.photo).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(course.photoAttribution).toBe("Wiki Autor, CC BY-SA 4.0 / Wikimedia Commons");
+    const rows = await db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    const expected = (JSON.parse(content) as Content).photosynthesis.flatMap((t) => t.subtopics).length;
+    expect(rows).toHaveLength(expected);
+    const written = rows.filter((l) => l.theory);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ position: 0, done: false, generatedAt: expect.any(Date) });
+    expect(written[0].theory).toMatch(/^<h2>/);
+    expect(written[0].theory).not.toMatch(/<script|onerror/i);
+    expect(written[0].imageUrl).toMatch(/^data:image\//);
+  });
+
+  it("returns the same course for a repeated or concurrent request with one Idempotency-Key", async () => {
+    const user = await newUser();
+    const content = await outlineFor(user.cookie);
+    const body = { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content };
+    const headers = { "idempotency-key": "double-click-0001" };
+    const before = await counts();
+    const [a, b] = await Promise.all([
+      callRoute(createCourse, { body, cookie: user.cookie, headers }),
+      callRoute(createCourse, { body, cookie: user.cookie, headers }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.json.courseId).toBe(b.json.courseId);
+    const again = await callRoute(createCourse, { body, cookie: user.cookie, headers });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.json.courseId).toBe(a.json.courseId);
+    expect((await counts()).courses).toBe(before.courses + 1);
+    // One lesson was written, not two.
+    expect(model.requests.filter((r) => !r.responseFormat)).toHaveLength(1);
+
+    // Another key is another course.
+    const other = await callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": "second-course-01" } });
+    expect(other.status).toBe(201);
+    expect(other.json.courseId).not.toBe(a.json.courseId);
+  });
+
+  it("stores nothing when the model fails while writing the first lesson", async () => {
+    const user = await newUser();
+    const content = await outlineFor(user.cookie);
+    model.script({ behaviour: "status-500" });
+    const before = await counts();
+    const res = await callRoute(createCourse, { body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content }, cookie: user.cookie });
+    expect(res.status).toBe(502);
+    expect(res.json).toEqual({ success: false, code: "ai:unavailable", message: "Internal Server Error" });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("gives the card a drawn cover when no photo is found", async () => {
+    const user = await newUser();
+    const content = await outlineFor(user.cookie);
+    media.wikimedia.script({ mode: "empty" });
+    const res = await callRoute(createCourse, { body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content }, cookie: user.cookie });
+    expect(res.status).toBe(201);
+    const [course] = await (await getDb()).select().from(courses).where(eq(courses.id, res.json.courseId));
+    expect(course.photo).toBe("/api/cover?title=Photosynthesis");
+    expect(course.photoAttribution).toBeNull();
+  });
+
+  it("refuses what a Free plan does not include, and bad content, changing nothing", async () => {
+    const user = await newUser();
+    const paid = await newUser("monthly");
+    const tenTopics = await outlineFor(paid.cookie, { topicsLimit: "8" });
+    const ok = await outlineFor(user.cookie);
+    const before = await counts();
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ content: tenTopics }, 403, "plan:topics-limit"],
+      [{ type: "Video & Text Course" }, 403, "plan:course-type"],
+      [{ lang: "French" }, 403, "plan:language"],
+      [{ content: "{not json" }, 400, "course:invalid-content"],
+      [{ content: JSON.stringify({ a: [], b: [] }) }, 400, "course:invalid-content"],
+      [{ user: paid.id }, 403, "auth:forbidden"],
+      [{ mainTopic: "x" }, 400, "generate:topic-short"],
+    ];
+    for (const [over, status, code] of cases) {
+      const res = await callRoute(createCourse, { body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content: ok, ...over }, cookie: user.cookie });
+      expect({ over, status: res.status, code: res.json.code }).toEqual({ over, status, code });
+    }
+    const badKey = await callRoute(createCourse, { body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content: ok }, cookie: user.cookie, headers: { "idempotency-key": "x y" } });
+    expect(badKey.json.code).toBe("request:invalid-idempotency-key");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("enforces the Free monthly course limit, while a replayed key still answers", async () => {
+    process.env.FREE_COURSES_PER_MONTH = "2";
+    resetSettings();
+    try {
+      const user = await newUser();
+      const content = await outlineFor(user.cookie);
+      const body = { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content };
+      const first = await callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": "limit-test-0001" } });
+      expect((await callRoute(createCourse, { body, cookie: user.cookie })).status).toBe(201);
+      const third = await callRoute(createCourse, { body, cookie: user.cookie });
+      expect(third.status).toBe(403);
+      expect(third.json).toEqual({ success: false, code: "plan:course-limit", message: "You have used this month's 2 free courses. Upgrade to create more." });
+      expect((await callRoute(prompt, { body: form(), cookie: user.cookie })).json.code).toBe("plan:course-limit");
+      const replay = await callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": "limit-test-0001" } });
+      expect(replay.json.courseId).toBe(first.json.courseId);
+      // Paid users have no monthly limit.
+      const paid = await newUser("monthly");
+      for (let i = 0; i < 3; i++) expect((await callRoute(createCourse, { body, cookie: paid.cookie })).status).toBe(201);
+    } finally {
+      delete process.env.FREE_COURSES_PER_MONTH;
+      resetSettings();
+    }
+  });
+});
+
+async function courseOf(user: { cookie: string }, over: Record<string, unknown> = {}) {
+  const content = await outlineFor(user.cookie, over.form as Record<string, unknown>);
+  const res = await callRoute(createCourse, {
+    body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content, ...(over.body as object) },
+    cookie: user.cookie,
+  });
+  expect(res.status).toBe(201);
+  const db = await getDb();
+  const rows = await db.select().from(lessons).where(eq(lessons.courseId, res.json.courseId)).orderBy(lessons.createdAt);
+  return { id: res.json.courseId as string, lessons: rows };
+}
+
+describe("GET /api/courses", () => {
+  it("lists only the caller's courses, newest first, 9 a page, in the contract's shape", async () => {
+    const user = await newUser();
+    const stranger = await newUser();
+    await courseOf(stranger);
+    const db = await getDb();
+    const made = [];
+    for (let i = 0; i < 10; i++) {
+      const [row] = await db
+        .insert(courses)
+        .values({ userId: user.id, mainTopic: `Topic ${i}`, type: "text_image", lang: "English", createdAt: new Date(Date.UTC(2024, 0, i + 1)) })
+        .returning();
+      made.push(row);
+    }
+    const latest = await courseOf(user);
+    const page1 = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?page=1&limit=9" });
+    expect(page1.status).toBe(200);
+    expect(Array.isArray(page1.json)).toBe(true);
+    const list = page1.json as unknown as Record<string, unknown>[];
+    expect(list).toHaveLength(9);
+    expect(list[0]).toMatchObject({ _id: latest.id, mainTopic: "Photosynthesis", type: "Text & Image Course", completed: false, user: user.id, lang: "English", progress: 0 });
+    expect(list.slice(1).map((c) => c.mainTopic)).toEqual(["Topic 9", "Topic 8", "Topic 7", "Topic 6", "Topic 5", "Topic 4", "Topic 3", "Topic 2"]);
+    const content = JSON.parse(list[0].content as string) as Content;
+    expect(content.photosynthesis[0].subtopics[0].theory).toMatch(/^<h2>/);
+    expect(list[0].moduleCount).toBe(content.photosynthesis.flatMap((t) => t.subtopics).length);
+
+    const page2 = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?page=2&limit=9" });
+    expect((page2.json as unknown as { mainTopic: string }[]).map((c) => c.mainTopic)).toEqual(["Topic 1", "Topic 0"]);
+    const page3 = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?page=3&limit=9" });
+    expect(page3.json).toEqual([]);
+
+    const own = await callRoute(listCourses, { cookie: user.cookie, url: `http://localhost/api/courses?userId=${user.id}` });
+    expect((own.json as unknown as unknown[]).length).toBe(9);
+    const other = await callRoute(listCourses, { cookie: user.cookie, url: `http://localhost/api/courses?userId=${stranger.id}` });
+    expect(other.status).toBe(403);
+    const bad = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?page=0" });
+    expect(bad.status).toBe(400);
+    expect((await callRoute(listCourses, { url: "http://localhost/api/courses" })).status).toBe(401);
+  });
+
+  it("counts progress as done lessons over lessons + 1, with the passed quiz as the +1", async () => {
+    const user = await newUser();
+    const course = await courseOf(user);
+    const db = await getDb();
+    const total = course.lessons.length;
+    await db.update(lessons).set({ done: true }).where(eq(lessons.id, course.lessons[0].id));
+    let [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" })).json as unknown as { progress: number }[];
+    expect(row.progress).toBe(Math.round((1 / (total + 1)) * 100));
+    await db.update(lessons).set({ done: true }).where(eq(lessons.courseId, course.id));
+    await db.update(courses).set({ quizPassed: true }).where(eq(courses.id, course.id));
+    [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" })).json as unknown as { progress: number }[];
+    expect(row.progress).toBe(100);
+  });
+});
+
+describe("POST /api/deletecourse", () => {
+  it("deletes the caller's course with its lessons; another user's course is 404 and stays", async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const course = await courseOf(owner);
+    const notYours = await callRoute(deleteCourse, { body: { courseId: course.id }, cookie: other.cookie });
+    expect(notYours.status).toBe(404);
+    expect(notYours.json).toEqual({ success: false, code: "course:not-found", message: "Course not found." });
+    expect((await callRoute(deleteCourse, { body: { courseId: "not-a-uuid" }, cookie: owner.cookie })).status).toBe(404);
+    const res = await callRoute(deleteCourse, { body: { courseId: course.id }, cookie: owner.cookie });
+    expect(res.json).toEqual({ success: true });
+    const db = await getDb();
+    expect(await db.select().from(courses).where(eq(courses.id, course.id))).toHaveLength(0);
+    expect(await db.select().from(lessons).where(eq(lessons.courseId, course.id))).toHaveLength(0);
+  });
+});
+
+describe("lesson routes", () => {
+  it("/api/generate writes, stores and marks a lesson done once; another user gets 404", async () => {
+    const user = await newUser();
+    const course = await courseOf(user);
+    const second = course.lessons.find((l) => !l.theory)!;
+    const other = await newUser();
+    expect((await callRoute(generate, { body: { courseId: course.id, lessonId: second.id }, cookie: other.cookie })).status).toBe(404);
+
+    model.reset();
+    const res = await callRoute(generate, { body: { courseId: course.id, lessonId: second.id }, cookie: user.cookie });
+    expect(res.status).toBe(200);
+    expect(res.json.text).toContain(`<h2>${second.title}</h2>`);
+    const [stored] = await (await getDb()).select().from(lessons).where(eq(lessons.id, second.id));
+    expect(stored).toMatchObject({ theory: res.json.text, done: true });
+    expect(stored.imageUrl).toMatch(/^data:image\//);
+
+    const calls = model.requests.length;
+    const again = await callRoute(generate, { body: { courseId: course.id, lessonId: second.id }, cookie: user.cookie });
+    expect(again.json.text).toBe(res.json.text);
+    expect(model.requests.length).toBe(calls);
+  });
+
+  it("/api/image, /api/yt and /api/transcript find and store media for the caller's lesson", async () => {
+    const user = await newUser("monthly");
+    const course = await courseOf(user, { form: { courseType: "Video & Text Course", language: "Spanish" }, body: { type: "Video & Text Course", lang: "Spanish" } });
+    const first = course.lessons.find((l) => l.theory)!;
+    expect(first.youtubeId).toMatch(/^[A-Za-z0-9_-]{11}$/);
+    const lesson = course.lessons.find((l) => !l.theory)!;
+
+    const video = await callRoute(yt, { body: { courseId: course.id, lessonId: lesson.id }, cookie: user.cookie });
+    expect(video.json).toEqual({ success: true, url: expect.stringMatching(/^[A-Za-z0-9_-]{11}$/) });
+    expect(media.youtube.requests.find((r) => r.path === "/results")?.query.hl).toBe("es");
+
+    const captions = await callRoute(transcript, { body: { courseId: course.id, lessonId: lesson.id }, cookie: user.cookie });
+    expect(captions.json.url).toEqual([{ text: "Welcome to this lesson." }, { text: expect.stringContaining("& how") }, { text: expect.any(String) }]);
+
+    const picture = await callRoute(image, { body: { courseId: course.id, lessonId: lesson.id }, cookie: user.cookie });
+    expect(picture.json).toMatchObject({ success: true, url: expect.stringMatching(/^data:image\//), attribution: expect.stringContaining("Wikimedia") });
+
+    const stranger = await newUser();
+    for (const route of [yt, transcript, image]) {
+      expect((await callRoute(route, { body: { courseId: course.id, lessonId: lesson.id }, cookie: stranger.cookie })).status).toBe(404);
+    }
+  });
+
+  it("/api/update applies done flags and sanitized theory, and refuses a different outline", async () => {
+    const user = await newUser();
+    const course = await courseOf(user);
+    const list = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" });
+    const content = JSON.parse((list.json as unknown as { content: string }[])[0].content) as Content;
+    const topicsList = content.photosynthesis;
+    topicsList[0].subtopics[0].done = true;
+    topicsList[0].subtopics[1].theory = '<p>Mine</p><img src="x" onerror="alert(1)"><script>alert(1)</script>';
+    const res = await callRoute(update, { body: { courseId: course.id, content: JSON.stringify(content) }, cookie: user.cookie });
+    expect(res.json).toEqual({ success: true });
+    const db = await getDb();
+    const rows = await db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    const byTitle = (title: string) => rows.find((r) => r.title === title)!;
+    expect(byTitle(topicsList[0].subtopics[0].title).done).toBe(true);
+    expect(byTitle(topicsList[0].subtopics[1].title).theory).toBe("<p>Mine</p>");
+
+    topicsList[0].title = "Something else";
+    const mismatch = await callRoute(update, { body: { courseId: course.id, content }, cookie: user.cookie });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.json.code).toBe("course:content-mismatch");
+    const stranger = await newUser();
+    expect((await callRoute(update, { body: { courseId: course.id, content }, cookie: stranger.cookie })).status).toBe(404);
+  });
+});
+
+describe("GET /api/cover", () => {
+  it("draws an SVG cover with the title escaped", async () => {
+    const res = await callRoute(cover as never, { url: "http://localhost/api/cover?title=%3Cscript%3EHi%3C%2Fscript%3E%20%26%20more" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect(res.text).toContain("&#60;script&#62;Hi&#60;/script&#62; &#38; more");
+    expect(res.text).not.toContain("<script");
+  });
+});
