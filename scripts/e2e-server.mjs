@@ -1,16 +1,61 @@
 #!/usr/bin/env node
 /**
  * The app as the end-to-end suite sees it: the production build on its own port, a fresh
- * database (a new PGlite folder, or E2E_DATABASE_URL), and a known super admin.
+ * database (a new PGlite folder, or E2E_DATABASE_URL), a known super admin, a few paid
+ * accounts (E2E_PAID_ACCOUNTS, seeded into the database before the app starts: there is no
+ * way to become paid through the app's surface without a payment), and the fake model and
+ * media servers of tests/fakes/ on E2E_PORT+10 … +14, wired in through the documented settings.
  */
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { root, startFakes } from "./with-fakes.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.E2E_PORT ?? "3100";
 const dataDir = path.join(root, ".data-e2e");
 rmSync(dataDir, { recursive: true, force: true });
+
+/** Keep in step with tests/e2e/fixtures.ts (PAID_ACCOUNTS). */
+export const E2E_PAID_ACCOUNTS = ["paid-1@e2e.test", "paid-2@e2e.test", "paid-3@e2e.test", "paid-4@e2e.test"];
+const E2E_PAID_PASSWORD = "e2e-password-1";
+
+async function seedPaidAccounts() {
+  const { hash } = await import("@node-rs/argon2");
+  const passwordHash = await hash(E2E_PAID_PASSWORD);
+  let client;
+  let query;
+  if (process.env.E2E_DATABASE_URL) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    client = postgres(process.env.E2E_DATABASE_URL, { max: 1, onnotice: () => {} });
+    await migrate(drizzle(client), { migrationsFolder: path.join(root, "drizzle") });
+    query = (sql, params) => client.unsafe(sql, params);
+  } else {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const dir = path.join(dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+    await migrate(drizzle(client), { migrationsFolder: path.join(root, "drizzle") });
+    query = (sql, params) => client.query(sql, params);
+  }
+  for (const email of E2E_PAID_ACCOUNTS) {
+    await query(
+      "insert into users (email, name, password_hash, plan) values ($1, $2, $3, 'monthly') on conflict (email) do update set plan = 'monthly'",
+      [email, "Paid Learner", passwordHash],
+    );
+  }
+  await (client.end ? client.end({ timeout: 5 }) : client.close());
+}
+
+await seedPaidAccounts();
+const fakes = await startFakes({
+  FAKES_BASE_PORT: String(Number(port) + 10),
+  FAKE_FIRST_TOKEN_MS: process.env.E2E_FAKE_FIRST_TOKEN_MS ?? "150",
+  FAKE_TOKENS_PER_SECOND: process.env.E2E_FAKE_TOKENS_PER_SECOND ?? "400",
+});
 
 const env = {
   ...process.env,
@@ -23,11 +68,26 @@ const env = {
   ADMIN_EMAIL: "admin@e2e.test",
   ADMIN_PASSWORD: "admin-password-1",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  ...fakes.env,
+  DEMO_MODE: "true",
+  AI_RETRY_BASE_MS: "50",
+  AI_TIMEOUT_MS: "5000",
+  MEDIA_TIMEOUT_MS: "2000",
+  FREE_COURSES_PER_MONTH: "50",
+  AI_RATE_LIMIT_PER_MINUTE: "200",
+  OLLAMA_BASE_URL: "http://127.0.0.1:9",
 };
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete env.DATABASE_URL;
 
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const server = spawn(process.execPath, [next, "start", "-p", port], { cwd: root, env, stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+function stopAll(signal) {
+  server.kill(signal);
+  fakes.child.kill(signal);
+}
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stopAll(signal));
+server.on("exit", (code) => {
+  fakes.child.kill("SIGTERM");
+  process.exit(code ?? 0);
+});

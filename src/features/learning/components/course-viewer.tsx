@@ -173,6 +173,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
                   <button
                     type="button"
                     onClick={() => select(l)}
+                    data-lesson-id={l.id}
                     aria-current={current ? "page" : undefined}
                     aria-disabled={busy && !current ? true : undefined}
                     className={cn(

@@ -1,5 +1,0 @@
-import { ViewerSkeleton } from "@/features/learning/components/viewer-skeleton";
-
-export default function Loading() {
-  return <ViewerSkeleton />;
-}
