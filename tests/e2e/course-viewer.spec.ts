@@ -120,8 +120,14 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(/\?lesson=/);
       const stream = page.getByTestId("lesson-stream");
       await expect(stream).toBeVisible();
-      await expect.poll(async () => (await stream.innerText().catch(() => "")).length).toBeGreaterThan(20);
-      await expect(page.getByTestId("lesson-theory")).toBeHidden();
+      // Checked on every frame: the text is growing while the stored lesson is not shown yet.
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="lesson-stream"]')?.textContent?.length ?? 0) > 20 &&
+          !document.querySelector('[data-testid="lesson-theory"]'),
+        undefined,
+        { polling: "raf" },
+      );
       await expect(page.getByTestId("lesson-theory")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(targetTitle);
       await expect(target.getByRole("img", { name: c.done })).toBeVisible();

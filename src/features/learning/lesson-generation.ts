@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { generateLesson } from "@/features/generation/engine";
 import { logger } from "@/server/logger";
 import {
@@ -141,7 +142,7 @@ async function runGeneration(
   const pollMs = options.pollMs ?? 500;
   for (;;) {
     if (await claimGenerationLease(lessonId, leaseMs, options.regenerate)) {
-      await generateUnderLease(course, lessonId, leaseMs, emit);
+      await generateUnderLease(course, lessonId, leaseMs, emit, options.regenerate);
       return;
     }
     // Not ours to write: it is written already, or another instance is writing it.
@@ -163,7 +164,13 @@ async function runGeneration(
   }
 }
 
-async function generateUnderLease(course: ViewerCourseRow, lessonId: string, leaseMs: number, emit: (event: GenerationEvent) => void) {
+async function generateUnderLease(
+  course: ViewerCourseRow,
+  lessonId: string,
+  leaseMs: number,
+  emit: (event: GenerationEvent) => void,
+  regenerate: boolean,
+) {
   const renewal = setInterval(() => {
     renewGenerationLease(lessonId, leaseMs).catch((error: unknown) => logger.warn({ err: error, lessonId }, "lease renewal failed"));
   }, Math.max(1_000, Math.floor(leaseMs / 3)));
@@ -179,6 +186,7 @@ async function generateUnderLease(course: ViewerCourseRow, lessonId: string, lea
         language: course.lang,
         outline: outline.flatMap((t) => t.lessons.map((l) => l.title)).filter((title) => title !== found.lesson.title),
         courseType: course.type,
+        ...(regenerate ? { rewriteId: randomUUID().slice(0, 8) } : {}),
       },
       {
         onDelta: (text) => emit({ type: "delta", text }),
