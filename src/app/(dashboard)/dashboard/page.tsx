@@ -1,17 +1,28 @@
-import { BookOpenIcon, PlusIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { Suspense } from "react";
+import { DemoBanner } from "@/components/demo-banner";
 import { Button } from "@/components/ui/button";
+import { CourseGridSkeleton } from "@/features/courses/components/course-card-skeleton";
+import { CourseGrid, EmptyCourses } from "@/features/courses/components/course-grid";
+import { COURSES_PAGE_SIZE, listCourseCardsForUser } from "@/features/courses/service";
 import { requireUserPage } from "@/server/auth/session";
+import { env } from "@/server/env";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard"))("myCourses") };
 }
 
+/**
+ * My Courses: the heading comes at once, the first page of cards streams in from the server
+ * (skeletons meanwhile), and the grid fetches the next pages itself.
+ */
 export default async function MyCoursesPage() {
-  await requireUserPage();
-  const t = await getTranslations("dashboard");
+  const user = await requireUserPage();
+  const [t, tCourses] = await Promise.all([getTranslations("dashboard"), getTranslations("courses")]);
+  const settings = env();
   return (
     <div className="mx-auto max-w-6xl space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -23,16 +34,22 @@ export default async function MyCoursesPage() {
           </Link>
         </Button>
       </div>
-      <section className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-6 py-16 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <BookOpenIcon className="size-7" aria-hidden />
-        </span>
-        <h2 className="text-xl font-semibold">{t("emptyTitle")}</h2>
-        <p className="max-w-md text-muted-foreground">{t("emptyText")}</p>
-        <Button asChild size="lg">
-          <Link href="/dashboard/generate-course">{t("createFirst")}</Link>
-        </Button>
-      </section>
+      {settings.DEMO_MODE === "true" && <DemoBanner text={tCourses("demoBanner")} />}
+      <Suspense fallback={<CourseGridSkeleton count={6} />}>
+        <FirstPage userId={user.id} shareBase={settings.APP_URL.replace(/\/+$/, "")} />
+      </Suspense>
     </div>
+  );
+}
+
+async function FirstPage({ userId, shareBase }: { userId: string; shareBase: string }) {
+  const [t, initial] = await Promise.all([getTranslations("dashboard"), listCourseCardsForUser(userId, 1, COURSES_PAGE_SIZE)]);
+  return (
+    <CourseGrid
+      initial={initial}
+      pageSize={COURSES_PAGE_SIZE}
+      shareBase={shareBase}
+      empty={<EmptyCourses title={t("emptyTitle")} text={t("emptyText")} action={t("createFirst")} />}
+    />
   );
 }
