@@ -143,8 +143,13 @@ async function benchOpenNext(cookie, courseId, lessonIds) {
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
   const context = await browser.newContext();
-  const [name, value] = cookie.split("=");
-  await context.addCookies([{ name, value, url: BASE }, { name: "NEXT_LOCALE", value: "en", url: BASE }]);
+  const name = cookie.slice(0, cookie.indexOf("="));
+  const value = cookie.slice(cookie.indexOf("=") + 1);
+  const secure = name.startsWith("__Secure-");
+  await context.addCookies([
+    { name, value, domain: "127.0.0.1", path: "/", secure, httpOnly: true, sameSite: "Lax" },
+    { name: "NEXT_LOCALE", value: "en", domain: "127.0.0.1", path: "/" },
+  ]);
   const page = await context.newPage();
   await page.goto(`${BASE}/course/${courseId}`);
   await page.getByTestId("lesson-theory").waitFor();
