@@ -116,6 +116,8 @@ export const lessons = pgTable(
     youtubeId: text("youtube_id"),
     done: boolean("done").notNull().default(false),
     generatedAt: timestamp("generated_at", { withTimezone: true }),
+    /** Lease of the app instance writing this lesson now (docs/decisions: lesson generation lease). */
+    generatingUntil: timestamp("generating_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,6 +7,8 @@ export type LessonContext = {
   language: string;
   /** The other lesson titles, so the lesson neither repeats nor anticipates them. */
   outline?: string[];
+  /** Set when the learner asks for a lesson again: a fresh version, not the same text. */
+  rewriteId?: string;
 };
 
 /** Task: one lesson's theory, written in Markdown in the course language. */
@@ -26,6 +28,7 @@ export function buildLessonTheoryPrompt(input: LessonContext): PromptParts {
       lesson: input.lessonTitle,
       language: input.language,
       ...(input.outline?.length ? { otherLessons: input.outline.slice(0, 60) } : {}),
+      ...(input.rewriteId ? { rewrite: { id: input.rewriteId, instruction: "a fresh version with other examples" } } : {}),
     }),
     `Write the lesson now, in ${input.language}.`,
   ].join("\n\n");

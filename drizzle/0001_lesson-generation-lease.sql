@@ -1,0 +1,1 @@
+ALTER TABLE "lessons" ADD COLUMN "generating_until" timestamp with time zone;

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CourseViewer } from "@/features/learning/components/course-viewer";
+import { loadViewer } from "@/features/learning/service";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
+import { requireUserPage } from "@/server/auth/session";
+import { env } from "@/server/env";
+
+type Props = { params: Promise<{ courseId: string }>; searchParams: Promise<{ lesson?: string | string[] }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const user = await requireUserPage();
+  const { courseId } = await params;
+  const { findOwnedCourseTitle } = await import("@/features/learning/titles");
+  const title = await findOwnedCourseTitle(user.id, courseId);
+  return { title: title ?? undefined };
+}
+
+/** Rendered on the server by id: reload and deep links work; `?lesson=` keeps the position. */
+export default async function CoursePage({ params, searchParams }: Props) {
+  const user = await requireUserPage();
+  const [{ courseId }, { lesson }] = await Promise.all([params, searchParams]);
+  const data = await loadViewer(user.id, courseId, typeof lesson === "string" ? lesson : undefined);
+  if (!data) notFound();
+  const shareUrl = `${env().APP_URL.replace(/\/+$/, "")}/shareable?id=${encodeURIComponent(data.course.id)}`;
+  return <CourseViewer data={data} shareUrl={shareUrl} themeToggle={<ThemeToggle />} />;
+}

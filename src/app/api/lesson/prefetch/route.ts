@@ -1,0 +1,14 @@
+import { prefetchLessonBodySchema } from "@/features/learning/schemas";
+import { prefetchLesson } from "@/features/learning/service";
+import { apiTranslator } from "@/i18n/api-translator";
+import { requireRequestUser } from "@/server/auth/session";
+import { apiRoute, readJson } from "@/server/http/api";
+
+/** Starts writing a lesson in the background (the next one, while the learner reads). */
+export const POST = apiRoute(async ({ request }) => {
+  const t = apiTranslator(request);
+  const user = await requireRequestUser(request);
+  const body = await readJson(request, prefetchLessonBodySchema);
+  const state = await prefetchLesson(user.id, body, t);
+  return Response.json({ success: true, state }, { status: state === "ready" ? 200 : 202 });
+});

@@ -1,0 +1,147 @@
+"use client";
+
+import { BotIcon, SendIcon, UserIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import * as React from "react";
+import { notify } from "@/components/notify";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import type { ChatEntry, ChatStreamEvent } from "../service";
+import { postJson, readNdjson } from "./ndjson";
+import { PanelDialog } from "./panel-dialog";
+
+type Message = Pick<ChatEntry, "sender" | "text" | "lessonTitle"> & { id: string };
+
+/** The Course Assistant: history from the server, answers streamed as they are written. */
+export function ChatPanel({
+  open,
+  onOpenChange,
+  courseId,
+  lesson,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  courseId: string;
+  lesson: { id: string; title: string };
+}) {
+  const t = useTranslations("chat");
+  const tc = useTranslations("common");
+  const [messages, setMessages] = React.useState<Message[] | null>(null);
+  const [input, setInput] = React.useState("");
+  const [pending, setPending] = React.useState<{ question: string; answer: string } | null>(null);
+  const list = React.useRef<HTMLDivElement>(null);
+
+  React.useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        const response = await postJson("/api/chat/history", { courseId });
+        const body = (await response.json()) as { success: boolean; messages?: ChatEntry[] };
+        if (!cancelled) setMessages(body.success ? (body.messages ?? []) : []);
+      } catch {
+        if (!cancelled) setMessages([]);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [courseId]);
+
+  React.useEffect(() => {
+    list.current?.scrollTo({ top: list.current.scrollHeight });
+  }, [messages, pending]);
+
+  const send = async () => {
+    const question = input.trim();
+    // Empty or whitespace-only messages are ignored (SPEC 5), and one question at a time.
+    if (!question || pending) return;
+    setPending({ question, answer: "" });
+    let answered: Extract<ChatStreamEvent, { type: "done" }> | null = null;
+    try {
+      const response = await postJson("/api/chat/stream", { courseId, lessonId: lesson.id, message: question });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      await readNdjson<ChatStreamEvent>(response, (event) => {
+        if (event.type === "delta") setPending((p) => (p ? { ...p, answer: p.answer + event.text } : p));
+        else if (event.type === "reset") setPending((p) => (p ? { ...p, answer: "" } : p));
+        else if (event.type === "done") answered = event;
+        else if (event.type === "error") throw new Error(event.code);
+      });
+      if (!answered) throw new Error("the answer ended early");
+      const done: Extract<ChatStreamEvent, { type: "done" }> = answered;
+      setMessages((current) => [
+        ...(current ?? []),
+        { id: `${Date.now()}-q`, sender: "user", text: question, lessonTitle: done.lessonTitle },
+        { id: `${Date.now()}-a`, sender: "bot", text: done.text, lessonTitle: done.lessonTitle },
+      ]);
+      setInput("");
+    } catch {
+      // The typed message stays in the box to send again.
+      notify.error(tc("errorTitle"), tc("internalError"));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <PanelDialog open={open} onOpenChange={onOpenChange} title={t("title")} description={t("description")} closeLabel={t("close")} testId="chat-panel">
+      <div ref={list} className="min-h-48 flex-1 space-y-3 overflow-y-auto rounded-md border bg-muted/30 p-3" aria-live="polite">
+        {messages === null ? <p className="text-sm text-muted-foreground">{t("loading")}</p> : null}
+        {messages?.length === 0 && !pending ? <p className="text-sm text-muted-foreground">{t("empty")}</p> : null}
+        {messages?.map((m) => <Bubble key={m.id} message={m} />)}
+        {pending ? (
+          <>
+            <Bubble message={{ id: "pending-q", sender: "user", text: pending.question, lessonTitle: lesson.title }} />
+            <Bubble message={{ id: "pending-a", sender: "bot", text: pending.answer || t("thinking"), lessonTitle: null }} streaming />
+          </>
+        ) : null}
+      </div>
+      <form
+        className="flex items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <label className="sr-only" htmlFor="chat-input">
+          {t("placeholder")}
+        </label>
+        <textarea
+          id="chat-input"
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter sends; Shift+Enter starts a new line.
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              void send();
+            }
+          }}
+          rows={2}
+          maxLength={2000}
+          placeholder={t("placeholder")}
+          className="min-h-10 flex-1 resize-none rounded-md border bg-background px-3 py-2 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        />
+        <Button type="submit" size="icon" aria-label={t("send")} disabled={Boolean(pending)}>
+          <SendIcon aria-hidden />
+        </Button>
+      </form>
+    </PanelDialog>
+  );
+}
+
+function Bubble({ message, streaming }: { message: Message; streaming?: boolean }) {
+  const t = useTranslations("chat");
+  const mine = message.sender === "user";
+  return (
+    <div className={cn("flex gap-2", mine && "flex-row-reverse")} data-testid={mine ? "chat-user-message" : "chat-bot-message"} aria-busy={streaming || undefined}>
+      <span className="mt-1 flex size-7 shrink-0 items-center justify-center rounded-full bg-background" aria-hidden>
+        {mine ? <UserIcon className="size-4" /> : <BotIcon className="size-4" />}
+      </span>
+      <div className={cn("max-w-[80%] space-y-1 rounded-lg px-3 py-2 text-sm", mine ? "bg-primary text-primary-foreground" : "border bg-background")}>
+        <span className="sr-only">{mine ? t("you") : t("assistant")}: </span>
+        <p className="whitespace-pre-wrap">{message.text}</p>
+        {mine && message.lessonTitle ? <p className="text-xs opacity-80">{t("about", { lesson: message.lessonTitle })}</p> : null}
+      </div>
+    </div>
+  );
+}

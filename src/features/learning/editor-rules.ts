@@ -1,0 +1,61 @@
+/**
+ * SPEC 5 "Editor links" and "Editor images", shared by the notes editor (which refuses with a
+ * toast) and its tests. The server sanitizes whatever arrives anyway.
+ */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export type LinkCheck = { ok: true; url: string } | { ok: false; reason: "required" | "invalid" | "scheme" | "data" };
+
+const BASE64_IMAGE = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/]+={0,2})$/i;
+const REFUSED_SCHEMES = new Set(["javascript:", "file:", "vbscript:"]);
+
+/** A link's URL: required and valid; javascript:, file: and vbscript: refused; data: only as a base64 image. */
+export function checkLinkUrl(raw: string): LinkCheck {
+  const value = raw.trim();
+  if (!value) return { ok: false, reason: "required" };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // A bare address ("example.com/page") is taken as https.
+    if (/^[\w-]+(\.[\w-]+)+([/?#].*)?$/.test(value)) return checkLinkUrl(`https://${value}`);
+    return { ok: false, reason: "invalid" };
+  }
+  // The URL parser drops tabs and newlines, so "java\tscript:" is caught here too.
+  const scheme = url.protocol.toLowerCase();
+  if (REFUSED_SCHEMES.has(scheme)) return { ok: false, reason: "scheme" };
+  if (scheme === "data:") return BASE64_IMAGE.test(value.replace(/\s+/g, "")) ? { ok: true, url: value } : { ok: false, reason: "data" };
+  if (!["http:", "https:", "mailto:"].includes(scheme)) return { ok: false, reason: "scheme" };
+  return { ok: true, url: url.toString() };
+}
+
+export type ImageProblem = "type" | "size" | "base64NotAllowed" | "invalidBase64";
+
+/** A picked file: image/* only, at most 5 MB. */
+export function checkImageFile(file: { type: string; size: number }): ImageProblem | null {
+  if (!file.type.toLowerCase().startsWith("image/")) return "type";
+  if (file.size > MAX_IMAGE_BYTES) return "size";
+  return null;
+}
+
+/**
+ * An image source given as text: an https address, or a data: URL that must be a base64 image of
+ * at most 5 MB. `allowBase64` is false where inline images are not wanted.
+ */
+export function checkImageSource(src: string, allowBase64 = true): ImageProblem | null {
+  const value = src.trim();
+  if (!value.toLowerCase().startsWith("data:")) {
+    try {
+      return new URL(value).protocol === "https:" ? null : "type";
+    } catch {
+      return "type";
+    }
+  }
+  if (!allowBase64) return "base64NotAllowed";
+  const match = value.replace(/\s+/g, "").match(BASE64_IMAGE);
+  if (!match) return /^data:image\//i.test(value) ? "invalidBase64" : "type";
+  const payload = match[1];
+  if (payload.length % 4 !== 0) return "invalidBase64";
+  const bytes = (payload.length / 4) * 3 - (payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0);
+  return bytes > MAX_IMAGE_BYTES ? "size" : null;
+}

@@ -1,0 +1,289 @@
+import "server-only";
+import { answerCourseQuestion } from "@/features/generation/chat";
+import { progressPercent } from "@/features/courses/service";
+import type { ApiTranslator } from "@/i18n/api-translator";
+import { env } from "@/server/env";
+import { AppError } from "@/server/http/errors";
+import { sanitizeHtml, stripHtml } from "@/server/html/sanitize";
+import { enforceRateLimit } from "@/server/http/rate-limit";
+import { logger } from "@/server/logger";
+import { followGeneration, startOrJoinGeneration, type GenerationEvent } from "./lesson-generation";
+import {
+  chatHistory,
+  findNotes,
+  findOwnedCourse,
+  lessonContent,
+  markLessonDone,
+  outlineOf,
+  progressCounts,
+  storeChatExchange,
+  writeNotes,
+  type LessonContent,
+  type ViewerCourseRow,
+} from "./queries";
+
+export type { LessonContent };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function notFound(t: ApiTranslator): AppError {
+  return new AppError("course:not-found", 404, t("learning.notFound"));
+}
+
+/** Another user's course and an unknown id look the same: 404. */
+export async function requireCourse(userId: string, courseId: string, t: ApiTranslator): Promise<ViewerCourseRow> {
+  if (!UUID.test(courseId)) throw notFound(t);
+  const course = await findOwnedCourse(userId, courseId);
+  if (!course) throw notFound(t);
+  return course;
+}
+
+async function requireLesson(course: ViewerCourseRow, lessonId: string, t: ApiTranslator): Promise<LessonContent> {
+  if (!UUID.test(lessonId)) throw notFound(t);
+  const lesson = await lessonContent(course.id, lessonId);
+  if (!lesson) throw notFound(t);
+  return lesson;
+}
+
+async function enforceAiLimit(userId: string, t: ApiTranslator) {
+  await enforceRateLimit(`ai:${userId}`, { limit: env().AI_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }, t("learning.rateLimited"));
+}
+
+export async function courseProgress(courseId: string, quizPassed: boolean): Promise<number> {
+  return progressPercent({ ...(await progressCounts(courseId)), quizPassed });
+}
+
+// The viewer page
+
+export type ViewerData = {
+  course: { id: string; mainTopic: string; type: ViewerCourseRow["type"]; lang: string; quizPassed: boolean };
+  topics: { id: string; title: string; lessons: { id: string; title: string; done: boolean; generated: boolean }[] }[];
+  lesson: LessonContent;
+  progress: number;
+};
+
+/**
+ * Everything the viewer renders on the server, by id: the owner's course (else null → 404), its
+ * outline, the lesson `?lesson=` names (else the first). Opening the viewer marks the first
+ * lesson done (SPEC "Subtopic").
+ */
+export async function loadViewer(userId: string, courseId: string, lessonId: string | undefined): Promise<ViewerData | null> {
+  if (!UUID.test(courseId)) return null;
+  const course = await findOwnedCourse(userId, courseId);
+  if (!course) return null;
+  const outline = await outlineOf(course.id);
+  const all = outline.flatMap((t) => t.lessons);
+  if (all.length === 0) return null;
+  const first = all[0];
+  if (!first.done) {
+    await markLessonDone(first.id);
+    first.done = true;
+  }
+  const current = all.find((l) => l.id === lessonId) ?? first;
+  const lesson = await lessonContent(course.id, current.id);
+  if (!lesson) return null;
+  const doneCount = all.filter((l) => l.done).length;
+  return {
+    course: { id: course.id, mainTopic: course.mainTopic, type: course.type, lang: course.lang, quizPassed: course.quizPassed },
+    topics: outline.map((t) => ({
+      id: t.id,
+      title: t.title,
+      lessons: t.lessons.map((l) => ({ id: l.id, title: l.title, done: l.done, generated: l.generated })),
+    })),
+    lesson: { ...lesson, done: current.done },
+    progress: progressPercent({ lessonCount: all.length, doneCount, quizPassed: course.quizPassed }),
+  };
+}
+
+// Lessons, streamed
+
+/** What the lesson stream sends, one JSON object per line (application/x-ndjson). */
+export type LessonStreamEvent =
+  | { type: "delta"; text: string }
+  | { type: "reset" }
+  | { type: "done"; lesson: LessonContent; progress: number }
+  | { type: "error"; code: string; message: string };
+
+const encoder = new TextEncoder();
+const line = (event: unknown) => encoder.encode(`${JSON.stringify(event)}\n`);
+
+/**
+ * Opens a lesson: with theory, it answers at once; without (or to regenerate), it starts or
+ * joins the lesson's one generation and streams the text as it is written. A lesson opened is
+ * marked done once it has its text, and the answer carries the recomputed progress.
+ * Ownership is checked before the stream starts (404).
+ */
+export async function openLessonStream(
+  userId: string,
+  input: { courseId: string; lessonId: string; regenerate: boolean },
+  t: ApiTranslator,
+): Promise<ReadableStream<Uint8Array>> {
+  const course = await requireCourse(userId, input.courseId, t);
+  const lesson = await requireLesson(course, input.lessonId, t);
+  const finish = async (content: LessonContent) => {
+    await markLessonDone(content.id);
+    return { type: "done", lesson: { ...content, done: true }, progress: await courseProgress(course.id, course.quizPassed) } as const;
+  };
+  if (lesson.theory && !input.regenerate) {
+    const done = await finish(lesson);
+    return new ReadableStream({
+      start(controller) {
+        controller.enqueue(line(done));
+        controller.close();
+      },
+    });
+  }
+  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: input.regenerate }, () => enforceAiLimit(userId, t));
+  const events = followGeneration(flight)[Symbol.asyncIterator]();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await events.next();
+      if (next.done) return controller.close();
+      const event: GenerationEvent = next.value;
+      if (event.type === "done") {
+        controller.enqueue(line(await finish(event.lesson)));
+        return controller.close();
+      }
+      if (event.type === "error") {
+        controller.enqueue(line({ type: "error", code: event.code, message: t("learning.generationFailed") }));
+        return controller.close();
+      }
+      controller.enqueue(line(event));
+    },
+    // The tab went away: stop listening; the generation itself goes on and is stored.
+    async cancel() {
+      await events.return?.();
+    },
+  });
+}
+
+/**
+ * Writes a lesson in the background while the learner reads the one before, so opening it needs
+ * no wait. It is not marked done: only opening does that.
+ */
+export async function prefetchLesson(userId: string, input: { courseId: string; lessonId: string }, t: ApiTranslator): Promise<"ready" | "generating"> {
+  const course = await requireCourse(userId, input.courseId, t);
+  const lesson = await requireLesson(course, input.lessonId, t);
+  if (lesson.theory) return "ready";
+  await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiLimit(userId, t));
+  return "generating";
+}
+
+// Course Assistant
+
+export type ChatEntry = { id: string; sender: "user" | "bot"; text: string; lessonId: string | null; lessonTitle: string | null; createdAt: string };
+
+export async function chatHistoryFor(userId: string, courseId: string, t: ApiTranslator): Promise<ChatEntry[]> {
+  const course = await requireCourse(userId, courseId, t);
+  const rows = await chatHistory(userId, course.id);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+async function chatContext(userId: string, course: ViewerCourseRow, lessonId: string | undefined, question: string, t: ApiTranslator) {
+  const outline = await outlineOf(course.id);
+  const firstLessonId = outline[0]?.lessons[0]?.id;
+  const lesson = lessonId ? await requireLesson(course, lessonId, t) : firstLessonId ? await lessonContent(course.id, firstLessonId) : undefined;
+  const history = (await chatHistory(userId, course.id, 6)).map((m) => ({ sender: m.sender, text: m.text }));
+  return {
+    lesson,
+    context: {
+      courseTopic: course.mainTopic,
+      language: course.lang,
+      outline: outline.map((topic) => ({ title: topic.title, lessons: topic.lessons.map((l) => l.title) })),
+      lessonTitle: lesson?.title,
+      lessonText: lesson?.theory ? stripHtml(lesson.theory) : undefined,
+      history,
+      question,
+    },
+  };
+}
+
+function modelErrorCode(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : "chat:failed";
+}
+
+/** The contract's /api/chat: the whole answer at once. Stored with its question. */
+export async function answerChat(userId: string, input: { courseId: string; lessonId?: string; message: string }, t: ApiTranslator): Promise<string> {
+  const course = await requireCourse(userId, input.courseId, t);
+  const question = input.message.trim();
+  const { lesson, context } = await chatContext(userId, course, input.lessonId, question, t);
+  await enforceAiLimit(userId, t);
+  let answer: string;
+  try {
+    answer = await answerCourseQuestion(context);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");
+    throw new AppError("chat:failed", 502, t("learning.chatFailed"));
+  }
+  await storeChatExchange({ userId, courseId: course.id, lessonId: lesson?.id ?? null, question, answer });
+  return answer;
+}
+
+export type ChatStreamEvent =
+  | { type: "delta"; text: string }
+  | { type: "reset" }
+  | { type: "done"; text: string; lessonId: string | null; lessonTitle: string | null }
+  | { type: "error"; code: string; message: string };
+
+/** The viewer's chat: the answer streams as it is written; the exchange is stored when whole. */
+export async function chatStream(
+  userId: string,
+  input: { courseId: string; lessonId?: string; message: string },
+  t: ApiTranslator,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const course = await requireCourse(userId, input.courseId, t);
+  const question = input.message.trim();
+  const { lesson, context } = await chatContext(userId, course, input.lessonId, question, t);
+  await enforceAiLimit(userId, t);
+  return new ReadableStream({
+    async start(controller) {
+      const send = (event: ChatStreamEvent) => {
+        try {
+          controller.enqueue(line(event));
+        } catch {
+          // the reader went away
+        }
+      };
+      try {
+        const answer = await answerCourseQuestion(context, {
+          signal,
+          onDelta: (text) => send({ type: "delta", text }),
+          onRetry: () => send({ type: "reset" }),
+        });
+        await storeChatExchange({ userId, courseId: course.id, lessonId: lesson?.id ?? null, question, answer });
+        send({ type: "done", text: answer, lessonId: lesson?.id ?? null, lessonTitle: lesson?.title ?? null });
+      } catch (error) {
+        if (!signal?.aborted) logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");
+        send({ type: "error", code: modelErrorCode(error), message: t("learning.chatFailed") });
+      } finally {
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      }
+    },
+  });
+}
+
+// Notes
+
+export async function notesFor(userId: string, courseId: string, t: ApiTranslator): Promise<{ html: string; version: number }> {
+  const course = await requireCourse(userId, courseId, t);
+  return (await findNotes(userId, course.id)) ?? { html: "", version: 0 };
+}
+
+/**
+ * Saves the notes, sanitized. With a version, a save based on an older version than the stored
+ * one is refused (409) instead of overwriting text written in another tab.
+ */
+export async function saveNotes(userId: string, input: { course: string; notes: string; version?: number }, t: ApiTranslator): Promise<number> {
+  const course = await requireCourse(userId, input.course, t);
+  const html = sanitizeHtml(input.notes).trim();
+  const version = await writeNotes(userId, course.id, html, input.version);
+  if (version === null) throw new AppError("notes:conflict", 409, t("learning.notesConflict"));
+  return version;
+}

@@ -1,0 +1,421 @@
+/**
+ * The viewer's API against a real database and the fake OpenAI-compatible model over HTTP:
+ * one generation per lesson however many ask, nothing stored when the model fails mid-stream,
+ * notes versions, sanitizing, and 404 for another user's course on every route.
+ */
+import { POST as chat } from "@/app/api/chat/route";
+import { POST as chatHistory } from "@/app/api/chat/history/route";
+import { POST as chatStream } from "@/app/api/chat/stream/route";
+import { POST as getnotes } from "@/app/api/getnotes/route";
+import { POST as prefetch } from "@/app/api/lesson/prefetch/route";
+import { POST as lessonStream } from "@/app/api/lesson/stream/route";
+import { POST as savenotes } from "@/app/api/savenotes/route";
+import { POST as signup } from "@/app/api/signup/route";
+import { POST as update } from "@/app/api/update/route";
+import { getDb } from "@/server/db/client";
+import { chatMessages, courses, lessons, notes, topics } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
+import { startFakeMedia, type FakeMedia } from "../fakes/media";
+import { callRoute, sessionCookieFrom } from "../setup/http";
+import { useTestDatabase } from "../setup/test-db";
+
+process.env.AI_RETRY_BASE_MS = "10";
+process.env.AI_TIMEOUT_MS = "2000";
+process.env.MEDIA_TIMEOUT_MS = "300";
+process.env.AI_RATE_LIMIT_PER_MINUTE = "1000";
+
+useTestDatabase();
+
+let model: FakeModel;
+let media: FakeMedia;
+
+beforeAll(async () => {
+  [model, media] = await Promise.all([startFakeModel({ charsPerToken: 24 }), startFakeMedia()]);
+  Object.assign(process.env, media.env);
+  (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+  const { setAiConfigForTests } = await import("@/server/ai/model");
+  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+});
+
+afterAll(async () => {
+  await Promise.all([model.close(), media.close()]);
+});
+
+beforeEach(() => {
+  model.reset();
+  model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
+});
+
+let counter = 0;
+async function newUser() {
+  counter += 1;
+  const res = await callRoute(signup, {
+    body: { email: `learner${counter}-${Date.now()}@example.io`, mName: "Learner", password: "learner-pass-9" },
+    headers: { "x-forwarded-for": `198.51.100.${counter}` },
+  });
+  expect(res.status).toBe(201);
+  const cookie = `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`;
+  const userId = res.json.userId;
+  return { cookie, userId: userId as string };
+}
+
+/** A course stored as issue-3 stores it: first lesson written, the rest empty. */
+async function insertCourse(userId: string, topicCount = 2, lessonsPerTopic = 2) {
+  const db = await getDb();
+  const [course] = await db
+    .insert(courses)
+    .values({ userId, mainTopic: `Marine Biology ${counter}`, type: "text_image", lang: "English" })
+    .returning();
+  const lessonIds: string[] = [];
+  for (let t = 0; t < topicCount; t++) {
+    const [topic] = await db.insert(topics).values({ courseId: course.id, position: t, title: `Topic ${t + 1}` }).returning();
+    for (let l = 0; l < lessonsPerTopic; l++) {
+      const first = t === 0 && l === 0;
+      const [lesson] = await db
+        .insert(lessons)
+        .values({
+          courseId: course.id,
+          topicId: topic.id,
+          position: l,
+          title: `Lesson ${t + 1}.${l + 1} marker-${course.id.slice(0, 8)}-${t}-${l}`,
+          theory: first ? "<p>The first lesson, already written.</p>" : "",
+          generatedAt: first ? new Date() : null,
+        })
+        .returning();
+      lessonIds.push(lesson.id);
+    }
+  }
+  return { courseId: course.id, lessonIds };
+}
+
+async function lessonRow(id: string) {
+  const [row] = await (await getDb()).select().from(lessons).where(eq(lessons.id, id));
+  return row;
+}
+
+function lessonRequests(lessonTitleMarker: string) {
+  return model.requests.filter((r) => !r.responseFormat && r.messages.some((m) => m.content.includes(lessonTitleMarker)));
+}
+
+/** Reads an NDJSON answer event by event, noting when each arrived. */
+async function readEvents(response: Response) {
+  const events: { at: number; event: Record<string, unknown> }[] = [];
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffered += decoder.decode(value, { stream: true });
+    let newline: number;
+    while ((newline = buffered.indexOf("\n")) >= 0) {
+      const text = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      if (text.trim()) events.push({ at: Date.now(), event: JSON.parse(text) as Record<string, unknown> });
+    }
+  }
+  return events;
+}
+
+function streamRequest(cookie: string, body: unknown) {
+  return lessonStream(
+    new Request("http://localhost:3000/api/lesson/stream", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+    { params: Promise.resolve({}) },
+  );
+}
+
+describe("lesson generation", () => {
+  it("streams a lesson in pieces, stores it as sanitized HTML, marks it done and recomputes progress", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId, lessonIds } = await insertCourse(userId);
+    model.configure({ tokensPerSecond: 200 });
+    const response = await streamRequest(cookie, { courseId, lessonId: lessonIds[1] });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/x-ndjson");
+    const events = await readEvents(response);
+    const deltas = events.filter((e) => e.event.type === "delta");
+    expect(deltas.length).toBeGreaterThan(3);
+    // Pieces arrived over time, not in one burst at the end.
+    expect(events.at(-1)!.at - deltas[0].at).toBeGreaterThan(20);
+    const done = events.at(-1)!.event as { type: string; lesson: { theory: string; done: boolean }; progress: number };
+    expect(done.type).toBe("done");
+    expect(done.lesson.done).toBe(true);
+    expect(done.lesson.theory).toMatch(/<h2>|<p>/);
+    // 1 of 4 lessons done before (none yet: the viewer marks the first), now 1 of 4 + quiz = 1/5.
+    expect(done.progress).toBe(20);
+    const stored = await lessonRow(lessonIds[1]);
+    expect(stored.theory).toBe(done.lesson.theory);
+    expect(stored.done).toBe(true);
+    expect(stored.generatingUntil).toBeNull();
+    expect(stored.theory).not.toMatch(/<script/i);
+  });
+
+  it("runs the model once when two tabs and the background prefetch open the same lesson at once; all see the whole text", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId, lessonIds } = await insertCourse(userId);
+    const marker = (await lessonRow(lessonIds[2])).title;
+    model.configure({ firstTokenDelayMs: 150, tokensPerSecond: 100 });
+    const [a, b, pre] = await Promise.all([
+      streamRequest(cookie, { courseId, lessonId: lessonIds[2] }),
+      streamRequest(cookie, { courseId, lessonId: lessonIds[2] }),
+      callRoute(prefetch, { body: { courseId, lessonId: lessonIds[2] }, cookie }),
+    ]);
+    expect(pre.status).toBe(202);
+    // A third tab joins half-way and still receives the text from its start.
+    await new Promise((r) => setTimeout(r, 300));
+    const late = await streamRequest(cookie, { courseId, lessonId: lessonIds[2] });
+    const [ea, eb, el] = await Promise.all([readEvents(a), readEvents(b), readEvents(late)]);
+    const text = (events: typeof ea) => events.filter((e) => e.event.type === "delta").map((e) => e.event.text).join("");
+    expect(text(ea).length).toBeGreaterThan(100);
+    expect(text(eb)).toBe(text(ea));
+    expect(text(el)).toBe(text(ea));
+    expect(lessonRequests(marker)).toHaveLength(1);
+    expect((await lessonRow(lessonIds[2])).theory).toBeTruthy();
+  });
+
+  it("waits for another app instance's lease instead of calling the model, then shows its text", async () => {
+    const { userId } = await newUser();
+    const { courseId, lessonIds } = await insertCourse(userId);
+    const marker = (await lessonRow(lessonIds[3])).title;
+    const db = await getDb();
+    // Another instance holds the lease and is writing the lesson.
+    await db.update(lessons).set({ generatingUntil: new Date(Date.now() + 60_000) }).where(eq(lessons.id, lessonIds[3]));
+    const { startOrJoinGeneration, followGeneration } = await import("@/features/learning/lesson-generation");
+    const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+    const flight = await startOrJoinGeneration(course, lessonIds[3], { regenerate: false, pollMs: 50 });
+    setTimeout(() => {
+      db.update(lessons)
+        .set({ theory: "<p>Written by the other instance.</p>", generatingUntil: null })
+        .where(eq(lessons.id, lessonIds[3]))
+        .then(() => {}, () => {});
+    }, 200);
+    const seen: string[] = [];
+    for await (const event of followGeneration(flight)) seen.push(event.type === "done" ? event.lesson.theory : event.type);
+    expect(seen).toEqual(["<p>Written by the other instance.</p>"]);
+    expect(lessonRequests(marker)).toHaveLength(0);
+  });
+
+  it("stores nothing when the model cuts every attempt mid-stream, reports the error, and can be retried", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId, lessonIds } = await insertCourse(userId);
+    const marker = (await lessonRow(lessonIds[1])).title;
+    // Every lesson attempt is cut half-way (the image search phrase asks the model too).
+    model.script({ behaviour: "cut", match: marker });
+    const events = await readEvents(await streamRequest(cookie, { courseId, lessonId: lessonIds[1] }));
+    expect(events.some((e) => e.event.type === "delta")).toBe(true);
+    expect(events.some((e) => e.event.type === "reset")).toBe(true);
+    expect(events.at(-1)!.event).toMatchObject({ type: "error", message: "Internal Server Error" });
+    const row = await lessonRow(lessonIds[1]);
+    expect(row).toMatchObject({ theory: "", done: false, generatedAt: null, generatingUntil: null });
+    expect(lessonRequests(marker)).toHaveLength(4);
+
+    // The learner retries: the model answers now.
+    model.reset();
+    const retry = await readEvents(await streamRequest(cookie, { courseId, lessonId: lessonIds[1] }));
+    expect(retry.at(-1)!.event.type).toBe("done");
+    expect((await lessonRow(lessonIds[1])).theory).not.toBe("");
+  });
+
+  it("answers a written lesson at once without the model; regenerate rewrites it and keeps done", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId, lessonIds } = await insertCourse(userId);
+    const first = await readEvents(await streamRequest(cookie, { courseId, lessonId: lessonIds[0] }));
+    expect(first).toHaveLength(1);
+    expect(first[0].event).toMatchObject({ type: "done", lesson: { theory: "<p>The first lesson, already written.</p>", done: true } });
+    expect(model.requests.filter((r) => !r.responseFormat)).toHaveLength(0);
+
+    const again = await readEvents(await streamRequest(cookie, { courseId, lessonId: lessonIds[0], regenerate: true }));
+    expect(again.some((e) => e.event.type === "delta")).toBe(true);
+    const row = await lessonRow(lessonIds[0]);
+    expect(row.theory).not.toBe("<p>The first lesson, already written.</p>");
+    expect(row.done).toBe(true);
+  });
+
+  it("a regenerate that fails keeps the lesson's old text", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId, lessonIds } = await insertCourse(userId);
+    model.script({ behaviour: "status-500", times: 10 });
+    const events = await readEvents(await streamRequest(cookie, { courseId, lessonId: lessonIds[0], regenerate: true }));
+    expect(events.at(-1)!.event.type).toBe("error");
+    expect((await lessonRow(lessonIds[0])).theory).toBe("<p>The first lesson, already written.</p>");
+  });
+});
+
+describe("chat", () => {
+  it("streams an answer, stores the exchange with its lesson, and keeps nothing when the model fails", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId, lessonIds } = await insertCourse(userId);
+    const response = await chatStream(
+      new Request("http://localhost:3000/api/chat/stream", {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ courseId, lessonId: lessonIds[0], message: "  What is plankton?  " }),
+      }),
+      { params: Promise.resolve({}) },
+    );
+    const events = await readEvents(response);
+    expect(events.filter((e) => e.event.type === "delta").length).toBeGreaterThan(0);
+    expect(events.at(-1)!.event).toMatchObject({ type: "done", lessonId: lessonIds[0] });
+    // The prompt carried the course outline, the current lesson and the question as data.
+    const prompt = model.requests.at(-1)!.messages.map((m) => m.content).join("\n");
+    expect(prompt).toContain("What is plankton?");
+    expect(prompt).toContain("The first lesson, already written.");
+    expect(prompt).toContain("Topic 2");
+    expect(prompt).toMatch(/very briefly/);
+
+    const history = await callRoute(chatHistory, { body: { courseId }, cookie });
+    expect(history.json.messages).toHaveLength(2);
+    expect(history.json.messages[0]).toMatchObject({ sender: "user", text: "What is plankton?", lessonId: lessonIds[0] });
+    expect(history.json.messages[1]).toMatchObject({ sender: "bot", lessonTitle: expect.stringContaining("Lesson 1.1") });
+
+    model.script({ behaviour: "status-500", times: 10 });
+    const failed = await callRoute(chat, { body: { courseId, message: "Another question" }, cookie });
+    expect(failed.status).toBe(502);
+    expect(failed.json).toMatchObject({ success: false, message: "Internal Server Error" });
+    const rows = await (await getDb()).select().from(chatMessages).where(eq(chatMessages.courseId, courseId));
+    expect(rows).toHaveLength(2);
+  });
+
+  it("answers the contract's /api/chat with the whole text; empty messages are refused and store nothing", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId } = await insertCourse(userId);
+    const res = await callRoute(chat, { body: { courseId, message: "Explain tides" }, cookie });
+    expect(res.status).toBe(200);
+    expect(res.json.success).toBe(true);
+    expect(res.json.text.length).toBeGreaterThan(10);
+    const empty = await callRoute(chat, { body: { courseId, message: "   " }, cookie });
+    expect(empty.status).toBe(400);
+    const rows = await (await getDb()).select().from(chatMessages).where(eq(chatMessages.courseId, courseId));
+    expect(rows).toHaveLength(2);
+  });
+
+  it("is rate limited per user", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId } = await insertCourse(userId);
+    const { hitRateLimit } = await import("@/server/http/rate-limit");
+    for (let i = 0; i < 1000; i++) await hitRateLimit(`ai:${userId}`, { limit: 1000, windowMs: 60_000 });
+    const res = await callRoute(chat, { body: { courseId, message: "One more" }, cookie });
+    expect(res.status).toBe(429);
+    expect(res.json.code).toBe("rate:limited");
+  });
+});
+
+describe("notes", () => {
+  it("saves, reads back, and refuses a save based on an older version with 409", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId } = await insertCourse(userId);
+    const empty = await callRoute(getnotes, { body: { course: courseId }, cookie });
+    expect(empty.json).toEqual({ success: true, message: "", version: 0 });
+
+    const tabA = await callRoute(savenotes, { body: { course: courseId, notes: "<p>From tab A</p>", version: 0 }, cookie });
+    expect(tabA.json).toEqual({ success: true, version: 1 });
+    // Tab B opened before A saved: it still thinks there are no notes.
+    const tabB = await callRoute(savenotes, { body: { course: courseId, notes: "<p>From tab B</p>", version: 0 }, cookie });
+    expect(tabB.status).toBe(409);
+    expect(tabB.json).toMatchObject({ success: false, code: "notes:conflict" });
+    const next = await callRoute(savenotes, { body: { course: courseId, notes: "<p>A again</p>", version: 1 }, cookie });
+    expect(next.json.version).toBe(2);
+    const stale = await callRoute(savenotes, { body: { course: courseId, notes: "<p>B late</p>", version: 1 }, cookie });
+    expect(stale.status).toBe(409);
+    const read = await callRoute(getnotes, { body: { course: courseId }, cookie });
+    expect(read.json).toEqual({ success: true, message: "<p>A again</p>", version: 2 });
+
+    // The contract's clients send no version: a plain save.
+    const plain = await callRoute(savenotes, { body: { course: courseId, notes: "<p>plain</p>" }, cookie });
+    expect(plain.json).toEqual({ success: true, version: 3 });
+  });
+
+  it("sanitizes stored HTML: scripts, handlers and javascript:/vbscript:/file: links go, base64 images stay", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId } = await insertCourse(userId);
+    const png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+    const dirty = [
+      "<p onclick=\"alert(1)\">Hello<script>alert(2)</script></p>",
+      '<a href="javascript:alert(3)">js</a><a href="vbscript:msgbox(4)">vb</a><a href="file:///etc/passwd">file</a>',
+      '<a href="https://example.com/page">ok</a>',
+      `<img src="${png}" alt="dot"><img src="data:text/html;base64,PHNjcmlwdD4=">`,
+      '<iframe src="https://evil.example"></iframe>',
+    ].join("");
+    const res = await callRoute(savenotes, { body: { course: courseId, notes: dirty }, cookie });
+    expect(res.status).toBe(200);
+    const [row] = await (await getDb()).select().from(notes).where(eq(notes.courseId, courseId));
+    expect(row.html).not.toMatch(/script|onclick|javascript:|vbscript:|file:|iframe|data:text/i);
+    expect(row.html).toContain('href="https://example.com/page"');
+    expect(row.html).toContain(png);
+    expect(row.html).toContain("Hello");
+  });
+
+  it("refuses bad bodies with 4xx and changes nothing", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId } = await insertCourse(userId);
+    for (const body of [{ course: courseId }, { course: courseId, notes: 5 }, { course: courseId, notes: "<p>x</p>", version: -1 }, {}]) {
+      const res = await callRoute(savenotes, { body, cookie });
+      expect(res.status).toBe(400);
+      expect(res.json.success).toBe(false);
+    }
+    const read = await callRoute(getnotes, { body: { course: courseId }, cookie });
+    expect(read.json.message).toBe("");
+  });
+});
+
+describe("ownership", () => {
+  it("answers 404 on every route for another user's course, 401 without a session, and changes nothing", async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const { courseId, lessonIds } = await insertCourse(owner.userId);
+    await callRoute(savenotes, { body: { course: courseId, notes: "<p>mine</p>" }, cookie: owner.cookie });
+    const calls: [Parameters<typeof callRoute>[0], unknown][] = [
+      [lessonStream, { courseId, lessonId: lessonIds[1] }],
+      [lessonStream, { courseId, lessonId: lessonIds[0], regenerate: true }],
+      [prefetch, { courseId, lessonId: lessonIds[1] }],
+      [chat, { courseId, message: "hi" }],
+      [chatStream, { courseId, message: "hi" }],
+      [chatHistory, { courseId }],
+      [getnotes, { course: courseId }],
+      [savenotes, { course: courseId, notes: "<p>theirs</p>" }],
+      [update, { courseId, content: "{}" }],
+    ];
+    for (const [handler, body] of calls) {
+      const res = await callRoute(handler, { body, cookie: other.cookie });
+      expect(res.status).toBe(404);
+      expect(res.json).toMatchObject({ success: false, code: "course:not-found", message: "Course not found." });
+      const anonymous = await callRoute(handler, { body });
+      expect(anonymous.status).toBe(401);
+    }
+    // The owner's lesson of another course id, and an unknown id, are 404 too.
+    const mine = await insertCourse(other.userId);
+    const mixed = await callRoute(lessonStream, { body: { courseId: mine.courseId, lessonId: lessonIds[1] }, cookie: other.cookie });
+    expect(mixed.status).toBe(404);
+    const unknown = await callRoute(getnotes, { body: { course: "not-an-id" }, cookie: other.cookie });
+    expect(unknown.status).toBe(404);
+    expect(model.requests).toHaveLength(0);
+    expect((await lessonRow(lessonIds[1])).theory).toBe("");
+    const read = await callRoute(getnotes, { body: { course: courseId }, cookie: owner.cookie });
+    expect(read.json.message).toBe("<p>mine</p>");
+  });
+});
+
+describe("/api/update", () => {
+  it("applies the content JSON's done flags to the owner's course", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId, lessonIds } = await insertCourse(userId);
+    const [course] = await (await getDb()).select().from(courses).where(eq(courses.id, courseId));
+    const titles = await Promise.all(lessonIds.map(async (id) => (await lessonRow(id)).title));
+    const content = {
+      [course.mainTopic.toLowerCase()]: [
+        { title: "Topic 1", subtopics: [{ title: titles[0], done: true }, { title: titles[1], done: true }] },
+        { title: "Topic 2", subtopics: [{ title: titles[2], done: false }, { title: titles[3], done: false }] },
+      ],
+    };
+    const res = await callRoute(update, { body: { courseId, content: JSON.stringify(content) }, cookie });
+    expect(res.json).toEqual({ success: true });
+    expect((await lessonRow(lessonIds[1])).done).toBe(true);
+    const bad = await callRoute(update, { body: { courseId, content: "{not json" }, cookie });
+    expect(bad.status).toBe(400);
+  });
+});
