@@ -6,7 +6,27 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export type LinkCheck = { ok: true; url: string } | { ok: false; reason: "required" | "invalid" | "scheme" | "data" };
 
-const BASE64_IMAGE = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/]+={0,2})$/i;
+const BASE64_IMAGE_HEADER = /^data:image\/[a-z0-9.+-]+;base64$/i;
+
+/**
+ * The base64 payload of a `data:image/...;base64,` URL, or null. Checked with a loop rather than
+ * one regular expression: a 7 MB payload can overflow the regex engine's stack.
+ */
+function base64ImagePayload(dataUrl: string): string | null {
+  const comma = dataUrl.indexOf(",");
+  if (comma < 0 || !BASE64_IMAGE_HEADER.test(dataUrl.slice(0, comma))) return null;
+  const payload = dataUrl.slice(comma + 1);
+  let end = payload.length;
+  while (end > 0 && payload.charCodeAt(end - 1) === 61 /* = */ && payload.length - end < 2) end--;
+  if (end === 0) return null;
+  for (let i = 0; i < end; i++) {
+    const c = payload.charCodeAt(i);
+    const ok =
+      (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 /* + */ || c === 47; /* / */
+    if (!ok) return null;
+  }
+  return payload;
+}
 const REFUSED_SCHEMES = new Set(["javascript:", "file:", "vbscript:"]);
 
 /** A link's URL: required and valid; javascript:, file: and vbscript: refused; data: only as a base64 image. */
@@ -24,7 +44,7 @@ export function checkLinkUrl(raw: string): LinkCheck {
   // The URL parser drops tabs and newlines, so "java\tscript:" is caught here too.
   const scheme = url.protocol.toLowerCase();
   if (REFUSED_SCHEMES.has(scheme)) return { ok: false, reason: "scheme" };
-  if (scheme === "data:") return BASE64_IMAGE.test(value.replace(/\s+/g, "")) ? { ok: true, url: value } : { ok: false, reason: "data" };
+  if (scheme === "data:") return base64ImagePayload(value.replace(/\s+/g, "")) !== null ? { ok: true, url: value } : { ok: false, reason: "data" };
   if (!["http:", "https:", "mailto:"].includes(scheme)) return { ok: false, reason: "scheme" };
   return { ok: true, url: url.toString() };
 }
@@ -52,9 +72,8 @@ export function checkImageSource(src: string, allowBase64 = true): ImageProblem 
     }
   }
   if (!allowBase64) return "base64NotAllowed";
-  const match = value.replace(/\s+/g, "").match(BASE64_IMAGE);
-  if (!match) return /^data:image\//i.test(value) ? "invalidBase64" : "type";
-  const payload = match[1];
+  const payload = base64ImagePayload(value.replace(/\s+/g, ""));
+  if (payload === null) return /^data:image\//i.test(value) ? "invalidBase64" : "type";
   if (payload.length % 4 !== 0) return "invalidBase64";
   const bytes = (payload.length / 4) * 3 - (payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0);
   return bytes > MAX_IMAGE_BYTES ? "size" : null;
