@@ -178,6 +178,28 @@ describe("lesson generation", () => {
     expect((await lessonRow(lessonIds[2])).theory).toBeTruthy();
   });
 
+  it("prefetch with wait answers when the lesson is written, with its text, and does not mark it done", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId, lessonIds } = await insertCourse(userId);
+    const marker = (await lessonRow(lessonIds[1])).title;
+    model.configure({ firstTokenDelayMs: 50, tokensPerSecond: 200 });
+    const started = await callRoute(prefetch, { body: { courseId, lessonId: lessonIds[1] }, cookie });
+    expect(started.status).toBe(202);
+    expect(started.json).toEqual({ success: true, state: "generating" });
+    const waited = await callRoute(prefetch, { body: { courseId, lessonId: lessonIds[1], wait: true }, cookie });
+    expect(waited.status).toBe(200);
+    expect(waited.json.state).toBe("ready");
+    const stored = await lessonRow(lessonIds[1]);
+    expect(stored.theory).toMatch(/<h2>|<p>/);
+    expect(waited.json.lesson).toMatchObject({ id: lessonIds[1], courseId, theory: stored.theory, done: false });
+    expect(stored.done).toBe(false);
+    // Already written: answered at once, with the same text; the model ran once.
+    const again = await callRoute(prefetch, { body: { courseId, lessonId: lessonIds[1] }, cookie });
+    expect(again.status).toBe(200);
+    expect(again.json.lesson.theory).toBe(stored.theory);
+    expect(lessonRequests(marker)).toHaveLength(1);
+  });
+
   it("waits for another app instance's lease instead of calling the model, then shows its text", async () => {
     const { userId } = await newUser();
     const { courseId, lessonIds } = await insertCourse(userId);

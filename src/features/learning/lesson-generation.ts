@@ -175,9 +175,8 @@ async function generateUnderLease(
     renewGenerationLease(lessonId, leaseMs).catch((error: unknown) => logger.warn({ err: error, lessonId }, "lease renewal failed"));
   }, Math.max(1_000, Math.floor(leaseMs / 3)));
   try {
-    const found = await lessonWithTopic(course.id, lessonId);
+    const [found, outline] = await Promise.all([lessonWithTopic(course.id, lessonId), outlineOf(course.id)]);
     if (!found) return emit({ type: "error", code: "course:not-found" });
-    const outline = await outlineOf(course.id);
     const result = await generateLesson(
       {
         courseTopic: course.mainTopic,

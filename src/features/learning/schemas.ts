@@ -10,7 +10,12 @@ export const openLessonBodySchema = z.object({
   regenerate: z.boolean().optional().default(false),
 });
 
-export const prefetchLessonBodySchema = z.object({ courseId: id, lessonId: id });
+export const prefetchLessonBodySchema = z.object({
+  courseId: id,
+  lessonId: id,
+  /** Answer once the lesson is written, with its text, so the viewer can show it without asking again. */
+  wait: z.boolean().optional().default(false),
+});
 
 export const CHAT_MESSAGE_MAX = 2_000;
 

@@ -45,6 +45,18 @@ async function requireLesson(course: ViewerCourseRow, lessonId: string, t: ApiTr
   return lesson;
 }
 
+/**
+ * The owner's course and one of its lessons, read side by side (one round trip instead of two).
+ * The lesson read is scoped by the course id and only returned once the course is known to be
+ * the caller's, so nothing of another user's course leaks.
+ */
+async function requireCourseAndLesson(userId: string, courseId: string, lessonId: string, t: ApiTranslator) {
+  if (!UUID.test(courseId) || !UUID.test(lessonId)) throw notFound(t);
+  const [course, lesson] = await Promise.all([findOwnedCourse(userId, courseId), lessonContent(courseId, lessonId)]);
+  if (!course || !lesson) throw notFound(t);
+  return { course, lesson };
+}
+
 async function enforceAiLimit(userId: string, t: ApiTranslator) {
   await enforceRateLimit(`ai:${userId}`, { limit: env().AI_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }, t("learning.rateLimited"));
 }
@@ -118,8 +130,7 @@ export async function openLessonStream(
   input: { courseId: string; lessonId: string; regenerate: boolean },
   t: ApiTranslator,
 ): Promise<ReadableStream<Uint8Array>> {
-  const course = await requireCourse(userId, input.courseId, t);
-  const lesson = await requireLesson(course, input.lessonId, t);
+  const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   const finish = async (content: LessonContent) => {
     await markLessonDone(content.id);
     return { type: "done", lesson: { ...content, done: true }, progress: await courseProgress(course.id, course.quizPassed) } as const;
@@ -159,14 +170,24 @@ export async function openLessonStream(
 
 /**
  * Writes a lesson in the background while the learner reads the one before, so opening it needs
- * no wait. It is not marked done: only opening does that.
+ * no wait. It is not marked done: only opening does that. Once written, the answer carries the
+ * lesson; with `wait`, it answers when the running generation ends (the viewer keeps the text
+ * and shows it at once when the learner opens the lesson).
  */
-export async function prefetchLesson(userId: string, input: { courseId: string; lessonId: string }, t: ApiTranslator): Promise<"ready" | "generating"> {
-  const course = await requireCourse(userId, input.courseId, t);
-  const lesson = await requireLesson(course, input.lessonId, t);
-  if (lesson.theory) return "ready";
-  await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiLimit(userId, t));
-  return "generating";
+export async function prefetchLesson(
+  userId: string,
+  input: { courseId: string; lessonId: string; wait?: boolean },
+  t: ApiTranslator,
+): Promise<{ state: "ready"; lesson: LessonContent } | { state: "generating" } | { state: "failed" }> {
+  const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
+  if (lesson.theory) return { state: "ready", lesson };
+  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiLimit(userId, t));
+  if (!input.wait) return { state: "generating" };
+  for await (const event of followGeneration(flight)) {
+    if (event.type === "done") return { state: "ready", lesson: { ...event.lesson, done: lesson.done } };
+    if (event.type === "error") return { state: "failed" };
+  }
+  return { state: "failed" };
 }
 
 // Course Assistant

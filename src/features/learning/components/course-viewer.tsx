@@ -66,10 +66,50 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
     );
   }, []);
 
+  // Lessons the background wrote while the learner read, with their text: opening one shows it
+  // with no request in between.
+  const kept = React.useRef(new Map<string, Lesson>());
+  const openedIds = React.useRef(new Set<string>());
+
+  /** Marks a lesson shown from `kept` as opened; ticks and progress follow when the server answers. */
+  const markOpened = React.useCallback(
+    async (id: string) => {
+      try {
+        const response = await postJson("/api/lesson/stream", { courseId: data.course.id, lessonId: id, regenerate: false });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        await readNdjson<LessonStreamEvent>(response, (event) => {
+          if (event.type === "done") {
+            setProgress(event.progress);
+            markInOutline(id, { done: true, generated: true });
+            setLesson((current) => (current.id === id ? { ...current, done: true } : current));
+          } else if (event.type === "error") {
+            throw new Error(event.code);
+          }
+        });
+      } catch (error) {
+        // The text is on screen already; the next opening marks it done.
+        console.warn("marking the lesson opened failed", error);
+      }
+    },
+    [data.course.id, markInOutline],
+  );
+
   /** Opens a lesson: its text at once when written, else streamed as the model writes it. */
   const open = React.useCallback(
     async (target: { id: string; title: string }, options: { regenerate?: boolean } = {}) => {
       request.current?.abort();
+      const ready = options.regenerate ? undefined : kept.current.get(target.id);
+      // Once opened, the server's copy is the one to trust (a regenerate may follow).
+      kept.current.delete(target.id);
+      openedIds.current.add(target.id);
+      if (ready) {
+        request.current = null;
+        setDraft("");
+        setLesson(ready);
+        setStatus("ready");
+        void markOpened(target.id);
+        return;
+      }
       const controller = new AbortController();
       request.current = controller;
       setStatus("loading");
@@ -108,7 +148,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
         notify.error(tc("errorTitle"), tc("internalError"));
       }
     },
-    [data.course.id, markInOutline, tc],
+    [data.course.id, markInOutline, markOpened, tc],
   );
 
   // The lesson on screen at first: written → shown (and counted as opened); else written now.
@@ -125,11 +165,23 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
   const prefetched = React.useRef(new Set<string>());
   React.useEffect(() => {
     if (status !== "ready" || !next || next.generated || prefetched.current.has(next.id)) return;
-    prefetched.current.add(next.id);
-    void postJson("/api/lesson/prefetch", { courseId: data.course.id, lessonId: next.id }).catch(() => {
-      prefetched.current.delete(next.id);
-    });
-  }, [status, next, data.course.id]);
+    const id = next.id;
+    prefetched.current.add(id);
+    // `wait`: the answer comes when the lesson is written, with its text, which is kept for opening.
+    void postJson("/api/lesson/prefetch", { courseId: data.course.id, lessonId: id, wait: true })
+      .then(async (response) => {
+        const body = (await response.json()) as { state?: string; lesson?: Lesson };
+        if (body.state === "ready" && body.lesson?.id === id && body.lesson.theory && !openedIds.current.has(id)) {
+          kept.current.set(id, body.lesson);
+          markInOutline(id, { generated: true });
+        } else if (!response.ok || body.state === "failed") {
+          prefetched.current.delete(id);
+        }
+      })
+      .catch(() => {
+        prefetched.current.delete(id);
+      });
+  }, [status, next, data.course.id, markInOutline]);
 
   // Back and forward move between lessons as the address changes.
   React.useEffect(() => {

@@ -4,11 +4,14 @@ import { apiTranslator } from "@/i18n/api-translator";
 import { requireRequestUser } from "@/server/auth/session";
 import { apiRoute, readJson } from "@/server/http/api";
 
-/** Starts writing a lesson in the background (the next one, while the learner reads). */
+/**
+ * Starts writing a lesson in the background (the next one, while the learner reads). With
+ * `wait`, answers when it is written, with the lesson, so the viewer shows it with no request.
+ */
 export const POST = apiRoute(async ({ request }) => {
   const t = apiTranslator(request);
   const user = await requireRequestUser(request);
   const body = await readJson(request, prefetchLessonBodySchema);
-  const state = await prefetchLesson(user.id, body, t);
-  return Response.json({ success: true, state }, { status: state === "ready" ? 200 : 202 });
+  const result = await prefetchLesson(user.id, body, t);
+  return Response.json({ success: true, ...result }, { status: result.state === "generating" ? 202 : 200 });
 });
