@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { COURSE_TYPE_LABEL } from "@/features/generation/plan-rules";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { env } from "@/server/env";
@@ -122,10 +123,17 @@ export function courseNotFound(t: ApiTranslator): AppError {
   return new AppError("course:not-found", 404, t("courses.notFound"));
 }
 
+/**
+ * The caller's course, or undefined for another user's course or an unknown id: the one owner
+ * check every feature uses. Cached per server render, so a page's metadata and body read it once.
+ */
+export const findOwnCourse = cache(async (userId: string, courseId: unknown): Promise<CourseRow | undefined> =>
+  isUuid(courseId) ? findCourseForOwner(userId, courseId) : undefined,
+);
+
 /** Another user's course and an unknown id look the same: 404. */
 export async function requireOwnCourse(userId: string, courseId: unknown, t: ApiTranslator): Promise<CourseRow> {
-  if (!isUuid(courseId)) throw courseNotFound(t);
-  const course = await findCourseForOwner(userId, courseId);
+  const course = await findOwnCourse(userId, courseId);
   if (!course) throw courseNotFound(t);
   return course;
 }

@@ -13,17 +13,6 @@ export type ViewerLessonMeta = {
   generated: boolean;
 };
 
-/** The owner's course, or undefined for another user's course or an unknown id. */
-export async function findOwnedCourse(userId: string, courseId: string): Promise<ViewerCourseRow | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(courses)
-    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
-    .limit(1);
-  return row;
-}
-
 /**
  * The outline the viewer draws: topics and lesson titles with their state, without any theory
  * (a 32-lesson course would otherwise send every lesson's HTML with each page).

@@ -1,6 +1,6 @@
 import "server-only";
 import { answerCourseQuestion } from "@/features/generation/chat";
-import { progressPercent } from "@/features/courses/service";
+import { findOwnCourse, progressPercent } from "@/features/courses/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
@@ -11,7 +11,6 @@ import { followGeneration, startOrJoinGeneration, type GenerationEvent } from ".
 import {
   chatHistory,
   findNotes,
-  findOwnedCourse,
   lessonContent,
   markLessonDone,
   outlineOf,
@@ -33,7 +32,7 @@ function notFound(t: ApiTranslator): AppError {
 /** Another user's course and an unknown id look the same: 404. */
 export async function requireCourse(userId: string, courseId: string, t: ApiTranslator): Promise<ViewerCourseRow> {
   if (!UUID.test(courseId)) throw notFound(t);
-  const course = await findOwnedCourse(userId, courseId);
+  const course = await findOwnCourse(userId, courseId);
   if (!course) throw notFound(t);
   return course;
 }
@@ -52,7 +51,7 @@ async function requireLesson(course: ViewerCourseRow, lessonId: string, t: ApiTr
  */
 async function requireCourseAndLesson(userId: string, courseId: string, lessonId: string, t: ApiTranslator) {
   if (!UUID.test(courseId) || !UUID.test(lessonId)) throw notFound(t);
-  const [course, lesson] = await Promise.all([findOwnedCourse(userId, courseId), lessonContent(courseId, lessonId)]);
+  const [course, lesson] = await Promise.all([findOwnCourse(userId, courseId), lessonContent(courseId, lessonId)]);
   if (!course || !lesson) throw notFound(t);
   return { course, lesson };
 }
@@ -81,7 +80,7 @@ export type ViewerData = {
  */
 export async function loadViewer(userId: string, courseId: string, lessonId: string | undefined): Promise<ViewerData | null> {
   if (!UUID.test(courseId)) return null;
-  const course = await findOwnedCourse(userId, courseId);
+  const course = await findOwnCourse(userId, courseId);
   if (!course) return null;
   const outline = await outlineOf(course.id);
   const all = outline.flatMap((t) => t.lessons);
