@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { POST as signout } from "@/app/api/signout/route";
 import { insertUser } from "@/features/accounts/queries";
 import { getRequestUser, requireRequestUser, resolveSession } from "@/server/auth/session";
-import { createSessionToken, sessionCookieName } from "@/server/auth/session-token";
+import { encode } from "next-auth/jwt";
+import { createSessionToken, rememberedTokenCount, sessionCookieName } from "@/server/auth/session-token";
 import { getDb } from "@/server/db/client";
 import { users } from "@/server/db/schema";
 import type { Env } from "@/server/env";
@@ -127,6 +128,37 @@ describe("sessions", () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it("decrypt a token once per process, and still check its expiry, secret and user on every use", async () => {
+    const user = await newUser("remembered@example.io");
+    // Issued elsewhere (another instance): this process has never seen it.
+    const token = await encode({ token: { sub: user.id, issuedAtMs: Date.now() }, secret: process.env.AUTH_SECRET!, salt: sessionCookieName() });
+    const before = rememberedTokenCount();
+    expect(await resolveSession(token)).toMatchObject({ id: user.id });
+    expect(rememberedTokenCount()).toBe(before + 1);
+    expect(await resolveSession(token)).toMatchObject({ id: user.id });
+    expect(rememberedTokenCount()).toBe(before + 1);
+
+    // Remembered, yet refused under another secret…
+    expect(await withAuthSecret("another-secret-another-secret-0123456789", () => resolveSession(token))).toBeNull();
+    // …after its expiry…
+    const start = Date.now();
+    jest.useFakeTimers({ doNotFake: ["hrtime", "nextTick", "performance", "queueMicrotask", "setImmediate", "clearImmediate", "setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+    try {
+      jest.setSystemTime(start + 31 * 24 * 60 * 60 * 1000);
+      expect(await resolveSession(token)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+    // …and once the user's sessions are ended (a fresh token shows the cache is not the reason).
+    const other = await newUser("remembered-2@example.io");
+    const otherToken = await createSessionToken(other.id);
+    expect(await resolveSession(otherToken)).toMatchObject({ id: other.id });
+    await sleep(5);
+    const db = await getDb();
+    await db.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, other.id));
+    expect(await resolveSession(otherToken)).toBeNull();
   });
 
   it("requireRequestUser answers 401 without a session", async () => {

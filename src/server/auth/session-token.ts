@@ -12,21 +12,61 @@ export function sessionCookieName(): string {
 
 export type SessionClaims = { sub: string; issuedAtMs: number };
 
+/**
+ * Tokens this process has issued or already decrypted, with their expiry. Decrypting an
+ * Auth.js JWE takes about seven WebCrypto calls, each a round trip through the thread pool;
+ * with twenty requests arriving together they queue behind one another and cost the last one
+ * over 100 ms (`npm run bench:generation`). A token is the same claims every time, so it is
+ * decrypted once per process. What can change (the user, `sessionsValidAfter`) is still read
+ * from the database on every request; the key and expiry are checked again on every hit.
+ */
+type VerifiedToken = SessionClaims & { expiresAtMs: number; keyId: string };
+const verifiedTokens = new Map<string, VerifiedToken>();
+const VERIFIED_TOKENS_MAX = 10_000;
+
+/** The secret and salt a token was checked against: a hit under another secret is a miss. */
+function currentKeyId(): string {
+  return `${sessionCookieName()}\u0000${env().AUTH_SECRET}`;
+}
+
+function rememberToken(token: string, entry: VerifiedToken) {
+  // Oldest first out: a Map iterates in insertion order.
+  if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+  verifiedTokens.set(token, entry);
+}
+
+/** How many tokens are remembered (tests check the bound). */
+export function rememberedTokenCount(): number {
+  return verifiedTokens.size;
+}
+
 /** The session is an Auth.js JWT (encrypted, JWE) holding only the user id and when it was issued. */
 export async function createSessionToken(userId: string, now = Date.now()): Promise<string> {
-  return encode({
+  const token = await encode({
     token: { sub: userId, issuedAtMs: now },
     secret: env().AUTH_SECRET,
     salt: sessionCookieName(),
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
+  // Auth.js sets `exp` to the whole second now + maxAge; never later than that here.
+  const expiresAtMs = (Math.floor(Date.now() / 1000) + SESSION_MAX_AGE_SECONDS) * 1000;
+  rememberToken(token, { sub: userId, issuedAtMs: now, expiresAtMs, keyId: currentKeyId() });
+  return token;
 }
 
 export async function readSessionToken(token: string | undefined): Promise<SessionClaims | null> {
   if (!token || token.length > 4096) return null;
+  const keyId = currentKeyId();
+  const known = verifiedTokens.get(token);
+  if (known && known.keyId === keyId) {
+    if (Date.now() < known.expiresAtMs) return { sub: known.sub, issuedAtMs: known.issuedAtMs };
+    verifiedTokens.delete(token);
+    return null;
+  }
   try {
     const claims = await decode({ token, secret: env().AUTH_SECRET, salt: sessionCookieName() });
-    if (!claims || typeof claims.sub !== "string" || typeof claims.issuedAtMs !== "number") return null;
+    if (!claims || typeof claims.sub !== "string" || typeof claims.issuedAtMs !== "number" || typeof claims.exp !== "number") return null;
+    rememberToken(token, { sub: claims.sub, issuedAtMs: claims.issuedAtMs, expiresAtMs: claims.exp * 1000, keyId });
     return { sub: claims.sub, issuedAtMs: claims.issuedAtMs };
   } catch {
     return null;
