@@ -314,6 +314,11 @@ describe("POST /api/course", () => {
       expect((await callRoute(prompt, { body: form(), cookie: user.cookie })).json.code).toBe("plan:course-limit");
       const replay = await callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": "limit-test-0001" } });
       expect(replay.json.courseId).toBe(first.json.courseId);
+      // A course made last month no longer counts against this month.
+      const now = new Date();
+      const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 24 * 60 * 60 * 1000);
+      await (await getDb()).update(courses).set({ createdAt: lastMonth }).where(eq(courses.id, first.json.courseId));
+      expect((await callRoute(prompt, { body: form(), cookie: user.cookie })).status).toBe(200);
       // Paid users have no monthly limit.
       const paid = await newUser("monthly");
       for (let i = 0; i < 3; i++) expect((await callRoute(createCourse, { body, cookie: paid.cookie })).status).toBe(201);

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { openPostgres, setDbHandleForTests, type DbHandle } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
-import { clearRateLimit, enforceRateLimit, hitRateLimit, isRateLimited } from "@/server/http/rate-limit";
+import { sql } from "drizzle-orm";
+import { clearRateLimit, enforceRateLimit, hitRateLimit, hitRateLimitReading, isRateLimited } from "@/server/http/rate-limit";
 import { useTestDatabase } from "../setup/test-db";
 
 const database = useTestDatabase();
@@ -36,6 +37,17 @@ describe("hitRateLimit / isRateLimited", () => {
     expect(await isRateLimited(key, MINUTE)).toMatchObject({ count: 2, limited: false }); // still 2: reading does not count
     await hitRateLimit(key, MINUTE);
     expect(await isRateLimited(key, MINUTE)).toMatchObject({ count: 3, limited: true });
+  });
+
+  it("hitRateLimitReading counts like hitRateLimit and returns another value read in the same statement", async () => {
+    const key = uniqueKey("reading");
+    await hitRateLimit(key, MINUTE);
+    const read = await hitRateLimitReading(key, MINUTE, sql<number>`(select 40 + 2)`.mapWith(Number));
+    expect(read).toMatchObject({ count: 2, limited: false, alsoRead: 42 });
+    expect(read.resetAt).toBeInstanceOf(Date);
+    expect((await hitRateLimitReading(key, MINUTE, sql<string>`${"same window"}::text`)).count).toBe(3);
+    expect(await hitRateLimitReading(key, MINUTE, sql<null>`null`)).toMatchObject({ count: 4, limited: true, alsoRead: null });
+    expect(await isRateLimited(key, MINUTE)).toMatchObject({ count: 4, limited: true });
   });
 
   it("keep keys apart", async () => {

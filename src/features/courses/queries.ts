@@ -1,5 +1,6 @@
 import "server-only";
-import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import { getDb } from "@/server/db/client";
 import { courses, lessons, topics, users } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
@@ -43,13 +44,18 @@ export async function findCourseByIdempotencyKey(userId: string, key: string): P
   return row;
 }
 
+const coursesOfUserSince = (userId: string, since: Date) => and(eq(courses.userId, userId), gte(courses.createdAt, since));
+
 export async function countCoursesSince(userId: string, since: Date): Promise<number> {
   const db = await getDb();
-  const [row] = await db
-    .select({ n: count() })
-    .from(courses)
-    .where(and(eq(courses.userId, userId), gte(courses.createdAt, since)));
+  const [row] = await db.select({ n: count() }).from(courses).where(coursesOfUserSince(userId, since));
   return Number(row?.n ?? 0);
+}
+
+/** The same count as a scalar SQL expression, to be read inside another statement. */
+export function countCoursesSinceSql(userId: string, since: Date): SQL<number> {
+  const subquery = new QueryBuilder().select({ n: count() }).from(courses).where(coursesOfUserSince(userId, since));
+  return sql<number>`(${subquery})`.mapWith(Number);
 }
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import type { SQL } from "drizzle-orm";
 import { cache } from "react";
 import { COURSE_TYPE_LABEL } from "@/features/generation/plan-rules";
 import type { ApiTranslator } from "@/i18n/api-translator";
@@ -9,6 +10,7 @@ import { isDisplayableImageUrl } from "@/server/media/fetch";
 import { isVideoId } from "@/server/media/youtube";
 import {
   countCoursesSince,
+  countCoursesSinceSql,
   deleteCourseForOwner,
   findCourseByIdempotencyKey,
   findCourseForOwner,
@@ -207,6 +209,11 @@ export function shareUrl(courseId: string): string {
 
 export async function countCoursesThisMonth(userId: string): Promise<number> {
   return countCoursesSince(userId, startOfMonthUtc());
+}
+
+/** `countCoursesThisMonth` as a SQL expression, for a check that reads it in another statement. */
+export function countCoursesThisMonthSql(userId: string): SQL<number> {
+  return countCoursesSinceSql(userId, startOfMonthUtc());
 }
 
 export async function findCourseByKey(userId: string, idempotencyKey: string): Promise<CourseRow | undefined> {

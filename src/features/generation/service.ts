@@ -1,6 +1,7 @@
 import "server-only";
 import {
   countCoursesThisMonth,
+  countCoursesThisMonthSql,
   courseOutline,
   findCourseByKey,
   isUuid,
@@ -14,7 +15,7 @@ import { ModelFailedError } from "@/server/ai/run";
 import type { SessionUser } from "@/server/auth/session";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
-import { enforceRateLimit } from "@/server/http/rate-limit";
+import { enforceRateLimit, hitRateLimitReading, rateLimitError } from "@/server/http/rate-limit";
 import { findImage } from "@/server/media/images";
 import { fetchTranscript, findVideo } from "@/server/media/youtube";
 import { logger } from "@/server/logger";
@@ -92,16 +93,25 @@ export async function coursesLeftThisMonth(user: Caller): Promise<number | null>
   return Math.max(0, env().FREE_COURSES_PER_MONTH - (await countCoursesThisMonth(user.id)));
 }
 
-async function assertCourseAllowance(user: Caller, t: ApiTranslator): Promise<void> {
-  const left = await coursesLeftThisMonth(user);
-  if (left !== null && left <= 0) {
-    throw new AppError("plan:course-limit", 403, t("generation.courseLimit", { limit: env().FREE_COURSES_PER_MONTH }));
-  }
-}
+const aiRateLimitKey = (user: Caller) => `ai:${user.id}`;
+const aiRateLimitRule = () => ({ limit: env().AI_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
 
 /** Every AI call counts against the caller's per-minute limit. */
 export async function enforceAiRateLimit(user: Caller, t: ApiTranslator): Promise<void> {
-  await enforceRateLimit(`ai:${user.id}`, { limit: env().AI_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }, t("generation.rateLimited"));
+  await enforceRateLimit(aiRateLimitKey(user), aiRateLimitRule(), t("generation.rateLimited"));
+}
+
+/**
+ * Before a call that starts a course (outline or creation): the per-minute AI limit is counted
+ * and this month's courses are read in one statement, since both stand between the learner
+ * and the first streamed byte. Over the monthly allowance is a 403, over the rate a 429.
+ */
+async function admitCourseGeneration(user: Caller, t: ApiTranslator): Promise<void> {
+  const hit = await hitRateLimitReading(aiRateLimitKey(user), aiRateLimitRule(), countCoursesThisMonthSql(user.id));
+  if (!isPaidPlan(user.plan) && hit.alsoRead >= env().FREE_COURSES_PER_MONTH) {
+    throw new AppError("plan:course-limit", 403, t("generation.courseLimit", { limit: env().FREE_COURSES_PER_MONTH }));
+  }
+  if (hit.limited) throw rateLimitError(hit, "rate:limited", t("generation.rateLimited"));
 }
 
 /** A model that failed after its retries becomes the SPEC's generic failure, with a precise code. */
@@ -116,8 +126,7 @@ export function modelFailure(error: unknown, t: ApiTranslator): unknown {
 /** Checks done before any model call: the form, the plan, the monthly allowance, the rate limit. */
 export async function prepareOutline(user: Caller, body: GenerateFormBody, t: ApiTranslator): Promise<GenerateRequest> {
   const request = validateGenerateForm(body, user.plan, t);
-  // Both before the model is called, side by side: this is on the path to the first streamed byte.
-  await Promise.all([assertCourseAllowance(user, t), enforceAiRateLimit(user, t)]);
+  await admitCourseGeneration(user, t);
   return request;
 }
 
@@ -248,8 +257,7 @@ async function generateAndStore(
   idempotencyKey: string | null,
   t: ApiTranslator,
 ): Promise<{ course: CourseRow; created: boolean }> {
-  await assertCourseAllowance(user, t);
-  await enforceAiRateLimit(user, t);
+  await admitCourseGeneration(user, t);
   const courseType = COURSE_TYPE_VALUE[input.type];
   const [first] = input.outline.topics;
   const [lesson, photo] = await Promise.all([

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { rateLimits } from "@/server/db/schema";
 import { AppError } from "./errors";
@@ -7,15 +7,13 @@ import { AppError } from "./errors";
 export type RateLimitRule = { limit: number; windowMs: number };
 export type RateLimitState = { count: number; resetAt: Date; limited: boolean };
 
-/**
- * Fixed-window counters in the database, so a limit holds across app instances.
- * `hit` counts one event and says whether the key is now over its limit.
- */
-export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitState> {
-  const db = await getDb();
+type Database = Awaited<ReturnType<typeof getDb>>;
+
+/** The counting statement: one more event in the key's window, or a new window once it is over. */
+function countEvent(db: Database, key: string, rule: RateLimitRule) {
   const windowInterval = sql`make_interval(secs => ${rule.windowMs / 1000})`;
   const expired = sql`${rateLimits.resetAt} <= now()`;
-  const [row] = await db
+  return db
     .insert(rateLimits)
     .values({ key, count: 1, resetAt: sql`now() + ${windowInterval}` })
     .onConflictDoUpdate({
@@ -26,7 +24,30 @@ export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<Ra
       },
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+}
+
+/**
+ * Fixed-window counters in the database, so a limit holds across app instances.
+ * `hit` counts one event and says whether the key is now over its limit.
+ */
+export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitState> {
+  const db = await getDb();
+  const [row] = await countEvent(db, key, rule);
   return { count: row.count, resetAt: row.resetAt, limited: row.count > rule.limit };
+}
+
+/**
+ * `hitRateLimit`, and in the same statement the value of `alsoRead` (a scalar SQL expression):
+ * one round trip instead of two where both come before something latency counts for.
+ */
+export async function hitRateLimitReading<T>(key: string, rule: RateLimitRule, alsoRead: SQL<T>): Promise<RateLimitState & { alsoRead: T }> {
+  const db = await getDb();
+  const hit = db.$with("hit").as(countEvent(db, key, rule));
+  const [row] = await db
+    .with(hit)
+    .select({ count: hit.count, resetAt: hit.resetAt, alsoRead: alsoRead.as("also_read") })
+    .from(hit);
+  return { count: row.count, resetAt: row.resetAt, limited: row.count > rule.limit, alsoRead: row.alsoRead };
 }
 
 /** Reads a key without counting: true when `limit` events already happened in the window. */
