@@ -4,7 +4,8 @@
  * "Generate Course" request, at 1 and 20 concurrent users, against the fake model answering its
  * first token after 300 ms and then 40 tokens/s (4 characters a token). Needs a production build
  * (it runs `next build` when there is none). Prints p50 and p95; goals: overhead p95 ≤ 50 ms
- * for 1 user and ≤ 150 ms for 20.
+ * for 1 user and ≤ 150 ms for 20. Also prints the floor: as many trivial requests sent at once,
+ * which shows how much of (a) the server's single thread takes on this machine before any app work.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -114,6 +115,30 @@ async function generateCourse(cookie, generatedText) {
   return performance.now() - started;
 }
 
+/**
+ * The floor under (a) on this machine: `users` requests to GET /api/health sent at once (one
+ * trivial database query, no session, no model), time to first byte. Whatever the app does,
+ * the last of twenty simultaneous requests waits at least this long for the server's thread.
+ */
+async function floor(users, rounds) {
+  const samples = [];
+  for (let round = 0; round < rounds; round++) {
+    const times = await Promise.all(
+      Array.from({ length: users }, async () => {
+        const started = performance.now();
+        const res = await fetch(`${base}/api/health`);
+        const reader = res.body.getReader();
+        await reader.read();
+        const firstByte = performance.now() - started;
+        while (!(await reader.read()).done);
+        return firstByte;
+      }),
+    );
+    samples.push(...times);
+  }
+  return samples;
+}
+
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -151,6 +176,7 @@ try {
   await generateCourse(warm, (await outline(warm)).generatedText);
 
   const results = [await scenario(1, Number(process.env.BENCH_ROUNDS_1 ?? 10)), await scenario(20, Number(process.env.BENCH_ROUNDS_20 ?? 3))];
+  const floors = [await floor(1, 10), await floor(20, 3)];
   console.log(`\nbench:generation — fake model: first token after ${FIRST_TOKEN_MS} ms, then ${TOKENS_PER_SECOND} tokens/s; database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
   console.log("(a) first streamed outline byte − 300 ms (app overhead)   (b) whole Generate Course request (POST /api/course)");
   console.log("users  samples   (a) p50     (a) p95     (b) p50     (b) p95   goal (a) p95");
@@ -160,6 +186,10 @@ try {
     console.log(
       `${String(r.users).padStart(5)}  ${String(r.samples).padStart(7)}  ${fmt(percentile(r.overhead, 50))}  ${fmt(p95)}  ${fmt(percentile(r.course, 50))}  ${fmt(percentile(r.course, 95))}   ≤ ${goal} ms ${p95 <= goal ? "met" : "NOT met"}`,
     );
+  }
+  console.log("\nfloor: the same number of GET /api/health sent at once (no session, no model), time to first byte");
+  for (const [i, users] of [1, 20].entries()) {
+    console.log(`${String(users).padStart(5)}  ${String(floors[i].length).padStart(7)}  ${fmt(percentile(floors[i], 50))}  ${fmt(percentile(floors[i], 95))}`);
   }
 } finally {
   cleanUp();
