@@ -42,14 +42,16 @@ export function rememberedTokenCount(): number {
 
 /** The session is an Auth.js JWT (encrypted, JWE) holding only the user id and when it was issued. */
 export async function createSessionToken(userId: string, now = Date.now()): Promise<string> {
+  // Auth.js sets `exp` to its own clock's whole second plus maxAge; read ours first, so the
+  // expiry remembered below is never later than the token's.
+  const issuedSecond = Math.floor(Date.now() / 1000);
   const token = await encode({
     token: { sub: userId, issuedAtMs: now },
     secret: env().AUTH_SECRET,
     salt: sessionCookieName(),
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
-  // Auth.js sets `exp` to the whole second now + maxAge; never later than that here.
-  const expiresAtMs = (Math.floor(Date.now() / 1000) + SESSION_MAX_AGE_SECONDS) * 1000;
+  const expiresAtMs = (issuedSecond + SESSION_MAX_AGE_SECONDS) * 1000;
   rememberToken(token, { sub: userId, issuedAtMs: now, expiresAtMs, keyId: currentKeyId() });
   return token;
 }
