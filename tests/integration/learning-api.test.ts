@@ -12,6 +12,7 @@ import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as savenotes } from "@/app/api/savenotes/route";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as update } from "@/app/api/update/route";
+import { readNdjson } from "@/features/learning/components/ndjson";
 import { getDb } from "@/server/db/client";
 import { chatMessages, courses, lessons, notes, topics } from "@/server/db/schema";
 import { eq } from "drizzle-orm";
@@ -101,20 +102,7 @@ function lessonRequests(lessonTitleMarker: string) {
 /** Reads an NDJSON answer event by event, noting when each arrived. */
 async function readEvents(response: Response) {
   const events: { at: number; event: Record<string, unknown> }[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffered += decoder.decode(value, { stream: true });
-    let newline: number;
-    while ((newline = buffered.indexOf("\n")) >= 0) {
-      const text = buffered.slice(0, newline);
-      buffered = buffered.slice(newline + 1);
-      if (text.trim()) events.push({ at: Date.now(), event: JSON.parse(text) as Record<string, unknown> });
-    }
-  }
+  await readNdjson<Record<string, unknown>>(response, (event) => events.push({ at: Date.now(), event }));
   return events;
 }
 

@@ -2,7 +2,7 @@
 import { LoaderCircleIcon, LockIcon, PlusIcon, XIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { notify } from "@/components/notify";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -273,13 +273,6 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
     );
   }
 
-  const optionClass = (selected: boolean, locked: boolean) =>
-    cn(
-      "flex cursor-pointer items-center justify-between gap-2 rounded-lg border px-4 py-3 text-sm font-medium transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
-      selected ? "border-primary bg-primary/5" : "hover:bg-accent",
-      locked && "text-muted-foreground",
-    );
-
   return (
     <form onSubmit={submit} noValidate className="space-y-8">
       <div className="space-y-2">
@@ -347,20 +340,16 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
           {(["4", "8"] as const).map((limit) => {
             const locked = !paid && limit !== FREE_CHOICES.topicsLimit;
             return (
-              <label key={limit} className={optionClass(values.topicsLimit === limit, locked)}>
-                <span className="flex items-center gap-3">
-                  <input
-                    type="radio"
-                    name="topicsLimit"
-                    value={limit}
-                    checked={values.topicsLimit === limit}
-                    onChange={() => choose("topicsLimit", limit, locked)}
-                    className="size-4 accent-primary"
-                  />
-                  {limit === "4" ? "5" : "10"}
-                </span>
-                {locked && <PremiumMark label={t("premium")} />}
-              </label>
+              <PlanOption
+                key={limit}
+                name="topicsLimit"
+                value={limit}
+                checked={values.topicsLimit === limit}
+                onChoose={() => choose("topicsLimit", limit, locked)}
+                lockedLabel={locked ? t("premium") : null}
+              >
+                {limit === "4" ? "5" : "10"}
+              </PlanOption>
             );
           })}
         </div>
@@ -372,20 +361,16 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
           {COURSE_TYPES.map((type) => {
             const locked = !paid && type !== FREE_CHOICES.courseType;
             return (
-              <label key={type} className={optionClass(values.courseType === type, locked)}>
-                <span className="flex items-center gap-3">
-                  <input
-                    type="radio"
-                    name="courseType"
-                    value={type}
-                    checked={values.courseType === type}
-                    onChange={() => choose("courseType", type, locked)}
-                    className="size-4 accent-primary"
-                  />
-                  {type === "Text & Image Course" ? t("textImage") : t("videoText")}
-                </span>
-                {locked && <PremiumMark label={t("premium")} />}
-              </label>
+              <PlanOption
+                key={type}
+                name="courseType"
+                value={type}
+                checked={values.courseType === type}
+                onChoose={() => choose("courseType", type, locked)}
+                lockedLabel={locked ? t("premium") : null}
+              >
+                {type === "Text & Image Course" ? t("textImage") : t("videoText")}
+              </PlanOption>
             );
           })}
         </div>
@@ -421,6 +406,33 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
         {t("submit")}
       </Button>
     </form>
+  );
+}
+
+/** One radio choice of the form; a choice the plan does not include shows the Premium mark. */
+function PlanOption(props: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChoose: () => void;
+  /** The mark's text when the choice is locked for this plan, else null. */
+  lockedLabel: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={cn(
+        "flex cursor-pointer items-center justify-between gap-2 rounded-lg border px-4 py-3 text-sm font-medium transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+        props.checked ? "border-primary bg-primary/5" : "hover:bg-accent",
+        props.lockedLabel && "text-muted-foreground",
+      )}
+    >
+      <span className="flex items-center gap-3">
+        <input type="radio" name={props.name} value={props.value} checked={props.checked} onChange={props.onChoose} className="size-4 accent-primary" />
+        {props.children}
+      </span>
+      {props.lockedLabel && <PremiumMark label={props.lockedLabel} />}
+    </label>
   );
 }
 
