@@ -75,9 +75,20 @@ describe("proxy: content security policy", () => {
     expect(directives(contentSecurityPolicy("n0nce", false)).get("script-src")).not.toContain("'unsafe-eval'");
   });
 
+  it("runs on prefetches too, replacing a client-sent nonce", () => {
+    // A matcher entry with conditions (`missing`, `has`) would let some page requests skip it.
+    expect(config.matcher.every((m) => typeof m === "string")).toBe(true);
+    const res = proxy(
+      new NextRequest("http://localhost:3000/login", { headers: { "next-router-prefetch": "1", rsc: "1", "x-nonce": "attacker" } }),
+    );
+    const nonce = res.headers.get("x-middleware-request-x-nonce");
+    expect(nonce).not.toBe("attacker");
+    expect(res.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+  });
+
   it("runs on pages, not on API routes or static files", () => {
     // Next reads `source` as a path pattern whose parenthesised part is a regular expression.
-    const matches = (path: string) => config.matcher.some((m) => new RegExp(`^${m.source}$`).test(path));
+    const matches = (path: string) => config.matcher.some((m) => new RegExp(`^${m}$`).test(path));
     for (const page of ["/", "/login", "/dashboard", "/course/x", "/admin/users", "/terms"]) expect(matches(page)).toBe(true);
     for (const other of ["/api/signin", "/api/health", "/_next/static/chunks/a.js", "/favicon.ico"]) expect(matches(other)).toBe(false);
   });

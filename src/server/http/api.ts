@@ -1,19 +1,26 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
+import { apiTranslator } from "@/i18n/api-translator";
 import { logger } from "@/server/logger";
 import { AppError, errorResponse } from "./errors";
+import { assertSameOriginWrite, type WritePolicy } from "./request-guard";
 
 export type ApiContext = { request: Request; requestId: string; log: typeof logger };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+export type ApiRouteOptions = { writes?: WritePolicy };
+
 /**
  * Wraps a route handler: a request id on every call and in every log line, one structured
- * log per request, and every thrown error mapped to `{ success:false, message, code }`.
+ * log per request, every thrown error mapped to `{ success:false, message, code }`, and
+ * state-changing requests refused unless they come from our own origin with a JSON body
+ * (`writes: "signed"` is for webhooks, which check their signature instead).
  */
 export function apiRoute<P = unknown>(
   handler: (ctx: ApiContext, params: P) => Promise<Response>,
+  options: ApiRouteOptions = {},
 ): (request: Request, route: { params: Promise<P> }) => Promise<Response> {
   return async (request, route) => {
     const incoming = request.headers.get("x-request-id");
@@ -22,6 +29,7 @@ export function apiRoute<P = unknown>(
     const started = performance.now();
     let response: Response;
     try {
+      if (options.writes !== "signed") assertSameOriginWrite(request);
       response = await handler({ request, requestId, log }, (await route?.params) as P);
       response.headers.set("x-request-id", requestId);
     } catch (error) {
@@ -45,19 +53,46 @@ export async function readJson<S extends z.ZodType>(
   schema: S,
   maxBytes = DEFAULT_BODY_LIMIT,
 ): Promise<z.infer<S>> {
+  const t = apiTranslator(request);
+  const tooLarge = () => new AppError("request:too-large", 413, t("request.tooLarge"));
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new AppError("request:too-large", 413, "The request body is too large.");
-  const raw = await readLimited(request, maxBytes);
+  if (declared > maxBytes) throw tooLarge();
+  const raw = await readLimited(request, maxBytes, tooLarge);
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new AppError("request:invalid-json", 400, "The request body must be JSON.");
+    throw new AppError("request:invalid-json", 400, t("request.invalidJson"));
   }
+  // PostgreSQL refuses NUL in text, and no field of ours has a use for control characters:
+  // refuse them here, before any model is paid for or any row is half-written.
+  if (hasControlCharacter(value)) throw new AppError("request:control-characters", 400, t("request.controlCharacters"));
   return schema.parse(value);
 }
 
-async function readLimited(request: Request, maxBytes: number): Promise<string> {
+/** C0 controls but tab, line feed and carriage return; and DEL. */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Walks a parsed JSON value (keys and strings) without recursion: nesting depth is the sender's choice. */
+export function hasControlCharacter(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === "string") {
+      if (CONTROL_CHARACTER.test(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === "object") {
+      for (const [key, item] of Object.entries(next)) {
+        if (CONTROL_CHARACTER.test(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+async function readLimited(request: Request, maxBytes: number, tooLarge: () => AppError): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -68,7 +103,7 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new AppError("request:too-large", 413, "The request body is too large.");
+      throw tooLarge();
     }
     chunks.push(value);
   }

@@ -1,0 +1,53 @@
+import "server-only";
+import { env } from "@/server/env";
+import { apiTranslator } from "@/i18n/api-translator";
+import { AppError } from "./errors";
+
+/** Methods that only read; every other method changes state and is guarded. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * How a route accepts writes. `same-origin` (the default) is every route a browser of ours
+ * calls. `signed` is a provider's webhook: it comes from another origin by design and proves
+ * itself by its signature, so its handler must check that signature before anything else.
+ */
+export type WritePolicy = "same-origin" | "signed";
+
+function ownOrigins(request: Request): Set<string> {
+  const origins = new Set<string>([new URL(env().APP_URL).origin]);
+  // The origin this request was addressed to (its Host): the app reached by another name than
+  // APP_URL, e.g. 127.0.0.1 instead of localhost. A browser never lets a page choose Host.
+  try {
+    origins.add(new URL(request.url).origin);
+  } catch {
+    // an unparsable URL adds nothing
+  }
+  return origins;
+}
+
+/**
+ * A state-changing request must come from one of our own pages, or from no browser page at
+ * all (an API client, which sends neither header). A page of another origin of the same site
+ * (another port, a sibling subdomain) sends the victim's SameSite=Lax cookie along, so the
+ * cookie alone proves nothing: `Origin` and `Sec-Fetch-Site` decide. The body must be JSON,
+ * which a cross-origin form or a `no-cors` fetch cannot send without a preflight.
+ */
+export function assertSameOriginWrite(request: Request): void {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+  const t = apiTranslator(request);
+  const site = request.headers.get("sec-fetch-site");
+  const origin = request.headers.get("origin");
+  const foreignSite = site === "cross-site" || site === "same-site";
+  if (foreignSite || (origin !== null && !ownOrigins(request).has(origin))) {
+    throw new AppError("request:cross-origin", 403, t("request.crossOrigin"));
+  }
+  const type = request.headers.get("content-type");
+  const hasBody = Number(request.headers.get("content-length") ?? "0") > 0 || request.headers.has("transfer-encoding");
+  if ((type !== null || hasBody) && !isJsonType(type)) {
+    throw new AppError("request:unsupported-type", 415, t("request.jsonOnly"));
+  }
+}
+
+function isJsonType(type: string | null): boolean {
+  return type !== null && type.split(";")[0].trim().toLowerCase() === "application/json";
+}

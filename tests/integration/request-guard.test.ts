@@ -1,0 +1,152 @@
+/**
+ * The edge every state-changing route shares (src/server/http/request-guard.ts and readJson):
+ * writes from another origin or of another content type are refused before anything runs, and
+ * control characters never reach the database or a model.
+ */
+import { eq } from "drizzle-orm";
+import { POST as chat } from "@/app/api/chat/route";
+import { GET as health } from "@/app/api/health/route";
+import { POST as profile } from "@/app/api/profile/route";
+import { POST as signup } from "@/app/api/signup/route";
+import { getDb } from "@/server/db/client";
+import { users } from "@/server/db/schema";
+import { apiRoute } from "@/server/http/api";
+import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
+import { callRoute, sessionCookieFrom } from "../setup/http";
+import { useTestDatabase } from "../setup/test-db";
+
+useTestDatabase();
+
+let model: FakeModel;
+beforeAll(async () => {
+  model = await startFakeModel();
+  const { setAiConfigForTests } = await import("@/server/ai/model");
+  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+});
+afterAll(() => model.close());
+
+let n = 0;
+async function account() {
+  n += 1;
+  const email = `guard${n}@example.io`;
+  const res = await callRoute(signup, { body: { email, mName: `Guard ${n}`, password: "guard-password-1" }, headers: { "x-forwarded-for": `198.18.0.${n}` } });
+  expect(res.status).toBe(201);
+  return { email, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`, id: res.json.userId as string };
+}
+
+async function nameOf(id: string) {
+  const db = await getDb();
+  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, id));
+  return row;
+}
+
+const profileBody = (me: { email: string }) => JSON.stringify({ mName: "Taken Over", email: me.email, password: "" });
+
+describe("cross-origin writes", () => {
+  it.each([
+    ["another port of the same host", { origin: "http://localhost:4000", "sec-fetch-site": "same-site" }],
+    ["a sibling subdomain, Origin only", { origin: "http://evil.localhost:3000" }],
+    ["another site, Sec-Fetch-Site only", { "sec-fetch-site": "cross-site" }],
+    ["an opaque origin (sandboxed frame, file:)", { origin: "null" }],
+  ])("refuses a write from %s with 403 and changes nothing", async (_label, headers) => {
+    const me = await account();
+    const res = await callRoute(profile, {
+      url: "http://localhost:3000/api/profile",
+      rawBody: profileBody(me),
+      headers: { ...headers, "content-type": "application/json" },
+      cookie: me.cookie,
+    });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ success: false, code: "request:cross-origin", message: "This request came from another site and was refused." });
+    expect((await nameOf(me.id)).name).toBe(`Guard ${n}`);
+  });
+
+  it("lets our own pages and API clients (no Origin) write", async () => {
+    const me = await account();
+    const own = await callRoute(profile, {
+      url: "http://localhost:3000/api/profile",
+      rawBody: profileBody(me),
+      headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin", "content-type": "application/json" },
+      cookie: me.cookie,
+    });
+    expect(own.status).toBe(200);
+    expect((await nameOf(me.id)).name).toBe("Taken Over");
+    const client = await callRoute(profile, { body: { mName: "By Script", email: me.email }, cookie: me.cookie });
+    expect(client.status).toBe(200);
+    expect((await nameOf(me.id)).name).toBe("By Script");
+  });
+
+  it("accepts the app reached by another host name than APP_URL (Origin equals the request's own origin)", async () => {
+    const me = await account();
+    const res = await callRoute(profile, {
+      url: "http://127.0.0.1:3000/api/profile",
+      rawBody: profileBody(me),
+      headers: { origin: "http://127.0.0.1:3000", "content-type": "application/json" },
+      cookie: me.cookie,
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ["text/plain (a form with enctype=text/plain)", "text/plain"],
+    ["a urlencoded form", "application/x-www-form-urlencoded"],
+    ["multipart", "multipart/form-data; boundary=x"],
+  ])("refuses a body sent as %s with 415 and changes nothing, even from no Origin", async (_label, type) => {
+    const me = await account();
+    const res = await callRoute(profile, { rawBody: profileBody(me), headers: { "content-type": type }, cookie: me.cookie });
+    expect(res.status).toBe(415);
+    expect(res.json.code).toBe("request:unsupported-type");
+    expect((await nameOf(me.id)).name).toBe(`Guard ${n}`);
+  });
+
+  it("refuses a body with no content type", async () => {
+    const me = await account();
+    const res = await callRoute(profile, { rawBody: profileBody(me), headers: { "content-length": "60" }, cookie: me.cookie });
+    expect(res.status).toBe(415);
+  });
+
+  it("leaves reads alone and lets a signed webhook through from anywhere", async () => {
+    const read = await callRoute(health, { method: "GET", headers: { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" } });
+    expect(read.status).toBe(200);
+    const webhook = apiRoute(async () => Response.json({ ok: true }), { writes: "signed" });
+    const res = await callRoute(webhook, { rawBody: "{}", headers: { origin: "https://provider.example", "sec-fetch-site": "cross-site", "content-type": "text/plain" } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("control characters", () => {
+  it("refuses NUL in sign-up fields with 400 and creates nothing", async () => {
+    const res = await callRoute(signup, { body: { email: "nul@example.io", mName: "A\u0000B", password: "guard-password-1" }, headers: { "x-forwarded-for": "198.18.1.1" } });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("request:control-characters");
+    const db = await getDb();
+    expect(await db.select().from(users).where(eq(users.email, "nul@example.io"))).toHaveLength(0);
+  });
+
+  it("refuses NUL in a profile name and in an object key, and keeps tabs and new lines", async () => {
+    const me = await account();
+    const bad = await callRoute(profile, { body: { mName: "Bad\u0000Name", email: me.email }, cookie: me.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe("The request contains characters that are not allowed (control characters).");
+    const key = await callRoute(profile, { body: { mName: "Ok", email: me.email, ["x\u0001"]: 1 }, cookie: me.cookie });
+    expect(key.status).toBe(400);
+    expect((await nameOf(me.id)).name).toBe(`Guard ${n}`);
+    const fine = await callRoute(profile, { body: { mName: "Tab\tName", email: me.email }, cookie: me.cookie });
+    expect(fine.status).toBe(200);
+  });
+
+  it("refuses NUL in a chat message before any model is called", async () => {
+    const me = await account();
+    model.reset();
+    const res = await callRoute(chat, { body: { courseId: "00000000-0000-4000-8000-000000000000", message: "hi\u0000" }, cookie: me.cookie });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("request:control-characters");
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it("answers in the caller's language", async () => {
+    const me = await account();
+    const res = await callRoute(profile, { body: { mName: "A\u0007", email: me.email }, cookie: me.cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt") });
+    expect(res.json.message).toBe("A solicitação contém caracteres não permitidos (caracteres de controle).");
+  });
+});
