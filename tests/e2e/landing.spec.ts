@@ -12,7 +12,7 @@ for (const locale of LOCALES) {
     await expect(nav.getByRole("link", { name: t.howItWorks })).toHaveAttribute("href", "#how-it-works");
     await expect(nav.getByRole("link", { name: t.pricing })).toHaveAttribute("href", "#pricing");
     await expect(header.getByRole("button", { name: copy[locale].toggleTheme })).toBeVisible();
-    await expect(header.getByRole("button", { name: copy[locale].language, exact: true })).toBeVisible();
+    await expect(header.getByRole("button", { name: `${copy[locale].language}: ${locale.toUpperCase()}`, exact: true })).toBeVisible();
 
     await header.getByRole("link", { name: t.getStarted }).click();
     await expect(page).toHaveURL(/\/signup$/);

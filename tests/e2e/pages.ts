@@ -12,7 +12,7 @@ export async function currentLocale(page: Page): Promise<Locale> {
 /** Picks a language in the header's language menu, as a user does, and waits for the page to follow. */
 export async function chooseLanguage(page: Page, to: Locale) {
   const from = await currentLocale(page);
-  const menuButton = page.getByRole("button", { name: copy[from].language, exact: true });
+  const menuButton = page.getByRole("button", { name: `${copy[from].language}: ${from.toUpperCase()}`, exact: true });
   await waitForHydration(menuButton);
   await menuButton.click();
   await page.getByRole("menuitemradio", { name: copy[to].languageName }).click();

@@ -62,7 +62,8 @@ export function LanguageMenuButton({
         ref={buttonRef}
         variant="ghost"
         size="sm"
-        aria-label={label}
+        // The name holds the visible code too ("Idioma: PT"), so "click PT" works by voice.
+        aria-label={`${label}: ${current.toUpperCase()}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -68,7 +68,8 @@ export function CourseCard({ course, shareBase, onDeleted }: { course: CourseCar
         >
           {course.completed ? t("completed") : t("pending")}
         </span>
-        <Menu.Root>
+        {/* Not modal: a modal menu hides the page from assistive tech while its links stay focusable. */}
+        <Menu.Root modal={false}>
           <Menu.Trigger asChild>
             <Button variant="secondary" size="icon" className="absolute top-2 right-2 size-8 rounded-full bg-background/90 shadow-sm" aria-label={t("actions", { topic: course.mainTopic })}>
               <EllipsisVerticalIcon aria-hidden />

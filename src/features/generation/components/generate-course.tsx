@@ -438,7 +438,7 @@ function PlanOption(props: {
 
 function PremiumMark({ label }: { label: string }) {
   return (
-    <span className="flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-700 dark:text-amber-300">
+    <span className="flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:text-amber-300">
       <LockIcon className="size-3" aria-hidden />
       {label}
     </span>

@@ -84,7 +84,15 @@ export function ChatPanel({
 
   return (
     <PanelDialog open={open} onOpenChange={onOpenChange} title={t("title")} description={t("description")} closeLabel={t("close")} testId="chat-panel">
-      <div ref={list} className="min-h-48 flex-1 space-y-3 overflow-y-auto rounded-md border bg-muted/30 p-3" aria-live="polite">
+      {/* Focusable, so a keyboard can scroll a long conversation. */}
+      <div
+        ref={list}
+        role="log"
+        aria-label={t("conversation")}
+        tabIndex={0}
+        className="min-h-48 flex-1 space-y-3 overflow-y-auto rounded-md border bg-muted/30 p-3 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        aria-live="polite"
+      >
         {messages === null ? <p className="text-sm text-muted-foreground">{t("loading")}</p> : null}
         {messages?.length === 0 && !pending ? <p className="text-sm text-muted-foreground">{t("empty")}</p> : null}
         {messages?.map((m) => <Bubble key={m.id} message={m} />)}

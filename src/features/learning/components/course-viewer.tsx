@@ -310,7 +310,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
           <article className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6">
             <div className="flex items-start gap-2">
               <h1 className="flex-1 text-2xl font-bold tracking-tight sm:text-3xl">{lesson.title}</h1>
-              <DropdownMenu.Root>
+              <DropdownMenu.Root modal={false}>
                 <DropdownMenu.Trigger asChild>
                   <Button variant="ghost" size="icon" aria-label={t("lessonMenu")} disabled={busy}>
                     <MoreVerticalIcon aria-hidden />

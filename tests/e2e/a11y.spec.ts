@@ -1,0 +1,126 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { ADMIN, expect, LOCALES, signInViaApi, signUpViaApi, test, useLocale, waitForHydration, type Locale } from "./fixtures";
+import { createCourseViaApi } from "./courses";
+
+/**
+ * axe-core on every page and open dialog, in both UI languages and both themes: a serious or
+ * critical violation fails the test. Pages added by later features join the lists below.
+ */
+const THEMES = ["light", "dark"] as const;
+type Theme = (typeof THEMES)[number];
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    // Off by default (axe calls it experimental); a visible label missing from the accessible
+    // name breaks voice control ("click PT"), so it counts here.
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`);
+  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
+}
+
+async function prepare(page: Page, locale: Locale, theme: Theme) {
+  await useLocale(page, locale);
+  // The theme follows the system until chosen; the system's choice is what a first visit sees.
+  await page.emulateMedia({ colorScheme: theme });
+}
+
+/** Waits for the page's client part, so axe sees what a user sees (no skeletons mid-swap). */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+}
+
+const PUBLIC_PAGES = ["/", "/login", "/signup", "/forgot-password", "/reset-password/not-a-real-token", "/no-such-page"];
+
+for (const locale of LOCALES) {
+  for (const theme of THEMES) {
+    test.describe(`accessibility (${locale}, ${theme})`, () => {
+      test("public pages", async ({ page }) => {
+        await prepare(page, locale, theme);
+        for (const path of PUBLIC_PAGES) {
+          await page.goto(path);
+          await settle(page);
+          await expectNoSeriousViolations(page, path);
+        }
+      });
+
+      test("dashboard pages and their dialogs", async ({ page }) => {
+        await prepare(page, locale, theme);
+        await signUpViaApi(page);
+        await createCourseViaApi(page, `Axe Course ${locale} ${theme}`);
+        await page.goto("/dashboard");
+        await settle(page);
+        await expectNoSeriousViolations(page, "/dashboard");
+
+        // The course card's menu, then its delete dialog.
+        const actions = page.getByRole("button", { name: new RegExp(`^(Ações de|Actions for) Axe Course`) });
+        await waitForHydration(actions);
+        await actions.click();
+        await expect(page.getByRole("menu")).toBeVisible();
+        await expectNoSeriousViolations(page, "/dashboard course menu");
+        await page.getByRole("menuitem", { name: locale === "pt" ? "Excluir" : "Delete" }).click();
+        await expect(page.getByRole("alertdialog")).toBeVisible();
+        await expectNoSeriousViolations(page, "/dashboard delete dialog");
+        await page.keyboard.press("Escape");
+
+        await page.goto("/dashboard/generate-course");
+        await settle(page);
+        await expectNoSeriousViolations(page, "/dashboard/generate-course");
+
+        await page.goto("/dashboard/profile");
+        await settle(page);
+        await expectNoSeriousViolations(page, "/dashboard/profile (account)");
+        for (const tab of locale === "pt" ? ["Configurações", "Cobrança"] : ["Settings", "Billing"]) {
+          const trigger = page.getByRole("tab", { name: tab });
+          await waitForHydration(trigger);
+          await trigger.click();
+          await expectNoSeriousViolations(page, `/dashboard/profile (${tab})`);
+        }
+        await page.getByRole("tab", { name: locale === "pt" ? "Configurações" : "Settings" }).click();
+        await page.getByRole("button", { name: locale === "pt" ? "Excluir perfil" : "Delete Profile" }).click();
+        await expect(page.getByRole("alertdialog")).toBeVisible();
+        await expectNoSeriousViolations(page, "/dashboard/profile delete dialog");
+      });
+
+      test("course viewer with its notes and chat panels", async ({ page }) => {
+        await prepare(page, locale, theme);
+        await signUpViaApi(page);
+        const courseId = await createCourseViaApi(page, `Axe Viewer ${locale} ${theme}`);
+        await page.goto(`/course/${courseId}`);
+        const chat = page.getByRole("button", { name: locale === "pt" ? "Assistente do Curso" : "Course Assistant" });
+        await waitForHydration(chat);
+        await settle(page);
+        await expectNoSeriousViolations(page, "/course/{id}");
+
+        await chat.click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+        // A conversation long enough to scroll: the list must be reachable by keyboard.
+        const question = page.getByRole("dialog").getByRole("textbox");
+        await question.fill("Explain this lesson in detail, please.");
+        await question.press("Enter");
+        await expect(page.getByRole("log").getByText("Explain this lesson in detail, please.")).toBeVisible();
+        await expect(page.getByRole("dialog").getByRole("textbox")).toBeEnabled();
+        await settle(page);
+        await expectNoSeriousViolations(page, "/course/{id} chat");
+        await page.keyboard.press("Escape");
+
+        await page.getByRole("button", { name: locale === "pt" ? "Notas do Curso" : "Course Notes" }).click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+        await settle(page);
+        await expectNoSeriousViolations(page, "/course/{id} notes");
+      });
+
+      test("admin panel", async ({ page }) => {
+        await prepare(page, locale, theme);
+        await signInViaApi(page, ADMIN);
+        await page.goto("/admin");
+        await settle(page);
+        await expectNoSeriousViolations(page, "/admin");
+      });
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** Makes a course as the Generate page does: an outline from the fake model, then the course from it. */
+export async function createCourseViaApi(page: Page, topic: string): Promise<string> {
+  const outline = await page.request.post("/api/prompt", {
+    data: { topic, subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" },
+  });
+  expect(outline.status()).toBe(200);
+  const { generatedText } = (await outline.json()) as { generatedText: string };
+  const course = await page.request.post("/api/course", {
+    data: { mainTopic: topic, type: "Text & Image Course", lang: "English", content: generatedText },
+  });
+  expect(course.status()).toBe(201);
+  return ((await course.json()) as { courseId: string }).courseId;
+}
