@@ -19,7 +19,7 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const locale = await getLocale();
+  const [locale, t] = await Promise.all([getLocale(), getTranslations("common")]);
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     // next-themes sets the theme class on <html> before paint, so React must not warn about it.
@@ -27,7 +27,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-svh">
         <ThemeProvider nonce={nonce}>
           {children}
-          <Toaster />
+          <Toaster label={t("notifications")} />
         </ThemeProvider>
       </body>
     </html>

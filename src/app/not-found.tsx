@@ -7,6 +7,8 @@ export default async function NotFound() {
   const t = await getTranslations("notFound");
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 px-6 text-center">
+      {/* React hoists it into <head>: the tab says what happened, not the generic app title. */}
+      <title>{`${t("title")} · Aula`}</title>
       <FileQuestionIcon className="size-16 text-muted-foreground" aria-hidden />
       <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
       <p className="max-w-md text-muted-foreground">{t("text")}</p>

@@ -1,7 +1,7 @@
 import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
-import { IntlClientBoundary } from "@/components/i18n/intl-client-boundary";
+import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
 import { LanguageMenu } from "@/components/i18n/language-menu";
 import { SIDEBAR_COOKIE } from "@/components/sidebar/sidebar-constants";
 import { SidebarProvider } from "@/components/sidebar/sidebar-context";
@@ -9,13 +9,17 @@ import { SidebarTrigger } from "@/components/sidebar/sidebar";
 
 /**
  * The logged-in frame: a sidebar, a top bar with its trigger and the language menu, and the page.
- * Its client components (sidebar, pages) translate with useTranslations.
+ * The shell's client components get only the shell's messages; each page gives its own client
+ * components their namespaces (a layout or page wraps them in ScopedIntlBoundary), so no page
+ * ships the whole catalog.
  */
+const SHELL_NAMESPACES = ["common", "sidebar", "admin"];
+
 export async function AppShell({ sidebar, children }: { sidebar: React.ReactNode; children: React.ReactNode }) {
   const t = await getTranslations();
   const stored = (await cookies()).get(SIDEBAR_COOKIE)?.value;
   return (
-    <IntlClientBoundary>
+    <ScopedIntlBoundary namespaces={SHELL_NAMESPACES}>
       <SidebarProvider defaultOpen={stored !== "false"}>
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
           {t("common.skipToContent")}
@@ -33,6 +37,6 @@ export async function AppShell({ sidebar, children }: { sidebar: React.ReactNode
           </main>
         </div>
       </SidebarProvider>
-    </IntlClientBoundary>
+    </ScopedIntlBoundary>
   );
 }

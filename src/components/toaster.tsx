@@ -20,8 +20,20 @@ const Sonner = dynamic(
   { ssr: false },
 );
 
-/** The SPEC allows one toast at a time. */
-export function Toaster() {
+/**
+ * The SPEC allows one toast at a time. The notifications region's name comes from the root
+ * layout in the page's language (sonner's own is English, "Notifications alt+T").
+ */
+export function Toaster({ label }: { label: string }) {
   const { resolvedTheme } = useTheme();
-  return <Sonner visibleToasts={1} richColors closeButton theme={resolvedTheme === "dark" ? "dark" : "light"} position="top-center" />;
+  return (
+    <Sonner
+      visibleToasts={1}
+      richColors
+      closeButton
+      customAriaLabel={label}
+      theme={resolvedTheme === "dark" ? "dark" : "light"}
+      position="top-center"
+    />
+  );
 }

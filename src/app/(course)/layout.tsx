@@ -1,9 +1,9 @@
 import type * as React from "react";
-import { IntlClientBoundary } from "@/components/i18n/intl-client-boundary";
+import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
 import { requireUserPage } from "@/server/auth/session";
 
-/** The course viewer lives outside the dashboard shell; its client parts translate themselves. */
+/** The course viewer lives outside the dashboard shell; its client parts get the viewer's messages only. */
 export default async function CourseLayout({ children }: { children: React.ReactNode }) {
   await requireUserPage();
-  return <IntlClientBoundary>{children}</IntlClientBoundary>;
+  return <ScopedIntlBoundary namespaces={["viewer", "chat", "notes", "courses", "common"]}>{children}</ScopedIntlBoundary>;
 }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { DemoBanner } from "@/components/demo-banner";
+import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
 import { Button } from "@/components/ui/button";
 import { CourseGridSkeleton } from "@/features/courses/components/course-card-skeleton";
 import { CourseGrid, EmptyCourses } from "@/features/courses/components/course-grid";
@@ -35,9 +36,11 @@ export default async function MyCoursesPage() {
         </Button>
       </div>
       {settings.DEMO_MODE === "true" && <DemoBanner text={tCourses("demoBanner")} />}
-      <Suspense fallback={<CourseGridSkeleton count={6} />}>
-        <FirstPage userId={user.id} shareBase={settings.APP_URL.replace(/\/+$/, "")} />
-      </Suspense>
+      <ScopedIntlBoundary namespaces={["courses", "common"]}>
+        <Suspense fallback={<CourseGridSkeleton count={6} />}>
+          <FirstPage userId={user.id} shareBase={settings.APP_URL.replace(/\/+$/, "")} />
+        </Suspense>
+      </ScopedIntlBoundary>
     </div>
   );
 }

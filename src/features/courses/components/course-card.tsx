@@ -2,7 +2,6 @@
 import { BookOpenIcon, EllipsisVerticalIcon, LoaderCircleIcon, Share2Icon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { DropdownMenu as Menu } from "radix-ui";
 import { useState } from "react";
 import { notify } from "@/components/notify";
 import {
@@ -13,6 +12,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { MenuButton } from "@/components/ui/menu-button";
 import { cn } from "@/lib/utils";
 import type { CourseCard as CourseCardData } from "../service";
 
@@ -68,35 +68,24 @@ export function CourseCard({ course, shareBase, onDeleted }: { course: CourseCar
         >
           {course.completed ? t("completed") : t("pending")}
         </span>
-        {/* Not modal: a modal menu hides the page from assistive tech while its links stay focusable. */}
-        <Menu.Root modal={false}>
-          <Menu.Trigger asChild>
-            <Button variant="secondary" size="icon" className="absolute top-2 right-2 size-8 rounded-full bg-background/90 shadow-sm" aria-label={t("actions", { topic: course.mainTopic })}>
-              <EllipsisVerticalIcon aria-hidden />
-            </Button>
-          </Menu.Trigger>
-          <Menu.Portal>
-            <Menu.Content align="end" sideOffset={4} className="z-50 min-w-[10rem] rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
-              <Menu.Item onSelect={share} className="flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none focus:bg-accent">
-                <Share2Icon className="size-4" aria-hidden />
-                {t("share")}
-              </Menu.Item>
-              <Menu.Item
-                onSelect={() => setConfirming(true)}
-                className="flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm text-destructive outline-none select-none focus:bg-destructive/10"
-              >
-                <Trash2Icon className="size-4" aria-hidden />
-                {t("delete")}
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Portal>
-        </Menu.Root>
-        {course.photoAttribution && (
-          <span className="absolute right-0 bottom-0 left-0 truncate bg-gradient-to-t from-black/60 to-transparent px-3 pt-4 pb-1 text-[11px] text-white/90">
-            {t("photoBy", { author: course.photoAttribution })}
-          </span>
-        )}
+        <MenuButton
+          label={t("actions", { topic: course.mainTopic })}
+          variant="secondary"
+          size="icon"
+          className="absolute top-2 right-2"
+          buttonClassName="size-8 rounded-full bg-background/90 shadow-sm"
+          items={[
+            { key: "share", label: t("share"), icon: <Share2Icon className="size-4" aria-hidden />, onSelect: () => void share() },
+            { key: "delete", label: t("delete"), icon: <Trash2Icon className="size-4" aria-hidden />, destructive: true, onSelect: () => setConfirming(true) },
+          ]}
+        >
+          <EllipsisVerticalIcon aria-hidden />
+        </MenuButton>
       </div>
+      {/* Under the picture, not on it: a drawn cover has the topic written where a caption would sit. */}
+      {course.photoAttribution && (
+        <p className="truncate border-b px-4 py-1 text-[11px] text-muted-foreground">{t("photoBy", { author: course.photoAttribution })}</p>
+      )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="space-y-1">
           <h3 id={`course-${course.id}`} className="line-clamp-2 text-lg font-semibold break-words">
