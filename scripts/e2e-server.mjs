@@ -80,6 +80,10 @@ const env = {
   DEMO_MODE: "true",
   AI_RETRY_BASE_MS: "50",
   AI_TIMEOUT_MS: "5000",
+  // Small enough for the hanging-model spec to see the slow notice (6 s) and then the error;
+  // far above the fake's first token (E2E_FAKE_FIRST_TOKEN_MS) and a whole lesson at its speed.
+  AI_FIRST_TOKEN_TIMEOUT_MS: "4000",
+  AI_TOTAL_TIMEOUT_MS: "12000",
   MEDIA_TIMEOUT_MS: "2000",
   FREE_COURSES_PER_MONTH: "50",
   AI_RATE_LIMIT_PER_MINUTE: "200",

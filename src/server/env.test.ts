@@ -46,6 +46,17 @@ describe("parseEnv", () => {
     expect(parseEnv({ PORT: "4000", APP_URL: "https://aula.example.com" }).APP_URL).toBe("https://aula.example.com");
   });
 
+  it("bounds every model call by default: 20 s for a first token, 30 s of silence after, 120 s in all, a keep-alive every 10 s", () => {
+    expect(parseEnv({})).toMatchObject({ AI_FIRST_TOKEN_TIMEOUT_MS: 20_000, AI_TIMEOUT_MS: 30_000, AI_TOTAL_TIMEOUT_MS: 120_000, AI_STREAM_KEEPALIVE_MS: 10_000 });
+    expect(parseEnv({ AI_FIRST_TOKEN_TIMEOUT_MS: "4000", AI_TOTAL_TIMEOUT_MS: "15000", AI_STREAM_KEEPALIVE_MS: "500" })).toMatchObject({
+      AI_FIRST_TOKEN_TIMEOUT_MS: 4_000,
+      AI_TOTAL_TIMEOUT_MS: 15_000,
+      AI_STREAM_KEEPALIVE_MS: 500,
+    });
+    expect(envError({ AI_TOTAL_TIMEOUT_MS: "soon" }).message).toMatch(/^Invalid setting AI_TOTAL_TIMEOUT_MS: /);
+    expect(envError({ AI_FIRST_TOKEN_TIMEOUT_MS: "0" }).message).toMatch(/^Invalid setting AI_FIRST_TOKEN_TIMEOUT_MS: /);
+  });
+
   it("accepts a full, valid configuration", () => {
     expect(
       parseEnv({

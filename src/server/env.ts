@@ -90,8 +90,14 @@ const envSchema = z
     ),
     GOOGLE_GENERATIVE_AI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
     ANTHROPIC_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-    /** Longest wait for the model's next piece of output (first token included) before a retry. */
-    AI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(60_000)),
+    /** Longest silence between two pieces of the model's output, once it has begun, before a retry. */
+    AI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+    /** Longest wait for the model's first piece of output in an attempt before a retry. */
+    AI_FIRST_TOKEN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(20_000)),
+    /** One whole model call, retries and backoff included (a lesson's search phrase and text share one). */
+    AI_TOTAL_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(1_800_000).default(120_000)),
+    /** How often an AI stream (NDJSON) that has nothing to say sends a `waiting` line, so proxies keep it open. */
+    AI_STREAM_KEEPALIVE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(10_000)),
     /** First backoff before retrying a transient model error (doubles each time, 3 retries). */
     AI_RETRY_BASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(60_000).default(1_000)),
     /** AI calls (outline, course, lesson, media) one user may make per minute. */

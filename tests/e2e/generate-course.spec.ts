@@ -194,6 +194,26 @@ for (const locale of LOCALES) {
       await expect(page.getByRole("heading", { name: c.courses.emptyTitle })).toBeVisible();
     });
 
+    test("a model that never answers: the preview says politely that it is slow, then shows the error and the form", async ({ page }) => {
+      // scripts/e2e-server.mjs: a first token within 4 s, 12 s for the whole call.
+      test.setTimeout(60_000);
+      await signUpViaApi(page);
+      await openGenerate(page);
+      const g = c.generate;
+      const topic = uniqueTopic("Silent model");
+      const scripted = await page.request.post(`${FAKE_MODEL}/__fake/script`, { data: { behaviour: "hang", match: topic } });
+      expect(scripted.ok()).toBe(true);
+      await page.getByLabel(g.topic, { exact: true }).fill(topic);
+      await page.getByRole("button", { name: g.submit }).click();
+      await expect(page.getByRole("heading", { level: 2, name: topic.toUpperCase() })).toBeVisible();
+
+      const slow = page.getByRole("status").filter({ hasText: g.slow });
+      await expect(slow).toBeVisible({ timeout: 11_000 });
+      await expect(toast(page, g.errorTitle).filter({ hasText: g.timeoutText })).toBeVisible({ timeout: 15_000 });
+      await expect(slow).toHaveCount(0);
+      await expect(page.getByLabel(g.topic, { exact: true })).toHaveValue(topic);
+    });
+
     test("share copies the course link; delete asks, then removes the course", async ({ page, context }) => {
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
       await signUpViaApi(page);

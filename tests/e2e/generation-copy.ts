@@ -32,6 +32,8 @@ export const generationCopy = {
       japanese: "Japonês",
       demo: /Modo demonstração/,
       goPremiumApi: "Seja Premium: acesse todos os recursos com o upgrade Premium.",
+      slow: "O modelo está demorando mais do que o normal…",
+      timeoutText: "O modelo de IA demorou demais para responder. Tente novamente em instantes.",
     },
     courses: {
       heading: "Meus cursos",
@@ -81,6 +83,8 @@ export const generationCopy = {
       japanese: "Japanese",
       demo: /Demo mode/,
       goPremiumApi: "Go Premium: Access all features with a Premium upgrade.",
+      slow: "The model is taking longer than usual…",
+      timeoutText: "The AI model took too long to answer. Please try again in a moment.",
     },
     courses: {
       heading: "My Courses",

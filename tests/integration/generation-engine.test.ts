@@ -11,6 +11,7 @@ let media: FakeMedia;
 // Settings are read once per test file: set them before the engine first asks.
 process.env.AI_RETRY_BASE_MS = "10";
 process.env.AI_TIMEOUT_MS = "400";
+process.env.AI_FIRST_TOKEN_TIMEOUT_MS = "400";
 process.env.MEDIA_TIMEOUT_MS = "300";
 
 let engine: typeof import("@/features/generation/engine");
@@ -63,7 +64,7 @@ describe("generateOutline", () => {
     expect(outline.topics).toHaveLength(5);
     const lessons = outline.topics.flatMap((t) => t.subtopics);
     expect(lessons).toEqual(expect.arrayContaining(["Light reactions", "Calvin cycle"]));
-    expect(events[0]).toBe("start");
+    expect(events[0]).toBe("topic");
     expect(events.filter((e) => e === "topic").length).toBeGreaterThanOrEqual(5);
 
     // The provider received the JSON schema (structured output), and the topic as quoted data.
@@ -109,6 +110,41 @@ describe("generateOutline", () => {
     expect(outline.topics).toHaveLength(5);
     expect(model.requests).toHaveLength(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(380);
+  });
+
+  it("gives up on a model that never answers when the call's time budget runs out, as timeout", async () => {
+    model.script({ behaviour: "hang" });
+    const started = Date.now();
+    const error = await failure(engine.generateOutline(outlineInput(), { policy: { firstTokenTimeoutMs: 300, totalTimeoutMs: 700 } }));
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(run.ModelFailedError);
+    expect(error.reason).toBe("timeout");
+    expect(error.code).toBe("ai:timeout");
+    expect(elapsed).toBeGreaterThanOrEqual(650);
+    expect(elapsed).toBeLessThan(1_000);
+    // Two silent attempts of 300 ms fit, the third is cut by the budget; no fourth starts.
+    expect(model.requests).toHaveLength(3);
+  });
+
+  it("reports silence on every attempt as timeout, not as unavailable", async () => {
+    model.script({ behaviour: "hang" });
+    const error = await failure(engine.generateOutline(outlineInput(), { policy: { firstTokenTimeoutMs: 100, totalTimeoutMs: 10_000 } }));
+    expect(error.reason).toBe("timeout");
+    expect(model.requests).toHaveLength(4);
+  });
+
+  it("lets a model that has begun keep writing past the first-token limit while it is not silent", async () => {
+    // First token at 150 ms (under the 300 ms limit); the whole answer takes well over 300 ms.
+    model.configure({ firstTokenDelayMs: 150, tokensPerSecond: 200 });
+    try {
+      const started = Date.now();
+      const outline = await engine.generateOutline(outlineInput(), { policy: { firstTokenTimeoutMs: 300, idleTimeoutMs: 300 } });
+      expect(outline.topics).toHaveLength(5);
+      expect(Date.now() - started).toBeGreaterThan(600);
+      expect(model.requests).toHaveLength(1);
+    } finally {
+      model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
+    }
   });
 
   it("reports a model that keeps failing after 3 retries, as unavailable", async () => {

@@ -25,6 +25,7 @@ export async function answerCourseQuestion(
       task: "chat",
       signal: options.signal,
       policy: options.policy,
+      deadline: options.deadline,
       onDelta: options.onDelta ? (delta) => options.onDelta!(delta) : undefined,
       onRetry: options.onRetry ? (attempt) => options.onRetry!(attempt) : undefined,
       finish: (text) => {

@@ -2,7 +2,7 @@ import "server-only";
 import { Output, parsePartialJson, type LanguageModel } from "ai";
 import type { z } from "zod";
 import { requireLanguageModel } from "@/server/ai/model";
-import { InvalidModelOutputError, runModel, type RetryPolicy } from "@/server/ai/run";
+import { aiDeadline, InvalidModelOutputError, runModel, type RetryPolicy } from "@/server/ai/run";
 import { markdownToSafeHtml } from "@/server/html/markdown";
 import { findImage, type FoundImage } from "@/server/media/images";
 import { fetchTranscript, findVideo } from "@/server/media/youtube";
@@ -27,6 +27,8 @@ export type EngineOptions = {
   policy?: Partial<RetryPolicy>;
   /** Tests pass a model; otherwise the configured one (503 `ai:not-configured` without). */
   model?: LanguageModel;
+  /** A time budget shared by every model call of one answer (see `aiDeadline`). */
+  deadline?: number;
 };
 
 async function modelFor(options: EngineOptions): Promise<LanguageModel> {
@@ -52,8 +54,6 @@ function parseWith<S extends z.ZodType>(schema: S, text: string): z.infer<S> {
 export type OutlineInput = { topic: string; subtopics: string[]; topicCount: number; language: string; courseType: string };
 
 export type OutlineEvent =
-  /** The model has started answering. */
-  | { type: "start" }
   /** Topic `index` as it stands now (sent again as it grows). */
   | { type: "topic"; index: number; topic: { title: string; subtopics: string[] } }
   /** The last attempt was unusable: what was shown of it must be dropped. */
@@ -108,7 +108,6 @@ export async function generateOutline(
       await options.onEvent?.({ type: "topic", index, topic });
     }
   };
-  let started = false;
   let sent: string[] = [];
   // Reading the partial JSON on every token costs CPU for nothing a person could see: at most every 40 ms.
   let lastParse = 0;
@@ -118,11 +117,8 @@ export async function generateOutline(
       task: "outline",
       signal: options.signal,
       policy: options.policy,
+      deadline: options.deadline,
       onDelta: async (_delta, textSoFar) => {
-        if (!started) {
-          started = true;
-          await options.onEvent?.({ type: "start" });
-        }
         if (!options.onEvent) return;
         const now = performance.now();
         if (now - lastParse < 40) return;
@@ -171,6 +167,7 @@ export async function writeLesson(
       task: "lesson",
       signal: options.signal,
       policy: options.policy,
+      deadline: options.deadline,
       onDelta: options.onDelta ? (delta) => options.onDelta!(delta) : undefined,
       onRetry: options.onRetry ? (attempt) => options.onRetry!(attempt) : undefined,
       finish: (text) => {
@@ -201,6 +198,7 @@ export async function searchPhrase(
       {
         task: `${kind}-search-phrase`,
         signal: options.signal,
+        deadline: options.deadline,
         policy: { retries: 1, ...options.policy, ...(options.policy?.retries !== undefined ? { retries: Math.min(1, options.policy.retries) } : {}) },
         finish: (text) => cleanTitle(parseWith(searchPhraseSchema, text).query),
       },
@@ -243,11 +241,13 @@ export async function findLessonVideo(
 /**
  * A whole lesson: media and theory. Text & Image lessons look for their picture while the
  * text is written; Video & Text lessons need the transcript first, then write from it.
+ * Its model calls (search phrase, text) share one time budget, so a lesson ends within it.
  */
 export async function generateLesson(
   context: LessonContext & { courseType: "text_image" | "video_text" },
-  options: EngineOptions & { onDelta?: (delta: string) => void | Promise<void>; onRetry?: (attempt: number) => void | Promise<void> } = {},
+  lessonOptions: EngineOptions & { onDelta?: (delta: string) => void | Promise<void>; onRetry?: (attempt: number) => void | Promise<void> } = {},
 ): Promise<LessonText & LessonMedia> {
+  const options = { ...lessonOptions, deadline: lessonOptions.deadline ?? aiDeadline(lessonOptions.policy?.totalTimeoutMs) };
   const mediaInput = { courseTopic: context.courseTopic, lessonTitle: context.lessonTitle, language: context.language };
   if (context.courseType === "video_text") {
     const video = await findLessonVideo(mediaInput, options);
@@ -272,6 +272,7 @@ export async function generateQuiz(
       task: "quiz",
       signal: options.signal,
       policy: options.policy,
+      deadline: options.deadline,
       finish: (text) => {
         const quiz = parseWith(schema, text);
         if (!looksWrittenIn(quiz.questions.map((q) => q.question).join(" "), input.language)) {

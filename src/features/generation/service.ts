@@ -11,6 +11,7 @@ import {
   type CourseRow,
 } from "@/features/courses/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
+import { aiEventStream } from "@/server/ai/event-stream";
 import { ModelFailedError } from "@/server/ai/run";
 import type { SessionUser } from "@/server/auth/session";
 import { env } from "@/server/env";
@@ -18,7 +19,6 @@ import { AppError } from "@/server/http/errors";
 import { enforceRateLimit, hitRateLimitReading, rateLimitError } from "@/server/http/rate-limit";
 import { findImage } from "@/server/media/images";
 import { fetchTranscript, findVideo } from "@/server/media/youtube";
-import { logger } from "@/server/logger";
 import { coverUrl } from "./cover";
 import { findLessonImage, generateLesson, generateOutline, searchPhrase, type OutlineEvent } from "./engine";
 import { courseLanguageByName, type CourseLanguage } from "./languages";
@@ -114,11 +114,14 @@ async function admitCourseGeneration(user: Caller, t: ApiTranslator): Promise<vo
   if (hit.limited) throw rateLimitError(hit, "rate:limited", t("generation.rateLimited"));
 }
 
-/** A model that failed after its retries becomes the SPEC's generic failure, with a precise code. */
+/**
+ * A model that failed after its retries becomes the SPEC's generic failure, with a precise code;
+ * a model too slow for its time budget is a 504 `ai:timeout` that says so.
+ */
 export function modelFailure(error: unknown, t: ApiTranslator): unknown {
   if (error instanceof ModelFailedError) {
-    const code = error.reason === "invalid-output" ? "ai:invalid-output" : error.reason === "refused" ? "ai:refused" : "ai:unavailable";
-    return new AppError(code, 502, t("generation.failed"));
+    if (error.reason === "timeout") return new AppError(error.code, 504, t("ai.timeout"));
+    return new AppError(error.code, 502, t("generation.failed"));
   }
   return error;
 }
@@ -154,36 +157,24 @@ export type OutlineStreamEvent =
 
 /**
  * The outline as newline-delimited JSON events, written as the model produces them
- * (see README "Streaming outline"). Ends with `done` or `error`; stops when the client goes.
+ * (see README "Streaming outline"): `start` at once, `waiting` while the model is silent,
+ * then topics, and `done` or `error` last. Stops when the client goes.
  */
 export function outlineEventStream(request: GenerateRequest, t: ApiTranslator, clientSignal?: AbortSignal): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const controller = new AbortController();
-  clientSignal?.addEventListener("abort", () => controller.abort(clientSignal.reason), { once: true });
-  return new ReadableStream<Uint8Array>({
-    async start(stream) {
-      const send = (event: OutlineStreamEvent) => {
-        if (!controller.signal.aborted) stream.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
-      };
+  return aiEventStream<OutlineStreamEvent>(
+    async (send, signal) => {
       try {
-        const outline = await generateOutline(outlineInput(request), { signal: controller.signal, onEvent: send });
+        const outline = await generateOutline(outlineInput(request), { signal, onEvent: send });
         send({ type: "done", generatedText: generatedTextOf(request, outline) });
       } catch (error) {
-        if (controller.signal.aborted) return;
+        if (signal.aborted) return;
         const mapped = modelFailure(error, t);
-        if (mapped instanceof AppError) send({ type: "error", code: mapped.code, message: mapped.message });
-        else {
-          logger.error({ err: error }, "outline stream failed");
-          send({ type: "error", code: "server:internal", message: "Internal Server Error" });
-        }
-      } finally {
-        if (!controller.signal.aborted) stream.close();
+        if (!(mapped instanceof AppError)) throw error;
+        send({ type: "error", code: mapped.code, message: mapped.message });
       }
     },
-    cancel(reason) {
-      controller.abort(reason);
-    },
-  });
+    { signal: clientSignal },
+  );
 }
 
 type CreateCourseBody = z.infer<typeof createCourseBodySchema>;

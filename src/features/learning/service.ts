@@ -2,6 +2,8 @@ import "server-only";
 import { answerCourseQuestion } from "@/features/generation/chat";
 import { findOwnCourse, progressPercent } from "@/features/courses/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
+import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream";
+import { ModelFailedError } from "@/server/ai/run";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
 import { sanitizeHtml, stripHtml } from "@/server/html/sanitize";
@@ -110,6 +112,7 @@ export async function loadViewer(userId: string, courseId: string, lessonId: str
 
 /** What the lesson stream sends, one JSON object per line (application/x-ndjson). */
 export type LessonStreamEvent =
+  | StreamControlEvent
   | { type: "delta"; text: string }
   | { type: "reset" }
   | { type: "done"; lesson: LessonContent; progress: number }
@@ -118,16 +121,23 @@ export type LessonStreamEvent =
 const encoder = new TextEncoder();
 const line = (event: unknown) => encoder.encode(`${JSON.stringify(event)}\n`);
 
+/** A model too slow for its budget says so; any other failure is the SPEC's generic message. */
+function failureMessage(code: string, t: ApiTranslator, generic: string): string {
+  return code === "ai:timeout" ? t("ai.timeout") : generic;
+}
+
 /**
  * Opens a lesson: with theory, it answers at once; without (or to regenerate), it starts or
- * joins the lesson's one generation and streams the text as it is written. A lesson opened is
- * marked done once it has its text, and the answer carries the recomputed progress.
- * Ownership is checked before the stream starts (404).
+ * joins the lesson's one generation and streams the text as it is written (`start` at once,
+ * `waiting` while the model is silent). A lesson opened is marked done once it has its text,
+ * and the answer carries the recomputed progress. Ownership is checked before the stream
+ * starts (404). The tab going away stops the listening, not the generation, which is stored.
  */
 export async function openLessonStream(
   userId: string,
   input: { courseId: string; lessonId: string; regenerate: boolean },
   t: ApiTranslator,
+  signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   const finish = async (content: LessonContent) => {
@@ -144,27 +154,27 @@ export async function openLessonStream(
     });
   }
   const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: input.regenerate }, () => enforceAiLimit(userId, t));
-  const events = followGeneration(flight)[Symbol.asyncIterator]();
-  return new ReadableStream({
-    async pull(controller) {
-      const next = await events.next();
-      if (next.done) return controller.close();
-      const event: GenerationEvent = next.value;
-      if (event.type === "done") {
-        controller.enqueue(line(await finish(event.lesson)));
-        return controller.close();
+  return aiEventStream<LessonStreamEvent>(
+    async (send, gone) => {
+      const events = followGeneration(flight)[Symbol.asyncIterator]();
+      const left = new Promise<"gone">((resolve) => gone.addEventListener("abort", () => resolve("gone"), { once: true }));
+      try {
+        for (;;) {
+          const next = await Promise.race([events.next(), left]);
+          if (next === "gone" || next.done) return;
+          const event: GenerationEvent = next.value;
+          if (event.type === "done") return send(await finish(event.lesson));
+          if (event.type === "error") {
+            return send({ type: "error", code: event.code, message: failureMessage(event.code, t, t("learning.generationFailed")) });
+          }
+          send(event);
+        }
+      } finally {
+        await events.return?.();
       }
-      if (event.type === "error") {
-        controller.enqueue(line({ type: "error", code: event.code, message: t("learning.generationFailed") }));
-        return controller.close();
-      }
-      controller.enqueue(line(event));
     },
-    // The tab went away: stop listening; the generation itself goes on and is stored.
-    async cancel() {
-      await events.return?.();
-    },
-  });
+    { signal },
+  );
 }
 
 /**
@@ -218,9 +228,11 @@ async function chatContext(userId: string, course: ViewerCourseRow, lessonId: st
   };
 }
 
-function modelErrorCode(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" ? code : "chat:failed";
+/** A failed answer as the chat routes report it: `ai:timeout` (504) says the model was too slow. */
+function chatFailure(error: unknown, t: ApiTranslator): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ModelFailedError && error.reason === "timeout") return new AppError(error.code, 504, t("ai.timeout"));
+  return new AppError("chat:failed", 502, t("learning.chatFailed"));
 }
 
 /** The contract's /api/chat: the whole answer at once. Stored with its question. */
@@ -233,15 +245,15 @@ export async function answerChat(userId: string, input: { courseId: string; less
   try {
     answer = await answerCourseQuestion(context);
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");
-    throw new AppError("chat:failed", 502, t("learning.chatFailed"));
+    if (!(error instanceof AppError)) logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");
+    throw chatFailure(error, t);
   }
   await storeChatExchange({ userId, courseId: course.id, lessonId: lesson?.id ?? null, question, answer });
   return answer;
 }
 
 export type ChatStreamEvent =
+  | StreamControlEvent
   | { type: "delta"; text: string }
   | { type: "reset" }
   | { type: "done"; text: string; lessonId: string | null; lessonTitle: string | null }
@@ -258,35 +270,25 @@ export async function chatStream(
   const question = input.message.trim();
   const { lesson, context } = await chatContext(userId, course, input.lessonId, question, t);
   await enforceAiLimit(userId, t);
-  return new ReadableStream({
-    async start(controller) {
-      const send = (event: ChatStreamEvent) => {
-        try {
-          controller.enqueue(line(event));
-        } catch {
-          // the reader went away
-        }
-      };
+  return aiEventStream<ChatStreamEvent>(
+    async (send, gone) => {
       try {
         const answer = await answerCourseQuestion(context, {
-          signal,
+          signal: gone,
           onDelta: (text) => send({ type: "delta", text }),
           onRetry: () => send({ type: "reset" }),
         });
         await storeChatExchange({ userId, courseId: course.id, lessonId: lesson?.id ?? null, question, answer });
         send({ type: "done", text: answer, lessonId: lesson?.id ?? null, lessonTitle: lesson?.title ?? null });
       } catch (error) {
-        if (!signal?.aborted) logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");
-        send({ type: "error", code: modelErrorCode(error), message: t("learning.chatFailed") });
-      } finally {
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
+        if (gone.aborted) return;
+        logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");
+        const failure = chatFailure(error, t);
+        send({ type: "error", code: failure.code, message: failure.message });
       }
     },
-  });
+    { signal },
+  );
 }
 
 // Notes

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { notify } from "@/components/notify";
+import { SlowModelNotice, useSlowModel } from "@/components/slow-model";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -16,6 +17,8 @@ type PreviewTopic = { title: string; subtopics: string[] };
 
 type OutlineEvent =
   | { type: "start" }
+  /** A keep-alive while the model is silent: nothing to show. */
+  | { type: "waiting" }
   | { type: "topic"; index: number; topic: PreviewTopic }
   | { type: "retry"; attempt: number }
   | { type: "done"; generatedText: string }
@@ -34,6 +37,9 @@ type Preview = {
   topics: PreviewTopic[];
   status: "streaming" | "ready";
   retrying: boolean;
+  /** When this outline was asked for, and how many pieces of it have come: the slow-model notice counts from the last. */
+  startedAt: number;
+  progress: number;
   generatedText?: string;
   /** One key per previewed outline: a double click, a retry or a duplicated tab creates one course. */
   idempotencyKey?: string;
@@ -68,9 +74,13 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
   const [errors, setErrors] = useState<{ topic?: string; language?: string }>({});
   const [preview, setPreview] = useState<Preview | null>(null);
   const [creating, setCreating] = useState(false);
+  const [creatingSince, setCreatingSince] = useState<number | null>(null);
   const streamAbort = useRef<AbortController | null>(null);
   const topicInput = useRef<HTMLInputElement>(null);
   const restored = useRef(false);
+  const slow = useSlowModel(
+    preview?.status === "streaming" ? `outline:${preview.startedAt}:${preview.progress}` : creating && creatingSince !== null ? `course:${creatingSince}` : null,
+  );
 
   useEffect(() => {
     // Restored after hydration: sessionStorage does not exist on the server.
@@ -131,6 +141,9 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
     notify.error(t("errorTitle"), message || t("errorText"));
   }
 
+  /** A model too slow for the server's budget says so; other failures keep the SPEC's generic text. */
+  const timeoutMessage = (failure: { code?: string; message?: string } | null) => (failure?.code === "ai:timeout" ? failure.message : undefined);
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const topic = values.topic.trim();
@@ -147,7 +160,7 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
     const controller = new AbortController();
     streamAbort.current?.abort();
     streamAbort.current = controller;
-    setPreview({ topic, topics: [], status: "streaming", retrying: false, values: snapshot });
+    setPreview({ topic, topics: [], status: "streaming", retrying: false, startedAt: Date.now(), progress: 0, values: snapshot });
     try {
       const response = await fetch("/api/prompt/stream", {
         method: "POST",
@@ -169,10 +182,10 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
             if (!p) return p;
             const topics = [...p.topics];
             topics[item.index] = item.topic;
-            return { ...p, topics, retrying: false };
+            return { ...p, topics, retrying: false, progress: p.progress + 1 };
           });
         } else if (item.type === "retry") {
-          setPreview((p) => (p ? { ...p, topics: [], retrying: true } : p));
+          setPreview((p) => (p ? { ...p, topics: [], retrying: true, progress: p.progress + 1 } : p));
         } else if (item.type === "done") {
           const generatedText = item.generatedText;
           setPreview((p) =>
@@ -181,7 +194,7 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
           return;
         } else if (item.type === "error") {
           setPreview(null);
-          failed();
+          failed(timeoutMessage(item));
           return;
         }
       }
@@ -198,6 +211,7 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
   async function createCourse() {
     if (!preview?.generatedText || !preview.idempotencyKey || creating) return;
     setCreating(true);
+    setCreatingSince(Date.now());
     try {
       const response = await fetch("/api/course", {
         method: "POST",
@@ -213,7 +227,7 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
       if (!response.ok || !body?.success || !body.courseId) {
         setCreating(false);
         if (body?.code?.startsWith("plan:")) notify.info(t("goPremiumTitle"), body.message);
-        else failed(response.status < 500 ? body?.message : undefined);
+        else failed(response.status < 500 ? body?.message : timeoutMessage(body));
         return;
       }
       sessionStorage.removeItem(STORAGE_KEY);
@@ -237,11 +251,15 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
         <div aria-live="polite" className="sr-only">
           {preview.status === "streaming" ? t("structureLoading") : ""}
         </div>
-        {(waiting || preview.retrying) && (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-            <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
-            {preview.retrying ? t("retrying") : t("structureLoading")}
-          </p>
+        {slow ? (
+          <SlowModelNotice />
+        ) : (
+          (waiting || preview.retrying) && (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
+              {preview.retrying ? t("retrying") : t("structureLoading")}
+            </p>
+          )
         )}
         <ol className="space-y-4" data-testid="outline-preview">
           {preview.topics.map((topic, index) =>

@@ -4,10 +4,11 @@ import { BotIcon, SendIcon, UserIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import * as React from "react";
 import { notify } from "@/components/notify";
+import { SlowModelNotice, useSlowModel } from "@/components/slow-model";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { ChatEntry, ChatStreamEvent } from "../service";
-import { postJson, readNdjson } from "./ndjson";
+import { failureText, postJson, readNdjson, StreamFailure } from "./ndjson";
 import { PanelDialog } from "./panel-dialog";
 
 type Message = Pick<ChatEntry, "sender" | "text" | "lessonTitle"> & { id: string };
@@ -28,7 +29,9 @@ export function ChatPanel({
   const tc = useTranslations("common");
   const [messages, setMessages] = React.useState<Message[] | null>(null);
   const [input, setInput] = React.useState("");
-  const [pending, setPending] = React.useState<{ question: string; answer: string } | null>(null);
+  // `since` and `pieces`: when the question was sent and how many pieces of answer came since (the slow-model notice).
+  const [pending, setPending] = React.useState<{ question: string; answer: string; since: number; pieces: number } | null>(null);
+  const slow = useSlowModel(pending ? `${pending.since}:${pending.pieces}` : null);
   const list = React.useRef<HTMLDivElement>(null);
 
   React.useEffect(() => {
@@ -55,16 +58,16 @@ export function ChatPanel({
     const question = input.trim();
     // Empty or whitespace-only messages are ignored (SPEC 5), and one question at a time.
     if (!question || pending) return;
-    setPending({ question, answer: "" });
+    setPending({ question, answer: "", since: Date.now(), pieces: 0 });
     let answered: Extract<ChatStreamEvent, { type: "done" }> | null = null;
     try {
       const response = await postJson("/api/chat/stream", { courseId, lessonId: lesson.id, message: question });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       await readNdjson<ChatStreamEvent>(response, (event) => {
-        if (event.type === "delta") setPending((p) => (p ? { ...p, answer: p.answer + event.text } : p));
-        else if (event.type === "reset") setPending((p) => (p ? { ...p, answer: "" } : p));
+        if (event.type === "delta") setPending((p) => (p ? { ...p, answer: p.answer + event.text, pieces: p.pieces + 1 } : p));
+        else if (event.type === "reset") setPending((p) => (p ? { ...p, answer: "", pieces: p.pieces + 1 } : p));
         else if (event.type === "done") answered = event;
-        else if (event.type === "error") throw new Error(event.code);
+        else if (event.type === "error") throw new StreamFailure(event.code, event.message);
       });
       if (!answered) throw new Error("the answer ended early");
       const done: Extract<ChatStreamEvent, { type: "done" }> = answered;
@@ -74,9 +77,9 @@ export function ChatPanel({
         { id: `${Date.now()}-a`, sender: "bot", text: done.text, lessonTitle: done.lessonTitle },
       ]);
       setInput("");
-    } catch {
+    } catch (error) {
       // The typed message stays in the box to send again.
-      notify.error(tc("errorTitle"), tc("internalError"));
+      notify.error(tc("errorTitle"), failureText(error, tc("internalError")));
     } finally {
       setPending(null);
     }
@@ -100,6 +103,7 @@ export function ChatPanel({
           <>
             <Bubble message={{ id: "pending-q", sender: "user", text: pending.question, lessonTitle: lesson.title }} />
             <Bubble message={{ id: "pending-a", sender: "bot", text: pending.answer || t("thinking"), lessonTitle: null }} streaming />
+            {slow ? <SlowModelNotice /> : null}
           </>
         ) : null}
       </div>

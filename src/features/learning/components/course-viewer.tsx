@@ -23,11 +23,12 @@ import { useTranslations } from "next-intl";
 import { DropdownMenu } from "radix-ui";
 import * as React from "react";
 import { notify } from "@/components/notify";
+import { SlowModelNotice, useSlowModel } from "@/components/slow-model";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
 import { cn } from "@/lib/utils";
 import type { LessonStreamEvent, ViewerData } from "../service";
-import { postJson, readNdjson } from "./ndjson";
+import { failureText, postJson, readNdjson, StreamFailure } from "./ndjson";
 import { ProgressRing } from "./progress-ring";
 import { LessonSkeleton } from "./viewer-skeleton";
 
@@ -54,6 +55,10 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
   const [notesMounted, setNotesMounted] = React.useState(false);
   const request = React.useRef<AbortController | null>(null);
   const busy = status === "loading" || status === "streaming";
+  // When the lesson on screen was asked for, and how many pieces of it have come since.
+  const [openedAt, setOpenedAt] = React.useState(0);
+  const [pieces, setPieces] = React.useState(0);
+  const slow = useSlowModel(busy ? `${openedAt}:${pieces}` : null);
 
   const flat = React.useMemo(() => topics.flatMap((topic) => topic.lessons), [topics]);
   const index = flat.findIndex((l) => l.id === lesson.id);
@@ -114,6 +119,8 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
       request.current = controller;
       setStatus("loading");
       setDraft("");
+      setOpenedAt(Date.now());
+      setPieces(0);
       setLesson((current) =>
         current.id === target.id && options.regenerate ? current : { ...current, id: target.id, title: target.title, theory: "", imageUrl: null, youtubeId: null, imageAttribution: null },
       );
@@ -126,8 +133,10 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
           if (event.type === "delta") {
             setStatus("streaming");
             setDraft((text) => text + event.text);
+            setPieces((n) => n + 1);
           } else if (event.type === "reset") {
             setDraft("");
+            setPieces((n) => n + 1);
           } else if (event.type === "done") {
             finished = true;
             setLesson(event.lesson);
@@ -136,7 +145,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
             setDraft("");
             setStatus("ready");
           } else if (event.type === "error") {
-            throw new Error(event.code);
+            throw new StreamFailure(event.code, event.message);
           }
         });
         if (!finished) throw new Error("the stream ended early");
@@ -145,7 +154,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
         console.warn("lesson failed", error);
         setDraft("");
         setStatus(options.regenerate ? "ready" : "error");
-        notify.error(tc("errorTitle"), tc("internalError"));
+        notify.error(tc("errorTitle"), failureText(error, tc("internalError")));
       }
     },
     [data.course.id, markInOutline, markOpened, tc],
@@ -329,6 +338,8 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
                 </DropdownMenu.Portal>
               </DropdownMenu.Root>
             </div>
+
+            {slow ? <SlowModelNotice /> : null}
 
             {status === "loading" && !draft ? (
               <div role="status" aria-label={t("loadingLesson")}>

@@ -1,4 +1,23 @@
-/** Reads a fetch answer written one JSON object per line, calling `onEvent` as each line arrives. */
+/** A stream's `error` event, thrown out of the event handler to end the reading. */
+export class StreamFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "StreamFailure";
+  }
+}
+
+/** What the learner reads for a failure: a model too slow for the server's budget says so; anything else is the generic text. */
+export function failureText(error: unknown, generic: string): string {
+  return error instanceof StreamFailure && error.code === "ai:timeout" && error.message ? error.message : generic;
+}
+
+/**
+ * Reads a fetch answer written one JSON object per line, calling `onEvent` as each line arrives.
+ * Events the caller does not know (`start`, the keep-alive `waiting`) reach it too, to be skipped.
+ */
 export async function readNdjson<T>(response: Response, onEvent: (event: T) => void): Promise<void> {
   if (!response.body) return;
   const reader = response.body.getReader();

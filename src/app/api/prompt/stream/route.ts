@@ -1,19 +1,15 @@
 import { outlineEventStream } from "@/features/generation/service";
+import { ndjsonResponse } from "@/server/ai/event-stream";
 import { apiRoute } from "@/server/http/api";
 import { readOutlineRequest } from "../read-outline-request";
 
 /**
- * The outline as it is written: newline-delimited JSON events (`start`, `topic`, `retry`, then
- * `done` with the same `generatedText` as /api/prompt, or `error`). Checks happen before the
- * stream starts, so a refused request is an ordinary JSON error.
+ * The outline as it is written: newline-delimited JSON events (`start` at once, `waiting` while
+ * the model is silent, `topic`, `retry`, then `done` with the same `generatedText` as
+ * /api/prompt, or `error`). Checks happen before the stream starts, so a refused request is an
+ * ordinary JSON error.
  */
 export const POST = apiRoute(async ({ request }) => {
   const { prepared, t } = await readOutlineRequest(request);
-  return new Response(outlineEventStream(prepared, t, request.signal), {
-    headers: {
-      "content-type": "application/x-ndjson; charset=utf-8",
-      "cache-control": "no-store, no-transform",
-      "x-accel-buffering": "no",
-    },
-  });
+  return ndjsonResponse(outlineEventStream(prepared, t, request.signal));
 });
