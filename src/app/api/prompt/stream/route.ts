@@ -4,12 +4,12 @@ import { readOutlineRequest } from "../read-outline-request";
 
 /**
  * The outline as it is written: newline-delimited JSON events (`start`, `topic`, `retry`, then
- * `done` with the same `generatedText` as /api/prompt, or `error`). Checks happen before the
+ * `done` with the same `generatedText` and `outlineId` as /api/prompt, or `error`). Checks happen before the
  * stream starts, so a refused request is an ordinary JSON error.
  */
 export const POST = apiRoute(async ({ request }) => {
-  const { prepared, t } = await readOutlineRequest(request);
-  return new Response(outlineEventStream(prepared, t, request.signal), {
+  const { user, prepared, t } = await readOutlineRequest(request);
+  return new Response(outlineEventStream(user, prepared, t, request.signal), {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",
       "cache-control": "no-store, no-transform",
