@@ -389,31 +389,6 @@ async function lessonContext(user: Caller & { id: string }, courseId: unknown, l
   };
 }
 
-/**
- * POST /api/generate: the lesson's theory HTML. A lesson already written is returned as it is;
- * otherwise it is generated (with its media), stored and marked done (SPEC "Subtopic").
- */
-export async function generateLessonForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator): Promise<string> {
-  const { lesson, context } = await lessonContext(user, courseId, lessonId, t);
-  if (lesson.theory) return lesson.theory;
-  await enforceAiRateLimit(user, t);
-  let generated;
-  try {
-    generated = await generateLesson(context);
-  } catch (error) {
-    throw modelFailure(error, t);
-  }
-  await saveLesson(lesson.id, {
-    theory: generated.html,
-    imageUrl: lesson.imageUrl ?? generated.image?.url ?? null,
-    imageAttribution: lesson.imageUrl ? lesson.imageAttribution : (generated.image?.attribution ?? null),
-    youtubeId: lesson.youtubeId ?? generated.youtubeId,
-    done: true,
-    generatedAt: new Date(),
-  });
-  return generated.html;
-}
-
 /** POST /api/image: the lesson's picture (found and stored if it has none). */
 export async function lessonImageForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
   const { lesson, context } = await lessonContext(user, courseId, lessonId, t);
