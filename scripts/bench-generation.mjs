@@ -101,15 +101,15 @@ async function outline(cookie) {
   const events = text.trim().split("\n").map((l) => JSON.parse(l));
   const done = events.find((e) => e.type === "done");
   if (!done) throw new Error(`outline ended without done: ${text.slice(-200)}`);
-  return { firstByte, total: performance.now() - started, generatedText: done.generatedText };
+  return { firstByte, total: performance.now() - started, generatedText: done.generatedText, outlineId: done.outlineId };
 }
 
-async function generateCourse(cookie, generatedText) {
+async function generateCourse(cookie, { generatedText, outlineId }) {
   const started = performance.now();
   const res = await fetch(`${base}/api/course`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie, "idempotency-key": crypto.randomUUID() },
-    body: JSON.stringify({ mainTopic: form.topic, type: form.courseType, lang: form.language, content: generatedText }),
+    body: JSON.stringify({ mainTopic: form.topic, type: form.courseType, lang: form.language, content: generatedText, outlineId }),
   });
   if (res.status !== 201) throw new Error(`course failed: ${res.status} ${await res.text()}`);
   return performance.now() - started;
@@ -157,7 +157,7 @@ async function scenario(users, rounds) {
     const results = await Promise.all(
       cookies.map(async (cookie) => {
         const o = await outline(cookie);
-        const c = await generateCourse(cookie, o.generatedText);
+        const c = await generateCourse(cookie, o);
         return { overhead: o.firstByte - FIRST_TOKEN_MS, course: c };
       }),
     );
@@ -173,7 +173,7 @@ try {
   await waitForServer();
   // Warm-up: the first request of each route compiles and loads it.
   const warm = await newUser();
-  await generateCourse(warm, (await outline(warm)).generatedText);
+  await generateCourse(warm, await outline(warm));
 
   const results = [await scenario(1, Number(process.env.BENCH_ROUNDS_1 ?? 10)), await scenario(20, Number(process.env.BENCH_ROUNDS_20 ?? 3))];
   const floors = [await floor(1, 10), await floor(20, 3)];

@@ -23,8 +23,8 @@ async function createCourseViaApi(request: APIRequestContext, topic: string) {
   const form = { topic, subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" };
   const outline = await request.post("/api/prompt", { data: form });
   expect(outline.status()).toBe(200);
-  const { generatedText } = await outline.json();
-  const res = await request.post("/api/course", { data: { mainTopic: topic, type: form.courseType, lang: "English", content: generatedText } });
+  const { generatedText, outlineId } = await outline.json();
+  const res = await request.post("/api/course", { data: { mainTopic: topic, type: form.courseType, lang: "English", content: generatedText, outlineId } });
   expect(res.status()).toBe(201);
   return (await res.json()).courseId as string;
 }

@@ -17,7 +17,7 @@ import { POST as update } from "@/app/api/update/route";
 import { POST as yt } from "@/app/api/yt/route";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { getDb } from "@/server/db/client";
-import { courses, lessons, topics, users } from "@/server/db/schema";
+import { courses, generatedOutlines, lessons, topics, users } from "@/server/db/schema";
 import { hitRateLimit } from "@/server/http/rate-limit";
 import { startFakeMedia, type FakeMedia } from "../fakes/media";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
@@ -77,11 +77,16 @@ const form = (over: Record<string, unknown> = {}) => ({
 
 type Content = Record<string, { title: string; subtopics: { title: string; theory: string; youtube: string; image: string; done: boolean }[] }[]>;
 
+/** An outline from /api/prompt: its content text and the id the server keeps it under. */
 async function outlineFor(cookie: string, over: Record<string, unknown> = {}) {
   const res = await callRoute(prompt, { body: form(over), cookie });
   expect(res.status).toBe(200);
-  return res.json.generatedText as string;
+  expect(res.json.outlineId).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+  return { content: res.json.generatedText as string, outlineId: res.json.outlineId as string };
 }
+
+/** The /api/course body for an outline, as the Generate page sends it. */
+const courseBody = (outline: { content: string; outlineId: string }) => ({ mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", ...outline });
 
 async function counts() {
   const db = await getDb();
@@ -94,7 +99,7 @@ async function counts() {
 describe("POST /api/prompt", () => {
   it("answers the outline in the SPEC's Course content shape, with every subtopic the user added", async () => {
     const user = await newUser();
-    const generatedText = await outlineFor(user.cookie);
+    const { content: generatedText } = await outlineFor(user.cookie);
     const content = JSON.parse(generatedText) as Content;
     expect(Object.keys(content)).toEqual(["photosynthesis"]);
     const list = content.photosynthesis;
@@ -136,7 +141,7 @@ describe("POST /api/prompt", () => {
 
   it("gives paid users 10 topics, the video type and any language", async () => {
     const user = await newUser("monthly");
-    const text = await outlineFor(user.cookie, { topicsLimit: "8", courseType: "Video & Text Course", language: "Korean", subtopics: [] });
+    const { content: text } = await outlineFor(user.cookie, { topicsLimit: "8", courseType: "Video & Text Course", language: "Korean", subtopics: [] });
     const list = (JSON.parse(text) as Content).photosynthesis;
     expect(list).toHaveLength(10);
     expect(list[0].title).toMatch(/\p{Script=Hangul}/u);
@@ -187,6 +192,9 @@ describe("POST /api/prompt/stream", () => {
     const done = events.at(-1);
     expect(done.type).toBe("done");
     expect((JSON.parse(done.generatedText) as Content).photosynthesis).toHaveLength(5);
+    // The streamed outline can become a course, like the one /api/prompt answers.
+    const course = await callRoute(createCourse, { body: courseBody({ content: done.generatedText, outlineId: done.outlineId }), cookie: user.cookie });
+    expect(course.status).toBe(201);
   });
 
   it("refuses before streaming (plain JSON 403), and ends with an error event when the model fails", async () => {
@@ -206,8 +214,9 @@ describe("POST /api/prompt/stream", () => {
 describe("POST /api/course", () => {
   it("creates the course with its outline and a written first lesson, sanitized, with photo credits", async () => {
     const user = await newUser();
-    const content = await outlineFor(user.cookie);
-    const res = await callRoute(createCourse, { body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content }, cookie: user.cookie });
+    const outline = await outlineFor(user.cookie);
+    const { content } = outline;
+    const res = await callRoute(createCourse, { body: courseBody(outline), cookie: user.cookie });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ success: true, courseId: expect.any(String), completed: false });
 
@@ -229,8 +238,7 @@ describe("POST /api/course", () => {
 
   it("returns the same course for a repeated or concurrent request with one Idempotency-Key", async () => {
     const user = await newUser();
-    const content = await outlineFor(user.cookie);
-    const body = { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content };
+    const body = courseBody(await outlineFor(user.cookie));
     const headers = { "idempotency-key": "double-click-0001" };
     const before = await counts();
     const [a, b] = await Promise.all([
@@ -247,28 +255,35 @@ describe("POST /api/course", () => {
     // One lesson was written, not two.
     expect(model.requests.filter((r) => !r.responseFormat)).toHaveLength(1);
 
-    // Another key is another course.
-    const other = await callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": "second-course-01" } });
+    // Another key with the same outline is refused: an outline makes one course.
+    const reused = await callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": "second-course-01" } });
+    expect(reused.status).toBe(400);
+    expect(reused.json.code).toBe("course:unknown-outline");
+    // Another key with another outline is another course.
+    const other = await callRoute(createCourse, { body: courseBody(await outlineFor(user.cookie)), cookie: user.cookie, headers: { "idempotency-key": "second-course-01" } });
     expect(other.status).toBe(201);
     expect(other.json.courseId).not.toBe(a.json.courseId);
   });
 
   it("stores nothing when the model fails while writing the first lesson", async () => {
     const user = await newUser();
-    const content = await outlineFor(user.cookie);
+    const body = courseBody(await outlineFor(user.cookie));
     model.script({ behaviour: "status-500" });
     const before = await counts();
-    const res = await callRoute(createCourse, { body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content }, cookie: user.cookie });
+    const res = await callRoute(createCourse, { body, cookie: user.cookie });
     expect(res.status).toBe(502);
     expect(res.json).toEqual({ success: false, code: "ai:unavailable", message: "Internal Server Error" });
     expect(await counts()).toEqual(before);
+    // The outline was not used up: the learner tries again once the model is back.
+    model.reset();
+    expect((await callRoute(createCourse, { body, cookie: user.cookie })).status).toBe(201);
   });
 
   it("gives the card a drawn cover when no photo is found", async () => {
     const user = await newUser();
-    const content = await outlineFor(user.cookie);
+    const body = courseBody(await outlineFor(user.cookie));
     media.wikimedia.script({ mode: "empty" });
-    const res = await callRoute(createCourse, { body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content }, cookie: user.cookie });
+    const res = await callRoute(createCourse, { body, cookie: user.cookie });
     expect(res.status).toBe(201);
     const [course] = await (await getDb()).select().from(courses).where(eq(courses.id, res.json.courseId));
     expect(course.photo).toBe("/api/cover?title=Photosynthesis");
@@ -278,7 +293,7 @@ describe("POST /api/course", () => {
   it("refuses what a Free plan does not include, and bad content, changing nothing", async () => {
     const user = await newUser();
     const paid = await newUser("monthly");
-    const tenTopics = await outlineFor(paid.cookie, { topicsLimit: "8" });
+    const { content: tenTopics } = await outlineFor(paid.cookie, { topicsLimit: "8" });
     const ok = await outlineFor(user.cookie);
     const before = await counts();
     const cases: [Record<string, unknown>, number, string][] = [
@@ -291,10 +306,10 @@ describe("POST /api/course", () => {
       [{ mainTopic: "x" }, 400, "generate:topic-short"],
     ];
     for (const [over, status, code] of cases) {
-      const res = await callRoute(createCourse, { body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content: ok, ...over }, cookie: user.cookie });
+      const res = await callRoute(createCourse, { body: { ...courseBody(ok), ...over }, cookie: user.cookie });
       expect({ over, status: res.status, code: res.json.code }).toEqual({ over, status, code });
     }
-    const badKey = await callRoute(createCourse, { body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content: ok }, cookie: user.cookie, headers: { "idempotency-key": "x y" } });
+    const badKey = await callRoute(createCourse, { body: courseBody(ok), cookie: user.cookie, headers: { "idempotency-key": "x y" } });
     expect(badKey.json.code).toBe("request:invalid-idempotency-key");
     expect(await counts()).toEqual(before);
   });
@@ -304,11 +319,11 @@ describe("POST /api/course", () => {
     resetSettings();
     try {
       const user = await newUser();
-      const content = await outlineFor(user.cookie);
-      const body = { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content };
+      // Three outlines made while the allowance still had room.
+      const [body, second, third_] = [courseBody(await outlineFor(user.cookie)), courseBody(await outlineFor(user.cookie)), courseBody(await outlineFor(user.cookie))];
       const first = await callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": "limit-test-0001" } });
-      expect((await callRoute(createCourse, { body, cookie: user.cookie })).status).toBe(201);
-      const third = await callRoute(createCourse, { body, cookie: user.cookie });
+      expect((await callRoute(createCourse, { body: second, cookie: user.cookie })).status).toBe(201);
+      const third = await callRoute(createCourse, { body: third_, cookie: user.cookie });
       expect(third.status).toBe(403);
       expect(third.json).toEqual({ success: false, code: "plan:course-limit", message: "You have used this month's 2 free courses. Upgrade to create more." });
       expect((await callRoute(prompt, { body: form(), cookie: user.cookie })).json.code).toBe("plan:course-limit");
@@ -321,7 +336,7 @@ describe("POST /api/course", () => {
       expect((await callRoute(prompt, { body: form(), cookie: user.cookie })).status).toBe(200);
       // Paid users have no monthly limit.
       const paid = await newUser("monthly");
-      for (let i = 0; i < 3; i++) expect((await callRoute(createCourse, { body, cookie: paid.cookie })).status).toBe(201);
+      for (let i = 0; i < 3; i++) expect((await callRoute(createCourse, { body: courseBody(await outlineFor(paid.cookie)), cookie: paid.cookie })).status).toBe(201);
     } finally {
       delete process.env.FREE_COURSES_PER_MONTH;
       resetSettings();
@@ -329,10 +344,145 @@ describe("POST /api/course", () => {
   });
 });
 
+describe("POST /api/course only from an outline the server wrote", () => {
+  type Topics = { title: string; subtopics: string[] }[];
+  const topicsOf = (content: string): Topics =>
+    (Object.values(JSON.parse(content) as Content)[0] ?? []).map((t) => ({ title: t.title, subtopics: t.subtopics.map((s) => s.title) }));
+  const contentOf = (topicsList: Topics) =>
+    JSON.stringify({ photosynthesis: topicsList.map((t) => ({ title: t.title, subtopics: t.subtopics.map((title) => ({ title, theory: "", youtube: "", image: "", done: false })) })) });
+  const lessonCalls = () => model.requests.filter((r) => !r.responseFormat).length;
+
+  it("refuses an outline posted without outlineId, with a message saying what to send, and stores nothing", async () => {
+    const user = await newUser();
+    const before = await counts();
+    // The issue's case: a Free user's 5 topics × 10 lessons with titles of their choosing.
+    const madeUp = Array.from({ length: 5 }, (_, t) => ({ title: `Topic ${t}`, subtopics: Array.from({ length: 10 }, (_, l) => `Buy pills ${t}.${l}`) }));
+    const res = await callRoute(createCourse, { body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content: contentOf(madeUp) }, cookie: user.cookie });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      success: false,
+      code: "course:unknown-outline",
+      message: "outlineId is missing: create the course from an outline made by /api/prompt and send the outlineId it answered.",
+    });
+    expect(await counts()).toEqual(before);
+    expect(lessonCalls()).toBe(0);
+  });
+
+  it("refuses any text the model did not write: a changed, added or moved title, another topic or type", async () => {
+    const user = await newUser();
+    const outline = await outlineFor(user.cookie);
+    const stored = topicsOf(outline.content);
+    const edit = (change: (topicsList: Topics) => void) => {
+      const copy: Topics = structuredClone(stored);
+      change(copy);
+      return { content: contentOf(copy) };
+    };
+    const cases: [string, Record<string, unknown>][] = [
+      ["renamed lesson", edit((c) => (c[0].subtopics[0] = "Buy cheap pills online"))],
+      ["added lesson", edit((c) => c[1].subtopics.push("Visit my site"))],
+      ["renamed topic", edit((c) => (c[2].title = `${c[2].title}!`))],
+      ["added topic", edit((c) => c.splice(4, 1, { title: "Spam", subtopics: ["More spam"] }))],
+      ["lesson moved to another topic", edit((c) => c[0].subtopics.push(c[1].subtopics.shift()!))],
+      ["lesson twice", edit((c) => c[0].subtopics.push(c[0].subtopics[0]))],
+      ["topic twice", edit((c) => c.splice(4, 1, c[0]))],
+      ["another main topic", { mainTopic: "Cryptocurrency" }],
+      ["another language", { lang: "Spanish" }],
+    ];
+    const paidCases: [string, Record<string, unknown>][] = [["another type", { type: "Video & Text Course" }]];
+    const before = await counts();
+    for (const [name, over] of cases) {
+      const res = await callRoute(createCourse, { body: { ...courseBody(outline), ...over }, cookie: user.cookie });
+      // A Free user's other language is a plan matter first; the outline binding is the rest.
+      const expected = name === "another language" ? "plan:language" : "course:outline-mismatch";
+      expect({ name, code: res.json.code }).toEqual({ name, code: expected });
+    }
+    const paid = await newUser("monthly");
+    const paidOutline = await outlineFor(paid.cookie);
+    for (const [name, over] of [...paidCases, ["another language", { lang: "Spanish" }] as [string, Record<string, unknown>]]) {
+      const res = await callRoute(createCourse, { body: { ...courseBody(paidOutline), ...over }, cookie: paid.cookie });
+      expect({ name, status: res.status, code: res.json.code, message: res.json.message }).toEqual({
+        name,
+        status: 400,
+        code: "course:outline-mismatch",
+        message: "The course must use the topics and lessons of its outline as they were written.",
+      });
+    }
+    expect(await counts()).toEqual(before);
+    expect(lessonCalls()).toBe(0);
+    // None of that used the outline up.
+    expect((await callRoute(createCourse, { body: courseBody(outline), cookie: user.cookie })).status).toBe(201);
+  });
+
+  it("lets the learner drop and reorder topics and lessons, and stores them in the posted order", async () => {
+    const user = await newUser();
+    const outline = await outlineFor(user.cookie);
+    const stored = topicsOf(outline.content);
+    const chosen: Topics = [
+      { title: stored[3].title, subtopics: [...stored[3].subtopics].reverse() },
+      { title: stored[0].title, subtopics: stored[0].subtopics.slice(1) },
+    ];
+    const res = await callRoute(createCourse, { body: { ...courseBody(outline), content: contentOf(chosen) }, cookie: user.cookie });
+    expect(res.status).toBe(201);
+    const db = await getDb();
+    const topicRows = await db.select().from(topics).where(eq(topics.courseId, res.json.courseId)).orderBy(topics.position);
+    expect(topicRows.map((t) => t.title)).toEqual(chosen.map((t) => t.title));
+    const lessonRows = await db.select().from(lessons).where(eq(lessons.courseId, res.json.courseId));
+    const titlesOf = (topicId: string) => lessonRows.filter((l) => l.topicId === topicId).sort((a, b) => a.position - b.position).map((l) => l.title);
+    expect(topicRows.map((t) => titlesOf(t.id))).toEqual(chosen.map((t) => t.subtopics));
+  });
+
+  it("refuses another user's, an expired, an already used or a made-up outline id", async () => {
+    const owner = await newUser();
+    const thief = await newUser();
+    const outline = await outlineFor(owner.cookie);
+    const before = await counts();
+    const refused = async (cookie: string, body: Record<string, unknown>) => {
+      const res = await callRoute(createCourse, { body, cookie });
+      expect({ status: res.status, code: res.json.code }).toEqual({ status: 400, code: "course:unknown-outline" });
+      expect(res.json.message).toBe("This outline is unknown, has expired or was already used. Generate the outline again.");
+    };
+    await refused(thief.cookie, courseBody(outline));
+    await refused(owner.cookie, { ...courseBody(outline), outlineId: "not-an-id" });
+    await refused(owner.cookie, { ...courseBody(outline), outlineId: "00000000-0000-4000-8000-000000000000" });
+    const db = await getDb();
+    await db.update(generatedOutlines).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(generatedOutlines.id, outline.outlineId));
+    await refused(owner.cookie, courseBody(outline));
+    expect(await counts()).toEqual(before);
+    expect(lessonCalls()).toBe(0);
+
+    await db.update(generatedOutlines).set({ createdAt: new Date() }).where(eq(generatedOutlines.id, outline.outlineId));
+    expect((await callRoute(createCourse, { body: courseBody(outline), cookie: owner.cookie })).status).toBe(201);
+    await refused(owner.cookie, courseBody(outline));
+  });
+
+  it("makes one course when two creations with different keys race on one outline", async () => {
+    const user = await newUser();
+    const body = courseBody(await outlineFor(user.cookie));
+    const before = await counts();
+    const results = await Promise.all(
+      ["race-key-000001", "race-key-000002"].map((key) => callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": key } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(results.find((r) => r.status === 400)!.json.code).toBe("course:unknown-outline");
+    expect((await counts()).courses).toBe(before.courses + 1);
+  });
+
+  it("checks the plan against the outline's own choices (a 10-topic outline after a downgrade)", async () => {
+    const user = await newUser("monthly");
+    const outline = await outlineFor(user.cookie, { topicsLimit: "8" });
+    await (await getDb()).update(users).set({ plan: "free" }).where(eq(users.id, user.id));
+    // Five of the ten topics fit a Free course's size, but the outline was made as a 10-topic one.
+    const five = topicsOf(outline.content).slice(0, 5);
+    const res = await callRoute(createCourse, { body: { ...courseBody(outline), content: contentOf(five) }, cookie: user.cookie });
+    expect(res.status).toBe(403);
+    expect(res.json.code).toBe("plan:topics-limit");
+  });
+});
+
 async function courseOf(user: { cookie: string }, over: Record<string, unknown> = {}) {
-  const content = await outlineFor(user.cookie, over.form as Record<string, unknown>);
+  const outline = await outlineFor(user.cookie, over.form as Record<string, unknown>);
   const res = await callRoute(createCourse, {
-    body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content, ...(over.body as object) },
+    body: { ...courseBody(outline), ...(over.body as object) },
     cookie: user.cookie,
   });
   expect(res.status).toBe(201);

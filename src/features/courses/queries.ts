@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { getDb } from "@/server/db/client";
+import { getDb, type Db } from "@/server/db/client";
 import { courses, lessons, topics, users } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 
@@ -62,10 +62,13 @@ export function countCoursesSinceSql(userId: string, since: Date): SQL<number> {
  * Stores a course with its topics and lessons in one transaction: all of it or nothing.
  * The user's row is locked first, so two creations by one user are serialized: the monthly
  * limit cannot be passed by racing, and a retried idempotency key finds the first course.
+ * `claim` runs in the transaction just before the course is written (a replayed key skips it);
+ * throwing there stores nothing.
  */
 export async function insertCourseGraph(
   graph: NewCourseGraph,
   monthlyLimit: { limit: number; message: string } | null,
+  claim?: (tx: Db) => Promise<void>,
 ): Promise<{ course: CourseRow; created: boolean }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -85,6 +88,7 @@ export async function insertCourseGraph(
         .where(and(eq(courses.userId, graph.userId), gte(courses.createdAt, startOfMonthUtc())));
       if (Number(row?.n ?? 0) >= monthlyLimit.limit) throw new AppError("plan:course-limit", 403, monthlyLimit.message);
     }
+    await claim?.(tx);
     const [course] = await tx
       .insert(courses)
       .values({

@@ -154,8 +154,9 @@ export async function courseOutline(courseId: string): Promise<CourseOutlineRows
 export async function storeCourse(
   graph: NewCourseGraph,
   monthlyLimit: { limit: number; message: string } | null,
+  claim?: Parameters<typeof insertCourseGraph>[2],
 ): Promise<{ course: CourseRow; created: boolean }> {
-  return insertCourseGraph(graph, monthlyLimit);
+  return insertCourseGraph(graph, monthlyLimit, claim);
 }
 
 export async function saveLesson(lessonId: string, values: Parameters<typeof updateLesson>[1]): Promise<void> {

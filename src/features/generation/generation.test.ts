@@ -1,6 +1,6 @@
 import { toJSONSchema } from "zod";
 import { COURSE_LANGUAGES, courseLanguageByName, looksWrittenIn } from "./languages";
-import { outlineToContent, parseJsonAnswer, withUserSubtopics } from "./outline";
+import { outlineToContent, outlineWithin, parseJsonAnswer, withUserSubtopics } from "./outline";
 import { planViolation, TOPIC_COUNT } from "./plan-rules";
 import { courseContentSchema, outlineModelSchema } from "./schemas";
 
@@ -66,5 +66,25 @@ describe("outline schema", () => {
     expect(content).toEqual({ "rust basics": [{ title: "Intro", subtopics: [{ title: "Setup", theory: "", youtube: "", image: "", done: false }] }] });
     expect(courseContentSchema.safeParse(content).success).toBe(true);
     expect(courseContentSchema.safeParse({ a: content["rust basics"], b: content["rust basics"] }).success).toBe(false);
+  });
+});
+
+describe("outlineWithin", () => {
+  const stored = { topics: [{ title: "A", subtopics: ["a1", "a2", "a2"] }, { title: "B", subtopics: ["b1"] }] };
+  it("accepts dropped and reordered topics and lessons with the stored titles, each used as often as stored", () => {
+    const posted = { topics: [{ title: "B", subtopics: ["b1"] }, { title: "A", subtopics: ["a2", "a1", "a2"] }] };
+    expect(outlineWithin(stored, posted)).toBe(posted);
+    expect(outlineWithin(stored, { topics: [{ title: "A", subtopics: ["a2"] }] })).not.toBeNull();
+  });
+  it("refuses new text, a lesson moved to another topic, and anything used more often than stored", () => {
+    for (const topics of [
+      [{ title: "A", subtopics: ["a1", "new"] }],
+      [{ title: "a", subtopics: ["a1"] }],
+      [{ title: "B", subtopics: ["b1", "a1"] }],
+      [{ title: "A", subtopics: ["a2", "a2", "a2"] }],
+      [{ title: "B", subtopics: ["b1"] }, { title: "B", subtopics: ["b1"] }],
+    ]) {
+      expect({ topics, within: outlineWithin(stored, { topics }) }).toEqual({ topics, within: null });
+    }
   });
 });

@@ -69,3 +69,29 @@ export function parseJsonAnswer(text: string): unknown {
   const fenced = trimmed.match(/^```(?:json)?\s*\n?([\s\S]*?)\n?```$/i);
   return JSON.parse(fenced ? fenced[1] : trimmed);
 }
+
+/**
+ * The posted outline when it only keeps, drops or reorders topics and lessons of the stored one
+ * (the outline the model wrote), with exactly its titles; null if it adds or changes any text.
+ * A lesson stays in its own topic, and nothing is used twice.
+ */
+export function outlineWithin(stored: Outline, posted: Outline): Outline | null {
+  const unused = [...stored.topics];
+  for (const topic of posted.topics) {
+    const index = unused.findIndex((t) => t.title === topic.title && isSubMultiset(topic.subtopics, t.subtopics));
+    if (index < 0) return null;
+    unused.splice(index, 1);
+  }
+  return posted;
+}
+
+function isSubMultiset(part: string[], whole: string[]): boolean {
+  const left = new Map<string, number>();
+  for (const item of whole) left.set(item, (left.get(item) ?? 0) + 1);
+  for (const item of part) {
+    const n = left.get(item) ?? 0;
+    if (n === 0) return false;
+    left.set(item, n - 1);
+  }
+  return true;
+}

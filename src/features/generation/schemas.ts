@@ -71,6 +71,11 @@ export const createCourseBodySchema = z.object({
   content: z.union([z.string().max(1_000_000), z.record(z.string(), z.unknown())]),
   /** The contract's owner field: when given it must be the caller. */
   user: z.string().max(100).optional(),
+  /**
+   * The id /api/prompt answered with the outline. Optional here so that a client that lacks it
+   * gets a message saying what to send, not a schema error.
+   */
+  outlineId: z.string().max(100).optional(),
 });
 
 export const lessonRefBodySchema = z.object({

@@ -22,8 +22,9 @@ import { fetchTranscript, findVideo } from "@/server/media/youtube";
 import { coverUrl } from "./cover";
 import { findLessonImage, generateLesson, generateOutline, searchPhrase, type OutlineEvent } from "./engine";
 import { courseLanguageByName, type CourseLanguage } from "./languages";
-import { cleanTitle, outlineToContent } from "./outline";
+import { cleanTitle, outlineToContent, outlineWithin } from "./outline";
 import {
+  COURSE_TYPE_LABEL,
   COURSE_TYPE_VALUE,
   courseTypeLabel,
   isPaidPlan,
@@ -34,6 +35,7 @@ import {
   type PlanViolation,
   type TopicsLimit,
 } from "./plan-rules";
+import { findUsableOutline, insertGeneratedOutline, markOutlineUsed, type GeneratedOutlineRow } from "./queries";
 import {
   courseContentSchema,
   createCourseBodySchema,
@@ -142,17 +144,40 @@ export function generatedTextOf(request: GenerateRequest, outline: Outline): str
   return JSON.stringify(outlineToContent(request.topic, outline));
 }
 
-export async function outlineAsText(request: GenerateRequest, t: ApiTranslator, signal?: AbortSignal): Promise<string> {
+/**
+ * Keeps the outline the model wrote for this user, so that /api/course can build a course only
+ * from it; its id goes back to the client with the outline.
+ */
+function rememberOutline(user: Caller, request: GenerateRequest, outline: Outline): Promise<string> {
+  return insertGeneratedOutline({
+    userId: user.id,
+    outline,
+    topic: request.topic,
+    type: COURSE_TYPE_VALUE[request.courseType],
+    language: request.language,
+    topicsLimit: request.topicsLimit,
+  });
+}
+
+/** /api/prompt's answer: the outline as the contract's `generatedText`, and its `outlineId`. */
+export async function outlineAsText(
+  user: Caller,
+  request: GenerateRequest,
+  t: ApiTranslator,
+  signal?: AbortSignal,
+): Promise<{ generatedText: string; outlineId: string }> {
+  let outline: Outline;
   try {
-    return generatedTextOf(request, await generateOutline(outlineInput(request), { signal }));
+    outline = await generateOutline(outlineInput(request), { signal });
   } catch (error) {
     throw modelFailure(error, t);
   }
+  return { generatedText: generatedTextOf(request, outline), outlineId: await rememberOutline(user, request, outline) };
 }
 
 export type OutlineStreamEvent =
   | OutlineEvent
-  | { type: "done"; generatedText: string }
+  | { type: "done"; generatedText: string; outlineId: string }
   | { type: "error"; code: string; message: string };
 
 /**
@@ -160,12 +185,13 @@ export type OutlineStreamEvent =
  * (see README "Streaming outline"): `start` at once, `waiting` while the model is silent,
  * then topics, and `done` or `error` last. Stops when the client goes.
  */
-export function outlineEventStream(request: GenerateRequest, t: ApiTranslator, clientSignal?: AbortSignal): ReadableStream<Uint8Array> {
+export function outlineEventStream(user: Caller, request: GenerateRequest, t: ApiTranslator, clientSignal?: AbortSignal): ReadableStream<Uint8Array> {
   return aiEventStream<OutlineStreamEvent>(
     async (send, signal) => {
       try {
         const outline = await generateOutline(outlineInput(request), { signal, onEvent: send });
-        send({ type: "done", generatedText: generatedTextOf(request, outline) });
+        const outlineId = await rememberOutline(user, request, outline);
+        send({ type: "done", generatedText: generatedTextOf(request, outline), outlineId });
       } catch (error) {
         if (signal.aborted) return;
         const mapped = modelFailure(error, t);
@@ -208,7 +234,37 @@ function validateCreateCourse(user: Caller & { id: string }, body: CreateCourseB
   }
   const violation = planViolation(user.plan, { topicCount: outline.topics.length, courseType: type, language });
   if (violation) throw planError(violation, t);
-  return { mainTopic, type, language, outline };
+  // A contract client that posts an outline of its own has no id: refused, with what to send.
+  if (!body.outlineId) throw new AppError("course:unknown-outline", 400, t("generation.outlineMissing"));
+  return { mainTopic, type, language, outline, outlineId: body.outlineId };
+}
+
+type CreateCourseInput = ReturnType<typeof validateCreateCourse>;
+
+const unknownOutline = (t: ApiTranslator) => new AppError("course:unknown-outline", 400, t("generation.unknownOutline"));
+
+/**
+ * The course may only be made of what the server wrote for this user at /api/prompt: the stored
+ * outline (another user's, expired or already used reads as unknown), its topic, type and
+ * language, and a subset or reordering of its topics and lessons with their exact titles.
+ * The plan is checked again against the stored choices (a plan may have changed since).
+ */
+async function requireOwnOutline(user: Caller & { id: string }, input: CreateCourseInput, t: ApiTranslator): Promise<GeneratedOutlineRow> {
+  const stored = isUuid(input.outlineId) ? await findUsableOutline(user.id, input.outlineId) : undefined;
+  if (!stored) throw unknownOutline(t);
+  const mismatch =
+    input.mainTopic.toLocaleLowerCase() !== stored.topic.toLocaleLowerCase() ||
+    COURSE_TYPE_VALUE[input.type] !== stored.type ||
+    input.language !== stored.language ||
+    !outlineWithin(stored.outline, input.outline);
+  if (mismatch) throw new AppError("course:outline-mismatch", 400, t("generation.outlineMismatch"));
+  const violation = planViolation(user.plan, {
+    topicsLimit: stored.topicsLimit,
+    courseType: COURSE_TYPE_LABEL[stored.type],
+    language: stored.language,
+  });
+  if (violation) throw planError(violation, t);
+  return stored;
 }
 
 /** Two requests with one idempotency key in this process share one creation. */
@@ -229,22 +285,28 @@ export async function createCourseFromOutline(
     throw new AppError("request:invalid-idempotency-key", 400, t("generation.invalidIdempotencyKey"));
   }
   const input = validateCreateCourse(user, body, t);
+  // A replay comes first: its outline is already used by the course it answers.
   if (idempotencyKey) {
     const existing = await findCourseByKey(user.id, idempotencyKey);
     if (existing) return { course: existing, created: false };
     const flightKey = `${user.id}:${idempotencyKey}`;
     const running = inFlight.get(flightKey);
     if (running) return { ...(await running), created: false };
-    const creation = generateAndStore(user, input, idempotencyKey, t).finally(() => inFlight.delete(flightKey));
+    const creation = checkAndStore(user, input, idempotencyKey, t).finally(() => inFlight.delete(flightKey));
     inFlight.set(flightKey, creation);
     return creation;
   }
-  return generateAndStore(user, input, null, t);
+  return checkAndStore(user, input, null, t);
+}
+
+async function checkAndStore(user: Caller & { id: string }, input: CreateCourseInput, idempotencyKey: string | null, t: ApiTranslator) {
+  const stored = await requireOwnOutline(user, input, t);
+  return generateAndStore(user, { ...input, mainTopic: stored.topic }, idempotencyKey, t);
 }
 
 async function generateAndStore(
   user: Caller & { id: string },
-  input: ReturnType<typeof validateCreateCourse>,
+  input: CreateCourseInput,
   idempotencyKey: string | null,
   t: ApiTranslator,
 ): Promise<{ course: CourseRow; created: boolean }> {
@@ -293,6 +355,10 @@ async function generateAndStore(
       })),
     },
     limit,
+    // Used once: a second course from the same outline (another key, another tab) is refused.
+    async (tx) => {
+      if (!(await markOutlineUsed(tx, user.id, input.outlineId))) throw unknownOutline(t);
+    },
   );
 }
 
@@ -312,31 +378,6 @@ async function lessonContext(user: Caller & { id: string }, courseId: unknown, l
       courseType: course.type,
     },
   };
-}
-
-/**
- * POST /api/generate: the lesson's theory HTML. A lesson already written is returned as it is;
- * otherwise it is generated (with its media), stored and marked done (SPEC "Subtopic").
- */
-export async function generateLessonForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator): Promise<string> {
-  const { lesson, context } = await lessonContext(user, courseId, lessonId, t);
-  if (lesson.theory) return lesson.theory;
-  await enforceAiRateLimit(user, t);
-  let generated;
-  try {
-    generated = await generateLesson(context);
-  } catch (error) {
-    throw modelFailure(error, t);
-  }
-  await saveLesson(lesson.id, {
-    theory: generated.html,
-    imageUrl: lesson.imageUrl ?? generated.image?.url ?? null,
-    imageAttribution: lesson.imageUrl ? lesson.imageAttribution : (generated.image?.attribution ?? null),
-    youtubeId: lesson.youtubeId ?? generated.youtubeId,
-    done: true,
-    generatedAt: new Date(),
-  });
-  return generated.html;
 }
 
 /** POST /api/image: the lesson's picture (found and stored if it has none). */

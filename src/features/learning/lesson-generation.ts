@@ -130,6 +130,14 @@ export function followGeneration(flight: InFlight): AsyncIterable<GenerationEven
   };
 }
 
+/** How the generation ended: its `done` or `error` event (for callers that want no stream). */
+export async function generationOutcome(flight: InFlight): Promise<Extract<GenerationEvent, { type: "done" | "error" }>> {
+  for await (const event of followGeneration(flight)) {
+    if (event.type === "done" || event.type === "error") return event;
+  }
+  return { type: "error", code: "lesson:generation-failed" };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function runGeneration(

@@ -9,7 +9,7 @@ import { AppError } from "@/server/http/errors";
 import { sanitizeHtml, stripHtml } from "@/server/html/sanitize";
 import { enforceRateLimit } from "@/server/http/rate-limit";
 import { logger } from "@/server/logger";
-import { followGeneration, startOrJoinGeneration, type GenerationEvent } from "./lesson-generation";
+import { followGeneration, generationOutcome, startOrJoinGeneration, type GenerationEvent } from "./lesson-generation";
 import {
   chatHistory,
   findNotes,
@@ -177,26 +177,45 @@ export async function openLessonStream(
   );
 }
 
+/** A generation that ended in error, as an answer: a lesson gone is 404, anything else 502. */
+function generationError(code: string, t: ApiTranslator): AppError {
+  if (code === "course:not-found") return notFound(t);
+  return new AppError(code, 502, t("learning.generationFailed"));
+}
+
 /**
  * Writes a lesson in the background while the learner reads the one before, so opening it needs
  * no wait. It is not marked done: only opening does that. Once written, the answer carries the
  * lesson; with `wait`, it answers when the running generation ends (the viewer keeps the text
- * and shows it at once when the learner opens the lesson).
+ * and shows it at once when the learner opens the lesson), or with its error (502).
  */
 export async function prefetchLesson(
   userId: string,
   input: { courseId: string; lessonId: string; wait?: boolean },
   t: ApiTranslator,
-): Promise<{ state: "ready"; lesson: LessonContent } | { state: "generating" } | { state: "failed" }> {
+): Promise<{ state: "ready"; lesson: LessonContent } | { state: "generating" }> {
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   if (lesson.theory) return { state: "ready", lesson };
   const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiLimit(userId, t));
   if (!input.wait) return { state: "generating" };
-  for await (const event of followGeneration(flight)) {
-    if (event.type === "done") return { state: "ready", lesson: { ...event.lesson, done: lesson.done } };
-    if (event.type === "error") return { state: "failed" };
-  }
-  return { state: "failed" };
+  const outcome = await generationOutcome(flight);
+  if (outcome.type === "error") throw generationError(outcome.code, t);
+  return { state: "ready", lesson: { ...outcome.lesson, done: lesson.done } };
+}
+
+/**
+ * The contract's POST /api/generate: the lesson's whole text. It goes through the lesson's one
+ * generation (registry and lease) like the stream and the prefetch, so none of them can write
+ * the lesson twice or overwrite another's text; it is marked done, as opening it does.
+ */
+export async function writeLessonText(userId: string, input: { courseId: string; lessonId: string }, t: ApiTranslator): Promise<string> {
+  const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
+  if (lesson.theory) return lesson.theory;
+  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiLimit(userId, t));
+  const outcome = await generationOutcome(flight);
+  if (outcome.type === "error") throw generationError(outcome.code, t);
+  await markLessonDone(lesson.id);
+  return outcome.lesson.theory;
 }
 
 // Course Assistant

@@ -6,7 +6,8 @@ import { requireRequestUser } from "@/server/auth/session";
 import { apiRoute, readJson } from "@/server/http/api";
 
 /**
- * Creates a course from the previewed outline and writes its first lesson. With an
+ * Creates a course from the previewed outline (the one /api/prompt stored under `outlineId`, of
+ * which the posted content may only be a subset) and writes its first lesson. With an
  * `Idempotency-Key` header a repeated request answers the same course (200) instead of a new one (201).
  */
 export const POST = apiRoute(async ({ request, log }) => {

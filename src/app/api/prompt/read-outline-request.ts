@@ -14,5 +14,5 @@ export async function readOutlineRequest(request: Request) {
   const user = await requireRequestUser(request);
   const body = await readJson(request, generateFormBodySchema);
   await requireLanguageModel(t("generation.notConfigured"));
-  return { prepared: await prepareOutline(user, body, t), t };
+  return { user, prepared: await prepareOutline(user, body, t), t };
 }

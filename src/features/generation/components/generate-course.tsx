@@ -21,7 +21,7 @@ type OutlineEvent =
   | { type: "waiting" }
   | { type: "topic"; index: number; topic: PreviewTopic }
   | { type: "retry"; attempt: number }
-  | { type: "done"; generatedText: string }
+  | { type: "done"; generatedText: string; outlineId: string }
   | { type: "error"; code: string; message: string };
 
 type FormValues = {
@@ -41,6 +41,8 @@ type Preview = {
   startedAt: number;
   progress: number;
   generatedText?: string;
+  /** The server's copy of this outline: the course is made from it. */
+  outlineId?: string;
   /** One key per previewed outline: a double click, a retry or a duplicated tab creates one course. */
   idempotencyKey?: string;
   values: FormValues;
@@ -88,8 +90,9 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
     if (saved) {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time restore from the browser's storage
       setValues({ ...INITIAL, ...saved.values });
-      // An outline that was still streaming when the page went away cannot be resumed.
-      if (saved.preview?.status === "ready") setPreview(saved.preview);
+      // An outline that was still streaming when the page went away cannot be resumed; one kept
+      // before outlines had a server copy cannot become a course.
+      if (saved.preview?.status === "ready" && saved.preview.outlineId) setPreview(saved.preview);
     }
     restored.current = true;
     return () => streamAbort.current?.abort();
@@ -187,9 +190,11 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
         } else if (item.type === "retry") {
           setPreview((p) => (p ? { ...p, topics: [], retrying: true, progress: p.progress + 1 } : p));
         } else if (item.type === "done") {
-          const generatedText = item.generatedText;
+          const { generatedText, outlineId } = item;
           setPreview((p) =>
-            p ? { ...p, topics: topicsFromContent(generatedText), status: "ready", retrying: false, generatedText, idempotencyKey: crypto.randomUUID() } : p,
+            p
+              ? { ...p, topics: topicsFromContent(generatedText), status: "ready", retrying: false, generatedText, outlineId, idempotencyKey: crypto.randomUUID() }
+              : p,
           );
           return;
         } else if (item.type === "error") {
@@ -221,6 +226,7 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
           type: preview.values.courseType,
           lang: preview.values.language,
           content: preview.generatedText,
+          outlineId: preview.outlineId,
         }),
       });
       const body = (await response.json().catch(() => null)) as { success?: boolean; courseId?: string; code?: string; message?: string } | null;

@@ -183,7 +183,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
         if (body.state === "ready" && body.lesson?.id === id && body.lesson.theory && !openedIds.current.has(id)) {
           kept.current.set(id, body.lesson);
           markInOutline(id, { generated: true });
-        } else if (!response.ok || body.state === "failed") {
+        } else if (!response.ok) {
           prefetched.current.delete(id);
         }
       })

@@ -6,7 +6,8 @@ import { apiRoute, readJson } from "@/server/http/api";
 
 /**
  * Starts writing a lesson in the background (the next one, while the learner reads). With
- * `wait`, answers when it is written, with the lesson, so the viewer shows it with no request.
+ * `wait`, answers when it is written, with the lesson, so the viewer shows it with no request;
+ * a generation that fails answers 502 `lesson:generation-failed`.
  */
 export const POST = apiRoute(async ({ request }) => {
   const t = apiTranslator(request);

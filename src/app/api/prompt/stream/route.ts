@@ -5,11 +5,11 @@ import { readOutlineRequest } from "../read-outline-request";
 
 /**
  * The outline as it is written: newline-delimited JSON events (`start` at once, `waiting` while
- * the model is silent, `topic`, `retry`, then `done` with the same `generatedText` as
- * /api/prompt, or `error`). Checks happen before the stream starts, so a refused request is an
- * ordinary JSON error.
+ * the model is silent, `topic`, `retry`, then `done` with the same `generatedText` and
+ * `outlineId` as /api/prompt, or `error`). Checks happen before the stream starts, so a refused
+ * request is an ordinary JSON error.
  */
 export const POST = apiRoute(async ({ request }) => {
-  const { prepared, t } = await readOutlineRequest(request);
-  return ndjsonResponse(outlineEventStream(prepared, t, request.signal));
+  const { user, prepared, t } = await readOutlineRequest(request);
+  return ndjsonResponse(outlineEventStream(user, prepared, t, request.signal));
 });

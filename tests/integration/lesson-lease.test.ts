@@ -1,0 +1,178 @@
+/**
+ * One generation per lesson on every path that writes one (the contract's /api/generate, the
+ * viewer's stream, the prefetch), and the lease taken over when its holder died. Real routes, a
+ * real database, the fake model over HTTP counting the requests.
+ */
+import { eq } from "drizzle-orm";
+import { POST as generate } from "@/app/api/generate/route";
+import { POST as prefetch } from "@/app/api/lesson/prefetch/route";
+import { POST as lessonStream } from "@/app/api/lesson/stream/route";
+import { POST as signup } from "@/app/api/signup/route";
+import { readNdjson } from "@/features/learning/components/ndjson";
+import { setAiConfigForTests } from "@/server/ai/model";
+import { getDb } from "@/server/db/client";
+import { courses, lessons, topics } from "@/server/db/schema";
+import { startFakeMedia, type FakeMedia } from "../fakes/media";
+import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
+import { callRoute, sessionCookieFrom } from "../setup/http";
+import { useTestDatabase } from "../setup/test-db";
+
+process.env.AI_RETRY_BASE_MS = "10";
+process.env.AI_TIMEOUT_MS = "2000";
+process.env.MEDIA_TIMEOUT_MS = "300";
+process.env.AI_RATE_LIMIT_PER_MINUTE = "1000";
+
+useTestDatabase();
+
+let model: FakeModel;
+let media: FakeMedia;
+
+beforeAll(async () => {
+  [model, media] = await Promise.all([startFakeModel({ charsPerToken: 24 }), startFakeMedia()]);
+  Object.assign(process.env, media.env);
+  (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+});
+
+afterAll(async () => {
+  setAiConfigForTests(undefined);
+  await Promise.all([model.close(), media.close()]);
+});
+
+beforeEach(() => {
+  model.reset();
+  model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
+});
+
+let counter = 0;
+async function newUser() {
+  counter += 1;
+  const res = await callRoute(signup, {
+    body: { email: `lease${counter}@example.io`, mName: "Learner", password: "learner-pass-9" },
+    headers: { "x-forwarded-for": `203.0.113.${counter}` },
+  });
+  expect(res.status).toBe(201);
+  return { cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`, userId: res.json.userId as string };
+}
+
+/** A course of one topic: a written first lesson and two empty ones, each title with a marker. */
+async function insertCourse(userId: string) {
+  const db = await getDb();
+  const [course] = await db.insert(courses).values({ userId, mainTopic: `Tides ${counter}`, type: "text_image", lang: "English" }).returning();
+  const [topic] = await db.insert(topics).values({ courseId: course.id, position: 0, title: "Topic 1" }).returning();
+  const rows = await db
+    .insert(lessons)
+    .values(
+      [0, 1, 2].map((position) => ({
+        courseId: course.id,
+        topicId: topic.id,
+        position,
+        title: `Lesson ${position + 1} lease-${course.id.slice(0, 8)}-${position}`,
+        theory: position === 0 ? "<p>Written.</p>" : "",
+      })),
+    )
+    .returning();
+  return { courseId: course.id, lessons: rows.sort((a, b) => a.position - b.position) };
+}
+
+async function lessonRow(id: string) {
+  const [row] = await (await getDb()).select().from(lessons).where(eq(lessons.id, id));
+  return row;
+}
+
+/** The model's lesson-writing requests for one lesson (image search phrases are JSON requests). */
+function lessonRequests(title: string) {
+  return model.requests.filter((r) => !r.responseFormat && r.messages.some((m) => m.content.includes(title)));
+}
+
+async function streamDone(cookie: string, body: unknown) {
+  const response = await lessonStream(
+    new Request("http://localhost:3000/api/lesson/stream", { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(body) }),
+    { params: Promise.resolve({}) },
+  );
+  const events: Record<string, unknown>[] = [];
+  await readNdjson<Record<string, unknown>>(response, (event) => events.push(event));
+  return events.at(-1) as { type: string; lesson?: { theory: string } };
+}
+
+describe("/api/generate and /api/lesson/stream share one generation per lesson", () => {
+  it("racing on one lesson, they call the model once, answer the same text, and store it once", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId, lessons: rows } = await insertCourse(userId);
+    const lesson = rows[1];
+    model.configure({ firstTokenDelayMs: 100, tokensPerSecond: 200 });
+    const [whole, streamed] = await Promise.all([
+      callRoute(generate, { body: { courseId, lessonId: lesson.id }, cookie }),
+      streamDone(cookie, { courseId, lessonId: lesson.id }),
+    ]);
+    expect(whole.status).toBe(200);
+    expect(streamed.type).toBe("done");
+    expect(whole.json.text).toMatch(/<h2>|<p>/);
+    expect(streamed.lesson!.theory).toBe(whole.json.text);
+    expect(lessonRequests(lesson.title)).toHaveLength(1);
+    const stored = await lessonRow(lesson.id);
+    expect(stored).toMatchObject({ theory: whole.json.text, done: true, generatingUntil: null });
+  });
+
+  it("/api/generate waits for another instance's live lease instead of calling the model, then answers its text", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId, lessons: rows } = await insertCourse(userId);
+    const lesson = rows[2];
+    const db = await getDb();
+    await db.update(lessons).set({ generatingUntil: new Date(Date.now() + 60_000) }).where(eq(lessons.id, lesson.id));
+    setTimeout(() => {
+      db.update(lessons)
+        .set({ theory: "<p>From the other instance.</p>", generatingUntil: null })
+        .where(eq(lessons.id, lesson.id))
+        .then(() => {}, () => {});
+    }, 300);
+    const res = await callRoute(generate, { body: { courseId, lessonId: lesson.id }, cookie });
+    expect(res.json).toEqual({ success: true, text: "<p>From the other instance.</p>" });
+    expect(lessonRequests(lesson.title)).toHaveLength(0);
+  });
+
+  it("takes over a lesson whose lease holder died once the lease runs out, and writes it once", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId, lessons: rows } = await insertCourse(userId);
+    const lesson = rows[1];
+    // Another instance took the lease and crashed: nobody renews it; it runs out in 1.2 s.
+    const expiry = Date.now() + 1200;
+    await (await getDb()).update(lessons).set({ generatingUntil: new Date(expiry) }).where(eq(lessons.id, lesson.id));
+    const [whole, streamed, prefetched] = await Promise.all([
+      callRoute(generate, { body: { courseId, lessonId: lesson.id }, cookie }),
+      streamDone(cookie, { courseId, lessonId: lesson.id }),
+      callRoute(prefetch, { body: { courseId, lessonId: lesson.id, wait: true }, cookie }),
+    ]);
+    expect(whole.status).toBe(200);
+    expect(streamed.lesson?.theory).toBe(whole.json.text);
+    expect(prefetched.json).toMatchObject({ success: true, state: "ready", lesson: { theory: whole.json.text } });
+    const calls = lessonRequests(lesson.title);
+    expect(calls).toHaveLength(1);
+    // Nobody asked the model anything about this lesson (text or media) while the lease was live.
+    const early = model.requests.filter((r) => r.at < expiry - 50 && r.messages.some((m) => m.content.includes(lesson.title)));
+    expect(early).toEqual([]);
+    expect(await lessonRow(lesson.id)).toMatchObject({ theory: whole.json.text, done: true, generatingUntil: null });
+  });
+});
+
+describe("/api/lesson/prefetch with wait", () => {
+  it("answers a failed generation with 502 lesson:generation-failed (never 200), stores nothing, and can be retried", async () => {
+    const { cookie, userId } = await newUser();
+    const { courseId, lessons: rows } = await insertCourse(userId);
+    const lesson = rows[1];
+    model.script({ behaviour: "status-500", match: lesson.title });
+    const failed = await callRoute(prefetch, { body: { courseId, lessonId: lesson.id, wait: true }, cookie });
+    expect(failed.status).toBe(502);
+    expect(failed.json).toEqual({ success: false, code: "lesson:generation-failed", message: "Internal Server Error" });
+    expect(await lessonRow(lesson.id)).toMatchObject({ theory: "", generatingUntil: null });
+
+    const failedWhole = await callRoute(generate, { body: { courseId, lessonId: lesson.id }, cookie });
+    expect(failedWhole.status).toBe(502);
+    expect(failedWhole.json.code).toBe("lesson:generation-failed");
+
+    model.reset();
+    const retried = await callRoute(prefetch, { body: { courseId, lessonId: lesson.id, wait: true }, cookie });
+    expect(retried.status).toBe(200);
+    expect(retried.json.state).toBe("ready");
+  });
+});
