@@ -79,7 +79,7 @@ async function createCourse(cookie) {
   };
   const request = { topic: "Bundle Sizes", subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" };
   const outline = await post("/api/prompt", request);
-  const course = await post("/api/course", { mainTopic: request.topic, type: request.courseType, lang: request.language, content: outline.generatedText });
+  const course = await post("/api/course", { mainTopic: request.topic, type: request.courseType, lang: request.language, content: outline.generatedText, outlineId: outline.outlineId });
   return course.courseId;
 }
 

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { createCourseViaApi } from "./courses";
 import { BASE_URL, expect, LOCALES, signUpViaApi, test, toast, useLocale, waitForHydration, type Locale } from "./fixtures";
 
 /**
@@ -65,19 +66,6 @@ const copy = {
   },
 } as const;
 
-async function createCourse(page: Page, topic: string): Promise<string> {
-  const outline = await page.request.post("/api/prompt", {
-    data: { topic, subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" },
-  });
-  expect(outline.status()).toBe(200);
-  const { generatedText, outlineId } = (await outline.json()) as { generatedText: string; outlineId: string };
-  const course = await page.request.post("/api/course", {
-    data: { mainTopic: topic, type: "Text & Image Course", lang: "English", content: generatedText, outlineId },
-  });
-  expect(course.status()).toBe(201);
-  return ((await course.json()) as { courseId: string }).courseId;
-}
-
 /** The lesson buttons of the desktop outline, in order. */
 function outlineLessons(page: Page) {
   return page.locator("#course-outline").getByRole("button");
@@ -95,7 +83,7 @@ for (const locale of LOCALES) {
   test.describe(`course viewer (${locale})`, () => {
     test("opens a course, streams the next lesson, updates progress and ticks, keeps it on reload, prefetches the one after, regenerates", async ({ page }) => {
       await signUpViaApi(page);
-      const courseId = await createCourse(page, `Ocean Currents ${locale}`);
+      const courseId = await createCourseViaApi(page, `Ocean Currents ${locale}`);
       await openCourse(page, courseId, locale);
 
       // Header and outline as the SPEC draws them; the first lesson is done on opening.
@@ -179,7 +167,7 @@ for (const locale of LOCALES) {
 
     test("the Course Assistant streams an answer that survives a reload, with the lesson it was about", async ({ page }) => {
       await signUpViaApi(page);
-      const courseId = await createCourse(page, `Volcanoes ${locale}`);
+      const courseId = await createCourseViaApi(page, `Volcanoes ${locale}`);
       await openCourse(page, courseId, locale);
       const lessonTitle = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
       await page.getByRole("button", { name: c.chat }).click();
@@ -209,7 +197,7 @@ for (const locale of LOCALES) {
 
     test("notes save and reload; a stale second page is refused; the editor refuses bad links and files", async ({ page, context }) => {
       await signUpViaApi(page);
-      const courseId = await createCourse(page, `Glaciers ${locale}`);
+      const courseId = await createCourseViaApi(page, `Glaciers ${locale}`);
       await openCourse(page, courseId, locale);
       const second = await context.newPage();
       await openCourse(second, courseId, locale);
@@ -262,7 +250,7 @@ for (const locale of LOCALES) {
     test("on a phone: bottom bar and the Course Content drawer", async ({ page }) => {
       await page.setViewportSize({ width: 375, height: 740 });
       await signUpViaApi(page);
-      const courseId = await createCourse(page, `Deserts ${locale}`);
+      const courseId = await createCourseViaApi(page, `Deserts ${locale}`);
       await openCourse(page, courseId, locale);
       const bar = page.getByTestId("mobile-bar");
       await expect(bar).toBeVisible();
@@ -283,7 +271,7 @@ for (const locale of LOCALES) {
 
 test("another user gets 404 on the page and on every API call", async ({ page, browser }) => {
   await signUpViaApi(page);
-  const courseId = await createCourse(page, "Private Course");
+  const courseId = await createCourseViaApi(page, "Private Course");
   const other = await browser.newPage({ extraHTTPHeaders: { "x-forwarded-for": "10.99.0.1" } });
   await signUpViaApi(other);
   const response = await other.goto(`${BASE_URL}/course/${courseId}`);

@@ -7,9 +7,9 @@ export async function createCourseViaApi(page: Page, topic: string): Promise<str
     data: { topic, subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" },
   });
   expect(outline.status()).toBe(200);
-  const { generatedText } = (await outline.json()) as { generatedText: string };
+  const { generatedText, outlineId } = (await outline.json()) as { generatedText: string; outlineId: string };
   const course = await page.request.post("/api/course", {
-    data: { mainTopic: topic, type: "Text & Image Course", lang: "English", content: generatedText },
+    data: { mainTopic: topic, type: "Text & Image Course", lang: "English", content: generatedText, outlineId },
   });
   expect(course.status()).toBe(201);
   return ((await course.json()) as { courseId: string }).courseId;
