@@ -157,7 +157,7 @@ describe("a model that accepts and never answers", () => {
     model.script({ behaviour: "hang" });
     const started = Date.now();
     const res = await callRoute(createCourse, {
-      body: { mainTopic: "Photosynthesis", type: form.courseType, lang: "English", content: outline.json.generatedText },
+      body: { mainTopic: "Photosynthesis", type: form.courseType, lang: "English", content: outline.json.generatedText, outlineId: outline.json.outlineId },
       cookie: user.cookie,
     });
     expect(Date.now() - started).toBeLessThan(ENDS_WITHIN_MS);

@@ -163,12 +163,13 @@ describe("/api/lesson/prefetch with wait", () => {
     model.script({ behaviour: "status-500", match: lesson.title });
     const failed = await callRoute(prefetch, { body: { courseId, lessonId: lesson.id, wait: true }, cookie });
     expect(failed.status).toBe(502);
-    expect(failed.json).toEqual({ success: false, code: "lesson:generation-failed", message: "Internal Server Error" });
+    // The model's own failure code, as the lesson stream reports it.
+    expect(failed.json).toEqual({ success: false, code: "ai:unavailable", message: "Internal Server Error" });
     expect(await lessonRow(lesson.id)).toMatchObject({ theory: "", generatingUntil: null });
 
     const failedWhole = await callRoute(generate, { body: { courseId, lessonId: lesson.id }, cookie });
     expect(failedWhole.status).toBe(502);
-    expect(failedWhole.json.code).toBe("lesson:generation-failed");
+    expect(failedWhole.json.code).toBe("ai:unavailable");
 
     model.reset();
     const retried = await callRoute(prefetch, { body: { courseId, lessonId: lesson.id, wait: true }, cookie });

@@ -177,10 +177,10 @@ export async function openLessonStream(
   );
 }
 
-/** A generation that ended in error, as an answer: a lesson gone is 404, anything else 502. */
+/** A generation that ended in error, as an answer: a lesson gone is 404, a model too slow 504, anything else 502. */
 function generationError(code: string, t: ApiTranslator): AppError {
   if (code === "course:not-found") return notFound(t);
-  return new AppError(code, 502, t("learning.generationFailed"));
+  return new AppError(code, code === "ai:timeout" ? 504 : 502, failureMessage(code, t, t("learning.generationFailed")));
 }
 
 /**

@@ -7,7 +7,7 @@ import { apiRoute, readJson } from "@/server/http/api";
 /**
  * Starts writing a lesson in the background (the next one, while the learner reads). With
  * `wait`, answers when it is written, with the lesson, so the viewer shows it with no request;
- * a generation that fails answers 502 `lesson:generation-failed`.
+ * a generation that fails answers with the model's failure (502 `ai:unavailable`…, 504 `ai:timeout`).
  */
 export const POST = apiRoute(async ({ request }) => {
   const t = apiTranslator(request);
