@@ -16,7 +16,7 @@ const port = process.env.BENCH_PORT ?? "3900";
 const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bundle-"));
 
-const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
+const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs"), "-p", port], {
   cwd: root,
   env: {
     ...process.env,

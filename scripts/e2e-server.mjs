@@ -89,8 +89,7 @@ delete env.SMTP_URL;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete env.DATABASE_URL;
 
-const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const server = spawn(process.execPath, [next, "start", "-p", port], { cwd: root, env, stdio: "inherit" });
+const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "-p", port], { cwd: root, env, stdio: "inherit" });
 function stopAll(signal) {
   server.kill(signal);
   fakes.child.kill(signal);
