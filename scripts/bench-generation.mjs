@@ -27,7 +27,7 @@ if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
 
 const fakes = await startFakes({ FAKE_FIRST_TOKEN_MS: String(FIRST_TOKEN_MS), FAKE_TOKENS_PER_SECOND: String(TOKENS_PER_SECOND) });
 const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bench-"));
-const server = spawn(process.execPath, [next, "start", "-p", port], {
+const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "-p", port], {
   cwd: root,
   env: {
     ...process.env,
@@ -40,6 +40,8 @@ const server = spawn(process.execPath, [next, "start", "-p", port], {
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0001",
     LOG_LEVEL: "error",
     FREE_COURSES_PER_MONTH: "100000",
+    // The bench stands in for one trusted proxy: each bench user is the address it names in X-Forwarded-For.
+    TRUST_PROXY: "1",
     AI_RATE_LIMIT_PER_MINUTE: "100000",
     OLLAMA_BASE_URL: "http://127.0.0.1:9",
   },

@@ -186,8 +186,7 @@ async function main() {
   children.push(fakes.child);
   const dataDir = path.join(root, ".data-bench");
   rmSync(dataDir, { recursive: true, force: true });
-  const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  const app = spawn(process.execPath, [next, "start", "-p", String(PORT)], {
+  const app = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "-p", String(PORT)], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -201,6 +200,8 @@ async function main() {
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
       ADMIN_EMAIL: "admin@bench.test",
       ADMIN_PASSWORD: "admin-password-1",
+      // The bench stands in for one trusted proxy: each bench user is the address it names in X-Forwarded-For.
+      TRUST_PROXY: "1",
       AI_RATE_LIMIT_PER_MINUTE: "100000",
       AI_TIMEOUT_MS: "30000",
       LOG_LEVEL: "error",

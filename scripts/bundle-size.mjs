@@ -20,7 +20,7 @@ const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bundle-"));
 
 const fakes = await startFakes({ FAKES_BASE_PORT: String(Number(port) + 10), FAKE_FIRST_TOKEN_MS: "0", FAKE_TOKENS_PER_SECOND: "0" });
-const server = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port], {
+const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs"), "-p", port], {
   cwd: root,
   env: {
     ...process.env,

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the app when there is no build or the sources are newer than it, then
- * serves it with `next start`. Migrations and the super admin run inside the server at boot
- * (src/instrumentation.ts), so `next start` alone does the same.
+ * serves it with scripts/server.mjs (Next behind a server that tells the app the client's
+ * address). Migrations and the super admin run inside the server at boot (src/instrumentation.ts).
  */
-import { spawnSync, spawn } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -34,8 +34,4 @@ if (needsBuild()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const args = [next, "start"];
-if (process.env.PORT) args.push("-p", process.env.PORT);
-const server = spawn(process.execPath, args, { cwd: root, stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+await import("./server.mjs");

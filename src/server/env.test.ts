@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseTrustProxy } from "../../scripts/peer-headers.mjs";
 import { env, EnvError, parseEnv, secureCookiesEnabled, type Env } from "./env";
 
 const SECRET = "s".repeat(40);
@@ -24,7 +25,8 @@ describe("parseEnv", () => {
       DATA_DIR: ".data",
       APP_URL: "http://localhost:3000",
       LOG_LEVEL: "info",
-      TRUST_PROXY: "false",
+      TRUST_PROXY: false,
+      SIGNUPS_PER_ADDRESS_PER_HOUR: 20,
     });
     const parsed = parseEnv({});
     expect(parsed.DATABASE_URL).toBeUndefined();
@@ -70,6 +72,7 @@ describe("parseEnv", () => {
         ADMIN_PASSWORD: "a-good-password",
         LOG_LEVEL: "warn",
         TRUST_PROXY: "true",
+        SIGNUPS_PER_ADDRESS_PER_HOUR: "500",
       }),
     ).toMatchObject({
       NODE_ENV: "production",
@@ -81,7 +84,8 @@ describe("parseEnv", () => {
       ADMIN_EMAIL: "owner@example.com",
       ADMIN_PASSWORD: "a-good-password",
       LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
+      TRUST_PROXY: true,
+      SIGNUPS_PER_ADDRESS_PER_HOUR: 500,
     });
   });
 
@@ -100,11 +104,27 @@ describe("parseEnv", () => {
     ["ADMIN_EMAIL", { ADMIN_PASSWORD: "a-good-password" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
     ["TRUST_PROXY", { TRUST_PROXY: "yes" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "0" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "-1" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "1.5" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "10.0.0.0/8" }],
+    ["SIGNUPS_PER_ADDRESS_PER_HOUR", { SIGNUPS_PER_ADDRESS_PER_HOUR: "0" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
   ])("refuses a bad %s with one line naming it (%j)", (variable, source) => {
     const error = envError(source);
     expect(error.message).toMatch(new RegExp(`^Invalid setting ${variable}: \\S`));
     expect(error.message).not.toMatch(/[\r\n]/);
+  });
+
+  it("reads TRUST_PROXY as false, true or a number of proxies, as the server script does", () => {
+    for (const [text, value] of [["false", false], ["true", true], ["1", 1], [" 2 ", 2], ["", false]] as const) {
+      expect(parseEnv({ TRUST_PROXY: text }).TRUST_PROXY).toBe(value);
+      expect(parseTrustProxy(text)).toBe(value);
+    }
+    for (const bad of ["yes", "0", "1.5", "TRUE"]) {
+      expect(() => parseTrustProxy(bad)).toThrow(/^Invalid setting TRUST_PROXY: /);
+      expect(envError({ TRUST_PROXY: bad }).message).toMatch(/^Invalid setting TRUST_PROXY: /);
+    }
   });
 
   it("explains ADMIN_PASSWORD without ADMIN_EMAIL in the message", () => {

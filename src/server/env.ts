@@ -57,7 +57,21 @@ const envSchema = z
       emptyAsUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     ),
-    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+    /**
+     * Who tells the client's address (src/server/http/client-ip.ts): `false`, the socket; `true`,
+     * the first X-Forwarded-For entry; N, the entry the outermost of N proxies appended.
+     * scripts/peer-headers.mjs reads it with the same rules.
+     */
+    TRUST_PROXY: z.preprocess(
+      (v) => (typeof v === "string" ? emptyAsUndefined(v.trim()) : v),
+      z
+        .string()
+        .default("false")
+        .refine((v) => /^(?:true|false|[1-9][0-9]{0,2})$/.test(v), "must be false, true or the number of proxies in front of the app (1, 2, …)")
+        .transform((v): boolean | number => (v === "true" ? true : v === "false" ? false : Number(v))),
+    ),
+    /** Sign-ups one client address may make per hour. */
+    SIGNUPS_PER_ADDRESS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
     /** E-mail (src/server/email): Resend when its key is set, else SMTP, else the dev outbox table. */
     RESEND_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
     /** Also read by the Resend SDK itself; tests point it at tests/fakes/resend-server.mjs. */

@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { expect, type Locator, type Page, test as base } from "@playwright/test";
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
@@ -20,20 +19,10 @@ export function uniqueEmail(prefix = "user"): string {
 }
 
 /**
- * Every test is its own client: the app counts sign-ups and failed logins per client address
- * (the last X-Forwarded-For entry, as a reverse proxy in front of it would append), so tests
- * running in parallel on one machine never share a rate-limit bucket.
+ * Every spec is the same client to the app: it counts per socket address, and the e2e server
+ * trusts no proxy (scripts/e2e-server.mjs lifts the sign-up limit for that reason).
  */
-function uniqueClientAddress(): string {
-  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-}
-
-export const test = base.extend({
-  // `provide` is Playwright's `use`, renamed so the React hooks lint rule does not mistake it for a hook.
-  extraHTTPHeaders: async ({}, provide) => {
-    await provide({ "x-forwarded-for": uniqueClientAddress() });
-  },
-});
+export const test = base;
 export { expect };
 
 /** Creates an account through the contract API; the page's context is signed in by its cookie. */

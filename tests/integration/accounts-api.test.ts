@@ -1,8 +1,10 @@
 import { POST as signin } from "@/app/api/signin/route";
 import { POST as signup } from "@/app/api/signup/route";
 import { getRequestUser } from "@/server/auth/session";
+import { sql } from "drizzle-orm";
+import { SIGNIN_ACCOUNT_RULE, SIGNIN_DELAY, signinDelayMs, signinKeys } from "@/features/accounts/service";
 import { getDb } from "@/server/db/client";
-import { users } from "@/server/db/schema";
+import { rateLimits, users } from "@/server/db/schema";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
 
@@ -96,19 +98,112 @@ describe("POST /api/signin", () => {
   });
 
   it("answers 429 after 10 failures for one e-mail from one address, even with the right password", async () => {
-    const ip = { "x-forwarded-for": "198.51.100.9" };
+    const peer = "198.51.100.9";
     await callRoute(signup, { body: { email: "target@example.io", mName: "T", password: "right-password1" } });
     for (let i = 0; i < 10; i++) {
-      const res = await callRoute(signin, { body: { email: "target@example.io", password: `guess-${i}-xxxx` }, headers: ip });
+      const res = await callRoute(signin, { body: { email: "target@example.io", password: `guess-${i}-xxxx` }, peer });
       expect(res.status).toBe(401);
     }
-    const blocked = await callRoute(signin, { body: { email: "target@example.io", password: "right-password1" }, headers: ip, cookie: "NEXT_LOCALE=en" });
+    const blocked = await callRoute(signin, { body: { email: "target@example.io", password: "right-password1" }, peer, cookie: "NEXT_LOCALE=en" });
     expect(blocked.status).toBe(429);
     expect(blocked.json.code).toBe("signin:rate-limited");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
 
     // Another address is not affected.
-    const other = await callRoute(signin, { body: { email: "target@example.io", password: "right-password1" }, headers: { "x-forwarded-for": "198.51.100.10" } });
+    const other = await callRoute(signin, { body: { email: "target@example.io", password: "right-password1" }, peer: "198.51.100.10" });
     expect(other.status).toBe(200);
+  });
+
+  it("answers 429 to an address after 100 failures over many e-mails, and only to that address", async () => {
+    const peer = "198.51.100.20";
+    await callRoute(signup, { body: { email: "sprayed@example.io", mName: "S", password: "right-password1" }, peer: "198.51.100.21" });
+    // Ten at a time: the same password tried on a hundred e-mails, none of them hitting one account ten times.
+    for (let batch = 0; batch < 10; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => callRoute(signin, { body: { email: `spray-${batch}-${i}@example.io`, password: "Password123!" }, peer })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(401));
+    }
+    const blocked = await callRoute(signin, { body: { email: "sprayed@example.io", password: "right-password1" }, peer });
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.code).toBe("signin:rate-limited");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    const elsewhere = await callRoute(signin, { body: { email: "sprayed@example.io", password: "right-password1" }, peer: "198.51.100.22" });
+    expect(elsewhere.status).toBe(200);
+  });
+});
+
+describe("sign-in under attack from many addresses", () => {
+  const owner = { email: "owner@example.io", password: "owners-password1" };
+  const signInFrom = async (peer: string, password: string) => {
+    const started = Date.now();
+    const res = await callRoute(signin, { body: { email: owner.email, password }, peer });
+    return { status: res.status, code: res.json?.code, retryAfter: res.headers.get("retry-after"), ms: Date.now() - started };
+  };
+
+  it("slows answers down with the account's failures, by at most 3 s", () => {
+    expect(signinDelayMs(0)).toBe(0);
+    expect(signinDelayMs(SIGNIN_DELAY.freeFailures)).toBe(0);
+    const delays = [11, 20, 30, 50, 500, 1_000_000].map(signinDelayMs);
+    expect(delays).toEqual([...delays].sort((a, b) => a - b));
+    expect(delays[0]).toBeGreaterThan(0);
+    expect(Math.max(...delays)).toBe(3000);
+  });
+
+  it("lets the owner in from a new address after 50 failures from 50 others, after the same wait a failure gets", async () => {
+    expect((await callRoute(signup, { body: { ...owner, mName: "Owner" }, peer: "192.0.2.1" })).status).toBe(201);
+    const failures = await Promise.all(Array.from({ length: 50 }, (_, i) => signInFrom(`10.66.0.${i + 1}`, `wrong-guess-${i}`)));
+    expect(failures.map((f) => f.status)).toEqual(Array(50).fill(401));
+
+    // The wait is a timer: a sign-in to another account meanwhile is not held up by it.
+    await callRoute(signup, { body: { email: "bystander@example.io", mName: "B", password: "bystander-pass1" }, peer: "192.0.2.3" });
+    const ownerAttempt = signInFrom("192.0.2.2", owner.password);
+    const bystanderStarted = Date.now();
+    const bystander = await callRoute(signin, { body: { email: "bystander@example.io", password: "bystander-pass1" }, peer: "192.0.2.3" });
+    expect(bystander.status).toBe(200);
+    expect(Date.now() - bystanderStarted).toBeLessThan(2000);
+
+    const ownerIn = await ownerAttempt;
+    expect(ownerIn.status).toBe(200);
+    const failure = await signInFrom("10.66.1.1", "one-more-guess");
+    expect(failure.status).toBe(401);
+    // Both waited the capped delay: the time does not tell a right password from a wrong one.
+    for (const answer of [ownerIn, failure]) {
+      expect(answer.ms).toBeGreaterThanOrEqual(signinDelayMs(50) - 50);
+      expect(answer.ms).toBeLessThan(signinDelayMs(50) + 3000);
+    }
+  });
+
+  it("past 1000 failures hears only addresses that signed in to the account before", async () => {
+    const email = "besieged@example.io";
+    const home = "192.0.2.50";
+    expect((await callRoute(signup, { body: { email, mName: "B", password: "besieged-pass1" }, peer: "192.0.2.49" })).status).toBe(201);
+    expect((await callRoute(signin, { body: { email, password: "besieged-pass1" }, peer: home })).status).toBe(200);
+    // Failures in the window from addresses all over, as the account's counter holds them.
+    const failuresSoFar = async (count: number) => {
+      const db = await getDb();
+      const key = signinKeys(email, "any").account;
+      await db
+        .insert(rateLimits)
+        .values({ key, count, resetAt: sql`now() + interval '10 minutes'` })
+        .onConflictDoUpdate({ target: rateLimits.key, set: { count } });
+    };
+    await failuresSoFar(500);
+    expect((await callRoute(signin, { body: { email, password: "besieged-pass1" }, peer: "192.0.2.52" })).status).toBe(200);
+
+    await failuresSoFar(SIGNIN_ACCOUNT_RULE.limit);
+
+    const stranger = await callRoute(signin, { body: { email, password: "besieged-pass1" }, peer: "192.0.2.51" });
+    expect(stranger.status).toBe(429);
+    expect(stranger.json.code).toBe("signin:rate-limited");
+    expect(Number(stranger.headers.get("retry-after"))).toBeGreaterThan(500);
+
+    const [wrongAtHome, ownerAtHome] = await Promise.all([
+      callRoute(signin, { body: { email, password: "not-the-password" }, peer: home }),
+      callRoute(signin, { body: { email, password: "besieged-pass1" }, peer: home }),
+    ]);
+    expect(wrongAtHome.status).toBe(401);
+    expect(ownerAtHome.status).toBe(200);
   });
 });

@@ -59,7 +59,7 @@ let emailCounter = 0;
 async function newUser(plan: "free" | "monthly" = "free") {
   emailCounter += 1;
   const email = `learner${emailCounter}@example.io`;
-  const res = await callRoute(signup, { body: { email, mName: "Learner", password: "long-enough-1" }, headers: { "x-forwarded-for": `198.51.100.${emailCounter}` } });
+  const res = await callRoute(signup, { body: { email, mName: "Learner", password: "long-enough-1" }, peer: `198.51.100.${emailCounter}` });
   expect(res.status).toBe(201);
   const id = res.json.userId as string;
   if (plan !== "free") await (await getDb()).update(users).set({ plan }).where(eq(users.id, id));

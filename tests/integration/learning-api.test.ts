@@ -53,7 +53,7 @@ async function newUser() {
   counter += 1;
   const res = await callRoute(signup, {
     body: { email: `learner${counter}-${Date.now()}@example.io`, mName: "Learner", password: "learner-pass-9" },
-    headers: { "x-forwarded-for": `198.51.100.${counter}` },
+    peer: `198.51.100.${counter}`,
   });
   expect(res.status).toBe(201);
   const cookie = `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`;

@@ -17,7 +17,7 @@ const resend = useFakeResend();
 
 let ipCounter = 0;
 /** A fresh client address per call, so the per-address limits stay out of the way unless a test wants them. */
-const freshIp = () => ({ "x-forwarded-for": `198.18.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+const freshIp = () => ({ "x-aula-peer": `198.18.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
 
 async function createAccount(email: string, password = "first-password1", locale: "pt" | "en" = "en") {
   const res = await callRoute(signup, { body: { email, mName: "Rita", password }, cookie: `NEXT_LOCALE=${locale}`, headers: freshIp() });
@@ -111,9 +111,10 @@ describe("POST /api/forgot", () => {
       expect(blocked.json).toMatchObject({ success: false, code: "forgot:rate-limited" });
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     }
-    const oneAddress = { "x-forwarded-for": "192.0.2.200" };
-    for (let i = 0; i < 20; i++) expect((await requestReset(`spray-${i}@example.io`, oneAddress)).status).toBe(200);
-    expect((await requestReset("spray-last@example.io", oneAddress)).status).toBe(429);
+    // One client (the socket's address) that writes a different X-Forwarded-For each time.
+    const oneAddress = (i: number) => ({ "x-aula-peer": "192.0.2.200", "x-forwarded-for": `10.1.2.${i}` });
+    for (let i = 0; i < 20; i++) expect((await requestReset(`spray-${i}@example.io`, oneAddress(i))).status).toBe(200);
+    expect((await requestReset("spray-last@example.io", oneAddress(99))).status).toBe(429);
   });
 });
 
@@ -202,6 +203,19 @@ describe("POST /api/reset-password", () => {
     const notString = await callRoute(resetPasswordRoute, { body: { token: ["a"], password: "long-enough-1" } });
     expect(notString.status).toBe(400);
     expect(notString.json.code).toBe("request:invalid");
+  });
+
+  it("limits attempts per client address, whatever X-Forwarded-For the client writes", async () => {
+    const attempt = (i: number) =>
+      callRoute(resetPasswordRoute, {
+        body: { token: "x".repeat(43), password: "long-enough-1" },
+        headers: { "x-aula-peer": "192.0.2.201", "x-forwarded-for": `10.3.4.${i}` },
+      });
+    for (let i = 0; i < 30; i++) expect((await attempt(i)).status).toBe(400);
+    const blocked = await attempt(99);
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.code).toBe("reset:rate-limited");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
 

@@ -20,7 +20,7 @@ let n = 0;
 async function account(password = "first-password1") {
   n += 1;
   const email = `p${n}@example.io`;
-  const res = await callRoute(signup, { body: { email, mName: `User ${n}`, password }, headers: { "x-forwarded-for": `198.19.0.${n}` } });
+  const res = await callRoute(signup, { body: { email, mName: `User ${n}`, password }, peer: `198.19.0.${n}` });
   expect(res.status).toBe(201);
   const cookie = sessionCookieFrom(res.headers);
   const me = await getRequestUser(new Request("http://x/", { headers: { cookie } }));

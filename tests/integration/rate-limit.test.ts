@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { openPostgres, setDbHandleForTests, type DbHandle } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import { sql } from "drizzle-orm";
-import { clearRateLimit, enforceRateLimit, hitRateLimit, hitRateLimitReading, isRateLimited } from "@/server/http/rate-limit";
+import { areRateLimited, clearRateLimit, enforceRateLimit, hitRateLimit, hitRateLimitReading, isRateLimited } from "@/server/http/rate-limit";
 import { useTestDatabase } from "../setup/test-db";
 
 const database = useTestDatabase();
@@ -37,6 +37,23 @@ describe("hitRateLimit / isRateLimited", () => {
     expect(await isRateLimited(key, MINUTE)).toMatchObject({ count: 2, limited: false }); // still 2: reading does not count
     await hitRateLimit(key, MINUTE);
     expect(await isRateLimited(key, MINUTE)).toMatchObject({ count: 3, limited: true });
+  });
+
+  it("areRateLimited reads several keys at once, each against its own rule, without counting", async () => {
+    const [busy, quiet, unseen] = [uniqueKey("busy"), uniqueKey("quiet"), uniqueKey("unseen")];
+    for (let i = 0; i < 3; i++) await hitRateLimit(busy, MINUTE);
+    await hitRateLimit(quiet, MINUTE);
+    const states = await areRateLimited({
+      busy: { key: busy, rule: MINUTE },
+      quiet: { key: quiet, rule: MINUTE },
+      strict: { key: quiet, rule: { limit: 1, windowMs: 60_000 } },
+      unseen: { key: unseen, rule: MINUTE },
+    });
+    expect(states.busy).toMatchObject({ count: 3, limited: true });
+    expect(states.quiet).toMatchObject({ count: 1, limited: false });
+    expect(states.strict).toMatchObject({ count: 1, limited: true });
+    expect(states.unseen).toMatchObject({ count: 0, limited: false });
+    expect((await isRateLimited(busy, MINUTE)).count).toBe(3);
   });
 
   it("hitRateLimitReading counts like hitRateLimit and returns another value read in the same statement", async () => {

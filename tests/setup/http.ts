@@ -6,13 +6,16 @@ export type CallOptions = {
   body?: unknown;
   rawBody?: string;
   headers?: Record<string, string>;
+  /** The client's address as scripts/server.mjs stamps it (TRUST_PROXY=false); headers may override. */
+  peer?: string;
   cookie?: string;
   params?: Record<string, string>;
   url?: string;
 };
 
 export async function callRoute(handler: Handler, options: CallOptions = {}) {
-  const headers = new Headers({ "x-forwarded-for": "203.0.113.7", ...options.headers });
+  const peer = options.peer ?? "203.0.113.7";
+  const headers = new Headers({ "x-aula-peer": peer, "x-forwarded-for": peer, ...options.headers });
   if (options.cookie) headers.set("cookie", options.cookie);
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import type { Locale } from "@/i18n/config";
@@ -7,7 +8,7 @@ import { decoyPasswordHash, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENG
 import { getDb } from "@/server/db/client";
 import { users } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
-import { clearRateLimit, hitRateLimit, isRateLimited, rateLimitError } from "@/server/http/rate-limit";
+import { areRateLimited, clearRateLimit, hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { logger } from "@/server/logger";
 import { findUserByEmail, insertUser, normalizeEmail, type SessionUser } from "./queries";
 import { emailSchema, NAME_MAX_LENGTH } from "./schemas";
@@ -15,12 +16,36 @@ import { emailSchema, NAME_MAX_LENGTH } from "./schemas";
 /** Messages come from the caller's UI catalog (`api.*`). */
 type Translate = ApiTranslator;
 
-export const SIGNIN_FAILURE_RULE = { limit: 10, windowMs: 15 * 60 * 1000 };
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Failures for one e-mail from one client address: the next attempt from that pair is refused. */
+export const SIGNIN_PAIR_RULE = { limit: 10, windowMs: FIFTEEN_MINUTES };
+/** Failures from one client address over all e-mails (trying one password on many accounts). */
+export const SIGNIN_ADDRESS_RULE = { limit: 100, windowMs: FIFTEEN_MINUTES };
 /**
- * A ceiling per e-mail across all addresses. Without a reverse proxy a client can send its own
- * X-Forwarded-For and so pose as many addresses; this caps guessing at one account anyway.
+ * Failures for one e-mail from every address. They slow down every answer for that e-mail
+ * (`signinDelayMs`) but lock nobody out, except that past `limit` only addresses that signed in
+ * to the account before are heard: a guesser with many addresses stays bounded, the owner at home does not.
  */
-export const SIGNIN_ACCOUNT_FAILURE_RULE = { limit: 50, windowMs: 15 * 60 * 1000 };
+export const SIGNIN_ACCOUNT_RULE = { limit: 1000, windowMs: FIFTEEN_MINUTES };
+/** How long a successful sign-in makes its address known to the account. */
+export const SIGNIN_KNOWN_ADDRESS_RULE = { limit: 1, windowMs: 30 * 24 * 60 * 60 * 1000 };
+
+/** The slow-down per e-mail: nothing for the first few failures, then 100 ms more per failure, at most 3 s. */
+export const SIGNIN_DELAY = { freeFailures: 10, stepMs: 100, maxMs: 3000 };
+export function signinDelayMs(accountFailures: number): number {
+  const over = Math.max(0, accountFailures - SIGNIN_DELAY.freeFailures);
+  return Math.min(SIGNIN_DELAY.maxMs, over * SIGNIN_DELAY.stepMs);
+}
+
+/** The counters of one sign-in; the address comes first (it has no spaces), so no two pairs share a key. */
+export function signinKeys(email: string, ip: string) {
+  return {
+    pair: `signin:pair:${ip} ${email}`,
+    address: `signin:address:${ip}`,
+    account: `signin:account:${email}`,
+    known: `signin:known:${ip} ${email}`,
+  };
+}
 
 export async function signUp(
   input: { email?: string; name?: string; password?: string; locale: Locale },
@@ -51,25 +76,34 @@ export async function signIn(
   const password = input.password ?? "";
   if (!email || !password) throw new AppError("signin:missing-fields", 400, t("signin.bothRequired"));
 
-  // Failed attempts are counted per e-mail and address; the 11th attempt in the window is refused.
-  const key = `signin:${email}:${input.ip}`;
-  const accountKey = `signin:${email}`;
-  const [limit, accountLimit] = await Promise.all([
-    isRateLimited(key, SIGNIN_FAILURE_RULE),
-    isRateLimited(accountKey, SIGNIN_ACCOUNT_FAILURE_RULE),
-  ]);
-  for (const state of [limit, accountLimit]) {
-    if (state.limited) throw rateLimitError(state, "signin:rate-limited", t("signin.tooManyAttempts"));
+  const keys = signinKeys(email, input.ip);
+  const seen = await areRateLimited({
+    pair: { key: keys.pair, rule: SIGNIN_PAIR_RULE },
+    address: { key: keys.address, rule: SIGNIN_ADDRESS_RULE },
+    account: { key: keys.account, rule: SIGNIN_ACCOUNT_RULE },
+    known: { key: keys.known, rule: SIGNIN_KNOWN_ADDRESS_RULE },
+  });
+  const knownAddress = seen.known.count > 0;
+  for (const state of [seen.pair, seen.address, knownAddress ? undefined : seen.account]) {
+    if (state?.limited) throw rateLimitError(state, "signin:rate-limited", t("signin.tooManyAttempts"));
   }
+  // Before right and wrong passwords alike, so the wait says nothing; a timer, so nothing else waits.
+  const delay = signinDelayMs(seen.account.count);
+  if (delay > 0) await sleep(delay);
 
   const user = await findUserByEmail(email);
   // Verify against a decoy when the e-mail is unknown, so timing does not tell which e-mails exist.
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!user || !ok) {
-    await Promise.all([hitRateLimit(key, SIGNIN_FAILURE_RULE), hitRateLimit(accountKey, SIGNIN_ACCOUNT_FAILURE_RULE)]);
+    await Promise.all([
+      hitRateLimit(keys.pair, SIGNIN_PAIR_RULE),
+      hitRateLimit(keys.address, SIGNIN_ADDRESS_RULE),
+      hitRateLimit(keys.account, SIGNIN_ACCOUNT_RULE),
+    ]);
     throw new AppError("signin:invalid-credentials", 401, t("signin.invalidCredentials"));
   }
-  await clearRateLimit(key);
+  // The account's failures stay: they are someone else's, and the owner signing in says nothing about them.
+  await Promise.all([clearRateLimit(keys.pair), hitRateLimit(keys.known, SIGNIN_KNOWN_ADDRESS_RULE)]);
   return { id: user.id, email: user.email, name: user.name, role: user.role, plan: user.plan, locale: user.locale };
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { rateLimits } from "@/server/db/schema";
 import { AppError } from "./errors";
@@ -50,6 +50,11 @@ export async function hitRateLimitReading<T>(key: string, rule: RateLimitRule, a
   return { count: row.count, resetAt: row.resetAt, limited: row.count > rule.limit, alsoRead: row.alsoRead };
 }
 
+function stateWithoutCounting(row: { count: number; resetAt: Date } | undefined, rule: RateLimitRule): RateLimitState {
+  if (!row) return { count: 0, resetAt: new Date(Date.now() + rule.windowMs), limited: false };
+  return { count: row.count, resetAt: row.resetAt, limited: row.count >= rule.limit };
+}
+
 /** Reads a key without counting: true when `limit` events already happened in the window. */
 export async function isRateLimited(key: string, rule: RateLimitRule): Promise<RateLimitState> {
   const db = await getDb();
@@ -58,8 +63,24 @@ export async function isRateLimited(key: string, rule: RateLimitRule): Promise<R
     .from(rateLimits)
     .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`)
     .limit(1);
-  if (!row) return { count: 0, resetAt: new Date(Date.now() + rule.windowMs), limited: false };
-  return { ...row, limited: row.count >= rule.limit };
+  return stateWithoutCounting(row, rule);
+}
+
+/** `isRateLimited` for several keys in one round trip, each answer under its name. */
+export async function areRateLimited<Name extends string>(
+  checks: Record<Name, { key: string; rule: RateLimitRule }>,
+): Promise<Record<Name, RateLimitState>> {
+  const db = await getDb();
+  const entries = Object.entries(checks) as [Name, { key: string; rule: RateLimitRule }][];
+  const rows = await db
+    .select({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(and(inArray(rateLimits.key, entries.map(([, check]) => check.key)), sql`${rateLimits.resetAt} > now()`));
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return Object.fromEntries(entries.map(([name, check]) => [name, stateWithoutCounting(byKey.get(check.key), check.rule)])) as Record<
+    Name,
+    RateLimitState
+  >;
 }
 
 export async function clearRateLimit(key: string): Promise<void> {

@@ -3,6 +3,7 @@ import { signUp } from "@/features/accounts/service";
 import { withSessionCookie } from "@/features/accounts/session-cookie";
 import { apiTranslator, requestLocale } from "@/i18n/api-translator";
 import { sendMailInBackground } from "@/server/email/mailer";
+import { env } from "@/server/env";
 import { apiRoute, readJson } from "@/server/http/api";
 import { clientIp } from "@/server/http/client-ip";
 import { enforceRateLimit } from "@/server/http/rate-limit";
@@ -10,7 +11,11 @@ import { enforceRateLimit } from "@/server/http/rate-limit";
 export const POST = apiRoute(async ({ request, log }) => {
   const t = apiTranslator(request);
   const body = await readJson(request, signUpBodySchema);
-  await enforceRateLimit(`signup:${clientIp(request)}`, { limit: 20, windowMs: 60 * 60 * 1000 }, "Too many sign-ups from this address. Please try again later.");
+  await enforceRateLimit(
+    `signup:${clientIp(request)}`,
+    { limit: env().SIGNUPS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000 },
+    "Too many sign-ups from this address. Please try again later.",
+  );
   const user = await signUp(
     { email: body.email, name: body.mName, password: body.password, locale: requestLocale(request) },
     t,
