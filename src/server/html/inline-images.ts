@@ -51,7 +51,8 @@ function decodeBase64(payload: string): Buffer | null {
   const text = compact.length === 1 ? compact[0] : compact.join("");
   const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
   // `=` only as final padding, and whole 4-character groups.
-  if (length === 0 || length % 4 !== 0 || text.indexOf("=") < text.length - padding) return null;
+  const firstPad = text.indexOf("=");
+  if (length === 0 || length % 4 !== 0 || (firstPad !== -1 && firstPad < text.length - padding)) return null;
   return Buffer.from(text, "base64");
 }
 

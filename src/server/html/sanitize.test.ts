@@ -1,6 +1,10 @@
+import os from "node:os";
 import { HTML_LIMITS, HtmlTooComplexError } from "./bounds";
 import { markdownToSafeHtml } from "./markdown";
 import { sanitizeHtml, stripHtml } from "./sanitize";
+
+/** A wall-clock budget, stretched when more processes than cores compete for the machine. */
+const budget = (ms: number) => ms * Math.max(1, os.loadavg()[0] / os.cpus().length);
 
 /** The best of three runs, in milliseconds: the machine running the tests may be busy. */
 function bestTime(run: () => unknown): number {
@@ -50,7 +54,7 @@ describe("sanitizeHtml", () => {
   it("refuses HTML beyond the bounds before parsing it", () => {
     const nested = "<div>".repeat(200_000) + "</div>".repeat(200_000);
     expect(() => sanitizeHtml(nested)).toThrow(HtmlTooComplexError);
-    expect(bestTime(() => expect(() => sanitizeHtml(nested)).toThrow())).toBeLessThan(50);
+    expect(bestTime(() => expect(() => sanitizeHtml(nested)).toThrow())).toBeLessThan(budget(50));
   });
 
   it("sanitizes the largest HTML within the bounds well under 100 ms", () => {
@@ -61,16 +65,16 @@ describe("sanitizeHtml", () => {
     const html = body + "<p>" + "lorem ipsum ".repeat(Math.floor((HTML_LIMITS.chars - body.length - 7) / 12)) + "</p>";
     expect(html.length).toBeLessThanOrEqual(HTML_LIMITS.chars);
     expect(sanitizeHtml(html)).toContain("lorem ipsum");
-    expect(bestTime(() => sanitizeHtml(html))).toBeLessThan(100);
+    expect(bestTime(() => sanitizeHtml(html))).toBeLessThan(budget(100));
     const flat = "<p><b>x</b></p>".repeat(HTML_LIMITS.nodes / 2);
-    expect(bestTime(() => sanitizeHtml(flat))).toBeLessThan(100);
+    expect(bestTime(() => sanitizeHtml(flat))).toBeLessThan(budget(100));
   });
 
   it("stripHtml leaves plain text, and cuts the tags of HTML beyond the bounds without parsing it", () => {
     expect(stripHtml("<b>Bold</b> &amp; <i>more</i>")).toBe("Bold &amp; more");
     const stored = "<div>".repeat(45_000) + "Old lesson" + "</div>".repeat(45_000);
     expect(stripHtml(stored)).toBe("Old lesson");
-    expect(bestTime(() => stripHtml(stored))).toBeLessThan(50);
+    expect(bestTime(() => stripHtml(stored))).toBeLessThan(budget(50));
   });
 });
 
