@@ -340,7 +340,7 @@ describe("notes", () => {
     expect(plain.json).toEqual({ success: true, version: 3 });
   });
 
-  it("sanitizes stored HTML: scripts, handlers and javascript:/vbscript:/file: links go, base64 images stay", async () => {
+  it("sanitizes stored HTML: scripts, handlers and javascript:/vbscript:/file: links go, base64 images are stored apart", async () => {
     const { cookie, userId } = await newUser();
     const { courseId } = await insertCourse(userId);
     const png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -348,7 +348,7 @@ describe("notes", () => {
       "<p onclick=\"alert(1)\">Hello<script>alert(2)</script></p>",
       '<a href="javascript:alert(3)">js</a><a href="vbscript:msgbox(4)">vb</a><a href="file:///etc/passwd">file</a>',
       '<a href="https://example.com/page">ok</a>',
-      `<img src="${png}" alt="dot"><img src="data:text/html;base64,PHNjcmlwdD4=">`,
+      `<img src="${png}" alt="dot">`,
       '<iframe src="https://evil.example"></iframe>',
     ].join("");
     const res = await callRoute(savenotes, { body: { course: courseId, notes: dirty }, cookie });
@@ -356,8 +356,13 @@ describe("notes", () => {
     const [row] = await (await getDb()).select().from(notes).where(eq(notes.courseId, courseId));
     expect(row.html).not.toMatch(/script|onclick|javascript:|vbscript:|file:|iframe|data:text/i);
     expect(row.html).toContain('href="https://example.com/page"');
-    expect(row.html).toContain(png);
+    expect(row.html).not.toContain("data:");
+    expect(row.html).toMatch(/<img src="\/api\/images\/[0-9a-f-]{36}" alt="dot" \/>/);
     expect(row.html).toContain("Hello");
+    // A data: URL that is no picture is refused rather than stored.
+    const html = await callRoute(savenotes, { body: { course: courseId, notes: '<img src="data:text/html;base64,PHNjcmlwdD4=">' }, cookie });
+    expect(html.status).toBe(400);
+    expect(html.json.code).toBe("html:image-invalid");
   });
 
   it("refuses bad bodies with 4xx and changes nothing", async () => {

@@ -5,6 +5,7 @@ import { COURSE_TYPE_LABEL } from "@/features/generation/plan-rules";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
+import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds";
 import { sanitizeHtml } from "@/server/html/sanitize";
 import { isDisplayableImageUrl } from "@/server/media/fetch";
 import { isVideoId } from "@/server/media/youtube";
@@ -167,10 +168,15 @@ export async function deleteCourse(userId: string, courseId: unknown, t: ApiTran
   if (!isUuid(courseId) || !(await deleteCourseForOwner(userId, courseId))) throw courseNotFound(t);
 }
 
+/** Lets other requests run between two pieces of synchronous work. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * The contract's /api/update: the client sends the whole content JSON back. Its structure must
  * be the course's own (same topics and lessons, same titles); what changes is each lesson's
- * done flag, theory (sanitized), image (https or inline) and video id.
+ * done flag, theory (sanitized), image (https or inline) and video id. Every changed theory is
+ * checked against the HTML bounds before any is sanitized (413, nothing stored), and the event
+ * loop is given back between two lessons, so a request never holds it for more than one.
  */
 export async function applyContentUpdate(userId: string, courseId: unknown, content: unknown, t: ApiTranslator): Promise<void> {
   const course = await requireOwnCourse(userId, courseId, t);
@@ -178,7 +184,7 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
   const topicsIn = Object.values((content ?? {}) as Record<string, unknown>)[0];
   const mismatch = () => new AppError("course:content-mismatch", 400, t("courses.contentMismatch"));
   if (!Array.isArray(topicsIn) || topicsIn.length !== outline.length) throw mismatch();
-  const updates: { id: string; values: Parameters<typeof updateLesson>[1] }[] = [];
+  const updates: { id: string; values: Parameters<typeof updateLesson>[1]; theory?: string }[] = [];
   outline.forEach(({ topic, lessons }, t) => {
     const incoming = topicsIn[t] as { title?: unknown; subtopics?: unknown };
     if (incoming?.title !== topic.title || !Array.isArray(incoming.subtopics) || incoming.subtopics.length !== lessons.length) throw mismatch();
@@ -186,9 +192,10 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
       const sub = (incoming.subtopics as Record<string, unknown>[])[l];
       if (sub?.title !== lesson.title) throw mismatch();
       const values: Parameters<typeof updateLesson>[1] = {};
+      let theory: string | undefined;
       if (typeof sub.done === "boolean" && sub.done !== lesson.done) values.done = sub.done;
       if (typeof sub.theory === "string" && sub.theory && sub.theory !== lesson.theory) {
-        values.theory = sanitizeHtml(sub.theory.slice(0, 500_000));
+        theory = sub.theory.slice(0, 500_000);
         values.generatedAt = lesson.generatedAt ?? new Date();
       }
       if (typeof sub.image === "string" && sub.image !== (lesson.imageUrl ?? "") && (sub.image === "" || isDisplayableImageUrl(sub.image))) {
@@ -197,10 +204,21 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
       if (typeof sub.youtube === "string" && sub.youtube !== (lesson.youtubeId ?? "") && (sub.youtube === "" || isVideoId(sub.youtube))) {
         values.youtubeId = sub.youtube || null;
       }
-      if (Object.keys(values).length) updates.push({ id: lesson.id, values });
+      if (Object.keys(values).length) updates.push({ id: lesson.id, values, theory });
     });
   });
-  await updateLessons(course.id, updates);
+  try {
+    for (const update of updates) if (update.theory !== undefined) scanHtml(update.theory);
+    for (const update of updates) {
+      if (update.theory === undefined) continue;
+      await yieldToEventLoop();
+      update.values.theory = sanitizeHtml(update.theory);
+    }
+  } catch (error) {
+    if (error instanceof HtmlTooComplexError) throw new AppError("html:too-complex", 413, t("html.lessonTooComplex", { ...HTML_LIMITS }));
+    throw error;
+  }
+  await updateLessons(course.id, updates.map(({ id, values }) => ({ id, values })));
 }
 
 /** The public link of a course (its page arrives with the sharing issue). */

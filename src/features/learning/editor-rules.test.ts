@@ -49,4 +49,10 @@ describe("checkImageFile and checkImageSource (SPEC 5 Editor images)", () => {
     expect(checkImageSource("http://images.example/photo.jpg")).toBe("type");
     expect(checkImageSource("javascript:alert(1)")).toBe("type");
   });
+
+  it("takes back the address of a picture stored with the notes, and no other relative address", () => {
+    expect(checkImageSource("/api/images/0b6f7c1e-4a57-4c1b-9d7e-2f0a3c5d8e91")).toBeNull();
+    expect(checkImageSource("/api/images/../../admin")).toBe("type");
+    expect(checkImageSource("/uploads/a.png")).toBe("type");
+  });
 });

@@ -51,6 +51,8 @@ export function checkLinkUrl(raw: string): LinkCheck {
 
 export type ImageProblem = "type" | "size" | "base64NotAllowed" | "invalidBase64";
 
+const STORED_IMAGE = /^\/api\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** A picked file: image/* only, at most 5 MB. */
 export function checkImageFile(file: { type: string; size: number }): ImageProblem | null {
   if (!file.type.toLowerCase().startsWith("image/")) return "type";
@@ -59,11 +61,14 @@ export function checkImageFile(file: { type: string; size: number }): ImageProbl
 }
 
 /**
- * An image source given as text: an https address, or a data: URL that must be a base64 image of
- * at most 5 MB. `allowBase64` is false where inline images are not wanted.
+ * An image source given as text: an https address, a picture stored with the notes
+ * (/api/images/{id}), or a data: URL that must be a base64 image of at most 5 MB. `allowBase64`
+ * is false where inline images are not wanted.
  */
 export function checkImageSource(src: string, allowBase64 = true): ImageProblem | null {
   const value = src.trim();
+  // A picture the server took out of saved notes comes back as its own address.
+  if (STORED_IMAGE.test(value)) return null;
   if (!value.toLowerCase().startsWith("data:")) {
     try {
       return new URL(value).protocol === "https:" ? null : "type";

@@ -6,19 +6,21 @@ import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream
 import { ModelFailedError } from "@/server/ai/run";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
-import { sanitizeHtml, stripHtml } from "@/server/html/sanitize";
+import { stripHtml } from "@/server/html/sanitize";
 import { enforceRateLimit } from "@/server/http/rate-limit";
 import { logger } from "@/server/logger";
 import { followGeneration, generationOutcome, startOrJoinGeneration, type GenerationEvent } from "./lesson-generation";
+import { prepareNotes } from "./notes-html";
 import {
   chatHistory,
+  findImageForOwner,
   findNotes,
   lessonContent,
   markLessonDone,
   outlineOf,
   progressCounts,
   storeChatExchange,
-  writeNotes,
+  writeNotesWithPictures,
   type LessonContent,
   type ViewerCourseRow,
 } from "./queries";
@@ -318,13 +320,21 @@ export async function notesFor(userId: string, courseId: string, t: ApiTranslato
 }
 
 /**
- * Saves the notes, sanitized. With a version, a save based on an older version than the stored
- * one is refused (409) instead of overwriting text written in another tab.
+ * Saves the notes, sanitized, with their inline pictures stored as rows and referenced by URL
+ * (see prepareNotes). With a version, a save based on an older version than the stored one is
+ * refused (409) instead of overwriting text written in another tab.
  */
 export async function saveNotes(userId: string, input: { course: string; notes: string; version?: number }, t: ApiTranslator): Promise<number> {
   const course = await requireCourse(userId, input.course, t);
-  const html = sanitizeHtml(input.notes).trim();
-  const version = await writeNotes(userId, course.id, html, input.version);
+  const prepared = prepareNotes(input.notes, t);
+  const version = await writeNotesWithPictures(userId, course.id, prepared.pictures, input.version, prepared.finish);
   if (version === null) throw new AppError("notes:conflict", 409, t("learning.notesConflict"));
   return version;
+}
+
+/** A picture of the caller's notes; anyone else's, or an unknown id, is 404. */
+export async function notesImageFor(userId: string, imageId: string, t: ApiTranslator): Promise<{ contentType: string; bytes: Buffer }> {
+  const image = UUID.test(imageId) ? await findImageForOwner(userId, imageId) : undefined;
+  if (!image) throw new AppError("image:not-found", 404, t("html.imageNotFound"));
+  return image;
 }

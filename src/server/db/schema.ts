@@ -165,6 +165,29 @@ export const notes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
 );
 
+/**
+ * Pictures pasted into notes, taken out of the HTML before it is sanitized and served by
+ * GET /api/images/{id} to their owner only. One row per distinct picture (sha256) per notes.
+ */
+export const images = pgTable(
+  "images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** image/png, image/jpeg, image/gif or image/webp, as the bytes say. */
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("images_owner_course_idx").on(t.userId, t.courseId, t.sha256)],
+);
+
 export const quizzes = pgTable("quizzes", {
   courseId: uuid("course_id")
     .primaryKey()

@@ -1,5 +1,21 @@
+import os from "node:os";
+import { HTML_LIMITS, HtmlTooComplexError } from "./bounds";
 import { markdownToSafeHtml } from "./markdown";
 import { sanitizeHtml, stripHtml } from "./sanitize";
+
+/** A wall-clock budget, stretched when more processes than cores compete for the machine. */
+const budget = (ms: number) => ms * Math.max(1, os.loadavg()[0] / os.cpus().length);
+
+/** The best of three runs, in milliseconds: the machine running the tests may be busy. */
+function bestTime(run: () => unknown): number {
+  return Math.min(
+    ...[0, 1, 2].map(() => {
+      const started = performance.now();
+      run();
+      return performance.now() - started;
+    }),
+  );
+}
 
 describe("sanitizeHtml", () => {
   it("keeps formatting, lists, code, tables and safe links", () => {
@@ -26,14 +42,39 @@ describe("sanitizeHtml", () => {
     expect(sanitizeHtml(input)).toBe(expected);
   });
 
-  it("keeps https images and inline base64 pictures", () => {
+  it("keeps https images and pictures stored here; inline data: pictures must be stored first", () => {
     expect(sanitizeHtml('<img src="https://img.example/a.png" alt="a">')).toBe('<img src="https://img.example/a.png" alt="a" />');
-    const inline = '<img src="data:image/png;base64,iVBORw0KGgo=" alt="p">';
-    expect(sanitizeHtml(inline)).toBe('<img src="data:image/png;base64,iVBORw0KGgo=" alt="p" />');
+    const stored = '<img src="/api/images/0b6f7c1e-4a57-4c1b-9d7e-2f0a3c5d8e91" alt="p" />';
+    expect(sanitizeHtml(stored)).toBe(stored);
+    expect(sanitizeHtml('<img src="data:image/png;base64,iVBORw0KGgo=" alt="p">')).toBe("");
+    expect(sanitizeHtml('<img src="/api/images/../admin">')).toBe("");
+    expect(sanitizeHtml('<img src="/api/other/0b6f7c1e-4a57-4c1b-9d7e-2f0a3c5d8e91">')).toBe("");
   });
 
-  it("stripHtml leaves plain text", () => {
+  it("refuses HTML beyond the bounds before parsing it", () => {
+    const nested = "<div>".repeat(200_000) + "</div>".repeat(200_000);
+    expect(() => sanitizeHtml(nested)).toThrow(HtmlTooComplexError);
+    expect(bestTime(() => expect(() => sanitizeHtml(nested)).toThrow())).toBeLessThan(budget(50));
+  });
+
+  it("sanitizes the largest HTML within the bounds well under 100 ms", () => {
+    const deep = (inner: string) => "<div>".repeat(HTML_LIMITS.depth - 1) + inner + "</div>".repeat(HTML_LIMITS.depth - 1);
+    // Elements, attributes and references at the bounds together, deep, with text up to the size bound.
+    const unit = '<a href="https://ex.com/x">a &amp; b</a>'; // 3 nodes
+    const body = deep(unit.repeat(Math.floor((HTML_LIMITS.nodes - HTML_LIMITS.depth) / 3)));
+    const html = body + "<p>" + "lorem ipsum ".repeat(Math.floor((HTML_LIMITS.chars - body.length - 7) / 12)) + "</p>";
+    expect(html.length).toBeLessThanOrEqual(HTML_LIMITS.chars);
+    expect(sanitizeHtml(html)).toContain("lorem ipsum");
+    expect(bestTime(() => sanitizeHtml(html))).toBeLessThan(budget(100));
+    const flat = "<p><b>x</b></p>".repeat(HTML_LIMITS.nodes / 2);
+    expect(bestTime(() => sanitizeHtml(flat))).toBeLessThan(budget(100));
+  });
+
+  it("stripHtml leaves plain text, and cuts the tags of HTML beyond the bounds without parsing it", () => {
     expect(stripHtml("<b>Bold</b> &amp; <i>more</i>")).toBe("Bold &amp; more");
+    const stored = "<div>".repeat(45_000) + "Old lesson" + "</div>".repeat(45_000);
+    expect(stripHtml(stored)).toBe("Old lesson");
+    expect(bestTime(() => stripHtml(stored))).toBeLessThan(budget(50));
   });
 });
 

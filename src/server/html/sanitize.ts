@@ -1,12 +1,16 @@
 import "server-only";
 import sanitizeHtmlLibrary from "sanitize-html";
+import { HtmlTooComplexError, scanHtml } from "./bounds";
 
 /**
  * The one HTML policy for everything the app stores and shows as HTML: lessons, notes, blog
  * posts, policies. Formatting, lists, code, tables, links and images stay; scripts, styles,
  * event handlers, iframes and unsafe URL schemes go.
  */
-const INLINE_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;
+
+/** Where a stored picture is served (src/app/api/images/[id]); inline data: pictures are stored there first. */
+export const STORED_IMAGE_PATH = "/api/images/";
+const STORED_IMAGE = /^\/api\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const OPTIONS: sanitizeHtmlLibrary.IOptions = {
   allowedTags: [
@@ -28,7 +32,7 @@ const OPTIONS: sanitizeHtmlLibrary.IOptions = {
   },
   allowedClasses: { code: [/^language-[\w-]+$/], pre: [/^language-[\w-]+$/], span: [/^hljs-[\w-]+$/] },
   allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["https", "data"] },
+  allowedSchemesByTag: { img: ["https"] },
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   // Content of these is dropped with the tag, never shown as text.
@@ -42,15 +46,45 @@ const OPTIONS: sanitizeHtmlLibrary.IOptions = {
       };
     },
   },
-  // An image stays only with an https address or an inline base64 picture (no relative or tracking-pixel tricks).
-  exclusiveFilter: (frame) => frame.tag === "img" && !/^https:\/\//i.test(frame.attribs.src ?? "") && !INLINE_IMAGE.test(frame.attribs.src ?? ""),
+  // An image stays only with an https address or a picture stored here (no other relative URL,
+  // no data: URL: those are taken out and stored before sanitizing, see inline-images.ts).
+  exclusiveFilter: (frame) => frame.tag === "img" && !/^https:\/\//i.test(frame.attribs.src ?? "") && !STORED_IMAGE.test(frame.attribs.src ?? ""),
 };
 
+/** Sanitized HTML; throws HtmlTooComplexError, before any parsing, for HTML beyond HTML_LIMITS. */
 export function sanitizeHtml(html: string): string {
+  scanHtml(html);
   return sanitizeHtmlLibrary(html, OPTIONS);
 }
 
-/** Plain text only: every tag removed (titles, search phrases, attributions). */
+/**
+ * Plain text only: every tag removed (titles, search phrases, attributions, a lesson's text for
+ * the chat). HTML beyond the bounds (a lesson stored before they existed) is not parsed: its
+ * tags are cut out in one pass instead.
+ */
 export function stripHtml(html: string): string {
+  try {
+    scanHtml(html);
+  } catch (error) {
+    if (error instanceof HtmlTooComplexError) return cutTags(html);
+    throw error;
+  }
   return sanitizeHtmlLibrary(html, { allowedTags: [], allowedAttributes: {} });
+}
+
+function cutTags(html: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  while (at < html.length) {
+    const lt = html.indexOf("<", at);
+    if (lt === -1) {
+      parts.push(html.slice(at));
+      break;
+    }
+    parts.push(html.slice(at, lt));
+    const gt = html.indexOf(">", lt);
+    if (gt === -1) break;
+    at = gt + 1;
+  }
+  return parts.join("");
 }

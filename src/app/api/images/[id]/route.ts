@@ -1,0 +1,23 @@
+import { notesImageFor } from "@/features/learning/service";
+import { apiTranslator } from "@/i18n/api-translator";
+import { requireRequestUser } from "@/server/auth/session";
+import { apiRoute } from "@/server/http/api";
+
+/**
+ * A picture taken out of the caller's notes. Only its owner gets it. Its id never names other
+ * bytes, so the browser may keep it (privately) for a year; nosniff keeps it an image.
+ */
+export const GET = apiRoute<{ id: string }>(async ({ request }, params) => {
+  const t = apiTranslator(request);
+  const user = await requireRequestUser(request);
+  const image = await notesImageFor(user.id, params.id, t);
+  return new Response(new Uint8Array(image.bytes), {
+    headers: {
+      "content-type": image.contentType,
+      "content-length": String(image.bytes.length),
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, max-age=31536000, immutable",
+      "content-disposition": "inline",
+    },
+  });
+});
