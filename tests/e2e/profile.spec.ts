@@ -118,7 +118,8 @@ for (const locale of LOCALES) {
       const list = page.getByRole("list", { name: s.list });
       await expect(list.getByRole("listitem")).toHaveCount(2);
       await expect(list.getByRole("listitem").filter({ hasText: s.thisDevice })).toHaveCount(1);
-      await expect(list.getByRole("listitem").first()).toContainText(s.chromeOnLinux);
+      // Playwright's "Desktop Chrome" device sends a Chrome-on-Windows User-Agent.
+      await expect(list.getByRole("listitem").first()).toContainText(s.chromeOnWindows);
 
       await page.getByRole("button", { name: s.signOutOthers }).click();
       const dialog = page.getByRole("alertdialog", { name: s.confirmTitle });
