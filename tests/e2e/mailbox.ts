@@ -36,3 +36,10 @@ export function resetLinkIn(mail: Mail): string {
   if (!link) throw new Error(`no reset link in: ${mail.text}`);
   return link;
 }
+
+/** The e-mail change confirmation link in a mail's plain-text part. */
+export function confirmEmailLinkIn(mail: Mail): string {
+  const link = mail.text?.match(/https?:\/\/\S+\/confirm-email\/[A-Za-z0-9_-]{43}/)?.[0];
+  if (!link) throw new Error(`no confirmation link in: ${mail.text}`);
+  return link;
+}

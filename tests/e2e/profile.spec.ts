@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { accountCopy } from "./account-copy";
 import { ADMIN, expect, type Locale, LOCALES, signInViaApi, signUpViaApi, test, toast, uniqueEmail, useLocale, waitForHydration } from "./fixtures";
-import { waitForMail } from "./mailbox";
+import { confirmEmailLinkIn, waitForMail } from "./mailbox";
 
 async function anotherBrowser(browser: Browser, locale: Locale) {
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` } });
@@ -22,7 +22,11 @@ for (const locale of LOCALES) {
   const t = accountCopy[locale].profile;
 
   test.describe(`profile (${locale})`, () => {
-    test("edits name and e-mail: required fields, an e-mail already taken, then saved and shown in the sidebar at once", async ({ page, browser }) => {
+    test("edits name and e-mail: required fields, the current password, an e-mail already taken, then a new e-mail confirmed by its link", async ({
+      page,
+      browser,
+    }) => {
+      const copyAll = accountCopy[locale];
       const taken = await anotherBrowser(browser, locale);
       const other = await signUpViaApi(taken.page, "Someone Else");
       await taken.context.close();
@@ -33,6 +37,7 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("plan-badge")).toHaveText(t.freeBadge);
       const name = page.getByLabel(t.name, { exact: true });
       const email = page.getByLabel(t.email, { exact: true });
+      const currentPassword = page.getByLabel(t.currentPassword, { exact: true });
       await expect(name).toHaveValue("Profile Person");
       await expect(email).toHaveValue(me.email);
       await expect(name).toBeDisabled();
@@ -44,8 +49,20 @@ for (const locale of LOCALES) {
       await save.click();
       await expect(toast(page, t.updateFailed)).toContainText(t.fillAll);
 
+      // A name alone needs no password; the field appears only once the e-mail differs.
       await name.fill("Renamed Person");
+      await expect(currentPassword).toHaveCount(0);
       await email.fill(other.email);
+      await expect(currentPassword).toBeVisible();
+      await email.fill(me.email.toUpperCase()); // the same address: no change
+      await expect(currentPassword).toHaveCount(0);
+      await email.fill(other.email);
+      await save.click();
+      await expect(toast(page, t.currentPasswordRequired)).toBeVisible();
+      await currentPassword.fill("not-my-password");
+      await save.click();
+      await expect(toast(page, t.currentPasswordWrong)).toBeVisible();
+      await currentPassword.fill(me.password);
       await save.click();
       await expect(toast(page, t.emailTaken)).toBeVisible();
       await expect(name).toBeEnabled(); // still editing
@@ -53,16 +70,32 @@ for (const locale of LOCALES) {
       const newEmail = uniqueEmail("renamed");
       await email.fill(newEmail.toUpperCase());
       await save.click();
-      await expect(toast(page, t.updated)).toBeVisible();
+      await expect(toast(page, t.emailPendingTitle)).toContainText(t.emailPending(newEmail));
       const sidebarUser = page.getByTestId("sidebar-user");
       await expect(sidebarUser).toContainText("Renamed Person");
-      await expect(sidebarUser).toContainText(newEmail);
+      await expect(sidebarUser).toContainText(me.email); // pending until the link is followed
       await expect(page.getByRole("button", { name: t.edit })).toBeVisible();
-      await expect(name).toBeDisabled();
+      await expect(email).toHaveValue(me.email);
+      await expect(currentPassword).toHaveCount(0);
 
-      await page.reload();
+      // The old address is told; the new one gets the link, which works once.
+      const notice = await waitForMail(me.email, copyAll.mail.emailChanging);
+      expect(notice.text).toContain(newEmail);
+      const link = confirmEmailLinkIn(await waitForMail(newEmail, copyAll.mail.confirmEmail));
+      await page.goto(link);
+      await expect(page.getByRole("heading", { name: copyAll.confirmEmail.heading })).toBeVisible();
+      const confirmButton = page.getByRole("button", { name: copyAll.confirmEmail.submit });
+      await waitForHydration(confirmButton);
+      await confirmButton.click();
+      await expect(page.getByRole("heading", { name: copyAll.confirmEmail.successTitle })).toBeVisible();
+      await page.goto(link);
+      await expect(page.getByRole("heading", { name: copyAll.confirmEmail.invalidTitle })).toBeVisible();
+
+      await openProfile(page, locale);
       await expect(page.getByLabel(t.name, { exact: true })).toHaveValue("Renamed Person");
       await expect(page.getByLabel(t.email, { exact: true })).toHaveValue(newEmail);
+      await expect(page.getByTestId("sidebar-user")).toContainText(newEmail);
+      expect((await page.request.post("/api/signin", { data: { email: newEmail, password: me.password } })).status()).toBe(200);
 
       // Billing for a Free account.
       await page.getByRole("tab", { name: t.tabs.billing }).click();
@@ -70,6 +103,51 @@ for (const locale of LOCALES) {
       await expect(page.getByText("$0", { exact: true })).toBeVisible();
       await expect(page.getByText(t.lifetime)).toBeVisible();
       await expect(page.getByRole("link", { name: t.changePlan })).toHaveAttribute("href", "/dashboard/pricing");
+    });
+
+    test("lists the active sessions and signs out of all the others; a copied cookie is dead after sign-out", async ({ page, browser }) => {
+      const s = accountCopy[locale].sessions;
+      await useLocale(page, locale);
+      const me = await signUpViaApi(page, "Session Person");
+      const elsewhere = await anotherBrowser(browser, locale);
+      await signInViaApi(elsewhere.page, me);
+
+      await openProfile(page, locale);
+      await page.getByRole("tab", { name: t.tabs.settings }).click();
+      await expect(page.getByRole("heading", { name: s.title })).toBeVisible();
+      const list = page.getByRole("list", { name: s.list });
+      await expect(list.getByRole("listitem")).toHaveCount(2);
+      await expect(list.getByRole("listitem").filter({ hasText: s.thisDevice })).toHaveCount(1);
+      // Playwright's "Desktop Chrome" device sends a Chrome-on-Windows User-Agent.
+      await expect(list.getByRole("listitem").first()).toContainText(s.chromeOnWindows);
+
+      await page.getByRole("button", { name: s.signOutOthers }).click();
+      const dialog = page.getByRole("alertdialog", { name: s.confirmTitle });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: s.confirmButton }).click();
+      await expect(toast(page, s.signedOutOthers)).toBeVisible();
+      await expect(list.getByRole("listitem")).toHaveCount(1);
+      await expect(list.getByRole("listitem")).toContainText(s.thisDevice);
+      await expect(page.getByRole("button", { name: s.signOutOthers })).toBeDisabled();
+
+      await elsewhere.page.goto("/dashboard");
+      await expect(elsewhere.page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard$/);
+
+      // Sign-out ends the session itself: the cookie copied before it no longer reads anything.
+      const copied = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("authjs.session-token"))!;
+      expect((await page.request.post("/api/signout")).status()).toBe(200);
+      await elsewhere.context.addCookies([{ ...copied }]);
+      expect((await elsewhere.page.request.get("/api/sessions")).status()).toBe(401);
+      await elsewhere.page.goto("/dashboard");
+      await expect(elsewhere.page).toHaveURL(/\/login/);
+
+      // A session cookie that is not even valid percent-encoding is no session, not an error.
+      await elsewhere.context.addCookies([{ ...copied, value: "%E0%A4%A" }]);
+      expect((await elsewhere.page.request.get("/api/sessions")).status()).toBe(401);
+      const response = await elsewhere.page.goto("/dashboard/profile");
+      expect(response?.status()).toBeLessThan(500);
+      await expect(elsewhere.page).toHaveURL(/\/login/);
+      await elsewhere.context.close();
     });
 
     test("a new password keeps this browser signed in and signs out the others", async ({ page, browser }) => {
@@ -85,6 +163,7 @@ for (const locale of LOCALES) {
       await page.getByRole("button", { name: t.save, exact: true }).click();
       await expect(toast(page, t.updateFailed)).toContainText(t.passwordMin);
       await newPassword.fill("my-new-password-7");
+      await page.getByLabel(t.currentPassword, { exact: true }).fill(me.password);
       await page.getByRole("button", { name: t.save, exact: true }).click();
       await expect(toast(page, t.updated)).toBeVisible();
       await expect(newPassword).toHaveValue("");

@@ -8,6 +8,11 @@ const samples: MailMessage[] = [
   { template: "password-reset", data: { name: "Ana", resetUrl: "http://localhost:3000/reset-password/tok123", expiresInMinutes: 60 } },
   { template: "password-updated", data: { name: "Ana", email: "ana@example.io", changedAt: issuedAt } },
   {
+    template: "email-change-confirm",
+    data: { name: "Ana", newEmail: "ana@new.io", confirmUrl: "http://localhost:3000/confirm-email/tok123", expiresInMinutes: 60 },
+  },
+  { template: "email-change-notice", data: { name: "Ana", email: "ana@example.io", newEmail: "ana@new.io", requestedAt: issuedAt } },
+  {
     template: "certificate",
     data: { name: "Ana", courseTitle: "Rust Basics", certificateId: "CERT-42", certificateUrl: "http://localhost:3000/course/c1/certificate", issuedAt },
   },
@@ -27,6 +32,14 @@ const expected: Record<MailMessage["template"], { pt: [string, string]; en: [str
   "password-updated": {
     pt: ["Sua senha do Aula foi alterada", "foi alterada em 4 de março de 2025"],
     en: ["Your Aula password was changed", "was changed on March 4, 2025"],
+  },
+  "email-change-confirm": {
+    pt: ["Confirme seu novo e-mail no Aula", "usar ana@new.io na sua conta"],
+    en: ["Confirm your new Aula e-mail", "use ana@new.io for your Aula account"],
+  },
+  "email-change-notice": {
+    pt: ["O e-mail da sua conta do Aula está sendo alterado", "ana@example.io passe a ser ana@new.io"],
+    en: ["Your Aula e-mail is being changed", "ana@example.io was asked to change to ana@new.io"],
   },
   certificate: { pt: ["Seu certificado: Rust Basics", "ID do certificado: CERT-42"], en: ["Your certificate: Rust Basics", "Certificate ID: CERT-42"] },
   receipt: { pt: ["Seu recibo do Aula: Monthly Plan", "US$ 47,00"], en: ["Your Aula receipt: Monthly Plan", "$47.00"] },

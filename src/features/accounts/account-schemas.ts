@@ -24,8 +24,19 @@ export const profileBodySchema = z.object({
   email: field(320),
   mName: field(1024),
   password: field(1024),
+  /** Needed when `email` or `password` changes. */
+  currentPassword: field(1024),
   /** Identity comes from the session: a uid naming someone else is refused. */
   uid: field(64),
+});
+
+export const confirmEmailBodySchema = z.object({
+  token: field(200),
+});
+
+/** POST /api/sessions: the one action, named, so an empty or stray body does nothing. */
+export const sessionsActionBodySchema = z.strictObject({
+  signOut: z.literal("others"),
 });
 
 export const deleteUserBodySchema = z.object({

@@ -11,6 +11,7 @@ import { AppError } from "@/server/http/errors";
 import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { RESET_TOKEN_PATTERN } from "./account-schemas";
 import { findUserByEmail, normalizeEmail } from "./queries";
+import { endAllSessions } from "./sessions";
 import { emailSchema } from "./schemas";
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
@@ -22,7 +23,12 @@ export const FORGOT_RULES = {
 };
 export const RESET_ATTEMPT_RULE = { limit: 30, windowMs: 15 * 60 * 1000 };
 
-/** Only the hash is stored: a copy of the table does not let anyone reset a password. */
+/** A token for a mailed link (RESET_TOKEN_PATTERN): reset links and e-mail change links. */
+export function newLinkToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Only the hash is stored: a copy of the table does not let anyone use a link. */
 export function hashResetToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
@@ -52,7 +58,7 @@ export async function requestPasswordReset(input: { email?: string; ip: string }
 
   const user = await findUserByEmail(normalized);
   if (!user) return;
-  const token = randomBytes(32).toString("base64url");
+  const token = newLinkToken();
   const db = await getDb();
   await db.transaction(async (tx) => {
     // A new link replaces every older one.
@@ -84,7 +90,7 @@ export async function isResetTokenUsable(token: string): Promise<boolean> {
 
 /**
  * Sets a new password with a reset token. The token is claimed atomically (a second use, even
- * at the same instant, fails); every session issued before now stops working; a notice mail
+ * at the same instant, fails); every session of the user ends (their rows go); a notice mail
  * follows, and its failure does not matter to the caller.
  */
 export async function resetPassword(
@@ -114,9 +120,10 @@ export async function resetPassword(
     if (!claimed) return undefined;
     const [updated] = await tx
       .update(users)
-      .set({ passwordHash, sessionsValidAfter: changedAt, updatedAt: changedAt })
+      .set({ passwordHash, passwordChangedAt: changedAt, updatedAt: changedAt })
       .where(eq(users.id, claimed.userId))
       .returning({ email: users.email, name: users.name, locale: users.locale });
+    await endAllSessions(claimed.userId, tx);
     return updated;
   });
   if (!user) throw invalid();

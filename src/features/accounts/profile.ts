@@ -1,13 +1,16 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import type { ApiTranslator } from "@/i18n/api-translator";
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/server/auth/password";
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "@/server/auth/password";
 import { isAdmin } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { emailOutbox, users } from "@/server/db/schema";
 import { sendMail, sendMailInBackground } from "@/server/email/mailer";
 import { AppError } from "@/server/http/errors";
+import { clearRateLimit, hitRateLimit, isRateLimited, rateLimitError } from "@/server/http/rate-limit";
+import { countEmailChange, startEmailChange } from "./email-change";
 import { normalizeEmail, sessionUserColumns, type SessionUser } from "./queries";
+import { endAllSessions } from "./sessions";
 import { emailSchema, NAME_MAX_LENGTH } from "./schemas";
 
 /** The body names someone else: identity comes from the session only. */
@@ -15,23 +18,39 @@ function assertSelf(user: SessionUser, named: string | undefined, error: () => A
   if (named !== undefined && named.trim() !== "" && named.trim() !== user.id) throw error();
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
+/** Wrong current passwords per account: enough for typos, far too few to guess with a stolen session. */
+export const CURRENT_PASSWORD_RULE = { limit: 5, windowMs: 15 * 60 * 1000 };
+
+/**
+ * A session alone does not change the credentials: a new e-mail or password needs the current
+ * password, so a borrowed or stolen cookie cannot take the account over.
+ */
+async function checkCurrentPassword(userId: string, currentPassword: string, t: ApiTranslator): Promise<void> {
+  if (!currentPassword) throw new AppError("profile:current-password-required", 400, t("account.profile.currentPassword.required"));
+  const key = `profile:current-password:${userId}`;
+  const state = await isRateLimited(key, CURRENT_PASSWORD_RULE);
+  if (state.limited) throw rateLimitError(state, "profile:current-password-rate-limited", t("account.profile.currentPassword.tooMany"));
+  const db = await getDb();
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+    await hitRateLimit(key, CURRENT_PASSWORD_RULE);
+    throw new AppError("profile:current-password-wrong", 403, t("account.profile.currentPassword.wrong"));
   }
-  return false;
+  await clearRateLimit(key);
 }
 
 /**
  * Profile save: name and e-mail required, a new e-mail must be free, an optional new password
- * of 9+ characters. A new password ends every other session (the caller re-issues this
- * browser's cookie) and sends the password-updated notice.
+ * of 9+ characters; a new e-mail or password needs the current password. The name and the
+ * password change at once; a new password ends every session (the caller starts a fresh one
+ * for this browser) and sends the password-updated notice. A new e-mail only becomes pending:
+ * it takes effect when the link mailed to it is followed (email-change.ts).
  */
 export async function updateProfile(
   user: SessionUser,
-  input: { name?: string; email?: string; password?: string; uid?: string },
+  input: { name?: string; email?: string; password?: string; currentPassword?: string; uid?: string },
   t: ApiTranslator,
-): Promise<{ user: SessionUser; passwordChanged: boolean }> {
+): Promise<{ user: SessionUser; passwordChanged: boolean; pendingEmail: string | null }> {
   assertSelf(user, input.uid, () => new AppError("profile:forbidden", 403, t("account.profile.forbidden")));
   const name = input.name?.trim() ?? "";
   const email = input.email?.trim() ?? "";
@@ -43,26 +62,27 @@ export async function updateProfile(
   if (password.length > PASSWORD_MAX_LENGTH) throw new AppError("profile:password-long", 400, t("account.profile.passwordMax"));
 
   const normalized = normalizeEmail(email);
-  const taken = () => new AppError("profile:email-taken", 409, t("account.profile.emailTaken"));
+  const emailChanging = normalized !== user.email;
+  if (emailChanging || password) await checkCurrentPassword(user.id, input.currentPassword ?? "", t);
+
   const db = await getDb();
-  if (normalized !== user.email) {
+  if (emailChanging) {
+    // Told at once, as before; the check runs again when the link is followed.
     const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, normalized), ne(users.id, user.id))).limit(1);
-    if (other) throw taken();
+    if (other) throw new AppError("profile:email-taken", 409, t("account.profile.emailTaken"));
+    await countEmailChange(user.id, t);
   }
   const changedAt = new Date();
-  const passwordFields = password ? { passwordHash: await hashPassword(password), sessionsValidAfter: changedAt } : {};
-  let updated: SessionUser | undefined;
-  try {
-    [updated] = await db
+  const passwordFields = password ? { passwordHash: await hashPassword(password), passwordChangedAt: changedAt } : {};
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
       .update(users)
-      .set({ name, email: normalized, updatedAt: changedAt, ...passwordFields })
+      .set({ name, updatedAt: changedAt, ...passwordFields })
       .where(eq(users.id, user.id))
       .returning(sessionUserColumns);
-  } catch (error) {
-    // Two accounts racing for one e-mail: the unique index lets one through.
-    if (isUniqueViolation(error)) throw taken();
-    throw error;
-  }
+    if (row && password) await endAllSessions(user.id, tx);
+    return row;
+  });
   if (!updated) throw new AppError("auth:unauthenticated", 401, "Please sign in to continue.");
   if (password) {
     sendMailInBackground({
@@ -72,7 +92,8 @@ export async function updateProfile(
       data: { name: updated.name, email: updated.email, changedAt },
     });
   }
-  return { user: updated, passwordChanged: Boolean(password) };
+  if (emailChanging) await startEmailChange(updated, normalized);
+  return { user: updated, passwordChanged: Boolean(password), pendingEmail: emailChanging ? normalized : null };
 }
 
 /**
@@ -92,10 +113,10 @@ export async function deleteAccount(user: SessionUser, input: { userId?: string 
   });
 }
 
-/** Every password change and reset moves sessionsValidAfter, so it dates the last one. */
+/** Every password change and reset moves passwordChangedAt, so it dates the last one. */
 async function lastPasswordChange(userId: string): Promise<Date> {
   const db = await getDb();
-  const [row] = await db.select({ at: users.sessionsValidAfter }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db.select({ at: users.passwordChangedAt }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.at ?? new Date();
 }
 

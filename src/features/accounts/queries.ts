@@ -1,7 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
-import { users } from "@/server/db/schema";
+import { sessions, users } from "@/server/db/schema";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,6 +17,14 @@ export const sessionUserColumns = {
   locale: users.locale,
 } as const;
 
+/** A unique index refused the write (two requests racing for one e-mail). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -27,13 +35,17 @@ export async function findUserByEmail(email: string): Promise<UserRow | undefine
   return row;
 }
 
-/** The one indexed read behind every authenticated request. */
-export async function findSessionUser(id: string) {
+/**
+ * The one indexed read behind every authenticated request: the session's row by its primary
+ * key, joined with its user. No row (signed out, ended elsewhere, user deleted) is no session.
+ */
+export async function findSessionUser(sessionId: string, userId: string) {
   const db = await getDb();
   const [row] = await db
-    .select({ ...sessionUserColumns, sessionsValidAfter: users.sessionsValidAfter })
-    .from(users)
-    .where(eq(users.id, id))
+    .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .limit(1);
   return row;
 }

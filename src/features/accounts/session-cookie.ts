@@ -1,9 +1,14 @@
 import "server-only";
 import { createSessionToken, sessionCookieName, sessionCookieOptions } from "@/server/auth/session-token";
+import { startSession } from "./sessions";
 
-/** Sets the session cookie on a response: the contract's sign-in signs a browser in by itself. */
-export async function withSessionCookie(response: Response, userId: string): Promise<Response> {
-  const token = await createSessionToken(userId);
+/**
+ * Starts a session (its row, named after the request's browser) and sets its cookie on the
+ * response: the contract's sign-in signs a browser in by itself.
+ */
+export async function withSessionCookie(response: Response, userId: string, request: Request): Promise<Response> {
+  const sessionId = await startSession(userId, request.headers.get("user-agent"));
+  const token = await createSessionToken(userId, sessionId);
   response.headers.append("set-cookie", serializeCookie(sessionCookieName(), token, sessionCookieOptions()));
   return response;
 }

@@ -10,14 +10,15 @@ export function sessionCookieName(): string {
   return secureCookiesEnabled() ? "__Secure-authjs.session-token" : "authjs.session-token";
 }
 
-export type SessionClaims = { sub: string; issuedAtMs: number };
+/** `sid` is the id of the session's row in `sessions`: the token is refused once the row is gone. */
+export type SessionClaims = { sub: string; sid: string; issuedAtMs: number };
 
 /**
  * Tokens this process has issued or already decrypted, with their expiry. Decrypting an
  * Auth.js JWE takes about seven WebCrypto calls, each a round trip through the thread pool;
  * with twenty requests arriving together they queue behind one another and cost the last one
  * over 100 ms (`npm run bench:generation`). A token is the same claims every time, so it is
- * decrypted once per process. What can change (the user, `sessionsValidAfter`) is still read
+ * decrypted once per process. What can change (the user, the session's row) is still read
  * from the database on every request; the key and expiry are checked again on every hit.
  */
 type VerifiedToken = SessionClaims & { expiresAtMs: number; keyId: string };
@@ -40,19 +41,19 @@ export function rememberedTokenCount(): number {
   return verifiedTokens.size;
 }
 
-/** The session is an Auth.js JWT (encrypted, JWE) holding only the user id and when it was issued. */
-export async function createSessionToken(userId: string, now = Date.now()): Promise<string> {
+/** The session is an Auth.js JWT (encrypted, JWE) holding only the user id, the session id and when it was issued. */
+export async function createSessionToken(userId: string, sessionId: string, now = Date.now()): Promise<string> {
   // Auth.js sets `exp` to its own clock's whole second plus maxAge; read ours first, so the
   // expiry remembered below is never later than the token's.
   const issuedSecond = Math.floor(Date.now() / 1000);
   const token = await encode({
-    token: { sub: userId, issuedAtMs: now },
+    token: { sub: userId, sid: sessionId, issuedAtMs: now },
     secret: env().AUTH_SECRET,
     salt: sessionCookieName(),
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
   const expiresAtMs = (issuedSecond + SESSION_MAX_AGE_SECONDS) * 1000;
-  rememberToken(token, { sub: userId, issuedAtMs: now, expiresAtMs, keyId: currentKeyId() });
+  rememberToken(token, { sub: userId, sid: sessionId, issuedAtMs: now, expiresAtMs, keyId: currentKeyId() });
   return token;
 }
 
@@ -61,15 +62,17 @@ export async function readSessionToken(token: string | undefined): Promise<Sessi
   const keyId = currentKeyId();
   const known = verifiedTokens.get(token);
   if (known && known.keyId === keyId) {
-    if (Date.now() < known.expiresAtMs) return { sub: known.sub, issuedAtMs: known.issuedAtMs };
+    if (Date.now() < known.expiresAtMs) return { sub: known.sub, sid: known.sid, issuedAtMs: known.issuedAtMs };
     verifiedTokens.delete(token);
     return null;
   }
   try {
     const claims = await decode({ token, secret: env().AUTH_SECRET, salt: sessionCookieName() });
     if (!claims || typeof claims.sub !== "string" || typeof claims.issuedAtMs !== "number" || typeof claims.exp !== "number") return null;
-    rememberToken(token, { sub: claims.sub, issuedAtMs: claims.issuedAtMs, expiresAtMs: claims.exp * 1000, keyId });
-    return { sub: claims.sub, issuedAtMs: claims.issuedAtMs };
+    // Tokens from before session rows have no sid: they name no session, so they are no session.
+    if (typeof claims.sid !== "string") return null;
+    rememberToken(token, { sub: claims.sub, sid: claims.sid, issuedAtMs: claims.issuedAtMs, expiresAtMs: claims.exp * 1000, keyId });
+    return { sub: claims.sub, sid: claims.sid, issuedAtMs: claims.issuedAtMs };
   } catch {
     return null;
   }

@@ -3,6 +3,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { findSessionUser, type SessionUser } from "@/features/accounts/queries";
+import { LAST_SEEN_RESOLUTION_MS, touchSession } from "@/features/accounts/sessions";
 import { AppError } from "@/server/http/errors";
 import { readSessionToken, sessionCookieName } from "./session-token";
 
@@ -10,37 +11,76 @@ export type { SessionUser };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * Resolves a session cookie value to its user, or null. Refuses tokens issued before the
- * user's `sessionsValidAfter` (password change, reset) and tokens of deleted users.
- */
-export async function resolveSession(token: string | undefined): Promise<SessionUser | null> {
+/** A signed-in request: who it is, and which of their sessions (for sign-out and the sessions list). */
+export type RequestSession = { user: SessionUser; sessionId: string };
+
+/** The token's claims when they are well formed: ids that are not UUIDs never reach a query. */
+async function validClaims(token: string | undefined) {
   const claims = await readSessionToken(token);
-  if (!claims || !UUID.test(claims.sub)) return null;
-  const user = await findSessionUser(claims.sub);
-  if (!user || claims.issuedAtMs < user.sessionsValidAfter.getTime()) return null;
-  const { sessionsValidAfter: _ignored, ...publicUser } = user;
-  return publicUser;
+  return claims && UUID.test(claims.sub) && UUID.test(claims.sid) ? claims : null;
+}
+
+/**
+ * Resolves a session cookie value to its user and session, or null. The session's row must
+ * still exist (decision 006): sign-out, "sign out of other sessions", a password change or
+ * reset and account deletion delete it.
+ */
+export async function resolveSessionRecord(token: string | undefined): Promise<RequestSession | null> {
+  const claims = await validClaims(token);
+  if (!claims) return null;
+  const row = await findSessionUser(claims.sid, claims.sub);
+  if (!row) return null;
+  const { lastSeenAt, ...user } = row;
+  if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) await touchSession(claims.sid);
+  return { user, sessionId: claims.sid };
+}
+
+export async function resolveSession(token: string | undefined): Promise<SessionUser | null> {
+  return (await resolveSessionRecord(token))?.user ?? null;
 }
 
 function cookieFromHeader(cookieHeader: string | null, name: string): string | undefined {
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      // A value that is not valid percent-encoding is no token (as next/headers' cookies() drops it), not a 500.
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
 
+function requestToken(request: Request): string | undefined {
+  return cookieFromHeader(request.headers.get("cookie"), sessionCookieName());
+}
+
 /** Route handlers: the session decides who the user is, never the body. */
-export function getRequestUser(request: Request): Promise<SessionUser | null> {
-  return resolveSession(cookieFromHeader(request.headers.get("cookie"), sessionCookieName()));
+export async function getRequestUser(request: Request): Promise<SessionUser | null> {
+  return (await resolveSessionRecord(requestToken(request)))?.user ?? null;
 }
 
 export async function requireRequestUser(request: Request): Promise<SessionUser> {
-  const user = await getRequestUser(request);
-  if (!user) throw new AppError("auth:unauthenticated", 401, "Please sign in to continue.");
-  return user;
+  return (await requireRequestSession(request)).user;
+}
+
+export async function requireRequestSession(request: Request): Promise<RequestSession> {
+  const session = await resolveSessionRecord(requestToken(request));
+  if (!session) throw new AppError("auth:unauthenticated", 401, "Please sign in to continue.");
+  return session;
+}
+
+/**
+ * Sign-out: the ids the request's token names, without reading the user, so even a session
+ * whose row is already gone signs out cleanly. Null when there is no well-formed token.
+ */
+export async function requestSessionClaims(request: Request): Promise<{ userId: string; sessionId: string } | null> {
+  const claims = await validClaims(requestToken(request));
+  return claims ? { userId: claims.sub, sessionId: claims.sid } : null;
 }
 
 export function isAdmin(user: Pick<SessionUser, "role"> | null | undefined): boolean {

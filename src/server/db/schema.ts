@@ -41,8 +41,11 @@ export const users = pgTable(
     role: userRole("role").notNull().default("user"),
     plan: userPlan("plan").notNull().default("free"),
     locale: uiLocale("locale").notNull().default("pt"),
-    /** Session tokens issued before this instant are refused (password change, reset, deletion). */
-    sessionsValidAfter: timestamp("sessions_valid_after", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the password was last set (the password-updated mail's date). The column keeps its
+     * first name; sessions are ended by deleting their `sessions` rows (decision 006).
+     */
+    passwordChangedAt: timestamp("sessions_valid_after", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -377,6 +380,46 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * One row per signed-in browser: the token carries the row's id, and a token whose row is gone
+ * is refused (sign-out, "sign out of other sessions", password change, reset; decision 006).
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Read from the User-Agent at sign-in, e.g. "Chrome" and "Linux"; null when not recognised. */
+    browser: text("browser"),
+    os: text("os"),
+    createdAt: createdAt(),
+    /** Moved forward at most every few minutes, not on every request. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** A new e-mail waiting for its owner to follow the link mailed to it. */
+export const emailChangeTokens = pgTable(
+  "email_change_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Trimmed and lower-cased, as users.email. */
+    newEmail: text("new_email").notNull(),
+    /** SHA-256 of the token; the token itself is only in the mail. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("email_change_tokens_hash_key").on(t.tokenHash), index("email_change_tokens_user_idx").on(t.userId)],
 );
 
 /** Fixed-window counters shared by every app instance (src/server/http/rate-limit.ts). */

@@ -11,9 +11,17 @@ export const POST = apiRoute(async ({ request, log }) => {
   const body = await readJson(request, profileBodySchema);
   const user = await requireRequestUser(request);
   await enforceRateLimit(`profile:${user.id}`, { limit: 30, windowMs: 60 * 60 * 1000 }, t("account.profile.tooMany"));
-  const result = await updateProfile(user, { name: body.mName, email: body.email, password: body.password, uid: body.uid }, t);
-  log.info({ userId: user.id, passwordChanged: result.passwordChanged }, "profile updated");
-  const response = Response.json({ success: true, message: t("account.profile.updated") });
+  const result = await updateProfile(
+    user,
+    { name: body.mName, email: body.email, password: body.password, currentPassword: body.currentPassword, uid: body.uid },
+    t,
+  );
+  log.info({ userId: user.id, passwordChanged: result.passwordChanged, emailPending: Boolean(result.pendingEmail) }, "profile updated");
+  const response = Response.json(
+    result.pendingEmail
+      ? { success: true, message: t("account.profile.emailChange.pending", { email: result.pendingEmail }), pendingEmail: result.pendingEmail }
+      : { success: true, message: t("account.profile.updated") },
+  );
   // A new password ended every session; this browser gets a fresh one.
-  return result.passwordChanged ? withSessionCookie(response, user.id) : response;
+  return result.passwordChanged ? withSessionCookie(response, user.id, request) : response;
 });

@@ -13,5 +13,6 @@ export const POST = apiRoute(async ({ request, log }) => {
   return withSessionCookie(
     Response.json({ success: true, message: t("signin.success"), userData: toUserData(user) }),
     user.id,
+    request,
   );
 });

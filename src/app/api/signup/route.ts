@@ -26,5 +26,6 @@ export const POST = apiRoute(async ({ request, log }) => {
   return withSessionCookie(
     Response.json({ success: true, message: t("signup.success"), userId: user.id }, { status: 201 }),
     user.id,
+    request,
   );
 });

@@ -65,6 +65,46 @@ const passwordUpdated: Builder<"password-updated"> = ({ name, email, changedAt }
   };
 };
 
+const emailChangeConfirm: Builder<"email-change-confirm"> = ({ name, newEmail, confirmUrl, expiresInMinutes }, { locale, t }) => ({
+  subject: t("emailChangeConfirm.subject"),
+  links: [confirmUrl],
+  element: (
+    <MailLayout
+      locale={locale}
+      t={t}
+      preview={t("emailChangeConfirm.preview", { minutes: expiresInMinutes })}
+      heading={t("emailChangeConfirm.heading")}
+      action={{ label: t("emailChangeConfirm.cta"), href: confirmUrl }}
+    >
+      <Paragraph>{t("greeting", { name })}</Paragraph>
+      <Paragraph>{t("emailChangeConfirm.body", { email: newEmail, minutes: expiresInMinutes })}</Paragraph>
+      <Paragraph>{t("emailChangeConfirm.ignore")}</Paragraph>
+    </MailLayout>
+  ),
+});
+
+const emailChangeNotice: Builder<"email-change-notice"> = ({ name, email, newEmail, requestedAt }, { locale, t, appUrl }) => {
+  const href = url(appUrl, "/forgot-password");
+  const date = formatMailDate(requestedAt, locale, true);
+  return {
+    subject: t("emailChangeNotice.subject"),
+    links: [href],
+    element: (
+      <MailLayout
+        locale={locale}
+        t={t}
+        preview={t("emailChangeNotice.preview", { newEmail })}
+        heading={t("emailChangeNotice.heading")}
+        action={{ label: t("emailChangeNotice.cta"), href }}
+      >
+        <Paragraph>{t("greeting", { name })}</Paragraph>
+        <Paragraph>{t("emailChangeNotice.body", { email, newEmail, date })}</Paragraph>
+        <Paragraph>{t("emailChangeNotice.notYou")}</Paragraph>
+      </MailLayout>
+    ),
+  };
+};
+
 const certificate: Builder<"certificate"> = (data, { locale, t }) => {
   const course = data.courseTitle;
   return {
@@ -119,6 +159,8 @@ export const templateBuilders: { [T in MailTemplate]: Builder<T> } = {
   welcome,
   "password-reset": passwordReset,
   "password-updated": passwordUpdated,
+  "email-change-confirm": emailChangeConfirm,
+  "email-change-notice": emailChangeNotice,
   certificate,
   receipt,
 };

@@ -10,6 +10,10 @@ export type MailTemplateData = {
   welcome: { name: string };
   "password-reset": { name: string; resetUrl: string; expiresInMinutes: number };
   "password-updated": { name: string; email: string; changedAt: Date };
+  /** To the new address: the link that makes it the account's e-mail. */
+  "email-change-confirm": { name: string; newEmail: string; confirmUrl: string; expiresInMinutes: number };
+  /** To the current address: someone asked to move the account to another e-mail. */
+  "email-change-notice": { name: string; email: string; newEmail: string; requestedAt: Date };
   certificate: {
     name: string;
     courseTitle: string;

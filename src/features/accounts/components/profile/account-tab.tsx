@@ -6,14 +6,21 @@ import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import type { ProfileFields } from "./profile-view";
 
+/** The server asks for the current password when the e-mail (as it is stored) or the password changes. */
+export function changesCredentials(fields: ProfileFields, storedEmail: string): boolean {
+  return fields.password !== "" || fields.email.trim().toLowerCase() !== storedEmail;
+}
+
 export function AccountTab({
   fields,
+  storedEmail,
   onChange,
   editing,
   saving,
   onSubmit,
 }: {
   fields: ProfileFields;
+  storedEmail: string;
   onChange: (fields: ProfileFields) => void;
   editing: boolean;
   saving: boolean;
@@ -22,6 +29,7 @@ export function AccountTab({
   const t = useTranslations("profile.account");
   const tAuth = useTranslations("auth");
   const disabled = !editing || saving;
+  const needsCurrentPassword = editing && changesCredentials(fields, storedEmail);
   return (
     <Card className="p-6">
       <div className="mb-6 space-y-1">
@@ -79,6 +87,26 @@ export function AccountTab({
             {t("passwordHint")}
           </p>
         </div>
+        {needsCurrentPassword && (
+          <div className="space-y-2 sm:col-span-2">
+            <Label htmlFor="profile-current-password">{t("currentPassword.label")}</Label>
+            <PasswordInput
+              id="profile-current-password"
+              autoComplete="current-password"
+              maxLength={256}
+              required
+              showLabel={tAuth("showPassword")}
+              hideLabel={tAuth("hidePassword")}
+              disabled={saving}
+              value={fields.currentPassword}
+              onChange={(event) => onChange({ ...fields, currentPassword: event.target.value })}
+              aria-describedby="profile-current-password-hint"
+            />
+            <p id="profile-current-password-hint" className="text-xs text-muted-foreground">
+              {t("currentPassword.hint")}
+            </p>
+          </div>
+        )}
         {/* Enter in a field saves, as the header's Save button does. */}
         <button type="submit" hidden tabIndex={-1} aria-hidden />
       </form>

@@ -8,13 +8,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { postJson } from "../post-json";
-import { AccountTab } from "./account-tab";
+import { AccountTab, changesCredentials } from "./account-tab";
 import { BillingTab } from "./billing-tab";
 import { SettingsTab } from "./settings-tab";
 
 export type ProfileUser = { id: string; name: string; email: string; plan: "free" | "monthly" | "yearly" };
 
-export type ProfileFields = { name: string; email: string; password: string };
+export type ProfileFields = { name: string; email: string; password: string; currentPassword: string };
 
 /** /dashboard/profile: "My Profile" with Edit Profile / Save, the plan badge and three tabs. */
 export function ProfileView({ user }: { user: ProfileUser }) {
@@ -23,7 +23,8 @@ export function ProfileView({ user }: { user: ProfileUser }) {
   const [tab, setTab] = useState("account");
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [fields, setFields] = useState<ProfileFields>({ name: user.name, email: user.email, password: "" });
+  const stored: ProfileFields = { name: user.name, email: user.email, password: "", currentPassword: "" };
+  const [fields, setFields] = useState<ProfileFields>(stored);
 
   function startEditing() {
     setTab("account");
@@ -31,7 +32,7 @@ export function ProfileView({ user }: { user: ProfileUser }) {
   }
 
   function cancel() {
-    setFields({ name: user.name, email: user.email, password: "" });
+    setFields(stored);
     setEditing(false);
   }
 
@@ -48,13 +49,19 @@ export function ProfileView({ user }: { user: ProfileUser }) {
     }
     setSaving(true);
     try {
-      const { ok, data } = await postJson("/api/profile", { mName: name, email, password: fields.password, uid: user.id });
+      const body = { mName: name, email, password: fields.password, uid: user.id };
+      const { ok, data } = await postJson<{ success?: boolean; message?: string; pendingEmail?: string }>(
+        "/api/profile",
+        changesCredentials(fields, user.email) ? { ...body, currentPassword: fields.currentPassword } : body,
+      );
       if (!ok) {
         notify.error(t("errorTitle"), data?.message ?? t("failed"));
         return;
       }
-      notify.success(t("updated"));
-      setFields({ name, email, password: "" });
+      if (data?.pendingEmail) notify.success(t("emailChange.pendingTitle"), t("emailChange.pending", { email: data.pendingEmail }));
+      else notify.success(t("updated"));
+      // A new e-mail waits for its link: the form shows the stored one until then.
+      setFields({ name, email: data?.pendingEmail ? user.email : email, password: "", currentPassword: "" });
       setEditing(false);
       // The sidebar is rendered on the server: refresh it so it shows the new name at once.
       router.refresh();
@@ -111,7 +118,7 @@ export function ProfileView({ user }: { user: ProfileUser }) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="account">
-          <AccountTab fields={fields} onChange={setFields} editing={editing} saving={saving} onSubmit={save} />
+          <AccountTab fields={fields} storedEmail={user.email} onChange={setFields} editing={editing} saving={saving} onSubmit={save} />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab userId={user.id} />

@@ -19,6 +19,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { postJson } from "../post-json";
+import { SessionsCard } from "./sessions-card";
 
 export function SettingsTab({ userId }: { userId: string }) {
   const t = useTranslations("profile");
@@ -61,6 +62,7 @@ export function SettingsTab({ userId }: { userId: string }) {
           </Button>
         </Card>
       )}
+      <SessionsCard />
       <Card className="flex flex-wrap items-center justify-between gap-4 border-destructive/40 p-6">
         <div className="max-w-md space-y-1">
           <h2 className="text-lg font-semibold">{t("settings.deleteTitle")}</h2>

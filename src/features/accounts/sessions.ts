@@ -1,0 +1,71 @@
+import "server-only";
+import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
+import { SESSION_MAX_AGE_SECONDS } from "@/server/auth/session-token";
+import { getDb } from "@/server/db/client";
+import { sessions } from "@/server/db/schema";
+import { deviceFromUserAgent } from "./device";
+
+type Database = Awaited<ReturnType<typeof getDb>>;
+/** A transaction or the database itself: ending sessions is part of a password change's transaction. */
+type Executor = Pick<Database, "delete">;
+
+/** How stale `last_seen_at` may get: it is a hint for the sessions list, not worth a write per request. */
+export const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+/** A row older than a token's lifetime has no token left that could name it. */
+const live = sql`${sessions.createdAt} > now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS})`;
+
+/** A new row for a browser that has just signed in; rows whose tokens have expired go with it. */
+export async function startSession(userId: string, userAgent: string | null): Promise<string> {
+  const db = await getDb();
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), sql`not (${live})`));
+  const [row] = await db.insert(sessions).values({ userId, ...deviceFromUserAgent(userAgent) }).returning({ id: sessions.id });
+  return row.id;
+}
+
+/** Moves `last_seen_at` forward if it is older than the resolution; concurrent requests write once. */
+export async function touchSession(sessionId: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_MS / 1000})`)));
+}
+
+export async function endSession(sessionId: string, userId: string): Promise<boolean> {
+  const db = await getDb();
+  const ended = await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** "Sign out of all other sessions": every row of the user but this browser's. */
+export async function endOtherSessions(userId: string, keepSessionId: string): Promise<number> {
+  const db = await getDb();
+  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))).returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Password change and reset: every session of the user ends, in the caller's transaction. */
+export async function endAllSessions(userId: string, executor?: Executor): Promise<void> {
+  await (executor ?? (await getDb())).delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export type SessionSummary = {
+  id: string;
+  browser: string | null;
+  os: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+};
+
+/** The user's live sessions, most recently seen first, with the caller's own marked. */
+export async function listSessions(userId: string, currentSessionId: string): Promise<SessionSummary[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: sessions.id, browser: sessions.browser, os: sessions.os, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), live))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
+}
