@@ -5,6 +5,7 @@ import { getDbHandle } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { env, EnvError } from "@/server/env";
 import { logger } from "@/server/logger";
+import { purgeInBackground } from "@/server/maintenance/purge";
 
 /**
  * Runs once when the server starts: validate settings, migrate, create the super admin, choose the AI model.
@@ -23,6 +24,7 @@ export async function boot(): Promise<void> {
   }
   const handle = await getDbHandle();
   await migrateDatabase(handle, settings.DATABASE_URL);
+  purgeInBackground("start");
   await ensureSuperAdmin({ email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD });
   // Names the AI provider and model in the log (never a key); probes a local Ollama when none is set.
   await initAi();

@@ -138,6 +138,13 @@ describe("parseEnv", () => {
     expect(envError({ DATABASE_URL: "mysql://root:hunter2@db/aula" }).message).not.toContain("hunter2");
     expect(envError({ ADMIN_EMAIL: "a@b.io", ADMIN_PASSWORD: "hunter2" }).message).not.toContain("hunter2");
   });
+
+  it("reads the database statement timeout and the outbox retention, with their defaults", () => {
+    expect(parseEnv({})).toMatchObject({ DB_STATEMENT_TIMEOUT_MS: 5000, OUTBOX_RETENTION_DAYS: 30 });
+    expect(parseEnv({ DB_STATEMENT_TIMEOUT_MS: "2500", OUTBOX_RETENTION_DAYS: "7" })).toMatchObject({ DB_STATEMENT_TIMEOUT_MS: 2500, OUTBOX_RETENTION_DAYS: 7 });
+    expect(envError({ DB_STATEMENT_TIMEOUT_MS: "10" }).message).toMatch(/^Invalid setting DB_STATEMENT_TIMEOUT_MS/);
+    expect(envError({ OUTBOX_RETENTION_DAYS: "0" }).message).toMatch(/^Invalid setting OUTBOX_RETENTION_DAYS/);
+  });
 });
 
 describe("secureCookiesEnabled", () => {

@@ -40,6 +40,10 @@ const envSchema = z
     PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "must be a postgres:// or postgresql:// URL"),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
+    /** PostgreSQL: longest a statement may run (ms) before the server cancels it; migrations are not bound by it. */
+    DB_STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
+    /** Days an `email_outbox` row is kept (a purge at start and every few hundred writes deletes older ones). */
+    OUTBOX_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
     APP_URL: z.preprocess(
       emptyAsUndefined,
       z

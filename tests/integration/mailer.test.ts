@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { emailOutbox } from "@/server/db/schema";
 import { sendMail } from "@/server/email/mailer";
@@ -31,6 +31,37 @@ describe("sending through Resend (the fake Resend API)", () => {
     expect(await outboxRow(result.id)).toMatchObject({ transport: "resend", status: "sent", attempts: 1, lastError: null, template: "welcome" });
   });
 
+  it("keeps no body once the mail is sent: a reset link does not stay in the database", async () => {
+    const result = await sendMail({
+      to: "reset@example.io",
+      locale: "en",
+      template: "password-reset",
+      data: { name: "Rui", resetUrl: "http://localhost:3000/reset-password/live-token", expiresInMinutes: 60 },
+    });
+    expect(result.status).toBe("sent");
+    expect(resend().emails("reset@example.io")[0].text).toContain("/reset-password/live-token");
+    expect(await outboxRow(result.id)).toMatchObject({ status: "sent", subject: "Reset your Aula password", html: null, text: null });
+  });
+
+  it("keeps the body while a failed mail waits for its retry, and clears it when the mail is given up", async () => {
+    resend().failNext(10, 503);
+    const sending = sendMail(welcome("waiting@example.io"));
+    const db = await getDb();
+    // Between the attempts (300 ms, then 1200 ms) the row is pending and still holds what is to be sent.
+    let waiting: Awaited<ReturnType<typeof outboxRow>> | undefined;
+    for (let i = 0; i < 100 && !waiting; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      [waiting] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "waiting@example.io"), eq(emailOutbox.attempts, 1)));
+    }
+    expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
+    expect(waiting?.html).toContain("Welcome to Aula!");
+    expect(waiting?.text).toContain("Your account is ready");
+
+    const result = await sending;
+    expect(result).toMatchObject({ status: "failed", attempts: 3 });
+    expect(await outboxRow(result.id)).toMatchObject({ status: "failed", html: null, text: null });
+  });
+
   it("retries a transient failure with the same idempotency key and sends the mail once", async () => {
     resend().failNext(1, 503);
     const result = await sendMail(welcome("retry@example.io"));
@@ -56,6 +87,7 @@ describe("sending through Resend (the fake Resend API)", () => {
     const result = await sendMail(welcome("bad@example.io"));
     expect(result).toMatchObject({ status: "failed", attempts: 1 });
     expect(resend().requestCount()).toBe(1);
+    expect(await outboxRow(result.id)).toMatchObject({ status: "failed", html: null, text: null });
   });
 
   it("fails cleanly when the API key is wrong", async () => {
@@ -80,7 +112,8 @@ describe("without a provider: the dev outbox", () => {
     });
     const row = await outboxRow(result.id);
     expect(row).toMatchObject({ transport: "outbox", status: "sent", to: "local@example.io", subject: "Redefina sua senha do Aula" });
-    expect(row.text).toContain("http://localhost:3000/reset-password/abc");
+    expect(row.text).toContain("http://localhost:3000/reset-password/abc"); // here the row is the delivery: its body stays
+    expect(row.html).toContain("http://localhost:3000/reset-password/abc");
     expect(info).toHaveBeenCalledWith(
       expect.objectContaining({ subject: "Redefina sua senha do Aula", links: ["http://localhost:3000/reset-password/abc"] }),
       "mail kept in the dev outbox",
@@ -110,7 +143,7 @@ describe("through SMTP (SMTP_URL)", () => {
     expect(message.raw).toMatch(/multipart\/alternative/);
     expect(message.raw).toMatch(/text\/plain/);
     expect(message.raw).toMatch(/text\/html/);
-    expect((await outboxRow(result.id)).transport).toBe("smtp");
+    expect(await outboxRow(result.id)).toMatchObject({ transport: "smtp", html: null, text: null });
   });
 
   it("retries a 4xx reply and gives up at once on a 5xx", async () => {

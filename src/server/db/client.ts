@@ -24,10 +24,44 @@ async function openPglite(dataDir: string): Promise<Handle> {
   return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.close(), kind: "pglite" };
 }
 
+/** A server that does not complete the handshake in this time is taken as down (seconds). */
+const CONNECT_TIMEOUT_S = 2;
+/** Idle connections are closed after this (seconds): none lingers half-dead after a server restart. */
+const IDLE_TIMEOUT_S = 60;
+const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+
+/**
+ * Seconds before the next attempt to open a connection. postgres.js's default grows to 20 s after
+ * a few failures, and every query waiting for a connection waits that long: a request would hang
+ * 20 s and more while the server is down, and the first after it is back still waits out the last
+ * delay. Failing to connect to a stopped server costs a refused socket, so retrying often is cheap.
+ */
+const reconnectDelay = (retries: number) => Math.min(0.01 * 2 ** retries, 0.2);
+
+function statementTimeoutMs(): number {
+  // env.ts validates the setting at start; scripts and tests reach here without it.
+  const value = Number(process.env.DB_STATEMENT_TIMEOUT_MS);
+  return Number.isInteger(value) && value >= 100 ? value : DEFAULT_STATEMENT_TIMEOUT_MS;
+}
+
+/**
+ * The app's PostgreSQL pool: connections that cannot open in 2 s fail, and the server cancels a
+ * statement after DB_STATEMENT_TIMEOUT_MS, so a request answers 503 `db:unavailable` (errors.ts)
+ * instead of hanging. Migrations open their own connection (migrate.ts) without that limit.
+ * A `connect_timeout` or `statement_timeout` in the URL's query wins.
+ */
 export async function openPostgres(url: string, max = 10): Promise<Handle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, { max, onnotice: () => {} });
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    // Not `new URL`: postgres.js also takes multi-host URLs, which it cannot parse.
+    ...(/[?&]connect_timeout=/.test(url) ? {} : { connect_timeout: CONNECT_TIMEOUT_S }),
+    idle_timeout: IDLE_TIMEOUT_S,
+    backoff: reconnectDelay,
+    connection: { statement_timeout: statementTimeoutMs() },
+  });
   return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.end({ timeout: 5 }), kind: "postgres" };
 }
 

@@ -352,8 +352,9 @@ export const emailOutbox = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
+    /** The body is kept only while the mail waits for delivery, and in the dev outbox where the row is the delivery. */
+    html: text("html"),
+    text: text("text"),
     template: text("template").notNull(),
     /** "resend", "smtp" or "outbox". */
     transport: text("transport").notNull(),

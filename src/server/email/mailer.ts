@@ -6,6 +6,7 @@ import { getDb } from "@/server/db/client";
 import { emailOutbox } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
+import { notePurgeableWrite } from "@/server/maintenance/purge";
 import { trackBackgroundTask } from "./background";
 import { renderMail } from "./render";
 import type { MailMessage } from "./templates/types";
@@ -22,10 +23,14 @@ export const RETRY_DELAYS_MS = [300, 1200];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A sent or given-up mail keeps no body: password-reset links would sit in the database in clear. */
+const NO_BODY = { html: null, text: null } as const;
+
 /**
  * Renders and sends one mail, recording it in `email_outbox` with its status. Retries
  * transient failures with backoff. Without a provider the outbox row is the delivery, and one
- * log line gives its subject and links so a local user can follow them.
+ * log line gives its subject and links so a local user can follow them. With a provider the
+ * row holds the body only while the mail waits for delivery.
  */
 export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
   const settings = env();
@@ -43,6 +48,7 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
       transport: transport.kind,
     })
     .returning({ id: emailOutbox.id });
+  notePurgeableWrite();
 
   if (transport.kind === "outbox") {
     await db.update(emailOutbox).set({ status: "sent", attempts: 1, sentAt: sql`now()` }).where(eq(emailOutbox.id, row.id));
@@ -64,14 +70,17 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
       (error: unknown) => ({ ok: false, error: String((error as Error)?.message ?? error), retryable: true }) as const,
     );
     if (delivery.ok) {
-      await db.update(emailOutbox).set({ status: "sent", attempts: attempt, sentAt: sql`now()`, lastError: null }).where(eq(emailOutbox.id, row.id));
+      await db
+        .update(emailOutbox)
+        .set({ status: "sent", attempts: attempt, sentAt: sql`now()`, lastError: null, ...NO_BODY })
+        .where(eq(emailOutbox.id, row.id));
       logger.info({ mailId: row.id, template: mail.template, transport: transport.kind, attempt }, "mail sent");
       return { id: row.id, status: "sent", attempts: attempt };
     }
     const last = !delivery.retryable || attempt > RETRY_DELAYS_MS.length;
     await db
       .update(emailOutbox)
-      .set({ status: last ? "failed" : "pending", attempts: attempt, lastError: delivery.error })
+      .set({ status: last ? "failed" : "pending", attempts: attempt, lastError: delivery.error, ...(last ? NO_BODY : {}) })
       .where(eq(emailOutbox.id, row.id));
     if (last) {
       logger.warn({ mailId: row.id, template: mail.template, transport: transport.kind, attempt, error: delivery.error }, "mail failed");

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { rateLimits } from "@/server/db/schema";
+import { notePurgeableWrite } from "@/server/maintenance/purge";
 import { AppError } from "./errors";
 
 export type RateLimitRule = { limit: number; windowMs: number };
@@ -11,6 +12,7 @@ type Database = Awaited<ReturnType<typeof getDb>>;
 
 /** The counting statement: one more event in the key's window, or a new window once it is over. */
 function countEvent(db: Database, key: string, rule: RateLimitRule) {
+  notePurgeableWrite();
   const windowInterval = sql`make_interval(secs => ${rule.windowMs / 1000})`;
   const expired = sql`${rateLimits.resetAt} <= now()`;
   return db
