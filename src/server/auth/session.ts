@@ -22,7 +22,7 @@ async function validClaims(token: string | undefined) {
 
 /**
  * Resolves a session cookie value to its user and session, or null. The session's row must
- * still exist (decision 006): sign-out, "sign out of other sessions", a password change or
+ * still exist (decision 008): sign-out, "sign out of other sessions", a password change or
  * reset and account deletion delete it.
  */
 export async function resolveSessionRecord(token: string | undefined): Promise<RequestSession | null> {

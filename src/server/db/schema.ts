@@ -43,7 +43,7 @@ export const users = pgTable(
     locale: uiLocale("locale").notNull().default("pt"),
     /**
      * When the password was last set (the password-updated mail's date). The column keeps its
-     * first name; sessions are ended by deleting their `sessions` rows (decision 006).
+     * first name; sessions are ended by deleting their `sessions` rows (decision 008).
      */
     passwordChangedAt: timestamp("sessions_valid_after", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -385,7 +385,7 @@ export const passwordResetTokens = pgTable(
 
 /**
  * One row per signed-in browser: the token carries the row's id, and a token whose row is gone
- * is refused (sign-out, "sign out of other sessions", password change, reset; decision 006).
+ * is refused (sign-out, "sign out of other sessions", password change, reset; decision 008).
  */
 export const sessions = pgTable(
   "sessions",

@@ -33,7 +33,7 @@ export function apiRoute<P = unknown>(
       response = await handler({ request, requestId, log }, (await route?.params) as P);
       response.headers.set("x-request-id", requestId);
     } catch (error) {
-      response = errorResponse(error, requestId);
+      response = errorResponse(error, requestId, request);
     }
     const url = new URL(request.url);
     log.info(
