@@ -5,7 +5,7 @@ import { getDb } from "@/server/db/client";
 import { emailChangeTokens, users } from "@/server/db/schema";
 import { sendMailInBackground } from "@/server/email/mailer";
 import { env } from "@/server/env";
-import { AppError } from "@/server/http/errors";
+import { appError } from "@/server/http/errors";
 import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { RESET_TOKEN_PATTERN } from "./account-schemas";
 import { hashResetToken, newLinkToken } from "./password-reset";
@@ -80,8 +80,8 @@ export async function pendingEmailChange(token: string): Promise<{ newEmail: str
 export async function confirmEmailChange(input: { token?: string; ip: string }, t: ApiTranslator): Promise<{ email: string }> {
   const limit = await hitRateLimit(`confirm-email:ip:${input.ip}`, CONFIRM_ATTEMPT_RULE);
   if (limit.limited) throw rateLimitError(limit, "confirm-email:rate-limited", t("account.confirmEmail.tooMany"));
-  const invalid = () => new AppError("confirm-email:invalid-token", 400, t("account.confirmEmail.invalidToken"));
-  const taken = () => new AppError("confirm-email:email-taken", 409, t("account.confirmEmail.emailTaken"));
+  const invalid = () => appError("confirm-email:invalid-token", t);
+  const taken = () => appError("confirm-email:email-taken", t);
   const token = input.token ?? "";
   if (!RESET_TOKEN_PATTERN.test(token)) throw invalid();
   const db = await getDb();

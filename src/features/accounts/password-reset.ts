@@ -7,7 +7,7 @@ import { getDb } from "@/server/db/client";
 import { passwordResetTokens, users } from "@/server/db/schema";
 import { sendMailInBackground } from "@/server/email/mailer";
 import { env } from "@/server/env";
-import { AppError } from "@/server/http/errors";
+import { appError } from "@/server/http/errors";
 import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { RESET_TOKEN_PATTERN } from "./account-schemas";
 import { findUserByEmail, normalizeEmail } from "./queries";
@@ -43,8 +43,8 @@ export function resetLink(token: string): string {
  */
 export async function requestPasswordReset(input: { email?: string; ip: string }, t: ApiTranslator): Promise<void> {
   const email = input.email?.trim() ?? "";
-  if (!email) throw new AppError("forgot:missing-email", 400, t("account.forgot.emailRequired"));
-  if (!emailSchema.safeParse(email).success) throw new AppError("forgot:invalid-email", 400, t("account.forgot.invalidEmail"));
+  if (!email) throw appError("forgot:missing-email", t);
+  if (!emailSchema.safeParse(email).success) throw appError("forgot:invalid-email", t);
   const normalized = normalizeEmail(email);
 
   // Counted the same way for known and unknown e-mails, so a 429 says nothing about an account.
@@ -100,10 +100,10 @@ export async function resetPassword(
   const limit = await hitRateLimit(`reset:ip:${input.ip}`, RESET_ATTEMPT_RULE);
   if (limit.limited) throw rateLimitError(limit, "reset:rate-limited", t("account.reset.tooMany"));
   const password = input.password ?? "";
-  if (!password) throw new AppError("reset:missing-password", 400, t("account.reset.passwordRequired"));
-  if (password.length < PASSWORD_MIN_LENGTH) throw new AppError("reset:password-short", 400, t("account.reset.passwordMin"));
-  if (password.length > PASSWORD_MAX_LENGTH) throw new AppError("reset:password-long", 400, t("account.reset.passwordMax"));
-  const invalid = () => new AppError("reset:invalid-token", 400, t("account.reset.invalidToken"));
+  if (!password) throw appError("reset:missing-password", t);
+  if (password.length < PASSWORD_MIN_LENGTH) throw appError("reset:password-short", t);
+  if (password.length > PASSWORD_MAX_LENGTH) throw appError("reset:password-long", t);
+  const invalid = () => appError("reset:invalid-token", t);
   const token = input.token ?? "";
   // Checked before hashing, so bad links cost the server nothing.
   if (!(await isResetTokenUsable(token))) throw invalid();

@@ -6,7 +6,7 @@ import { isAdmin } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { emailOutbox, users } from "@/server/db/schema";
 import { sendMail, sendMailInBackground } from "@/server/email/mailer";
-import { AppError } from "@/server/http/errors";
+import { AppError, appError } from "@/server/http/errors";
 import { clearRateLimit, hitRateLimit, isRateLimited, rateLimitError } from "@/server/http/rate-limit";
 import { countEmailChange, startEmailChange } from "./email-change";
 import { normalizeEmail, sessionUserColumns, type SessionUser } from "./queries";
@@ -26,7 +26,7 @@ export const CURRENT_PASSWORD_RULE = { limit: 5, windowMs: 15 * 60 * 1000 };
  * password, so a borrowed or stolen cookie cannot take the account over.
  */
 async function checkCurrentPassword(userId: string, currentPassword: string, t: ApiTranslator): Promise<void> {
-  if (!currentPassword) throw new AppError("profile:current-password-required", 400, t("account.profile.currentPassword.required"));
+  if (!currentPassword) throw appError("profile:current-password-required", t);
   const key = `profile:current-password:${userId}`;
   const state = await isRateLimited(key, CURRENT_PASSWORD_RULE);
   if (state.limited) throw rateLimitError(state, "profile:current-password-rate-limited", t("account.profile.currentPassword.tooMany"));
@@ -34,7 +34,7 @@ async function checkCurrentPassword(userId: string, currentPassword: string, t: 
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
     await hitRateLimit(key, CURRENT_PASSWORD_RULE);
-    throw new AppError("profile:current-password-wrong", 403, t("account.profile.currentPassword.wrong"));
+    throw appError("profile:current-password-wrong", t);
   }
   await clearRateLimit(key);
 }
@@ -51,15 +51,15 @@ export async function updateProfile(
   input: { name?: string; email?: string; password?: string; currentPassword?: string; uid?: string },
   t: ApiTranslator,
 ): Promise<{ user: SessionUser; passwordChanged: boolean; pendingEmail: string | null }> {
-  assertSelf(user, input.uid, () => new AppError("profile:forbidden", 403, t("account.profile.forbidden")));
+  assertSelf(user, input.uid, () => appError("profile:forbidden", t));
   const name = input.name?.trim() ?? "";
   const email = input.email?.trim() ?? "";
   const password = input.password ?? "";
-  if (!name || !email) throw new AppError("profile:missing-fields", 400, t("account.profile.fillAll"));
-  if (!emailSchema.safeParse(email).success) throw new AppError("profile:invalid-email", 400, t("account.profile.invalidEmail"));
-  if (name.length > NAME_MAX_LENGTH) throw new AppError("profile:name-long", 400, t("account.profile.nameTooLong"));
-  if (password && password.length < PASSWORD_MIN_LENGTH) throw new AppError("profile:password-short", 400, t("account.profile.passwordMin"));
-  if (password.length > PASSWORD_MAX_LENGTH) throw new AppError("profile:password-long", 400, t("account.profile.passwordMax"));
+  if (!name || !email) throw appError("profile:missing-fields", t);
+  if (!emailSchema.safeParse(email).success) throw appError("profile:invalid-email", t);
+  if (name.length > NAME_MAX_LENGTH) throw appError("profile:name-long", t);
+  if (password && password.length < PASSWORD_MIN_LENGTH) throw appError("profile:password-short", t);
+  if (password.length > PASSWORD_MAX_LENGTH) throw appError("profile:password-long", t);
 
   const normalized = normalizeEmail(email);
   const emailChanging = normalized !== user.email;
@@ -69,7 +69,7 @@ export async function updateProfile(
   if (emailChanging) {
     // Told at once, as before; the check runs again when the link is followed.
     const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, normalized), ne(users.id, user.id))).limit(1);
-    if (other) throw new AppError("profile:email-taken", 409, t("account.profile.emailTaken"));
+    if (other) throw appError("profile:email-taken", t);
     await countEmailChange(user.id, t);
   }
   const changedAt = new Date();
@@ -83,7 +83,7 @@ export async function updateProfile(
     if (row && password) await endAllSessions(user.id, tx);
     return row;
   });
-  if (!updated) throw new AppError("auth:unauthenticated", 401, "Please sign in to continue.");
+  if (!updated) throw appError("auth:unauthenticated", t);
   if (password) {
     sendMailInBackground({
       to: updated.email,
@@ -104,8 +104,8 @@ export async function updateProfile(
  * stay as accounting records. Admins cannot delete themselves.
  */
 export async function deleteAccount(user: SessionUser, input: { userId?: string }, t: ApiTranslator): Promise<void> {
-  assertSelf(user, input.userId, () => new AppError("profile:forbidden", 403, t("account.delete.forbidden")));
-  if (isAdmin(user)) throw new AppError("profile:admin-undeletable", 403, t("account.delete.adminRefused"));
+  assertSelf(user, input.userId, () => appError("profile:forbidden", t, { key: "account.delete.forbidden" }));
+  if (isAdmin(user)) throw appError("profile:admin-undeletable", t);
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.delete(emailOutbox).where(eq(emailOutbox.to, user.email));
@@ -129,7 +129,7 @@ export async function mailSelf(
   input: { template: "welcome" | "password-updated"; uid?: string; to?: string },
   t: ApiTranslator,
 ): Promise<void> {
-  const forbidden = () => new AppError("mail:forbidden", 403, t("account.mail.forbidden"));
+  const forbidden = () => appError("mail:forbidden", t);
   assertSelf(user, input.uid, forbidden);
   if (input.to !== undefined && input.to.trim() !== "" && normalizeEmail(input.to) !== user.email) throw forbidden();
   const base = { to: user.email, locale: user.locale };
@@ -137,5 +137,5 @@ export async function mailSelf(
     input.template === "welcome"
       ? await sendMail({ ...base, template: "welcome", data: { name: user.name } })
       : await sendMail({ ...base, template: "password-updated", data: { name: user.name, email: user.email, changedAt: await lastPasswordChange(user.id) } });
-  if (result.status !== "sent") throw new AppError("mail:failed", 502, t("account.mail.failed"));
+  if (result.status !== "sent") throw appError("mail:failed", t);
 }

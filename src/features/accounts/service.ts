@@ -7,7 +7,7 @@ import type { Locale } from "@/i18n/config";
 import { decoyPasswordHash, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "@/server/auth/password";
 import { getDb } from "@/server/db/client";
 import { users } from "@/server/db/schema";
-import { AppError } from "@/server/http/errors";
+import { appError } from "@/server/http/errors";
 import { areRateLimited, clearRateLimit, hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { logger } from "@/server/logger";
 import { findUserByEmail, insertUser, normalizeEmail, type SessionUser } from "./queries";
@@ -55,16 +55,16 @@ export async function signUp(
   const email = input.email?.trim() ?? "";
   const password = input.password ?? "";
   // The SPEC's order: all fields, then password length, then the e-mail's form.
-  if (!name || !email || !password) throw new AppError("signup:missing-fields", 400, t("signup.fillAll"));
-  if (password.length < PASSWORD_MIN_LENGTH) throw new AppError("signup:password-short", 400, t("signup.passwordMin"));
-  if (password.length > PASSWORD_MAX_LENGTH) throw new AppError("signup:password-long", 400, t("signup.passwordMax"));
-  if (!emailSchema.safeParse(email).success) throw new AppError("signup:invalid-email", 400, t("signup.invalidEmail"));
-  if (name.length > NAME_MAX_LENGTH) throw new AppError("signup:name-long", 400, t("signup.nameTooLong"));
+  if (!name || !email || !password) throw appError("signup:missing-fields", t);
+  if (password.length < PASSWORD_MIN_LENGTH) throw appError("signup:password-short", t);
+  if (password.length > PASSWORD_MAX_LENGTH) throw appError("signup:password-long", t);
+  if (!emailSchema.safeParse(email).success) throw appError("signup:invalid-email", t);
+  if (name.length > NAME_MAX_LENGTH) throw appError("signup:name-long", t);
 
-  if (await findUserByEmail(email)) throw new AppError("signup:email-taken", 409, t("signup.emailTaken"));
+  if (await findUserByEmail(email)) throw appError("signup:email-taken", t);
   const user = await insertUser({ email, name, passwordHash: await hashPassword(password), locale: input.locale });
   // Two sign-ups racing for one e-mail: the unique index lets one through.
-  if (!user) throw new AppError("signup:email-taken", 409, t("signup.emailTaken"));
+  if (!user) throw appError("signup:email-taken", t);
   return user;
 }
 
@@ -74,7 +74,7 @@ export async function signIn(
 ): Promise<SessionUser> {
   const email = normalizeEmail(input.email ?? "");
   const password = input.password ?? "";
-  if (!email || !password) throw new AppError("signin:missing-fields", 400, t("signin.bothRequired"));
+  if (!email || !password) throw appError("signin:missing-fields", t);
 
   const keys = signinKeys(email, input.ip);
   const seen = await areRateLimited({
@@ -100,7 +100,7 @@ export async function signIn(
       hitRateLimit(keys.address, SIGNIN_ADDRESS_RULE),
       hitRateLimit(keys.account, SIGNIN_ACCOUNT_RULE),
     ]);
-    throw new AppError("signin:invalid-credentials", 401, t("signin.invalidCredentials"));
+    throw appError("signin:invalid-credentials", t);
   }
   // The account's failures stay: they are someone else's, and the owner signing in says nothing about them.
   await Promise.all([clearRateLimit(keys.pair), hitRateLimit(keys.known, SIGNIN_KNOWN_ADDRESS_RULE)]);

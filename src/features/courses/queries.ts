@@ -86,7 +86,7 @@ export async function insertCourseGraph(
         .select({ n: count() })
         .from(courses)
         .where(and(eq(courses.userId, graph.userId), gte(courses.createdAt, startOfMonthUtc())));
-      if (Number(row?.n ?? 0) >= monthlyLimit.limit) throw new AppError("plan:course-limit", 403, monthlyLimit.message);
+      if (Number(row?.n ?? 0) >= monthlyLimit.limit) throw new AppError("plan:course-limit", monthlyLimit.message);
     }
     await claim?.(tx);
     const [course] = await tx

@@ -4,7 +4,7 @@ import { cache } from "react";
 import { COURSE_TYPE_LABEL } from "@/features/generation/plan-rules";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { env } from "@/server/env";
-import { AppError } from "@/server/http/errors";
+import { AppError, appError } from "@/server/http/errors";
 import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds";
 import { sanitizeHtml } from "@/server/html/sanitize";
 import { isDisplayableImageUrl } from "@/server/media/fetch";
@@ -107,7 +107,7 @@ export async function listCoursesForApi(
   t: ApiTranslator,
 ): Promise<ContractCourse[]> {
   if (query.userId !== undefined && query.userId !== caller.id) {
-    throw new AppError("auth:forbidden", 403, t("courses.notYours"));
+    throw appError("auth:forbidden", t, { key: "courses.notYours" });
   }
   const rows = await listCourseCards(caller.id, query.page, query.limit);
   const outlines = await outlinesOf(rows.map((r) => r.id));
@@ -123,7 +123,7 @@ export async function listCoursesForApi(
 }
 
 export function courseNotFound(t: ApiTranslator): AppError {
-  return new AppError("course:not-found", 404, t("courses.notFound"));
+  return appError("course:not-found", t);
 }
 
 /**
@@ -182,7 +182,7 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
   const course = await requireOwnCourse(userId, courseId, t);
   const outline = await courseOutline(course.id);
   const topicsIn = Object.values((content ?? {}) as Record<string, unknown>)[0];
-  const mismatch = () => new AppError("course:content-mismatch", 400, t("courses.contentMismatch"));
+  const mismatch = () => appError("course:content-mismatch", t);
   if (!Array.isArray(topicsIn) || topicsIn.length !== outline.length) throw mismatch();
   const updates: { id: string; values: Parameters<typeof updateLesson>[1]; theory?: string }[] = [];
   outline.forEach(({ topic, lessons }, t) => {
@@ -215,7 +215,7 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
       update.values.theory = sanitizeHtml(update.theory);
     }
   } catch (error) {
-    if (error instanceof HtmlTooComplexError) throw new AppError("html:too-complex", 413, t("html.lessonTooComplex", { ...HTML_LIMITS }));
+    if (error instanceof HtmlTooComplexError) throw appError("html:too-complex", t, { values: { ...HTML_LIMITS } });
     throw error;
   }
   await updateLessons(course.id, updates.map(({ id, values }) => ({ id, values })));

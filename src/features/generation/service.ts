@@ -15,7 +15,7 @@ import { aiEventStream } from "@/server/ai/event-stream";
 import { ModelFailedError } from "@/server/ai/run";
 import type { SessionUser } from "@/server/auth/session";
 import { env } from "@/server/env";
-import { AppError } from "@/server/http/errors";
+import { AppError, appError } from "@/server/http/errors";
 import { enforceRateLimit, hitRateLimitReading, rateLimitError } from "@/server/http/rate-limit";
 import { findImage } from "@/server/media/images";
 import { fetchTranscript, findVideo } from "@/server/media/youtube";
@@ -59,31 +59,24 @@ export type GenerateRequest = {
   language: CourseLanguage;
 };
 
-const PLAN_MESSAGE: Record<PlanViolation, "goPremium" | "subtopicLimit"> = {
-  "plan:topics-limit": "goPremium",
-  "plan:course-type": "goPremium",
-  "plan:language": "goPremium",
-  "plan:subtopics": "subtopicLimit",
-};
-
 function planError(violation: PlanViolation, t: ApiTranslator): AppError {
-  return new AppError(violation, 403, t(`generation.${PLAN_MESSAGE[violation]}`));
+  return appError(violation, t);
 }
 
 /** SPEC section 5, in its order; plan limits answer 403 `plan:*`. */
 export function validateGenerateForm(body: GenerateFormBody, plan: Caller["plan"], t: ApiTranslator): GenerateRequest {
   const topic = cleanTitle(body.topic);
-  if (topic.length < TOPIC_MIN_LENGTH) throw new AppError("generate:topic-short", 400, t("generation.topicMin"));
-  if (topic.length > TOPIC_MAX_LENGTH) throw new AppError("generate:topic-long", 400, t("generation.topicMax"));
+  if (topic.length < TOPIC_MIN_LENGTH) throw appError("generate:topic-short", t);
+  if (topic.length > TOPIC_MAX_LENGTH) throw appError("generate:topic-long", t);
   // Empty subtopics are ignored; the same one twice counts once.
   const subtopics = [...new Map(body.subtopics.map((s) => cleanTitle(s)).filter(Boolean).map((s) => [s.toLocaleLowerCase(), s])).values()];
   if (subtopics.length > MAX_USER_SUBTOPICS) throw planError("plan:subtopics", t);
-  if (body.topicsLimit !== "4" && body.topicsLimit !== "8") throw new AppError("generate:invalid-topics-limit", 400, t("generation.invalidTopicsLimit"));
+  if (body.topicsLimit !== "4" && body.topicsLimit !== "8") throw appError("generate:invalid-topics-limit", t);
   const courseType = courseTypeLabel(body.courseType);
-  if (!courseType) throw new AppError("generate:invalid-course-type", 400, t("generation.invalidCourseType"));
-  if (!body.language.trim()) throw new AppError("generate:language-missing", 400, t("generation.languageMissing"));
+  if (!courseType) throw appError("generate:invalid-course-type", t);
+  if (!body.language.trim()) throw appError("generate:language-missing", t);
   const language = courseLanguageByName(body.language)?.name;
-  if (!language) throw new AppError("generate:language-unknown", 400, t("generation.languageUnknown"));
+  if (!language) throw appError("generate:language-unknown", t);
   const violation = planViolation(plan, { topicsLimit: body.topicsLimit, courseType, language, subtopicCount: subtopics.length });
   if (violation) throw planError(violation, t);
   return { topic, subtopics, topicsLimit: body.topicsLimit, topicCount: TOPIC_COUNT[body.topicsLimit], courseType, language };
@@ -111,7 +104,7 @@ export async function enforceAiRateLimit(user: Caller, t: ApiTranslator): Promis
 async function admitCourseGeneration(user: Caller, t: ApiTranslator): Promise<void> {
   const hit = await hitRateLimitReading(aiRateLimitKey(user), aiRateLimitRule(), countCoursesThisMonthSql(user.id));
   if (!isPaidPlan(user.plan) && hit.alsoRead >= env().FREE_COURSES_PER_MONTH) {
-    throw new AppError("plan:course-limit", 403, t("generation.courseLimit", { limit: env().FREE_COURSES_PER_MONTH }));
+    throw appError("plan:course-limit", t, { values: { limit: env().FREE_COURSES_PER_MONTH } });
   }
   if (hit.limited) throw rateLimitError(hit, "rate:limited", t("generation.rateLimited"));
 }
@@ -122,8 +115,7 @@ async function admitCourseGeneration(user: Caller, t: ApiTranslator): Promise<vo
  */
 export function modelFailure(error: unknown, t: ApiTranslator): unknown {
   if (error instanceof ModelFailedError) {
-    if (error.reason === "timeout") return new AppError(error.code, 504, t("ai.timeout"));
-    return new AppError(error.code, 502, t("generation.failed"));
+    return appError(error.code, t);
   }
   return error;
 }
@@ -207,41 +199,41 @@ type CreateCourseBody = z.infer<typeof createCourseBodySchema>;
 
 /** The validated creation request: the outline the preview showed, with the plan's limits applied. */
 function validateCreateCourse(user: Caller & { id: string }, body: CreateCourseBody, t: ApiTranslator) {
-  if (body.user !== undefined && body.user !== user.id) throw new AppError("auth:forbidden", 403, t("generation.notYours"));
+  if (body.user !== undefined && body.user !== user.id) throw appError("auth:forbidden", t);
   const mainTopic = cleanTitle(body.mainTopic);
-  if (mainTopic.length < TOPIC_MIN_LENGTH) throw new AppError("generate:topic-short", 400, t("generation.topicMin"));
-  if (mainTopic.length > TOPIC_MAX_LENGTH) throw new AppError("generate:topic-long", 400, t("generation.topicMax"));
+  if (mainTopic.length < TOPIC_MIN_LENGTH) throw appError("generate:topic-short", t);
+  if (mainTopic.length > TOPIC_MAX_LENGTH) throw appError("generate:topic-long", t);
   const type = courseTypeLabel(body.type);
-  if (!type) throw new AppError("generate:invalid-course-type", 400, t("generation.invalidCourseType"));
+  if (!type) throw appError("generate:invalid-course-type", t);
   const language = courseLanguageByName(body.lang)?.name;
-  if (!language) throw new AppError("generate:language-unknown", 400, t("generation.languageUnknown"));
+  if (!language) throw appError("generate:language-unknown", t);
   let raw: unknown = body.content;
   if (typeof raw === "string") {
     try {
       raw = JSON.parse(raw);
     } catch {
-      throw new AppError("course:invalid-content", 400, t("generation.invalidContent"));
+      throw appError("course:invalid-content", t);
     }
   }
   const parsed = courseContentSchema.safeParse(raw);
-  if (!parsed.success) throw new AppError("course:invalid-content", 400, t("generation.invalidContent"));
+  if (!parsed.success) throw appError("course:invalid-content", t);
   const topics = Object.values(parsed.data)[0];
   const outline: Outline = {
     topics: topics.map((topic) => ({ title: cleanTitle(topic.title), subtopics: topic.subtopics.map((s) => cleanTitle(s.title)).filter(Boolean) })),
   };
   if (outline.topics.some((topic) => !topic.title || topic.subtopics.length === 0)) {
-    throw new AppError("course:invalid-content", 400, t("generation.invalidContent"));
+    throw appError("course:invalid-content", t);
   }
   const violation = planViolation(user.plan, { topicCount: outline.topics.length, courseType: type, language });
   if (violation) throw planError(violation, t);
   // A contract client that posts an outline of its own has no id: refused, with what to send.
-  if (!body.outlineId) throw new AppError("course:unknown-outline", 400, t("generation.outlineMissing"));
+  if (!body.outlineId) throw appError("course:unknown-outline", t);
   return { mainTopic, type, language, outline, outlineId: body.outlineId };
 }
 
 type CreateCourseInput = ReturnType<typeof validateCreateCourse>;
 
-const unknownOutline = (t: ApiTranslator) => new AppError("course:unknown-outline", 400, t("generation.unknownOutline"));
+const unknownOutline = (t: ApiTranslator) => appError("course:unknown-outline", t, { key: "generation.unknownOutline" });
 
 /**
  * The course may only be made of what the server wrote for this user at /api/prompt: the stored
@@ -257,7 +249,7 @@ async function requireOwnOutline(user: Caller & { id: string }, input: CreateCou
     COURSE_TYPE_VALUE[input.type] !== stored.type ||
     input.language !== stored.language ||
     !outlineWithin(stored.outline, input.outline);
-  if (mismatch) throw new AppError("course:outline-mismatch", 400, t("generation.outlineMismatch"));
+  if (mismatch) throw appError("course:outline-mismatch", t);
   const violation = planViolation(user.plan, {
     topicsLimit: stored.topicsLimit,
     courseType: COURSE_TYPE_LABEL[stored.type],
@@ -282,7 +274,7 @@ export async function createCourseFromOutline(
   t: ApiTranslator,
 ): Promise<{ course: CourseRow; created: boolean }> {
   if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-    throw new AppError("request:invalid-idempotency-key", 400, t("generation.invalidIdempotencyKey"));
+    throw appError("request:invalid-idempotency-key", t);
   }
   const input = validateCreateCourse(user, body, t);
   // A replay comes first: its outline is already used by the course it answers.
@@ -397,7 +389,7 @@ export async function lessonVideoForOwner(user: Caller & { id: string }, courseI
   await enforceAiRateLimit(user, t);
   const phrase = await searchPhrase("video", context);
   const videoId = await findVideo(phrase, courseLanguageByName(course.lang)?.code ?? "en");
-  if (!videoId) throw new AppError("media:video-not-found", 404, t("generation.videoNotFound"));
+  if (!videoId) throw appError("media:video-not-found", t);
   await saveLesson(lesson.id, { youtubeId: videoId });
   return videoId;
 }
@@ -405,9 +397,9 @@ export async function lessonVideoForOwner(user: Caller & { id: string }, courseI
 /** POST /api/transcript: the captions of the lesson's video, as `{ text }` items. */
 export async function lessonTranscriptForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
   const { course, lesson } = await requireOwnLesson(user.id, courseId, lessonId, t);
-  if (!lesson.youtubeId) throw new AppError("media:no-video", 404, t("generation.noVideo"));
+  if (!lesson.youtubeId) throw appError("media:no-video", t);
   const items = await fetchTranscript(lesson.youtubeId, courseLanguageByName(course.lang)?.code ?? "en");
-  if (items.length === 0) throw new AppError("media:no-transcript", 404, t("generation.noTranscript"));
+  if (items.length === 0) throw appError("media:no-transcript", t);
   return items;
 }
 

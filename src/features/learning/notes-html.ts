@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { ApiTranslator } from "@/i18n/api-translator";
-import { AppError } from "@/server/http/errors";
+import { AppError, appError } from "@/server/http/errors";
 import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds";
 import { InlineImageError, takeInlineImages } from "@/server/html/inline-images";
 import { sanitizeHtml, STORED_IMAGE_PATH } from "@/server/html/sanitize";
@@ -16,7 +16,7 @@ export type PreparedNotes = {
 };
 
 export function tooComplex(t: ApiTranslator, key: "tooComplex" | "lessonTooComplex"): AppError {
-  return new AppError("html:too-complex", 413, t(`html.${key}`, { ...HTML_LIMITS }));
+  return appError("html:too-complex", t, { key: `html.${key}`, values: { ...HTML_LIMITS } });
 }
 
 /**
@@ -45,8 +45,8 @@ export function prepareNotes(raw: string, t: ApiTranslator): PreparedNotes {
     if (error instanceof HtmlTooComplexError) throw tooComplex(t, "tooComplex");
     if (error instanceof InlineImageError) {
       throw error.problem === "size"
-        ? new AppError("html:image-too-large", 413, t("html.imageTooLarge"))
-        : new AppError("html:image-invalid", 400, t("html.imageInvalid"));
+        ? appError("html:image-too-large", t)
+        : appError("html:image-invalid", t);
     }
     throw error;
   }

@@ -5,7 +5,8 @@ import type { ApiTranslator } from "@/i18n/api-translator";
 import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream";
 import { ModelFailedError } from "@/server/ai/run";
 import { env } from "@/server/env";
-import { AppError } from "@/server/http/errors";
+import { AppError, appError } from "@/server/http/errors";
+import { isErrorCode } from "@/server/http/error-codes";
 import { stripHtml } from "@/server/html/sanitize";
 import { enforceRateLimit } from "@/server/http/rate-limit";
 import { logger } from "@/server/logger";
@@ -30,7 +31,7 @@ export type { LessonContent };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notFound(t: ApiTranslator): AppError {
-  return new AppError("course:not-found", 404, t("learning.notFound"));
+  return appError("course:not-found", t, { key: "learning.notFound" });
 }
 
 /** Another user's course and an unknown id look the same: 404. */
@@ -182,7 +183,8 @@ export async function openLessonStream(
 /** A generation that ended in error, as an answer: a lesson gone is 404, a model too slow 504, anything else 502. */
 function generationError(code: string, t: ApiTranslator): AppError {
   if (code === "course:not-found") return notFound(t);
-  return new AppError(code, code === "ai:timeout" ? 504 : 502, failureMessage(code, t, t("learning.generationFailed")));
+  if (code === "ai:timeout") return appError("ai:timeout", t);
+  return new AppError(isErrorCode(code) ? code : "lesson:generation-failed", t("learning.generationFailed"));
 }
 
 /**
@@ -252,8 +254,8 @@ async function chatContext(userId: string, course: ViewerCourseRow, lessonId: st
 /** A failed answer as the chat routes report it: `ai:timeout` (504) says the model was too slow. */
 function chatFailure(error: unknown, t: ApiTranslator): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof ModelFailedError && error.reason === "timeout") return new AppError(error.code, 504, t("ai.timeout"));
-  return new AppError("chat:failed", 502, t("learning.chatFailed"));
+  if (error instanceof ModelFailedError && error.reason === "timeout") return appError("ai:timeout", t);
+  return appError("chat:failed", t);
 }
 
 /** The contract's /api/chat: the whole answer at once. Stored with its question. */
@@ -328,13 +330,13 @@ export async function saveNotes(userId: string, input: { course: string; notes: 
   const course = await requireCourse(userId, input.course, t);
   const prepared = prepareNotes(input.notes, t);
   const version = await writeNotesWithPictures(userId, course.id, prepared.pictures, input.version, prepared.finish);
-  if (version === null) throw new AppError("notes:conflict", 409, t("learning.notesConflict"));
+  if (version === null) throw appError("notes:conflict", t);
   return version;
 }
 
 /** A picture of the caller's notes; anyone else's, or an unknown id, is 404. */
 export async function notesImageFor(userId: string, imageId: string, t: ApiTranslator): Promise<{ contentType: string; bytes: Buffer }> {
   const image = UUID.test(imageId) ? await findImageForOwner(userId, imageId) : undefined;
-  if (!image) throw new AppError("image:not-found", 404, t("html.imageNotFound"));
+  if (!image) throw appError("image:not-found", t);
   return image;
 }

@@ -79,7 +79,7 @@ export async function getAiConfig(): Promise<AiConfig | null> {
 /** The configured model, or a 503 `ai:not-configured` for the route to answer. */
 export async function requireLanguageModel(message = "No AI model is configured on this server."): Promise<LanguageModel> {
   const { model } = await state();
-  if (!model) throw new AppError("ai:not-configured", 503, message);
+  if (!model) throw new AppError("ai:not-configured", message);
   return model;
 }
 

@@ -27,7 +27,7 @@ export class ModelFailedError extends Error {
   }
 
   /** The API's error code for this failure (`ai:timeout`, `ai:unavailable`…). */
-  get code(): string {
+  get code(): `ai:${ModelFailedError["reason"]}` {
     return `ai:${this.reason}`;
   }
 }

@@ -4,7 +4,8 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { findSessionUser, type SessionUser } from "@/features/accounts/queries";
 import { LAST_SEEN_RESOLUTION_MS, touchSession } from "@/features/accounts/sessions";
-import { AppError } from "@/server/http/errors";
+import { apiTranslator } from "@/i18n/api-translator";
+import { appError } from "@/server/http/errors";
 import { readSessionToken, sessionCookieName } from "./session-token";
 
 export type { SessionUser };
@@ -70,7 +71,7 @@ export async function requireRequestUser(request: Request): Promise<SessionUser>
 
 export async function requireRequestSession(request: Request): Promise<RequestSession> {
   const session = await resolveSessionRecord(requestToken(request));
-  if (!session) throw new AppError("auth:unauthenticated", 401, "Please sign in to continue.");
+  if (!session) throw appError("auth:unauthenticated", apiTranslator(request));
   return session;
 }
 

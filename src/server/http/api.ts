@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { apiTranslator } from "@/i18n/api-translator";
 import { logger } from "@/server/logger";
-import { AppError, errorResponse } from "./errors";
+import { AppError, appError, errorResponse } from "./errors";
 import { assertSameOriginWrite, type WritePolicy } from "./request-guard";
 
 export type ApiContext = { request: Request; requestId: string; log: typeof logger };
@@ -54,7 +54,7 @@ export async function readJson<S extends z.ZodType>(
   maxBytes = DEFAULT_BODY_LIMIT,
 ): Promise<z.infer<S>> {
   const t = apiTranslator(request);
-  const tooLarge = () => new AppError("request:too-large", 413, t("request.tooLarge"));
+  const tooLarge = () => appError("request:too-large", t);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge();
   const raw = await readLimited(request, maxBytes, tooLarge);
@@ -62,11 +62,11 @@ export async function readJson<S extends z.ZodType>(
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new AppError("request:invalid-json", 400, t("request.invalidJson"));
+    throw appError("request:invalid-json", t);
   }
   // PostgreSQL refuses NUL in text, and no field of ours has a use for control characters:
   // refuse them here, before any model is paid for or any row is half-written.
-  if (hasControlCharacter(value)) throw new AppError("request:control-characters", 400, t("request.controlCharacters"));
+  if (hasControlCharacter(value)) throw appError("request:control-characters", t);
   return schema.parse(value);
 }
 

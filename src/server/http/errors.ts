@@ -1,20 +1,44 @@
 import "server-only";
 import { ZodError } from "zod";
-import { apiTranslator } from "@/i18n/api-translator";
+import { apiTranslator, type ApiTranslator } from "@/i18n/api-translator";
 import { isDatabaseUnavailable } from "@/server/db/unavailable";
 import { logger } from "@/server/logger";
+import { ERROR_CODES, type ErrorCode } from "./error-codes";
 
-/** The one error type of the app: a code `area:reason`, an HTTP status and a human message. */
+export type { ErrorCode };
+
+/**
+ * The one error type of the app: a code of the closed table (src/server/http/error-codes.ts),
+ * which also gives its HTTP status, and a human message in the caller's language.
+ */
 export class AppError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly code: string,
-    readonly status: number,
+    readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "AppError";
+    this.status = ERROR_CODES[code].status;
   }
+}
+
+type MessageKey = Parameters<ApiTranslator>[0];
+
+/**
+ * An AppError told with its code's own message, or with `key` where one code is told in
+ * several ways (a rate limit says what was limited); `values` fill the message's placeholders.
+ */
+export function appError(
+  code: ErrorCode,
+  t: ApiTranslator,
+  options: { key?: MessageKey; values?: Record<string, string | number>; headers?: Record<string, string> } = {},
+): AppError {
+  // next-intl's typing cannot follow a key chosen at run time; the table's keys are checked where they are written.
+  const translate = t as unknown as (key: string, values?: Record<string, string | number>) => string;
+  return new AppError(code, translate(options.key ?? ERROR_CODES[code].message, options.values), options.headers);
 }
 
 export type ErrorBody = { success: false; message: string; code: string };
@@ -24,7 +48,7 @@ const NO_REQUEST = new Request("http://localhost/");
 
 /** The database down, starting or overloaded: the client may try again in a moment. */
 function databaseUnavailable(request: Request | undefined): AppError {
-  return new AppError("db:unavailable", 503, apiTranslator(request ?? NO_REQUEST)("db.unavailable"), { "retry-after": "5" });
+  return appError("db:unavailable", apiTranslator(request ?? NO_REQUEST), { headers: { "retry-after": "5" } });
 }
 
 /**
@@ -53,8 +77,6 @@ export function errorResponse(error: unknown, requestId: string, request?: Reque
     );
   }
   logger.error({ err: error, requestId }, "unexpected error");
-  return Response.json(
-    { success: false, message: "Internal Server Error", code: "server:internal" } satisfies ErrorBody,
-    { status: 500, headers },
-  );
+  const internal = appError("server:internal", apiTranslator(request ?? NO_REQUEST));
+  return Response.json({ success: false, message: internal.message, code: internal.code } satisfies ErrorBody, { status: internal.status, headers });
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { rateLimits } from "@/server/db/schema";
 import { notePurgeableWrite } from "@/server/maintenance/purge";
-import { AppError } from "./errors";
+import { AppError, type ErrorCode } from "./errors";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 export type RateLimitState = { count: number; resetAt: Date; limited: boolean };
@@ -90,9 +90,9 @@ export async function clearRateLimit(key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-export function rateLimitError(state: RateLimitState, code: string, message: string): AppError {
+export function rateLimitError(state: RateLimitState, code: ErrorCode, message: string): AppError {
   const retryAfter = Math.max(1, Math.ceil((state.resetAt.getTime() - Date.now()) / 1000));
-  return new AppError(code, 429, message, { "retry-after": String(retryAfter) });
+  return new AppError(code, message, { "retry-after": String(retryAfter) });
 }
 
 /** Counts an event and throws 429 once the key is over its limit: the usual guard for a route. */

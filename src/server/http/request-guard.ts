@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/server/env";
 import { apiTranslator } from "@/i18n/api-translator";
-import { AppError } from "./errors";
+import { appError } from "./errors";
 
 /** Methods that only read; every other method changes state and is guarded. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -39,12 +39,12 @@ export function assertSameOriginWrite(request: Request): void {
   const origin = request.headers.get("origin");
   const foreignSite = site === "cross-site" || site === "same-site";
   if (foreignSite || (origin !== null && !ownOrigins(request).has(origin))) {
-    throw new AppError("request:cross-origin", 403, t("request.crossOrigin"));
+    throw appError("request:cross-origin", t);
   }
   const type = request.headers.get("content-type");
   const hasBody = Number(request.headers.get("content-length") ?? "0") > 0 || request.headers.has("transfer-encoding");
   if ((type !== null || hasBody) && !isJsonType(type)) {
-    throw new AppError("request:unsupported-type", 415, t("request.jsonOnly"));
+    throw appError("request:unsupported-type", t);
   }
 }
 

@@ -14,7 +14,7 @@ export const POST = apiRoute(async ({ request, log }) => {
   await enforceRateLimit(
     `signup:${clientIp(request)}`,
     { limit: env().SIGNUPS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000 },
-    "Too many sign-ups from this address. Please try again later.",
+    t("signup.tooMany"),
   );
   const user = await signUp(
     { email: body.email, name: body.mName, password: body.password, locale: requestLocale(request) },

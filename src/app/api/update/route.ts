@@ -3,7 +3,7 @@ import { applyContentUpdate } from "@/features/courses/service";
 import { apiTranslator } from "@/i18n/api-translator";
 import { requireRequestUser } from "@/server/auth/session";
 import { apiRoute, readJson } from "@/server/http/api";
-import { AppError } from "@/server/http/errors";
+import { appError } from "@/server/http/errors";
 
 const bodySchema = z.object({
   courseId: z.string().max(100),
@@ -20,7 +20,7 @@ export const POST = apiRoute(async ({ request }) => {
     try {
       content = JSON.parse(content);
     } catch {
-      throw new AppError("course:content-mismatch", 400, t("courses.contentMismatch"));
+      throw appError("course:content-mismatch", t);
     }
   }
   await applyContentUpdate(user.id, body.courseId, content, t);

@@ -3,7 +3,7 @@ import { withoutSessionCookie } from "@/features/accounts/session-cookie";
 import { apiTranslator } from "@/i18n/api-translator";
 import { requireRequestSession } from "@/server/auth/session";
 import { apiRoute } from "@/server/http/api";
-import { AppError } from "@/server/http/errors";
+import { appError } from "@/server/http/errors";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const DELETE = apiRoute<{ id: string }>(async ({ request, log }, { id }) => {
   const t = apiTranslator(request);
   const { user, sessionId } = await requireRequestSession(request);
-  const notFound = () => new AppError("sessions:not-found", 404, t("account.sessions.notFound"));
+  const notFound = () => appError("sessions:not-found", t);
   if (!UUID.test(id)) throw notFound();
   if (!(await endSession(id, user.id))) throw notFound();
   log.info({ userId: user.id, current: id === sessionId }, "session signed out");
