@@ -123,11 +123,6 @@ const GRAMMARS: Record<string, Rule[]> = {
   sql: SQL, postgresql: SQL, postgres: SQL, mysql: SQL, sqlite: SQL,
 };
 
-/** The languages with a grammar here (by their fence names). */
-export function canHighlight(language: string | undefined): boolean {
-  return Boolean(language && GRAMMARS[language.toLowerCase()]);
-}
-
 /** HTML for `code` with `<span class="hljs-…">` around keywords, strings, comments and numbers; escaped only, for a language without a grammar. */
 export function highlightCode(code: string, language: string | undefined): string {
   const rules = language ? GRAMMARS[language.toLowerCase()] : undefined;
