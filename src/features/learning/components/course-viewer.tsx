@@ -31,14 +31,12 @@ import { postJson, readNdjson } from "./ndjson";
 import { LESSON_PROSE } from "./prose";
 import { ProgressRing } from "./progress-ring";
 import { RegenerateDialog, RewritingFrame } from "./regenerate-dialog";
+import { useLessonStream } from "./use-lesson-stream";
 import { LessonSkeleton } from "./viewer-skeleton";
 
 // Both panels load only when first opened: the editor and the chat stay out of the first load.
 const ChatPanel = dynamic(() => import("./chat-panel").then((m) => m.ChatPanel), { ssr: false });
 const NotesPanel = dynamic(() => import("./notes-panel").then((m) => m.NotesPanel), { ssr: false });
-// The Markdown renderer loads after the first paint (see the effect below), not in the first load.
-const loadLessonStream = () => import("./lesson-stream").then((m) => m.LessonStream);
-const LessonStream = dynamic(loadLessonStream, { ssr: false, loading: () => <LessonSkeleton /> });
 
 type Lesson = ViewerData["lesson"];
 type Status = "ready" | "loading" | "streaming" | "error";
@@ -60,9 +58,10 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
   const [confirmRegenerate, setConfirmRegenerate] = React.useState(false);
   const request = React.useRef<AbortController | null>(null);
   const busy = status === "loading" || status === "streaming";
-  // A regenerate keeps the lesson's text (an opening clears it): shown until new text arrives.
-  const rewriting = status === "loading" && !draft && Boolean(lesson.theory);
-  React.useEffect(() => void loadLessonStream(), []);
+  const LessonStream = useLessonStream();
+  const streamed = status === "streaming" || (status === "loading" && Boolean(draft));
+  // A regenerate keeps the lesson's text (an opening clears it): shown until new text can show.
+  const rewriting = busy && Boolean(lesson.theory) && !(streamed && draft && LessonStream);
 
   const flat = React.useMemo(() => topics.flatMap((topic) => topic.lessons), [topics]);
   const index = flat.findIndex((l) => l.id === lesson.id);
@@ -345,7 +344,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
               </div>
             ) : null}
 
-            {status === "streaming" || (status === "loading" && draft) ? <LessonStream markdown={draft} /> : null}
+            {streamed && !rewriting ? LessonStream ? <LessonStream markdown={draft} /> : <LessonSkeleton /> : null}
 
             {status === "error" ? (
               <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-6" role="alert">
