@@ -1,5 +1,5 @@
-import { repairPartialMarkdown } from "@/lib/markdown/partial";
 import { renderMarkdown } from "@/lib/markdown/render";
+import { renderPartialMarkdown } from "@/lib/markdown/streaming";
 import { FakeWriter } from "../../../tests/fakes/fake-text";
 import { markdownToSafeHtml } from "./markdown";
 
@@ -41,13 +41,13 @@ print(greet("Ana") * 2)
 
 Done &copy; 2024.`;
 
-/** The text as it is on screen when the stream has delivered everything, token by token. */
+/** What the viewer shows once the stream has delivered everything, token by token (as lesson-stream.tsx renders it). */
 function streamedFinalRender(markdown: string): string {
   let received = "";
   let html = "";
   for (let at = 0; at < markdown.length; at += 4) {
     received += markdown.slice(at, at + 4);
-    html = renderMarkdown(repairPartialMarkdown(received));
+    html = renderPartialMarkdown(received);
   }
   return html;
 }

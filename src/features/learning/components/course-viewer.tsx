@@ -31,7 +31,8 @@ import { postJson, readNdjson } from "./ndjson";
 import { LESSON_PROSE } from "./prose";
 import { ProgressRing } from "./progress-ring";
 import { RegenerateDialog, RewritingFrame } from "./regenerate-dialog";
-import { useLessonStream } from "./use-lesson-stream";
+import { LessonStream } from "./lesson-stream";
+import { usePartialRenderer } from "./use-partial-renderer";
 import { LessonSkeleton } from "./viewer-skeleton";
 
 // Both panels load only when first opened: the editor and the chat stay out of the first load.
@@ -58,10 +59,10 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
   const [confirmRegenerate, setConfirmRegenerate] = React.useState(false);
   const request = React.useRef<AbortController | null>(null);
   const busy = status === "loading" || status === "streaming";
-  const LessonStream = useLessonStream();
+  const renderPartial = usePartialRenderer();
   const streamed = status === "streaming" || (status === "loading" && Boolean(draft));
   // A regenerate keeps the lesson's text (an opening clears it): shown until new text can show.
-  const rewriting = busy && Boolean(lesson.theory) && !(streamed && draft && LessonStream);
+  const rewriting = busy && Boolean(lesson.theory) && !(streamed && draft && renderPartial);
 
   const flat = React.useMemo(() => topics.flatMap((topic) => topic.lessons), [topics]);
   const index = flat.findIndex((l) => l.id === lesson.id);
@@ -344,7 +345,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
               </div>
             ) : null}
 
-            {streamed && !rewriting ? LessonStream ? <LessonStream markdown={draft} /> : <LessonSkeleton /> : null}
+            {streamed && !rewriting ? renderPartial ? <LessonStream markdown={draft} render={renderPartial} /> : <LessonSkeleton /> : null}
 
             {status === "error" ? (
               <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-6" role="alert">

@@ -1,12 +1,9 @@
 "use client";
 
 import * as React from "react";
-import { repairPartialMarkdown } from "@/lib/markdown/partial";
 import { renderMarkdown } from "@/lib/markdown/render";
-import { useThrottledValue } from "./use-throttled-value";
-
-/** Re-render pace while text streams in: smooth to the eye, few parses for a long lesson. */
-const STREAM_RENDER_MS = 50;
+import { renderPartialMarkdown } from "@/lib/markdown/streaming";
+import { STREAM_RENDER_MS, useThrottledValue } from "./use-throttled-value";
 
 /**
  * Markdown shown formatted. While `streaming`, the text is re-rendered at most every 50 ms and
@@ -17,11 +14,9 @@ const STREAM_RENDER_MS = 50;
 export function MarkdownView({
   markdown,
   streaming = false,
-  className,
   ...props
 }: { markdown: string; streaming?: boolean } & Omit<React.ComponentProps<"div">, "children" | "dangerouslySetInnerHTML">) {
   const throttled = useThrottledValue(markdown, streaming ? STREAM_RENDER_MS : 0);
-  const source = streaming ? throttled : markdown;
-  const html = React.useMemo(() => renderMarkdown(streaming ? repairPartialMarkdown(source) : source), [source, streaming]);
-  return <div {...props} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  const html = React.useMemo(() => (streaming ? renderPartialMarkdown(throttled) : renderMarkdown(markdown)), [streaming, throttled, markdown]);
+  return <div {...props} dangerouslySetInnerHTML={{ __html: html }} />;
 }

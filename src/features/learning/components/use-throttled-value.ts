@@ -1,5 +1,8 @@
 import * as React from "react";
 
+/** Re-render pace while text streams in: smooth to the eye, few parses for a long lesson. */
+export const STREAM_RENDER_MS = 50;
+
 /**
  * `value`, updated at most once per `ms` (the first change at once, the latest one at the end of
  * each window): a streamed text re-renders a few times a second, not once per token.
