@@ -72,7 +72,7 @@ for (const locale of LOCALES) {
   const c = copy[locale];
 
   test.describe(`Markdown while streaming (${locale})`, () => {
-    test("a lesson streams formatted, never as raw Markdown, and ends as the stored HTML", async ({ page }) => {
+    test("a lesson streams formatted, never as raw Markdown, and ends formatted", async ({ page }) => {
       await signUpViaApi(page);
       const courseId = await createCourseViaApi(page, `Tides ${locale}`);
       await openCourse(page, courseId, locale);
