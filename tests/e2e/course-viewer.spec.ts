@@ -14,6 +14,7 @@ const copy = {
     courseContent: "Conteúdo do Curso",
     quizSoon: "Disponível em breve",
     regenerate: "Gerar aula novamente",
+    regenerateConfirm: "Gerar novamente",
     lessonMenu: "Opções da aula",
     chat: "Assistente do Curso",
     notes: "Notas do Curso",
@@ -42,6 +43,7 @@ const copy = {
     courseContent: "Course Content",
     quizSoon: "Available soon",
     regenerate: "Regenerate lesson",
+    regenerateConfirm: "Regenerate",
     lessonMenu: "Lesson options",
     chat: "Course Assistant",
     notes: "Course Notes",
@@ -159,6 +161,7 @@ for (const locale of LOCALES) {
       const before = await page.getByTestId("lesson-theory").innerHTML();
       await page.getByRole("button", { name: c.lessonMenu }).click();
       await page.getByRole("menuitem", { name: c.regenerate }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: c.regenerateConfirm }).click();
       await expect(page.getByTestId("lesson-stream")).toBeVisible();
       await expect(page.getByTestId("lesson-theory")).toBeVisible({ timeout: 20_000 });
       await expect(lessons.nth(4).getByRole("img", { name: c.done })).toBeVisible();

@@ -84,7 +84,7 @@ describe("markdownToSafeHtml", () => {
     expect(html).toContain("<h2>Title</h2>");
     expect(html).toContain("<strong>bold</strong>");
     expect(html).toContain("<li>one</li>");
-    expect(html).toContain('<pre><code class="language-js">const a = 1;');
+    expect(html).toContain('<pre><code class="language-js"><span class="hljs-keyword">const</span> a = ');
     expect(html).not.toContain("<script");
   });
 

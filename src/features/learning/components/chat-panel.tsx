@@ -8,8 +8,10 @@ import { SlowModelNotice, useSlowModel } from "@/components/slow-model";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { ChatEntry, ChatStreamEvent } from "../service";
+import { MarkdownView } from "./markdown-view";
 import { failureText, postJson, readNdjson, StreamFailure } from "./ndjson";
 import { PanelDialog } from "./panel-dialog";
+import { CHAT_PROSE } from "./prose";
 
 type Message = Pick<ChatEntry, "sender" | "text" | "lessonTitle"> & { id: string };
 
@@ -151,7 +153,8 @@ function Bubble({ message, streaming }: { message: Message; streaming?: boolean 
       </span>
       <div className={cn("max-w-[80%] space-y-1 rounded-lg px-3 py-2 text-sm", mine ? "bg-primary text-primary-foreground" : "border bg-background")}>
         <span className="sr-only">{mine ? t("you") : t("assistant")}: </span>
-        <p className="whitespace-pre-wrap">{message.text}</p>
+        {/* Answers are Markdown, formatted live and in history; questions are shown as typed. */}
+        {mine ? <p className="whitespace-pre-wrap">{message.text}</p> : <MarkdownView markdown={message.text} streaming={streaming} className={CHAT_PROSE} />}
         {mine && message.lessonTitle ? <p className="text-xs opacity-80">{t("about", { lesson: message.lessonTitle })}</p> : null}
       </div>
     </div>

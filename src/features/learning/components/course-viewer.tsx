@@ -29,7 +29,11 @@ import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
 import { cn } from "@/lib/utils";
 import type { LessonStreamEvent, ViewerData } from "../service";
 import { failureText, postJson, readNdjson, StreamFailure } from "./ndjson";
+import { LESSON_PROSE } from "./prose";
 import { ProgressRing } from "./progress-ring";
+import { RegenerateDialog, RewritingFrame } from "./regenerate-dialog";
+import { LessonStream } from "./lesson-stream";
+import { usePartialRenderer } from "./use-partial-renderer";
 import { LessonSkeleton } from "./viewer-skeleton";
 
 // Both panels load only when first opened: the editor and the chat stay out of the first load.
@@ -53,12 +57,17 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
   const [notesOpen, setNotesOpen] = React.useState(false);
   const [chatMounted, setChatMounted] = React.useState(false);
   const [notesMounted, setNotesMounted] = React.useState(false);
+  const [confirmRegenerate, setConfirmRegenerate] = React.useState(false);
   const request = React.useRef<AbortController | null>(null);
   const busy = status === "loading" || status === "streaming";
   // When the lesson on screen was asked for, and how many pieces of it have come since.
   const [openedAt, setOpenedAt] = React.useState(0);
   const [pieces, setPieces] = React.useState(0);
   const slow = useSlowModel(busy ? `${openedAt}:${pieces}` : null);
+  const renderPartial = usePartialRenderer();
+  const streamed = status === "streaming" || (status === "loading" && Boolean(draft));
+  // A regenerate keeps the lesson's text (an opening clears it): shown until new text can show.
+  const rewriting = busy && Boolean(lesson.theory) && !(streamed && draft && renderPartial);
 
   const flat = React.useMemo(() => topics.flatMap((topic) => topic.lessons), [topics]);
   const index = flat.findIndex((l) => l.id === lesson.id);
@@ -328,7 +337,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
                 <DropdownMenu.Portal>
                   <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
                     <DropdownMenu.Item
-                      onSelect={() => void open(lesson, { regenerate: true })}
+                      onSelect={() => setConfirmRegenerate(true)}
                       className="flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent"
                     >
                       <RefreshCwIcon className="size-4" aria-hidden />
@@ -341,24 +350,13 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
 
             {slow ? <SlowModelNotice /> : null}
 
-            {status === "loading" && !draft ? (
+            {status === "loading" && !draft && !rewriting ? (
               <div role="status" aria-label={t("loadingLesson")}>
                 <LessonSkeleton />
               </div>
             ) : null}
 
-            {status === "streaming" || (status === "loading" && draft) ? (
-              <div data-testid="lesson-stream" aria-live="polite" aria-busy="true" className="space-y-2">
-                <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                  <RefreshCwIcon className="size-4 animate-spin" aria-hidden />
-                  {t("writing")}
-                </p>
-                <div className="text-base leading-7 whitespace-pre-wrap">
-                  {draft}
-                  <span className="ml-0.5 inline-block h-4 w-2 animate-pulse bg-foreground/60 align-middle" aria-hidden />
-                </div>
-              </div>
-            ) : null}
+            {streamed && !rewriting ? renderPartial ? <LessonStream markdown={draft} render={renderPartial} /> : <LessonSkeleton /> : null}
 
             {status === "error" ? (
               <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-6" role="alert">
@@ -370,7 +368,11 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
               </div>
             ) : null}
 
-            {status === "ready" ? <LessonBody lesson={lesson} /> : null}
+            {status === "ready" || rewriting ? (
+              <RewritingFrame active={rewriting}>
+                <LessonBody lesson={lesson} />
+              </RewritingFrame>
+            ) : null}
 
             <div className="flex items-center justify-between gap-3 border-t pt-4">
               {previous ? (
@@ -439,6 +441,8 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
         {themeToggle}
       </nav>
 
+      <RegenerateDialog open={confirmRegenerate} onOpenChange={setConfirmRegenerate} onConfirm={() => void open(lesson, { regenerate: true })} />
+
       <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
         <SheetContent side="left" closeLabel={t("closeLabel")} className="w-[18rem] overflow-y-auto p-4" aria-describedby={undefined}>
           <SheetTitle className="flex items-center gap-2 pr-8 text-lg font-semibold">
@@ -486,7 +490,7 @@ function LessonBody({ lesson }: { lesson: Lesson }) {
       ) : null}
       <div
         data-testid="lesson-theory"
-        className="lesson-prose space-y-4 text-base leading-7 [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-muted [&_pre]:p-4 [&_table]:w-full [&_td]:border [&_td]:p-2 [&_th]:border [&_th]:p-2 [&_ul]:list-disc [&_ul]:pl-6"
+        className={LESSON_PROSE}
         // Sanitized on the server before it was stored (src/server/html/sanitize.ts).
         dangerouslySetInnerHTML={{ __html: lesson.theory }}
       />
