@@ -108,7 +108,7 @@ describe("cross-origin writes", () => {
   it("leaves reads alone and lets a signed webhook through from anywhere", async () => {
     const read = await callRoute(health, { method: "GET", headers: { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" } });
     expect(read.status).toBe(200);
-    const webhook = apiRoute(async () => Response.json({ ok: true }), { writes: "signed" });
+    const webhook = apiRoute.webhook(async () => Response.json({ ok: true }));
     const res = await callRoute(webhook, { rawBody: "{}", headers: { origin: "https://provider.example", "sec-fetch-site": "cross-site", "content-type": "text/plain" } });
     expect(res.status).toBe(200);
   });

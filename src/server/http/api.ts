@@ -1,7 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { apiTranslator } from "@/i18n/api-translator";
+import { apiTranslator, type ApiTranslator } from "@/i18n/api-translator";
+import { requireLanguageModel } from "@/server/ai/model";
+import { isAdmin, requireRequestSession, type SessionUser } from "@/server/auth/session";
 import { logger } from "@/server/logger";
 import { AppError, appError, errorResponse } from "./errors";
 import { assertSameOriginWrite, type WritePolicy } from "./request-guard";
@@ -10,18 +12,15 @@ export type ApiContext = { request: Request; requestId: string; log: typeof logg
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-export type ApiRouteOptions = { writes?: WritePolicy };
+type RouteHandler<P> = (request: Request, route: { params: Promise<P> }) => Promise<Response>;
 
 /**
- * Wraps a route handler: a request id on every call and in every log line, one structured
- * log per request, every thrown error mapped to `{ success:false, message, code }`, and
- * state-changing requests refused unless they come from our own origin with a JSON body
+ * The steps every route shares: a request id on every call and in every log line, one
+ * structured log per request, every thrown error mapped to `{ success:false, message, code }`,
+ * and state-changing requests refused unless they come from our own origin with a JSON body
  * (`writes: "signed"` is for webhooks, which check their signature instead).
  */
-export function apiRoute<P = unknown>(
-  handler: (ctx: ApiContext, params: P) => Promise<Response>,
-  options: ApiRouteOptions = {},
-): (request: Request, route: { params: Promise<P> }) => Promise<Response> {
+function wrapRoute<P>(handler: (ctx: ApiContext, params: P) => Promise<Response>, writes: WritePolicy = "same-origin"): RouteHandler<P> {
   return async (request, route) => {
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -29,7 +28,7 @@ export function apiRoute<P = unknown>(
     const started = performance.now();
     let response: Response;
     try {
-      if (options.writes !== "signed") assertSameOriginWrite(request);
+      if (writes !== "signed") assertSameOriginWrite(request);
       response = await handler({ request, requestId, log }, (await route?.params) as P);
       response.headers.set("x-request-id", requestId);
     } catch (error) {
@@ -44,11 +43,90 @@ export function apiRoute<P = unknown>(
   };
 }
 
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/** What a route declares it needs; the wrapper does the rest, in a fixed order. */
+export type RouteNeeds<B extends Schema, Q extends Schema> = {
+  /** The JSON body's schema; without one the body is never read. */
+  body?: B;
+  /** The query string's schema (values are strings; use z.coerce for numbers). */
+  query?: Q;
+  /** Ceiling on the body, for the few routes that take more than DEFAULT_BODY_LIMIT. */
+  bodyLimit?: number;
+  /** The route calls the model: 503 `ai:not-configured` when none is, before any work. */
+  model?: boolean;
+};
+
+export type RouteContext<B extends Schema, Q extends Schema> = ApiContext & { t: ApiTranslator; body: Parsed<B>; query: Parsed<Q> };
+export type UserRouteContext<B extends Schema, Q extends Schema> = RouteContext<B, Q> & { user: SessionUser; sessionId: string };
+
+async function readInput<B extends Schema, Q extends Schema>(request: Request, needs: RouteNeeds<B, Q>, t: ApiTranslator) {
+  const query = (needs.query ? needs.query.parse(Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Parsed<Q>;
+  const body = (needs.body ? await readJson(request, needs.body, needs.bodyLimit) : undefined) as Parsed<B>;
+  if (needs.model) await requireLanguageModel(t("generation.notConfigured"));
+  return { query, body };
+}
+
+function signedIn<P, B extends Schema, Q extends Schema>(
+  needs: RouteNeeds<B, Q>,
+  handler: (ctx: UserRouteContext<B, Q>, params: P) => Promise<Response>,
+  admitted: (user: SessionUser) => boolean,
+): RouteHandler<P> {
+  return wrapRoute<P>(async (ctx, params) => {
+    const t = apiTranslator(ctx.request);
+    // Who is asking comes first: nobody's body is read, or model checked, before the session.
+    const { user, sessionId } = await requireRequestSession(ctx.request);
+    if (!admitted(user)) throw appError("auth:forbidden", t, { key: "auth.adminOnly" });
+    return handler({ ...ctx, t, user, sessionId, ...(await readInput(ctx.request, needs, t)) }, params);
+  });
+}
+
+/**
+ * Route handlers declare who may call them and what they read:
+ * `apiRoute.user({ body: schema }, async ({ user, body, t }) => …)`. Authentication always
+ * comes before the body is read; the body and query are parsed and typed; `model: true` checks
+ * that a model is configured. Every route of the app is made with one of these.
+ */
+export const apiRoute = {
+  /** Anyone: sign-up, sign-in, the health check, public pages' data. */
+  public<P = unknown, B extends Schema = undefined, Q extends Schema = undefined>(
+    needs: RouteNeeds<B, Q>,
+    handler: (ctx: RouteContext<B, Q>, params: P) => Promise<Response>,
+  ): RouteHandler<P> {
+    return wrapRoute<P>(async (ctx, params) => {
+      const t = apiTranslator(ctx.request);
+      return handler({ ...ctx, t, ...(await readInput(ctx.request, needs, t)) }, params);
+    });
+  },
+  /** A signed-in user (401 otherwise); `user` is who the session says, never the body. */
+  user<P = unknown, B extends Schema = undefined, Q extends Schema = undefined>(
+    needs: RouteNeeds<B, Q>,
+    handler: (ctx: UserRouteContext<B, Q>, params: P) => Promise<Response>,
+  ): RouteHandler<P> {
+    return signedIn(needs, handler, () => true);
+  },
+  /** An admin or the super admin (401 signed out, 403 otherwise). */
+  admin<P = unknown, B extends Schema = undefined, Q extends Schema = undefined>(
+    needs: RouteNeeds<B, Q>,
+    handler: (ctx: UserRouteContext<B, Q>, params: P) => Promise<Response>,
+  ): RouteHandler<P> {
+    return signedIn(needs, handler, isAdmin);
+  },
+  /**
+   * A payment provider's webhook: from another origin by design, so no origin or content-type
+   * check; the handler reads the raw body and must verify its signature before anything else.
+   */
+  webhook<P = unknown>(handler: (ctx: ApiContext & { t: ApiTranslator }, params: P) => Promise<Response>): RouteHandler<P> {
+    return wrapRoute<P>((ctx, params) => handler({ ...ctx, t: apiTranslator(ctx.request) }, params), "signed");
+  },
+};
+
 /** Default ceiling on a JSON body: far above any form, far below anything abusive. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Reads and validates a JSON body; a body too large, not JSON, or off-schema is a 4xx. */
-export async function readJson<S extends z.ZodType>(
+async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
   maxBytes = DEFAULT_BODY_LIMIT,

@@ -1,16 +1,13 @@
 import { forgotBodySchema } from "@/features/accounts/account-schemas";
 import { requestPasswordReset } from "@/features/accounts/password-reset";
-import { apiTranslator } from "@/i18n/api-translator";
-import { apiRoute, readJson } from "@/server/http/api";
+import { apiRoute } from "@/server/http/api";
 import { clientIp } from "@/server/http/client-ip";
 
 /** Every answer takes at least this long, so timing does not tell a known e-mail from an unknown one. */
 const MIN_ANSWER_MS = 400;
 
-export const POST = apiRoute(async ({ request }) => {
+export const POST = apiRoute.public({ body: forgotBodySchema }, async ({ request, t, body }) => {
   const started = performance.now();
-  const t = apiTranslator(request);
-  const body = await readJson(request, forgotBodySchema);
   await requestPasswordReset({ email: body.email, ip: clientIp(request) }, t);
   const wait = MIN_ANSWER_MS - (performance.now() - started);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

@@ -5,7 +5,7 @@ import { apiRoute } from "@/server/http/api";
 export const dynamic = "force-dynamic";
 
 /** For deployers' probes: 200 when the database answers, 503 when it does not. */
-export const GET = apiRoute(async ({ log }) => {
+export const GET = apiRoute.public({}, async ({ log }) => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const db = await getDb();

@@ -1,15 +1,10 @@
 import { profileBodySchema } from "@/features/accounts/account-schemas";
 import { updateProfile } from "@/features/accounts/profile";
 import { withSessionCookie } from "@/features/accounts/session-cookie";
-import { apiTranslator } from "@/i18n/api-translator";
-import { requireRequestUser } from "@/server/auth/session";
-import { apiRoute, readJson } from "@/server/http/api";
+import { apiRoute } from "@/server/http/api";
 import { enforceRateLimit } from "@/server/http/rate-limit";
 
-export const POST = apiRoute(async ({ request, log }) => {
-  const t = apiTranslator(request);
-  const body = await readJson(request, profileBodySchema);
-  const user = await requireRequestUser(request);
+export const POST = apiRoute.user({ body: profileBodySchema }, async ({ request, log, t, user, body }) => {
   await enforceRateLimit(`profile:${user.id}`, { limit: 30, windowMs: 60 * 60 * 1000 }, t("account.profile.tooMany"));
   const result = await updateProfile(
     user,

@@ -1,20 +1,14 @@
 import { sessionsActionBodySchema } from "@/features/accounts/account-schemas";
 import { endOtherSessions, listSessions } from "@/features/accounts/sessions";
-import { apiTranslator } from "@/i18n/api-translator";
-import { requireRequestSession } from "@/server/auth/session";
-import { apiRoute, readJson } from "@/server/http/api";
+import { apiRoute } from "@/server/http/api";
 
 /** The signed-in user's sessions, this browser's marked `current`. */
-export const GET = apiRoute(async ({ request }) => {
-  const { user, sessionId } = await requireRequestSession(request);
+export const GET = apiRoute.user({}, async ({ user, sessionId }) => {
   return Response.json({ success: true, sessions: await listSessions(user.id, sessionId) });
 });
 
 /** `{ signOut: "others" }`: ends every session of the user but this one. */
-export const POST = apiRoute(async ({ request, log }) => {
-  const t = apiTranslator(request);
-  const { user, sessionId } = await requireRequestSession(request);
-  await readJson(request, sessionsActionBodySchema);
+export const POST = apiRoute.user({ body: sessionsActionBodySchema }, async ({ log, t, user, sessionId }) => {
   const count = await endOtherSessions(user.id, sessionId);
   log.info({ userId: user.id, count }, "other sessions signed out");
   return Response.json({ success: true, message: t("account.sessions.signedOutOthers", { count }), count });

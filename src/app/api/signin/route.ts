@@ -1,13 +1,10 @@
 import { signInBodySchema } from "@/features/accounts/schemas";
 import { signIn, toUserData } from "@/features/accounts/service";
 import { withSessionCookie } from "@/features/accounts/session-cookie";
-import { apiTranslator } from "@/i18n/api-translator";
-import { apiRoute, readJson } from "@/server/http/api";
+import { apiRoute } from "@/server/http/api";
 import { clientIp } from "@/server/http/client-ip";
 
-export const POST = apiRoute(async ({ request, log }) => {
-  const t = apiTranslator(request);
-  const body = await readJson(request, signInBodySchema);
+export const POST = apiRoute.public({ body: signInBodySchema }, async ({ request, log, t, body }) => {
   const user = await signIn({ email: body.email, password: body.password, ip: clientIp(request) }, t);
   log.info({ userId: user.id }, "signed in");
   return withSessionCookie(

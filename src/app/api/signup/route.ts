@@ -1,16 +1,14 @@
 import { signUpBodySchema } from "@/features/accounts/schemas";
 import { signUp } from "@/features/accounts/service";
 import { withSessionCookie } from "@/features/accounts/session-cookie";
-import { apiTranslator, requestLocale } from "@/i18n/api-translator";
+import { requestLocale } from "@/i18n/api-translator";
 import { sendMailInBackground } from "@/server/email/mailer";
 import { env } from "@/server/env";
-import { apiRoute, readJson } from "@/server/http/api";
+import { apiRoute } from "@/server/http/api";
 import { clientIp } from "@/server/http/client-ip";
 import { enforceRateLimit } from "@/server/http/rate-limit";
 
-export const POST = apiRoute(async ({ request, log }) => {
-  const t = apiTranslator(request);
-  const body = await readJson(request, signUpBodySchema);
+export const POST = apiRoute.public({ body: signUpBodySchema }, async ({ request, log, t, body }) => {
   await enforceRateLimit(
     `signup:${clientIp(request)}`,
     { limit: env().SIGNUPS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000 },

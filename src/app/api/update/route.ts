@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { applyContentUpdate } from "@/features/courses/service";
-import { apiTranslator } from "@/i18n/api-translator";
-import { requireRequestUser } from "@/server/auth/session";
-import { apiRoute, readJson } from "@/server/http/api";
+import { apiRoute } from "@/server/http/api";
 import { appError } from "@/server/http/errors";
 
 const bodySchema = z.object({
@@ -11,10 +9,7 @@ const bodySchema = z.object({
 });
 
 /** The contract's content write-back: lesson done flags, theory (sanitized), image and video. */
-export const POST = apiRoute(async ({ request }) => {
-  const t = apiTranslator(request);
-  const user = await requireRequestUser(request);
-  const body = await readJson(request, bodySchema, 4 * 1024 * 1024);
+export const POST = apiRoute.user({ body: bodySchema, bodyLimit: 4 * 1024 * 1024 }, async ({ user, body, t }) => {
   let content: unknown = body.content;
   if (typeof content === "string") {
     try {

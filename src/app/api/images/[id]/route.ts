@@ -1,15 +1,11 @@
 import { notesImageFor } from "@/features/learning/service";
-import { apiTranslator } from "@/i18n/api-translator";
-import { requireRequestUser } from "@/server/auth/session";
 import { apiRoute } from "@/server/http/api";
 
 /**
  * A picture taken out of the caller's notes. Only its owner gets it. Its id never names other
  * bytes, so the browser may keep it (privately) for a year; nosniff keeps it an image.
  */
-export const GET = apiRoute<{ id: string }>(async ({ request }, params) => {
-  const t = apiTranslator(request);
-  const user = await requireRequestUser(request);
+export const GET = apiRoute.user<{ id: string }>({}, async ({ user, t }, params) => {
   const image = await notesImageFor(user.id, params.id, t);
   return new Response(new Uint8Array(image.bytes), {
     headers: {

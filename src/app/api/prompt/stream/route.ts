@@ -1,7 +1,7 @@
-import { outlineEventStream } from "@/features/generation/service";
+import { generateFormBodySchema } from "@/features/generation/schemas";
+import { outlineEventStream, prepareOutline } from "@/features/generation/service";
 import { ndjsonResponse } from "@/server/ai/event-stream";
 import { apiRoute } from "@/server/http/api";
-import { readOutlineRequest } from "../read-outline-request";
 
 /**
  * The outline as it is written: newline-delimited JSON events (`start` at once, `waiting` while
@@ -9,7 +9,8 @@ import { readOutlineRequest } from "../read-outline-request";
  * `outlineId` as /api/prompt, or `error`). Checks happen before the stream starts, so a refused
  * request is an ordinary JSON error.
  */
-export const POST = apiRoute(async ({ request }) => {
-  const { user, prepared, t } = await readOutlineRequest(request);
+export const POST = apiRoute.user({ body: generateFormBodySchema, model: true }, async ({ request, user, body, t }) => {
+  // Plan, allowance and rate checks come before the stream starts: a refusal is an ordinary JSON error.
+  const prepared = await prepareOutline(user, body, t);
   return ndjsonResponse(outlineEventStream(user, prepared, t, request.signal));
 });

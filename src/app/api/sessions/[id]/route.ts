@@ -1,16 +1,12 @@
 import { endSession } from "@/features/accounts/sessions";
 import { withoutSessionCookie } from "@/features/accounts/session-cookie";
-import { apiTranslator } from "@/i18n/api-translator";
-import { requireRequestSession } from "@/server/auth/session";
 import { apiRoute } from "@/server/http/api";
 import { appError } from "@/server/http/errors";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ends one of the user's own sessions; ending this browser's also clears its cookie. */
-export const DELETE = apiRoute<{ id: string }>(async ({ request, log }, { id }) => {
-  const t = apiTranslator(request);
-  const { user, sessionId } = await requireRequestSession(request);
+export const DELETE = apiRoute.user<{ id: string }>({}, async ({ log, t, user, sessionId }, { id }) => {
   const notFound = () => appError("sessions:not-found", t);
   if (!UUID.test(id)) throw notFound();
   if (!(await endSession(id, user.id))) throw notFound();

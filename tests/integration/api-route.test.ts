@@ -1,0 +1,70 @@
+/**
+ * The route wrapper's fixed order (src/server/http/api.ts): who is asking, then the body, then
+ * the model; admins only where a route says so.
+ */
+import { z } from "zod";
+import { POST as deleteUser } from "@/app/api/deleteuser/route";
+import { POST as profile } from "@/app/api/profile/route";
+import { POST as signup } from "@/app/api/signup/route";
+import { POST as prompt } from "@/app/api/prompt/route";
+import { ensureSuperAdmin } from "@/features/accounts/service";
+import { apiRoute } from "@/server/http/api";
+import { callRoute, sessionCookieFrom } from "../setup/http";
+import { useTestDatabase } from "../setup/test-db";
+
+useTestDatabase();
+
+async function account(n: number) {
+  const res = await callRoute(signup, { body: { email: `wrap${n}@example.io`, mName: "Wrapped", password: "wrapper-pass-1" }, peer: `198.18.9.${n}` });
+  expect(res.status).toBe(201);
+  return `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`;
+}
+
+const adminOnly = apiRoute.admin({ body: z.object({ name: z.string() }) }, async ({ body, user }) => Response.json({ success: true, name: body.name, by: user.email }));
+
+describe("apiRoute", () => {
+  it.each([
+    ["/api/profile", profile],
+    ["/api/deleteuser", deleteUser],
+    ["/api/prompt", prompt],
+  ])("%s answers 401 to a signed-out caller before reading the body (malformed JSON is not looked at)", async (_path, handler) => {
+    const res = await callRoute(handler, { rawBody: "{not json", headers: { "content-type": "application/json", cookie: "NEXT_LOCALE=en" } });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ success: false, code: "auth:unauthenticated", message: "Please sign in to continue." });
+  });
+
+  it("answers the 401 in Portuguese by default", async () => {
+    const res = await callRoute(profile, { body: { mName: "x", email: "x@example.io" } });
+    expect(res.json.message).toBe("Entre na sua conta para continuar.");
+  });
+
+  it("reads and validates the body once the caller is known", async () => {
+    const cookie = await account(1);
+    const bad = await callRoute(profile, { rawBody: "{not json", headers: { "content-type": "application/json" }, cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe("request:invalid-json");
+  });
+
+  it("checks the model after the body: no model configured is 503 ai:not-configured", async () => {
+    const cookie = await account(2);
+    const res = await callRoute(prompt, { body: { topic: "Photosynthesis", subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" }, cookie });
+    expect(res.status).toBe(503);
+    expect(res.json.code).toBe("ai:not-configured");
+  });
+
+  it("lets admins through an admin route and refuses users (403) and the signed-out (401)", async () => {
+    const user = await account(3);
+    const refused = await callRoute(adminOnly, { body: { name: "x" }, cookie: user });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({ success: false, code: "auth:forbidden", message: "Only administrators can do this." });
+    expect((await callRoute(adminOnly, { body: { name: "x" } })).status).toBe(401);
+
+    await ensureSuperAdmin({ email: "root@example.io", password: "root-password-1" });
+    const { POST: signin } = await import("@/app/api/signin/route");
+    const signedIn = await callRoute(signin, { body: { email: "root@example.io", password: "root-password-1" }, peer: "198.18.9.50" });
+    const admin = `${sessionCookieFrom(signedIn.headers)}; NEXT_LOCALE=en`;
+    const ok = await callRoute(adminOnly, { body: { name: "Ada" }, cookie: admin });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toEqual({ success: true, name: "Ada", by: "root@example.io" });
+  });
+});
