@@ -1,7 +1,11 @@
-/** Next calls this once per server process before it serves anything. */
+/**
+ * Next calls this once per server process before it serves anything. It is where the server
+ * layer (settings, database, AI) meets the product (the super admin): src/server never imports
+ * src/features.
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { boot } = await import("@/server/boot");
-    await boot();
+    const [{ boot }, { ensureSuperAdmin }] = await Promise.all([import("@/server/boot"), import("@/features/accounts/service")]);
+    await boot({ afterMigrate: (settings) => ensureSuperAdmin({ email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD }) });
   }
 }

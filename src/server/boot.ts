@@ -1,5 +1,4 @@
 import "server-only";
-import { ensureSuperAdmin } from "@/features/accounts/service";
 import { initAi } from "@/server/ai/model";
 import { getDbHandle } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
@@ -7,11 +6,14 @@ import { env, EnvError } from "@/server/env";
 import { logger } from "@/server/logger";
 import { purgeInBackground } from "@/server/maintenance/purge";
 
+/** What the product does once the database is migrated (the super admin); given by the app, which knows the product. */
+export type BootSteps = { afterMigrate: (settings: ReturnType<typeof env>) => Promise<void> };
+
 /**
- * Runs once when the server starts: validate settings, migrate, create the super admin, choose the AI model.
- * A bad setting stops the start with one line naming it.
+ * Runs once when the server starts: validate settings, migrate, the product's own steps, choose
+ * the AI model. A bad setting stops the start with one line naming it.
  */
-export async function boot(): Promise<void> {
+export async function boot(steps: BootSteps): Promise<void> {
   let settings;
   try {
     settings = env();
@@ -25,7 +27,7 @@ export async function boot(): Promise<void> {
   const handle = await getDbHandle();
   await migrateDatabase(handle, settings.DATABASE_URL);
   purgeInBackground("start");
-  await ensureSuperAdmin({ email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD });
+  await steps.afterMigrate(settings);
   // Names the AI provider and model in the log (never a key); probes a local Ollama when none is set.
   await initAi();
   logger.info(

@@ -1,21 +1,12 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { sessionUserColumns, type SessionUser } from "@/server/auth/session-store";
 import { getDb } from "@/server/db/client";
-import { sessions, users } from "@/server/db/schema";
+import { users } from "@/server/db/schema";
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Public face of a user: never the password hash. */
-export type SessionUser = Pick<UserRow, "id" | "email" | "name" | "role" | "plan" | "locale">;
-
-export const sessionUserColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  role: users.role,
-  plan: users.plan,
-  locale: users.locale,
-} as const;
+export { sessionUserColumns, type SessionUser };
 
 /** A unique index refused the write (two requests racing for one e-mail). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -32,21 +23,6 @@ export function normalizeEmail(email: string): string {
 export async function findUserByEmail(email: string): Promise<UserRow | undefined> {
   const db = await getDb();
   const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
-  return row;
-}
-
-/**
- * The one indexed read behind every authenticated request: the session's row by its primary
- * key, joined with its user. No row (signed out, ended elsewhere, user deleted) is no session.
- */
-export async function findSessionUser(sessionId: string, userId: string) {
-  const db = await getDb();
-  const [row] = await db
-    .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .limit(1);
   return row;
 }
 

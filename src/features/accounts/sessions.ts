@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { SESSION_MAX_AGE_SECONDS } from "@/server/auth/session-token";
 import { getDb } from "@/server/db/client";
 import { sessions } from "@/server/db/schema";
@@ -8,9 +8,6 @@ import { deviceFromUserAgent } from "./device";
 type Database = Awaited<ReturnType<typeof getDb>>;
 /** A transaction or the database itself: ending sessions is part of a password change's transaction. */
 type Executor = Pick<Database, "delete">;
-
-/** How stale `last_seen_at` may get: it is a hint for the sessions list, not worth a write per request. */
-export const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
 /** A row older than a token's lifetime has no token left that could name it. */
 const live = sql`${sessions.createdAt} > now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS})`;
@@ -21,15 +18,6 @@ export async function startSession(userId: string, userAgent: string | null): Pr
   await db.delete(sessions).where(and(eq(sessions.userId, userId), sql`not (${live})`));
   const [row] = await db.insert(sessions).values({ userId, ...deviceFromUserAgent(userAgent) }).returning({ id: sessions.id });
   return row.id;
-}
-
-/** Moves `last_seen_at` forward if it is older than the resolution; concurrent requests write once. */
-export async function touchSession(sessionId: string): Promise<void> {
-  const db = await getDb();
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_MS / 1000})`)));
 }
 
 export async function endSession(sessionId: string, userId: string): Promise<boolean> {

@@ -2,10 +2,9 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { findSessionUser, type SessionUser } from "@/features/accounts/queries";
-import { LAST_SEEN_RESOLUTION_MS, touchSession } from "@/features/accounts/sessions";
 import { apiTranslator } from "@/i18n/api-translator";
 import { appError } from "@/server/http/errors";
+import { findSessionUser, LAST_SEEN_RESOLUTION_MS, touchSession, type SessionUser } from "./session-store";
 import { readSessionToken, sessionCookieName } from "./session-token";
 
 export type { SessionUser };
