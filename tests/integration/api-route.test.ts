@@ -68,3 +68,37 @@ describe("apiRoute", () => {
     expect(ok.json).toEqual({ success: true, name: "Ada", by: "root@example.io" });
   });
 });
+
+describe("every route with a malformed session cookie (%E0%A4%A)", () => {
+  const { readdirSync, readFileSync } = jest.requireActual<typeof import("node:fs")>("node:fs");
+  const path = jest.requireActual<typeof import("node:path")>("node:path");
+  const apiDir = path.join(process.cwd(), "src/app/api");
+  const routeFiles = (readdirSync(apiDir, { recursive: true }) as string[]).filter((file) => file.endsWith("route.ts"));
+  const declared = routeFiles.flatMap((file) =>
+    [...readFileSync(path.join(apiDir, file), "utf8").matchAll(/export const (GET|POST|DELETE) = apiRoute\.(public|user|admin)/g)].map(
+      (m) => ({ file, method: m[1], kind: m[2] }),
+    ),
+  );
+
+  it("finds the app's routes", () => {
+    expect(declared.filter((r) => r.kind === "user").length).toBeGreaterThanOrEqual(22);
+  });
+
+  it("answers every signed-in route with 401 and no route with a 5xx", async () => {
+    const answers: string[] = [];
+    for (const { file, method, kind } of declared) {
+      const mod = (await import(path.join(apiDir, file))) as Record<string, (r: Request, c: { params: Promise<unknown> }) => Promise<Response>>;
+      const res = await callRoute(mod[method], {
+        method,
+        url: `http://localhost:3000/api/${path.dirname(file)}`,
+        cookie: "authjs.session-token=%E0%A4%A; NEXT_LOCALE=en",
+        params: { id: "00000000-0000-4000-8000-000000000000" },
+        ...(method === "GET" ? {} : { body: {} }),
+      });
+      answers.push(`${method} /api/${path.dirname(file)} (${kind}) → ${res.status}`);
+      if (kind !== "public") expect(res.status).toBe(401);
+      expect(res.status).toBeLessThan(500);
+    }
+    expect(answers.length).toBe(declared.length);
+  });
+});
