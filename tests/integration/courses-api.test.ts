@@ -546,6 +546,48 @@ describe("GET /api/courses", () => {
   });
 });
 
+describe("GET /api/courses content", () => {
+  it("is each course's topics and lessons as stored, in order, as the contract's JSON text", async () => {
+    const user = await newUser();
+    const course = await courseOf(user);
+    const db = await getDb();
+    const [second] = await db.select().from(lessons).where(eq(lessons.courseId, course.id)).orderBy(lessons.createdAt).offset(1).limit(1);
+    await db.update(lessons).set({ done: true, youtubeId: "dQw4w9WgXcQ", imageUrl: null }).where(eq(lessons.id, second.id));
+    const topicRows = await db.select().from(topics).where(eq(topics.courseId, course.id)).orderBy(topics.position);
+    const lessonRows = await db.select().from(lessons).where(eq(lessons.courseId, course.id)).orderBy(lessons.position);
+    const expected = JSON.stringify({
+      photosynthesis: topicRows.map((topic) => ({
+        title: topic.title,
+        subtopics: lessonRows
+          .filter((lesson) => lesson.topicId === topic.id)
+          .map((lesson) => ({ title: lesson.title, theory: lesson.theory, youtube: lesson.youtubeId ?? "", image: lesson.imageUrl ?? "", done: lesson.done })),
+      })),
+    });
+    const [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" })).json as unknown as { content: string; moduleCount: number }[];
+    expect(row.content).toBe(expected);
+    expect(row.moduleCount).toBe(lessonRows.length);
+  });
+
+  it("content=false answers the same courses without their content (the My Courses grid)", async () => {
+    const user = await newUser();
+    const course = await courseOf(user);
+    const db = await getDb();
+    await db.update(lessons).set({ done: true }).where(eq(lessons.id, course.lessons[0].id));
+    const full = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" })).json as unknown as Record<string, unknown>[];
+    const light = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?content=false" });
+    expect(light.status).toBe(200);
+    const cards = light.json as unknown as Record<string, unknown>[];
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).not.toHaveProperty("content");
+    const { content, ...rest } = full[0];
+    expect(typeof content).toBe("string");
+    expect(cards[0]).toEqual(rest);
+    expect(cards[0].progress).toBeGreaterThan(0);
+    const bad = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?content=no" });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe("POST /api/deletecourse", () => {
   it("deletes the caller's course with its lessons; another user's course is 404 and stays", async () => {
     const owner = await newUser();

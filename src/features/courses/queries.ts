@@ -133,25 +133,99 @@ export async function insertCourseGraph(
   });
 }
 
-export type CourseCardRow = CourseRow & { lessonCount: number; doneCount: number };
+/** What a card shows of a course, and what the contract's list adds to it. */
+const cardColumns = {
+  id: courses.id,
+  userId: courses.userId,
+  mainTopic: courses.mainTopic,
+  type: courses.type,
+  lang: courses.lang,
+  photo: courses.photo,
+  photoAttribution: courses.photoAttribution,
+  completed: courses.completed,
+  quizPassed: courses.quizPassed,
+  endedAt: courses.endedAt,
+  createdAt: courses.createdAt,
+};
+
+export type CourseCardRow = Pick<CourseRow, keyof typeof cardColumns> & { lessonCount: number; doneCount: number };
+
+/**
+ * A page of the owner's courses, newest first (the index on user and date). Counted per course of
+ * the page, after the limit: a user with many courses does not pay for all of their lessons.
+ */
+function courseCardsQuery(db: Db) {
+  const counts = db
+    .select({
+      lessonCount: sql<number>`count(*)`.mapWith(Number).as("lesson_count"),
+      doneCount: sql<number>`count(*) filter (where ${lessons.done})`.mapWith(Number).as("done_count"),
+    })
+    .from(lessons)
+    .where(eq(lessons.courseId, courses.id))
+    .as("counts");
+  return db
+    .select({ ...cardColumns, lessonCount: counts.lessonCount, doneCount: counts.doneCount })
+    .from(courses)
+    .leftJoinLateral(counts, sql`true`)
+    .where(eq(courses.userId, sql.placeholder("userId")))
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("course_cards");
+}
+
+/**
+ * The SPEC's Course content of each course as JSON text, `[{ title, subtopics: [{ title, theory,
+ * youtube, image, done }] }]` in order, built by the database: one row per course instead of a
+ * row per lesson, which the driver and drizzle would otherwise parse and map field by field.
+ * Written with aliases: drizzle leaves columns in a select's fields unqualified, which inside a
+ * subquery would name the subquery's own table.
+ */
+const outlineJson = sql<string>`(
+  select coalesce(json_agg(json_build_object('title', t.title, 'subtopics', (
+    select coalesce(json_agg(json_build_object(
+      'title', l.title, 'theory', l.theory, 'youtube', coalesce(l.youtube_id, ''), 'image', coalesce(l.image_url, ''), 'done', l.done
+    ) order by l.position), '[]'::json)
+    from ${lessons} l where l.topic_id = t.id
+  )) order by t.position), '[]'::json)::text
+  from ${topics} t where t.course_id = ${courses}.${sql.identifier(courses.id.name)}
+)`;
+
+function coursesWithOutlineQuery(db: Db) {
+  return db
+    .select({ ...cardColumns, outline: outlineJson })
+    .from(courses)
+    .where(eq(courses.userId, sql.placeholder("userId")))
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("courses_with_outline");
+}
+
+// Both lists serve every My Courses page and contract client: built once per database handle
+// (drizzle's builder costs more CPU than the statements take to run).
+const prepared = new WeakMap<Db, { cards: ReturnType<typeof courseCardsQuery>; withOutline: ReturnType<typeof coursesWithOutlineQuery> }>();
+function preparedLists(db: Db) {
+  let lists = prepared.get(db);
+  if (!lists) prepared.set(db, (lists = { cards: courseCardsQuery(db), withOutline: coursesWithOutlineQuery(db) }));
+  return lists;
+}
+
+const pageParams = (userId: string, page: number, limit: number) => ({ userId, limit, offset: (page - 1) * limit });
 
 /** A page of the owner's courses, newest first, with the counts the cards show. */
 export async function listCourseCards(userId: string, page: number, limit: number): Promise<CourseCardRow[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({
-      course: courses,
-      lessonCount: sql<number>`count(${lessons.id})`.mapWith(Number),
-      doneCount: sql<number>`count(${lessons.id}) filter (where ${lessons.done})`.mapWith(Number),
-    })
-    .from(courses)
-    .leftJoin(lessons, eq(lessons.courseId, courses.id))
-    .where(eq(courses.userId, userId))
-    .groupBy(courses.id)
-    .orderBy(desc(courses.createdAt), desc(courses.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return rows.map((r) => ({ ...r.course, lessonCount: r.lessonCount, doneCount: r.doneCount }));
+  return preparedLists(await getDb()).cards.execute(pageParams(userId, page, limit));
+}
+
+export type OutlineLesson = { title: string; theory: string; youtube: string; image: string; done: boolean };
+export type OutlineTopic = { title: string; subtopics: OutlineLesson[] };
+export type CourseWithOutlineRow = Pick<CourseRow, keyof typeof cardColumns> & { outline: OutlineTopic[] };
+
+/** A page of the owner's courses, newest first, each with its topics and lessons (the contract's list). */
+export async function listCoursesWithOutline(userId: string, page: number, limit: number): Promise<CourseWithOutlineRow[]> {
+  const rows = await preparedLists(await getDb()).withOutline.execute(pageParams(userId, page, limit));
+  return rows.map(({ outline, ...row }) => ({ ...row, outline: JSON.parse(outline) as OutlineTopic[] }));
 }
 
 export type CourseOutlineRows = { topic: TopicRow; lessons: LessonRow[] }[];

@@ -18,6 +18,7 @@ import {
   findLessonForOwner,
   insertCourseGraph,
   listCourseCards,
+  listCoursesWithOutline,
   outlinesOf,
   startOfMonthUtc,
   updateLesson,
@@ -75,51 +76,50 @@ export async function listCourseCardsForUser(userId: string, page = 1, limit = C
   return (await listCourseCards(userId, page, limit)).map(toCard);
 }
 
-/** The SPEC's Course content JSON, assembled from the rows. */
-export function contentOf(mainTopic: string, outline: CourseOutlineRows) {
-  return {
-    [mainTopic.toLowerCase()]: outline.map(({ topic, lessons }) => ({
-      title: topic.title,
-      subtopics: lessons.map((lesson) => ({
-        title: lesson.title,
-        theory: lesson.theory,
-        youtube: lesson.youtubeId ?? "",
-        image: lesson.imageUrl ?? "",
-        done: lesson.done,
-      })),
-    })),
-  };
-}
-
 /** A course in the contract's shape (SPEC "Course"), plus what the cards show. */
-export type ContractCourse = Omit<CourseCard, "type"> & {
+export type ContractCourse = ContractCourseCard & { content: string };
+
+/** The same without its content JSON (`GET /api/courses?content=false`). */
+export type ContractCourseCard = Omit<CourseCard, "type"> & {
   _id: string;
   user: string;
   type: string;
-  content: string;
   end: string | null;
   status: "completed" | "pending";
 };
 
+/**
+ * The contract's list. `content: false` (the My Courses grid) leaves out the content JSON and
+ * reads no lesson: the cards show none of it.
+ */
 export async function listCoursesForApi(
   caller: { id: string },
-  query: { page: number; limit: number; userId?: string },
+  query: { page: number; limit: number; userId?: string; content?: boolean },
   t: ApiTranslator,
-): Promise<ContractCourse[]> {
+): Promise<ContractCourse[] | ContractCourseCard[]> {
   if (query.userId !== undefined && query.userId !== caller.id) {
     throw appError("auth:forbidden", t, { key: "courses.notYours" });
   }
-  const rows = await listCourseCards(caller.id, query.page, query.limit);
-  const outlines = await outlinesOf(rows.map((r) => r.id));
-  return rows.map((row) => ({
-    ...toCard(row),
+  if (query.content === false) {
+    return (await listCourseCards(caller.id, query.page, query.limit)).map((row) => toContractCard(row, toCard(row)));
+  }
+  const rows = await listCoursesWithOutline(caller.id, query.page, query.limit);
+  return rows.map((row) => {
+    const lessons = row.outline.flatMap((topic) => topic.subtopics);
+    const card = toCard({ ...row, lessonCount: lessons.length, doneCount: lessons.filter((lesson) => lesson.done).length });
+    return { ...toContractCard(row, card), content: JSON.stringify({ [row.mainTopic.toLowerCase()]: row.outline }) };
+  });
+}
+
+function toContractCard(row: Pick<CourseCardRow, "id" | "userId" | "type" | "endedAt" | "completed">, card: CourseCard): ContractCourseCard {
+  return {
+    ...card,
     _id: row.id,
     user: row.userId,
     type: COURSE_TYPE_LABEL[row.type],
-    content: JSON.stringify(contentOf(row.mainTopic, outlines.get(row.id) ?? [])),
     end: row.endedAt?.toISOString() ?? null,
     status: row.completed ? "completed" : "pending",
-  }));
+  };
 }
 
 export function courseNotFound(t: ApiTranslator): AppError {

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { getDb } from "@/server/db/client";
+import { getDb, type Db } from "@/server/db/client";
 import { sessions, users } from "@/server/db/schema";
 
 /**
@@ -26,18 +26,30 @@ export const sessionUserColumns = {
 /** How stale `last_seen_at` may get: it is a hint for the sessions list, not worth a write per request. */
 export const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
+/** The session's row by its primary key joined with its user, built once per database handle. */
+function sessionUserQuery(db: Db) {
+  return db
+    .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder("sessionId")), eq(sessions.userId, sql.placeholder("userId"))))
+    .limit(1)
+    .prepare("find_session_user");
+}
+
+// Building a query through drizzle's builder costs more CPU than PGlite takes to run this one:
+// on the path of every signed-in request it is built once per handle (tests switch handles).
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+
 /**
  * The one indexed read behind every authenticated request: the session's row by its primary
  * key, joined with its user. No row (signed out, ended elsewhere, user deleted) is no session.
  */
 export async function findSessionUser(sessionId: string, userId: string) {
   const db = await getDb();
-  const [row] = await db
-    .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .limit(1);
+  let query = sessionUserQueries.get(db);
+  if (!query) sessionUserQueries.set(db, (query = sessionUserQuery(db)));
+  const [row] = await query.execute({ sessionId, userId });
   return row;
 }
 

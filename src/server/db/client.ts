@@ -2,6 +2,7 @@ import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { statementsTakeTurns } from "./pglite-turns";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,7 +21,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = path.resolve(dataDir, "pglite");
   mkdirSync(dir, { recursive: true }); // PGlite does not create parent folders
-  const client = await PGlite.create(dir);
+  const client = statementsTakeTurns(await PGlite.create(dir));
   return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.close(), kind: "pglite" };
 }
 

@@ -18,7 +18,8 @@ function fromApi(course: ApiCourse): CourseCardData {
 
 /**
  * My Courses: the first page comes rendered from the server; the next pages load from
- * /api/courses when the end of the list is within 100 px of the viewport, until a page is empty.
+ * /api/courses (without the lessons' content, which cards do not show) when the end of the
+ * list is within 100 px of the viewport, until a page is empty.
  */
 export function CourseGrid({ initial, pageSize, shareBase, empty }: { initial: CourseCardData[]; pageSize: number; shareBase: string; empty: React.ReactNode }) {
   const t = useTranslations("courses");
@@ -37,7 +38,7 @@ export function CourseGrid({ initial, pageSize, shareBase, empty }: { initial: C
     setLoading(true);
     setFailed(false);
     try {
-      const response = await fetch(`/api/courses?page=${page + 1}&limit=${pageSize}`, { cache: "no-store" });
+      const response = await fetch(`/api/courses?page=${page + 1}&limit=${pageSize}&content=false`, { cache: "no-store" });
       if (!response.ok) throw new Error(String(response.status));
       const next = ((await response.json()) as ApiCourse[]).map(fromApi);
       setCourses((list) => {

@@ -1,0 +1,227 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:api` — what a signed-in API request costs beside the machine's floor, after
+ * `npx next build`. For each database it starts the fakes and the app (`scripts/server.mjs`),
+ * signs up a user, makes 10 courses through the fake model, then runs autocannon in one process:
+ *
+ *   floor    GET /api/health                 (no session, one `select 1`)
+ *   list     GET /api/courses?limit=9        (session + 9 courses with their content JSON)
+ *   page     GET /course/{id}                (optional, `--page`: server render, beside the floor at 10)
+ *
+ * and prints req/s, p50/p99, timeouts and errors of each, then the ratios against the goals:
+ * list throughput ≥ 1/3 of the floor's, list p99 ≤ 5 × the floor's, no timeouts.
+ *
+ *   node scripts/bench-api.mjs [--db pglite|postgres|both] [--page]
+ *
+ * PGlite by default. PostgreSQL uses BENCH_DATABASE_URL (a fresh database is created on that
+ * server and dropped after), else a throwaway cluster from .ci/pg-cluster.sh.
+ * BENCH_CONNECTIONS (50), BENCH_SECONDS (20), BENCH_PORT (3900; the fakes use the next ten),
+ * BENCH_SERVER_LOG (a file for the server's log), BENCH_NODE_ARGS (e.g. `--cpu-prof`).
+ * `--check` exits 1 when a goal is missed.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, openSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { root, startFakes } from "./with-fakes.mjs";
+
+// createRequire honours NODE_PATH, so the script also runs against a temporary install of autocannon.
+let autocannon;
+try {
+  autocannon = createRequire(import.meta.url)("autocannon");
+} catch {
+  console.error("bench:api needs autocannon (a devDependency): run `npm install` first.");
+  process.exit(2);
+}
+
+const { values: options } = parseArgs({
+  options: {
+    db: { type: "string", default: "pglite" },
+    page: { type: "boolean", default: false },
+    check: { type: "boolean", default: false },
+  },
+});
+if (!["pglite", "postgres", "both"].includes(options.db)) {
+  console.error(`--db must be pglite, postgres or both, not ${options.db}`);
+  process.exit(2);
+}
+
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const COURSES = 10;
+const GOALS = { throughput: 1 / 3, p99: 5 };
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const cleanups = [];
+async function cleanup() {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()();
+    } catch {
+      // already gone
+    }
+  }
+}
+process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
+
+function startCluster() {
+  const out = execFileSync("bash", [path.join(root, ".ci", "pg-cluster.sh"), "start"], { encoding: "utf8" });
+  const dir = out.match(/PG_CLUSTER_DIR=(\S+)/)?.[1];
+  const url = out.match(/PG_CLUSTER_URL=(\S+)/)?.[1];
+  if (!dir || !url) throw new Error(`could not start PostgreSQL: ${out}`);
+  cleanups.push(() => execFileSync("bash", [path.join(root, ".ci", "pg-cluster.sh"), "stop", dir], { stdio: "ignore" }));
+  return url;
+}
+
+/** A fresh database on the given server, dropped when the run ends. */
+async function freshDatabase(serverUrl) {
+  const { default: postgres } = await import("postgres");
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const name = `aula_bench_${Date.now()}`;
+  await admin.unsafe(`create database ${name}`);
+  cleanups.push(async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function startApp(databaseUrl, fakesEnv) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bench-api-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const app = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), path.join(root, "scripts", "server.mjs"), "-p", String(PORT)], {
+    cwd: root,
+    // BENCH_SERVER_LOG=file keeps the server's log (one line per request, with its handler time).
+    stdio: ["ignore", process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore", "inherit"],
+    env: {
+      ...process.env,
+      ...fakesEnv,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      APP_URL: BASE,
+      AUTH_SECRET: "bench-api-secret-bench-api-secret-bench-api",
+      ADMIN_EMAIL: "admin@bench.test",
+      ADMIN_PASSWORD: "admin-password-1",
+      AI_RATE_LIMIT_PER_MINUTE: "100000",
+      FREE_COURSES_PER_MONTH: "1000",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+    },
+  });
+  const exited = new Promise((resolve) => app.once("exit", resolve));
+  cleanups.push(async () => {
+    app.kill("SIGTERM");
+    await Promise.race([exited, sleep(10_000)]);
+  });
+  for (let i = 0; i < 480; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(250);
+  }
+  throw new Error("the app did not start");
+}
+
+async function post(url, body, cookie) {
+  const res = await fetch(BASE + url, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: BASE, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return res;
+}
+
+/** A user with COURSES courses made the way the Generate page makes them: outline, then course. */
+async function seedUser() {
+  const signup = await post("/api/signup", { email: `bench-${Date.now()}@bench.test`, mName: "Bench", password: "bench-password-1" });
+  const cookie = signup.headers.get("set-cookie").match(/((?:__Secure-)?authjs\.session-token=[^;]*)/)[1];
+  const courseIds = [];
+  for (let i = 0; i < COURSES; i++) {
+    const request = { topic: `Bench Topic ${i + 1}`, subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" };
+    const outline = await (await post("/api/prompt", request, cookie)).json();
+    const course = await (
+      await post("/api/course", { mainTopic: request.topic, type: request.courseType, lang: request.language, content: outline.generatedText, outlineId: outline.outlineId }, cookie)
+    ).json();
+    courseIds.push(course.courseId);
+  }
+  return { cookie, courseIds };
+}
+
+function run(pathname, connections, cookie, seconds = SECONDS) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url: BASE + pathname, connections, duration: seconds, timeout: 10, headers: cookie ? { cookie } : {} },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+async function measure(label, pathname, connections, cookie) {
+  await run(pathname, Math.min(connections, 10), cookie, 2); // warm-up: compiled routes, pools, caches
+  const r = await run(pathname, connections, cookie);
+  return {
+    label,
+    connections,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    total: r.requests.total,
+    timeouts: r.timeouts,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
+
+const row = (m) =>
+  `  ${m.label.padEnd(26)} ${String(m.connections).padStart(4)} ${m.rps.toFixed(0).padStart(7)} ${`${m.p50}`.padStart(7)} ${`${m.p99}`.padStart(7)} ${`${m.max}`.padStart(7)} ${String(m.total).padStart(7)} ${String(m.timeouts).padStart(8)} ${String(m.errors + m.non2xx).padStart(7)}`;
+
+async function benchDatabase(kind, fakesEnv) {
+  const url = kind === "postgres" ? await freshDatabase(process.env.BENCH_DATABASE_URL || startCluster()) : "";
+  const mark = cleanups.length;
+  await startApp(url, fakesEnv);
+  const { cookie, courseIds } = await seedUser();
+  const results = [await measure("GET /api/health (floor)", "/api/health", CONNECTIONS), await measure("GET /api/courses?limit=9", "/api/courses?limit=9", CONNECTIONS, cookie)];
+  if (options.page) {
+    results.push(await measure("GET /api/health (floor)", "/api/health", 10));
+    results.push(await measure("GET /course/{id}", `/course/${courseIds[0]}`, 10, cookie));
+  }
+  // The app stops before the next database's run starts (the cluster, if any, with the rest at the end).
+  while (cleanups.length > mark) await cleanups.pop()();
+
+  const [floor, list] = results;
+  const throughput = list.rps / floor.rps;
+  const p99 = list.p99 / Math.max(1, floor.p99);
+  const ok = throughput >= GOALS.throughput && p99 <= GOALS.p99 && list.timeouts === 0 && floor.timeouts === 0;
+  console.log(`\n${kind === "pglite" ? "PGlite" : "PostgreSQL"} — ${SECONDS} s per run, latencies in ms`);
+  console.log("  request                    conn   req/s     p50     p99     max   total timeouts  errors");
+  for (const m of results) console.log(row(m));
+  console.log(`  list/floor throughput ${throughput.toFixed(2)} (goal ≥ ${GOALS.throughput.toFixed(2)}), p99 ${p99.toFixed(1)}× (goal ≤ ${GOALS.p99}×), timeouts ${list.timeouts + floor.timeouts} (goal 0): ${ok ? "met" : "MISSED"}`);
+  if (options.page) {
+    const [, , pageFloor, page] = results;
+    console.log(`  /course/{id} at 10: ${(pageFloor.rps / page.rps).toFixed(1)}× fewer req/s than the floor, p50 ${page.p50} ms vs ${pageFloor.p50} ms`);
+  }
+  return ok;
+}
+
+try {
+  const fakes = await startFakes({ FAKES_BASE_PORT: String(PORT + 10), FAKE_FIRST_TOKEN_MS: "0", FAKE_TOKENS_PER_SECOND: "0" });
+  cleanups.push(() => fakes.child.kill("SIGTERM"));
+  console.log(`bench:api — production build, ${CONNECTIONS} connections, a user with ${COURSES} courses (fake model)`);
+  const kinds = options.db === "both" ? ["pglite", "postgres"] : [options.db];
+  let ok = true;
+  for (const kind of kinds) ok = (await benchDatabase(kind, fakes.env)) && ok;
+  if (options.check && !ok) process.exitCode = 1;
+} finally {
+  await cleanup();
+}
