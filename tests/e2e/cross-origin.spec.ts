@@ -52,6 +52,8 @@ test("a page on another port of the same host changes nothing with a form or a n
   const answer = page.waitForResponse((r) => r.url() === `${BASE_URL}/api/profile` && r.request().method() === "POST");
   await page.evaluate(() => (document.getElementById("f") as HTMLFormElement).submit());
   expect((await answer).status()).toBe(403);
+  await page.waitForURL(`${BASE_URL}/api/profile`);
+  await expect(page.locator("body")).toContainText("request:cross-origin");
 
   // Still signed in: the cross-site sign-out was refused too; the name is unchanged.
   await page.goto("/dashboard/profile");
