@@ -1,7 +1,7 @@
 import "server-only";
 import type { SQL } from "drizzle-orm";
 import { cache } from "react";
-import { COURSE_TYPE_LABEL } from "@/features/generation/plan-rules";
+import { COURSE_TYPE_LABEL } from "@/features/plans";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { env } from "@/server/env";
 import { AppError, appError } from "@/server/http/errors";

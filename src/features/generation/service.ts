@@ -34,7 +34,7 @@ import {
   type CourseTypeLabel,
   type PlanViolation,
   type TopicsLimit,
-} from "./plan-rules";
+} from "@/features/plans";
 import { findUsableOutline, insertGeneratedOutline, markOutlineUsed, type GeneratedOutlineRow } from "./queries";
 import {
   courseContentSchema,
