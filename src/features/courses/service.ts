@@ -3,6 +3,7 @@ import type { SQL } from "drizzle-orm";
 import { cache } from "react";
 import { COURSE_TYPE_LABEL } from "@/features/plans";
 import type { ApiTranslator } from "@/i18n/api-translator";
+import { isUuid } from "@/lib/ids";
 import { env } from "@/server/env";
 import { AppError, appError } from "@/server/http/errors";
 import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds";
@@ -32,12 +33,6 @@ import { progressPercent } from "./progress";
 
 export { progressPercent };
 export type { CourseRow, LessonRow, NewCourseGraph };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
 
 export const COURSES_PAGE_SIZE = 9;
 

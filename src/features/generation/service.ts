@@ -4,25 +4,11 @@ import {
   countCoursesThisMonthSql,
   courseOutline,
   findCourseByKey,
-  isUuid,
   requireOwnLesson,
   saveLesson,
   storeCourse,
   type CourseRow,
 } from "@/features/courses/service";
-import type { ApiTranslator } from "@/i18n/api-translator";
-import { aiEventStream } from "@/server/ai/event-stream";
-import { ModelFailedError } from "@/server/ai/run";
-import type { SessionUser } from "@/server/auth/session";
-import { env } from "@/server/env";
-import { AppError, appError } from "@/server/http/errors";
-import { enforceRateLimit, hitRateLimitReading, rateLimitError } from "@/server/http/rate-limit";
-import { findImage } from "@/server/media/images";
-import { fetchTranscript, findVideo } from "@/server/media/youtube";
-import { coverUrl } from "./cover";
-import { findLessonImage, generateLesson, generateOutline, searchPhrase, type OutlineEvent } from "./engine";
-import { courseLanguageByName, type CourseLanguage } from "./languages";
-import { cleanTitle, outlineToContent, outlineWithin } from "./outline";
 import {
   COURSE_TYPE_LABEL,
   COURSE_TYPE_VALUE,
@@ -35,6 +21,20 @@ import {
   type PlanViolation,
   type TopicsLimit,
 } from "@/features/plans";
+import type { ApiTranslator } from "@/i18n/api-translator";
+import { isUuid } from "@/lib/ids";
+import { aiEventStream } from "@/server/ai/event-stream";
+import { ModelFailedError } from "@/server/ai/run";
+import type { SessionUser } from "@/server/auth/session";
+import { env } from "@/server/env";
+import { AppError, appError } from "@/server/http/errors";
+import { enforceRateLimit, hitRateLimitReading, rateLimitError } from "@/server/http/rate-limit";
+import { findImage } from "@/server/media/images";
+import { fetchTranscript, findVideo } from "@/server/media/youtube";
+import { coverUrl } from "./cover";
+import { findLessonImage, generateLesson, generateOutline, searchPhrase, type OutlineEvent } from "./engine";
+import { courseLanguageByName, type CourseLanguage } from "./languages";
+import { cleanTitle, outlineToContent, outlineWithin } from "./outline";
 import { findUsableOutline, insertGeneratedOutline, markOutlineUsed, type GeneratedOutlineRow } from "./queries";
 import {
   courseContentSchema,
@@ -46,6 +46,10 @@ import {
   type Outline,
 } from "./schemas";
 import type { z } from "zod";
+
+// What learning needs of the engine: the lesson writer and the Course Assistant.
+export { answerCourseQuestion } from "./chat";
+export { generateLesson } from "./engine";
 
 type Caller = Pick<SessionUser, "id" | "plan">;
 
@@ -88,12 +92,12 @@ export async function coursesLeftThisMonth(user: Caller): Promise<number | null>
   return Math.max(0, env().FREE_COURSES_PER_MONTH - (await countCoursesThisMonth(user.id)));
 }
 
-const aiRateLimitKey = (user: Caller) => `ai:${user.id}`;
+const aiRateLimitKey = (userId: string) => `ai:${userId}`;
 const aiRateLimitRule = () => ({ limit: env().AI_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
 
-/** Every AI call counts against the caller's per-minute limit. */
-export async function enforceAiRateLimit(user: Caller, t: ApiTranslator): Promise<void> {
-  await enforceRateLimit(aiRateLimitKey(user), aiRateLimitRule(), t("generation.rateLimited"));
+/** Every AI call counts against the caller's per-minute limit (lessons and chat too). */
+export async function enforceAiRateLimit(userId: string, t: ApiTranslator): Promise<void> {
+  await enforceRateLimit(aiRateLimitKey(userId), aiRateLimitRule(), t("generation.rateLimited"));
 }
 
 /**
@@ -102,7 +106,7 @@ export async function enforceAiRateLimit(user: Caller, t: ApiTranslator): Promis
  * and the first streamed byte. Over the monthly allowance is a 403, over the rate a 429.
  */
 async function admitCourseGeneration(user: Caller, t: ApiTranslator): Promise<void> {
-  const hit = await hitRateLimitReading(aiRateLimitKey(user), aiRateLimitRule(), countCoursesThisMonthSql(user.id));
+  const hit = await hitRateLimitReading(aiRateLimitKey(user.id), aiRateLimitRule(), countCoursesThisMonthSql(user.id));
   if (!isPaidPlan(user.plan) && hit.alsoRead >= env().FREE_COURSES_PER_MONTH) {
     throw appError("plan:course-limit", t, { values: { limit: env().FREE_COURSES_PER_MONTH } });
   }
@@ -376,7 +380,7 @@ async function lessonContext(user: Caller & { id: string }, courseId: unknown, l
 export async function lessonImageForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
   const { lesson, context } = await lessonContext(user, courseId, lessonId, t);
   if (lesson.imageUrl) return { url: lesson.imageUrl, attribution: lesson.imageAttribution };
-  await enforceAiRateLimit(user, t);
+  await enforceAiRateLimit(user.id, t);
   const image = await findLessonImage(context);
   if (image) await saveLesson(lesson.id, { imageUrl: image.url, imageAttribution: image.attribution });
   return { url: image?.url ?? "", attribution: image?.attribution ?? null };
@@ -386,7 +390,7 @@ export async function lessonImageForOwner(user: Caller & { id: string }, courseI
 export async function lessonVideoForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
   const { course, lesson, context } = await lessonContext(user, courseId, lessonId, t);
   if (lesson.youtubeId) return lesson.youtubeId;
-  await enforceAiRateLimit(user, t);
+  await enforceAiRateLimit(user.id, t);
   const phrase = await searchPhrase("video", context);
   const videoId = await findVideo(phrase, courseLanguageByName(course.lang)?.code ?? "en");
   if (!videoId) throw appError("media:video-not-found", t);
@@ -403,4 +407,3 @@ export async function lessonTranscriptForOwner(user: Caller & { id: string }, co
   return items;
 }
 
-export { isUuid };

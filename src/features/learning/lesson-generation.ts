@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { generateLesson } from "@/features/generation/engine";
+import { generateLesson } from "@/features/generation/service";
 import { logger } from "@/server/logger";
 import {
   claimGenerationLease,
