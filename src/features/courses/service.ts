@@ -4,7 +4,6 @@ import { cache } from "react";
 import { COURSE_TYPE_LABEL } from "@/features/plans";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
-import { env } from "@/server/env";
 import { AppError, appError } from "@/server/http/errors";
 import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds";
 import { sanitizeHtml } from "@/server/html/sanitize";
@@ -29,7 +28,7 @@ import {
   type LessonRow,
   type NewCourseGraph,
 } from "./queries";
-import { progressPercent } from "./progress";
+import { contentTopics, courseContent, progressPercent } from ".";
 
 export { progressPercent };
 export type { CourseRow, LessonRow, NewCourseGraph };
@@ -70,20 +69,15 @@ export async function listCourseCardsForUser(userId: string, page = 1, limit = C
   return (await listCourseCards(userId, page, limit)).map(toCard);
 }
 
-/** The SPEC's Course content JSON, assembled from the rows. */
-export function contentOf(mainTopic: string, outline: CourseOutlineRows) {
-  return {
-    [mainTopic.toLowerCase()]: outline.map(({ topic, lessons }) => ({
+/** The SPEC's Course content JSON of a stored course. */
+function contentOf(mainTopic: string, outline: CourseOutlineRows) {
+  return courseContent(
+    mainTopic,
+    outline.map(({ topic, lessons }) => ({
       title: topic.title,
-      subtopics: lessons.map((lesson) => ({
-        title: lesson.title,
-        theory: lesson.theory,
-        youtube: lesson.youtubeId ?? "",
-        image: lesson.imageUrl ?? "",
-        done: lesson.done,
-      })),
+      lessons: lessons.map((lesson) => ({ title: lesson.title, theory: lesson.theory, youtube: lesson.youtubeId, image: lesson.imageUrl, done: lesson.done })),
     })),
-  };
+  );
 }
 
 /** A course in the contract's shape (SPEC "Course"), plus what the cards show. */
@@ -176,7 +170,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export async function applyContentUpdate(userId: string, courseId: unknown, content: unknown, t: ApiTranslator): Promise<void> {
   const course = await requireOwnCourse(userId, courseId, t);
   const outline = await courseOutline(course.id);
-  const topicsIn = Object.values((content ?? {}) as Record<string, unknown>)[0];
+  const topicsIn = contentTopics(content);
   const mismatch = () => appError("course:content-mismatch", t);
   if (!Array.isArray(topicsIn) || topicsIn.length !== outline.length) throw mismatch();
   const updates: { id: string; values: Parameters<typeof updateLesson>[1]; theory?: string }[] = [];
@@ -214,11 +208,6 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
     throw error;
   }
   await updateLessons(course.id, updates.map(({ id, values }) => ({ id, values })));
-}
-
-/** The public link of a course (its page arrives with the sharing issue). */
-export function shareUrl(courseId: string): string {
-  return `${env().APP_URL.replace(/\/+$/, "")}/shareable?id=${encodeURIComponent(courseId)}`;
 }
 
 export async function countCoursesThisMonth(userId: string): Promise<number> {

@@ -1,6 +1,7 @@
 import { toJSONSchema } from "zod";
 import { COURSE_LANGUAGES, courseLanguageByName, looksWrittenIn } from "./languages";
-import { outlineToContent, outlineWithin, parseJsonAnswer, withUserSubtopics } from "./outline";
+import { courseContent } from "@/features/courses";
+import { outlineWithin, parseJsonAnswer, withUserSubtopics } from "./outline";
 import { courseContentSchema, outlineModelSchema } from "./schemas";
 
 describe("course languages", () => {
@@ -47,7 +48,7 @@ describe("outline schema", () => {
   });
 
   it("turns an outline into the SPEC's Course content, which its own schema accepts", () => {
-    const content = outlineToContent("Rust Basics", { topics: [{ title: "Intro", subtopics: ["Setup"] }] });
+    const content = courseContent("Rust Basics", [{ title: "Intro", lessons: [{ title: "Setup" }] }]);
     expect(content).toEqual({ "rust basics": [{ title: "Intro", subtopics: [{ title: "Setup", theory: "", youtube: "", image: "", done: false }] }] });
     expect(courseContentSchema.safeParse(content).success).toBe(true);
     expect(courseContentSchema.safeParse({ a: content["rust basics"], b: content["rust basics"] }).success).toBe(false);

@@ -9,6 +9,7 @@ import {
   storeCourse,
   type CourseRow,
 } from "@/features/courses/service";
+import { contentTopics, courseContent, readContent } from "@/features/courses";
 import {
   COURSE_TYPE_LABEL,
   COURSE_TYPE_VALUE,
@@ -34,7 +35,7 @@ import { fetchTranscript, findVideo } from "@/server/media/youtube";
 import { coverUrl } from "./cover";
 import { findLessonImage, generateLesson, generateOutline, searchPhrase, type OutlineEvent } from "./engine";
 import { courseLanguageByName, type CourseLanguage } from "./languages";
-import { cleanTitle, outlineToContent, outlineWithin } from "./outline";
+import { cleanOutline, cleanTitle, outlineWithin } from "./outline";
 import { findUsableOutline, insertGeneratedOutline, markOutlineUsed, type GeneratedOutlineRow } from "./queries";
 import {
   courseContentSchema,
@@ -137,7 +138,8 @@ function outlineInput(request: GenerateRequest) {
 
 /** The contract's `generatedText`: the outline as Course content JSON text. */
 export function generatedTextOf(request: GenerateRequest, outline: Outline): string {
-  return JSON.stringify(outlineToContent(request.topic, outline));
+  const topics = outline.topics.map((topic) => ({ title: topic.title, lessons: topic.subtopics.map((title) => ({ title })) }));
+  return JSON.stringify(courseContent(request.topic, topics));
 }
 
 /**
@@ -211,20 +213,9 @@ function validateCreateCourse(user: Caller & { id: string }, body: CreateCourseB
   if (!type) throw appError("generate:invalid-course-type", t);
   const language = courseLanguageByName(body.lang)?.name;
   if (!language) throw appError("generate:language-unknown", t);
-  let raw: unknown = body.content;
-  if (typeof raw === "string") {
-    try {
-      raw = JSON.parse(raw);
-    } catch {
-      throw appError("course:invalid-content", t);
-    }
-  }
-  const parsed = courseContentSchema.safeParse(raw);
+  const parsed = courseContentSchema.safeParse(readContent(body.content));
   if (!parsed.success) throw appError("course:invalid-content", t);
-  const topics = Object.values(parsed.data)[0];
-  const outline: Outline = {
-    topics: topics.map((topic) => ({ title: cleanTitle(topic.title), subtopics: topic.subtopics.map((s) => cleanTitle(s.title)).filter(Boolean) })),
-  };
+  const outline = cleanOutline({ topics: contentTopics(parsed.data) });
   if (outline.topics.some((topic) => !topic.title || topic.subtopics.length === 0)) {
     throw appError("course:invalid-content", t);
   }
