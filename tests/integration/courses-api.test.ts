@@ -17,7 +17,8 @@ import { POST as update } from "@/app/api/update/route";
 import { POST as yt } from "@/app/api/yt/route";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { getDb } from "@/server/db/client";
-import { courses, generatedOutlines, lessons, topics, users } from "@/server/db/schema";
+import { coursesLeftThisMonth } from "@/features/generation/service";
+import { courseCreations, courses, generatedOutlines, lessons, topics, users } from "@/server/db/schema";
 import { hitRateLimit } from "@/server/http/rate-limit";
 import { startFakeMedia, type FakeMedia } from "../fakes/media";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
@@ -332,7 +333,7 @@ describe("POST /api/course", () => {
       // A course made last month no longer counts against this month.
       const now = new Date();
       const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 24 * 60 * 60 * 1000);
-      await (await getDb()).update(courses).set({ createdAt: lastMonth }).where(eq(courses.id, first.json.courseId));
+      await (await getDb()).update(courseCreations).set({ createdAt: lastMonth }).where(eq(courseCreations.courseId, first.json.courseId));
       expect((await callRoute(prompt, { body: form(), cookie: user.cookie })).status).toBe(200);
       // Paid users have no monthly limit.
       const paid = await newUser("monthly");
@@ -543,6 +544,44 @@ describe("GET /api/courses", () => {
     await db.update(courses).set({ quizPassed: true }).where(eq(courses.id, course.id));
     [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" })).json as unknown as { progress: number }[];
     expect(row.progress).toBe(100);
+  });
+});
+
+describe("the Free monthly allowance", () => {
+  it("counts the courses created this month, so deleting one does not give its slot back", async () => {
+    process.env.FREE_COURSES_PER_MONTH = "3";
+    resetSettings();
+    try {
+      const user = await newUser();
+      const caller = { id: user.id, plan: "free" as const };
+      const made = [await courseOf(user), await courseOf(user)];
+      // An outline previewed while the allowance still had room.
+      const spare = courseBody(await outlineFor(user.cookie));
+      made.push(await courseOf(user));
+      for (const course of made.slice(0, 2)) {
+        expect((await callRoute(deleteCourse, { body: { courseId: course.id }, cookie: user.cookie })).json).toEqual({ success: true });
+      }
+      expect(await coursesLeftThisMonth(caller)).toBe(0);
+      const refused = await callRoute(createCourse, { body: spare, cookie: user.cookie });
+      expect({ status: refused.status, code: refused.json.code }).toEqual({ status: 403, code: "plan:course-limit" });
+      const outline = await callRoute(prompt, { body: form(), cookie: user.cookie });
+      expect({ status: outline.status, code: outline.json.code }).toEqual({ status: 403, code: "plan:course-limit" });
+      // The record outlives the course it counts.
+      const db = await getDb();
+      const records = await db.select().from(courseCreations).where(eq(courseCreations.userId, user.id));
+      expect(records.map((r) => r.courseId)).toEqual(expect.arrayContaining([null, null, made[2].id]));
+      expect(records).toHaveLength(3);
+      // A course made last month does not count against this one.
+      const now = new Date();
+      const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 60_000);
+      await db.update(courseCreations).set({ createdAt: lastMonth }).where(eq(courseCreations.id, records[0].id));
+      expect(await coursesLeftThisMonth(caller)).toBe(1);
+      expect((await callRoute(createCourse, { body: spare, cookie: user.cookie })).status).toBe(201);
+      expect(await coursesLeftThisMonth(caller)).toBe(0);
+    } finally {
+      delete process.env.FREE_COURSES_PER_MONTH;
+      resetSettings();
+    }
   });
 });
 
