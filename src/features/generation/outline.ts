@@ -45,7 +45,7 @@ export function cleanOutline(value: { topics: { title: string; subtopics: { titl
   };
 }
 
-export function outlineText(outline: Outline): string {
+function outlineText(outline: Outline): string {
   return outline.topics.flatMap((t) => [t.title, ...t.subtopics]).join(" ");
 }
 

@@ -69,7 +69,7 @@ function planError(violation: PlanViolation, t: ApiTranslator): AppError {
 }
 
 /** SPEC section 5, in its order; plan limits answer 403 `plan:*`. */
-export function validateGenerateForm(body: GenerateFormBody, plan: Caller["plan"], t: ApiTranslator): GenerateRequest {
+function validateGenerateForm(body: GenerateFormBody, plan: Caller["plan"], t: ApiTranslator): GenerateRequest {
   const topic = cleanTitle(body.topic);
   if (topic.length < TOPIC_MIN_LENGTH) throw appError("generate:topic-short", t);
   if (topic.length > TOPIC_MAX_LENGTH) throw appError("generate:topic-long", t);
@@ -118,7 +118,7 @@ async function admitCourseGeneration(user: Caller, t: ApiTranslator): Promise<vo
  * A model that failed after its retries becomes the SPEC's generic failure, with a precise code;
  * a model too slow for its time budget is a 504 `ai:timeout` that says so.
  */
-export function modelFailure(error: unknown, t: ApiTranslator): unknown {
+function modelFailure(error: unknown, t: ApiTranslator): unknown {
   if (error instanceof ModelFailedError) {
     return appError(error.code, t);
   }
@@ -137,7 +137,7 @@ function outlineInput(request: GenerateRequest) {
 }
 
 /** The contract's `generatedText`: the outline as Course content JSON text. */
-export function generatedTextOf(request: GenerateRequest, outline: Outline): string {
+function generatedTextOf(request: GenerateRequest, outline: Outline): string {
   const topics = outline.topics.map((topic) => ({ title: topic.title, lessons: topic.subtopics.map((title) => ({ title })) }));
   return JSON.stringify(courseContent(request.topic, topics));
 }

@@ -45,7 +45,7 @@ async function requireCourseAndLesson(userId: string, courseId: string, lessonId
   return { course, lesson };
 }
 
-export async function courseProgress(courseId: string, quizPassed: boolean): Promise<number> {
+async function courseProgress(courseId: string, quizPassed: boolean): Promise<number> {
   return progressPercent({ ...(await progressCounts(courseId)), quizPassed });
 }
 
