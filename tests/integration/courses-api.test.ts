@@ -17,12 +17,14 @@ import { POST as update } from "@/app/api/update/route";
 import { POST as yt } from "@/app/api/yt/route";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { getDb } from "@/server/db/client";
-import { courses, generatedOutlines, lessons, topics, users } from "@/server/db/schema";
+import { coursesLeftThisMonth } from "@/features/generation/service";
+import { courseCreations, courses, generatedOutlines, lessons, topics, users } from "@/server/db/schema";
 import { hitRateLimit } from "@/server/http/rate-limit";
 import { startFakeMedia, type FakeMedia } from "../fakes/media";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
+import { courseContent } from "@/features/courses";
 
 process.env.AI_RETRY_BASE_MS = "5";
 process.env.AI_TIMEOUT_MS = "2000";
@@ -332,7 +334,7 @@ describe("POST /api/course", () => {
       // A course made last month no longer counts against this month.
       const now = new Date();
       const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 24 * 60 * 60 * 1000);
-      await (await getDb()).update(courses).set({ createdAt: lastMonth }).where(eq(courses.id, first.json.courseId));
+      await (await getDb()).update(courseCreations).set({ createdAt: lastMonth }).where(eq(courseCreations.courseId, first.json.courseId));
       expect((await callRoute(prompt, { body: form(), cookie: user.cookie })).status).toBe(200);
       // Paid users have no monthly limit.
       const paid = await newUser("monthly");
@@ -555,14 +557,18 @@ describe("GET /api/courses content", () => {
     await db.update(lessons).set({ done: true, youtubeId: "dQw4w9WgXcQ", imageUrl: null }).where(eq(lessons.id, second.id));
     const topicRows = await db.select().from(topics).where(eq(topics.courseId, course.id)).orderBy(topics.position);
     const lessonRows = await db.select().from(lessons).where(eq(lessons.courseId, course.id)).orderBy(lessons.position);
-    const expected = JSON.stringify({
-      photosynthesis: topicRows.map((topic) => ({
-        title: topic.title,
-        subtopics: lessonRows
-          .filter((lesson) => lesson.topicId === topic.id)
-          .map((lesson) => ({ title: lesson.title, theory: lesson.theory, youtube: lesson.youtubeId ?? "", image: lesson.imageUrl ?? "", done: lesson.done })),
-      })),
-    });
+    // The list's content is built by the database; it must be what the one builder makes.
+    const expected = JSON.stringify(
+      courseContent(
+        "Photosynthesis",
+        topicRows.map((topic) => ({
+          title: topic.title,
+          lessons: lessonRows
+            .filter((lesson) => lesson.topicId === topic.id)
+            .map((lesson) => ({ title: lesson.title, theory: lesson.theory, youtube: lesson.youtubeId, image: lesson.imageUrl, done: lesson.done })),
+        })),
+      ),
+    );
     const [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" })).json as unknown as { content: string; moduleCount: number }[];
     expect(row.content).toBe(expected);
     expect(row.moduleCount).toBe(lessonRows.length);
@@ -585,6 +591,44 @@ describe("GET /api/courses content", () => {
     expect(cards[0].progress).toBeGreaterThan(0);
     const bad = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?content=no" });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("the Free monthly allowance", () => {
+  it("counts the courses created this month, so deleting one does not give its slot back", async () => {
+    process.env.FREE_COURSES_PER_MONTH = "3";
+    resetSettings();
+    try {
+      const user = await newUser();
+      const caller = { id: user.id, plan: "free" as const };
+      const made = [await courseOf(user), await courseOf(user)];
+      // An outline previewed while the allowance still had room.
+      const spare = courseBody(await outlineFor(user.cookie));
+      made.push(await courseOf(user));
+      for (const course of made.slice(0, 2)) {
+        expect((await callRoute(deleteCourse, { body: { courseId: course.id }, cookie: user.cookie })).json).toEqual({ success: true });
+      }
+      expect(await coursesLeftThisMonth(caller)).toBe(0);
+      const refused = await callRoute(createCourse, { body: spare, cookie: user.cookie });
+      expect({ status: refused.status, code: refused.json.code }).toEqual({ status: 403, code: "plan:course-limit" });
+      const outline = await callRoute(prompt, { body: form(), cookie: user.cookie });
+      expect({ status: outline.status, code: outline.json.code }).toEqual({ status: 403, code: "plan:course-limit" });
+      // The record outlives the course it counts.
+      const db = await getDb();
+      const records = await db.select().from(courseCreations).where(eq(courseCreations.userId, user.id));
+      expect(records.map((r) => r.courseId)).toEqual(expect.arrayContaining([null, null, made[2].id]));
+      expect(records).toHaveLength(3);
+      // A course made last month does not count against this one.
+      const now = new Date();
+      const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 60_000);
+      await db.update(courseCreations).set({ createdAt: lastMonth }).where(eq(courseCreations.id, records[0].id));
+      expect(await coursesLeftThisMonth(caller)).toBe(1);
+      expect((await callRoute(createCourse, { body: spare, cookie: user.cookie })).status).toBe(201);
+      expect(await coursesLeftThisMonth(caller)).toBe(0);
+    } finally {
+      delete process.env.FREE_COURSES_PER_MONTH;
+      resetSettings();
+    }
   });
 });
 

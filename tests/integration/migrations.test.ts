@@ -170,3 +170,35 @@ describe(`migrations on an empty ${serverUrl ? "PostgreSQL" : "PGlite"} database
     expect(await publicTables(second)).toHaveLength(schemaTables.length);
   });
 });
+
+describe("the course-creations migration", () => {
+  it("records every existing course as created when it was, so the monthly allowance keeps counting them", async () => {
+    const empty = await emptyDatabase();
+    try {
+      const files = journal.entries.map((e) => e.tag);
+      const run = async (tag: string) => {
+        const text = readFileSync(path.join(process.cwd(), "drizzle", `${tag}.sql`), "utf8");
+        for (const statement of text.split("--> statement-breakpoint")) if (statement.trim()) await empty.handle.db.execute(sql.raw(statement));
+      };
+      const target = files.findIndex((tag) => tag.endsWith("_course-creations"));
+      for (const tag of files.slice(0, target)) await run(tag);
+      await empty.handle.db.execute(sql`insert into users (id, email, name, password_hash) values ('00000000-0000-4000-8000-000000000001', 'a@example.io', 'A', 'x')`);
+      await empty.handle.db.execute(
+        sql`insert into courses (id, user_id, main_topic, type, lang, created_at) values
+          ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000001', 'One', 'text_image', 'English', '2020-01-15T00:00:00Z'),
+          ('00000000-0000-4000-8000-0000000000c2', '00000000-0000-4000-8000-000000000001', 'Two', 'text_image', 'English', now())`,
+      );
+      await run(files[target]);
+      const recorded = await rows(
+        empty.handle,
+        sql`select course_id, user_id, created_at = (select created_at from courses where id = course_id) as same_time from course_creations order by course_id`,
+      );
+      expect(recorded).toEqual([
+        { course_id: "00000000-0000-4000-8000-0000000000c1", user_id: "00000000-0000-4000-8000-000000000001", same_time: true },
+        { course_id: "00000000-0000-4000-8000-0000000000c2", user_id: "00000000-0000-4000-8000-000000000001", same_time: true },
+      ]);
+    } finally {
+      await empty.dispose();
+    }
+  });
+});

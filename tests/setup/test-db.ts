@@ -4,7 +4,6 @@
  * Either way the app's own migrations build it, and the app's db client is pointed at it.
  */
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { closeDb, openPostgres, setDbHandleForTests, type DbHandle } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
 import { settleBackgroundMail } from "@/server/email/background";
@@ -63,5 +62,3 @@ export function useTestDatabase(): () => TestDatabase {
     return database;
   };
 }
-
-export const migrationsFolder = path.join(process.cwd(), "drizzle");

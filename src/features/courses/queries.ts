@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "@/server/db/client";
-import { courses, lessons, topics, users } from "@/server/db/schema";
+import { courseCreations, courses, lessons, topics, users } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -44,17 +44,17 @@ export async function findCourseByIdempotencyKey(userId: string, key: string): P
   return row;
 }
 
-const coursesOfUserSince = (userId: string, since: Date) => and(eq(courses.userId, userId), gte(courses.createdAt, since));
+/** Courses the user created since a date, deleted ones included (the creations record). */
+const creationsSince = (userId: string, since: Date) => and(eq(courseCreations.userId, userId), gte(courseCreations.createdAt, since));
 
-export async function countCoursesSince(userId: string, since: Date): Promise<number> {
-  const db = await getDb();
-  const [row] = await db.select({ n: count() }).from(courses).where(coursesOfUserSince(userId, since));
+export async function countCoursesSince(userId: string, since: Date, db: Db | null = null): Promise<number> {
+  const [row] = await (db ?? (await getDb())).select({ n: count() }).from(courseCreations).where(creationsSince(userId, since));
   return Number(row?.n ?? 0);
 }
 
 /** The same count as a scalar SQL expression, to be read inside another statement. */
 export function countCoursesSinceSql(userId: string, since: Date): SQL<number> {
-  const subquery = new QueryBuilder().select({ n: count() }).from(courses).where(coursesOfUserSince(userId, since));
+  const subquery = new QueryBuilder().select({ n: count() }).from(courseCreations).where(creationsSince(userId, since));
   return sql<number>`(${subquery})`.mapWith(Number);
 }
 
@@ -81,12 +81,8 @@ export async function insertCourseGraph(
         .limit(1);
       if (existing) return { course: existing, created: false };
     }
-    if (monthlyLimit) {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(courses)
-        .where(and(eq(courses.userId, graph.userId), gte(courses.createdAt, startOfMonthUtc())));
-      if (Number(row?.n ?? 0) >= monthlyLimit.limit) throw new AppError("plan:course-limit", monthlyLimit.message);
+    if (monthlyLimit && (await countCoursesSince(graph.userId, startOfMonthUtc(), tx)) >= monthlyLimit.limit) {
+      throw new AppError("plan:course-limit", monthlyLimit.message);
     }
     await claim?.(tx);
     const [course] = await tx
@@ -111,6 +107,7 @@ export async function insertCourseGraph(
         .limit(1);
       return { course: existing, created: false };
     }
+    await tx.insert(courseCreations).values({ userId: graph.userId, courseId: course.id });
     const topicRows = await tx
       .insert(topics)
       .values(graph.topics.map((t, position) => ({ courseId: course.id, position, title: t.title })))
@@ -179,7 +176,9 @@ function courseCardsQuery(db: Db) {
  * youtube, image, done }] }]` in order, built by the database: one row per course instead of a
  * row per lesson, which the driver and drizzle would otherwise parse and map field by field.
  * Written with aliases: drizzle leaves columns in a select's fields unqualified, which inside a
- * subquery would name the subquery's own table.
+ * subquery would name the subquery's own table. It mirrors `courseContent` (content.ts), the
+ * one builder of that shape, for speed; courses-api.test.ts ("GET /api/courses content") holds
+ * the two to the same bytes.
  */
 const outlineJson = sql<string>`(
   select coalesce(json_agg(json_build_object('title', t.title, 'subtopics', (

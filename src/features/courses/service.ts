@@ -1,9 +1,9 @@
 import "server-only";
 import type { SQL } from "drizzle-orm";
 import { cache } from "react";
-import { COURSE_TYPE_LABEL } from "@/features/generation/plan-rules";
+import { COURSE_TYPE_LABEL } from "@/features/plans";
 import type { ApiTranslator } from "@/i18n/api-translator";
-import { env } from "@/server/env";
+import { isUuid } from "@/lib/ids";
 import { AppError, appError } from "@/server/http/errors";
 import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds";
 import { sanitizeHtml } from "@/server/html/sanitize";
@@ -29,16 +29,10 @@ import {
   type LessonRow,
   type NewCourseGraph,
 } from "./queries";
-import { progressPercent } from "./progress";
+import { contentTopics, progressPercent } from ".";
 
 export { progressPercent };
 export type { CourseRow, LessonRow, NewCourseGraph };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
 
 export const COURSES_PAGE_SIZE = 9;
 
@@ -181,7 +175,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export async function applyContentUpdate(userId: string, courseId: unknown, content: unknown, t: ApiTranslator): Promise<void> {
   const course = await requireOwnCourse(userId, courseId, t);
   const outline = await courseOutline(course.id);
-  const topicsIn = Object.values((content ?? {}) as Record<string, unknown>)[0];
+  const topicsIn = contentTopics(content);
   const mismatch = () => appError("course:content-mismatch", t);
   if (!Array.isArray(topicsIn) || topicsIn.length !== outline.length) throw mismatch();
   const updates: { id: string; values: Parameters<typeof updateLesson>[1]; theory?: string }[] = [];
@@ -219,11 +213,6 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
     throw error;
   }
   await updateLessons(course.id, updates.map(({ id, values }) => ({ id, values })));
-}
-
-/** The public link of a course (its page arrives with the sharing issue). */
-export function shareUrl(courseId: string): string {
-  return `${env().APP_URL.replace(/\/+$/, "")}/shareable?id=${encodeURIComponent(courseId)}`;
 }
 
 export async function countCoursesThisMonth(userId: string): Promise<number> {

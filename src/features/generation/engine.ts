@@ -8,7 +8,7 @@ import { findImage, type FoundImage } from "@/server/media/images";
 import { fetchTranscript, findVideo } from "@/server/media/youtube";
 import { logger } from "@/server/logger";
 import { courseLanguageByName, looksWrittenIn } from "./languages";
-import { cleanTitle, outlineFromModel, outlineInLanguage, parseJsonAnswer, withUserSubtopics } from "./outline";
+import { cleanTitle, cleanOutline, outlineInLanguage, parseJsonAnswer, withUserSubtopics } from "./outline";
 import { buildImageSearchPrompt } from "./prompts/image-search";
 import { buildLessonFromTranscriptPrompt } from "./prompts/lesson-from-transcript";
 import { buildLessonTheoryPrompt, type LessonContext } from "./prompts/lesson-theory";
@@ -131,7 +131,7 @@ export async function generateOutline(
         await options.onEvent?.({ type: "retry", attempt });
       },
       finish: (text) => {
-        const outline = outlineFromModel(parseWith(schema, text));
+        const outline = cleanOutline(parseWith(schema, text));
         if (outline.topics.some((t) => !t.title || t.subtopics.length === 0)) throw new InvalidModelOutputError("an empty title");
         if (!outlineInLanguage(outline, input.language)) throw new InvalidModelOutputError(`the outline is not in ${input.language}`);
         return withUserSubtopics(outline, input.subtopics);

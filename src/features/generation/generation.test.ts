@@ -1,7 +1,7 @@
 import { toJSONSchema } from "zod";
 import { COURSE_LANGUAGES, courseLanguageByName, looksWrittenIn } from "./languages";
-import { outlineToContent, outlineWithin, parseJsonAnswer, withUserSubtopics } from "./outline";
-import { planViolation, TOPIC_COUNT } from "./plan-rules";
+import { courseContent } from "@/features/courses";
+import { outlineWithin, parseJsonAnswer, withUserSubtopics } from "./outline";
 import { courseContentSchema, outlineModelSchema } from "./schemas";
 
 describe("course languages", () => {
@@ -17,20 +17,6 @@ describe("course languages", () => {
     expect(looksWrittenIn("Basics of Rust programming", "Russian")).toBe(false);
     expect(looksWrittenIn("JavaScriptの基本とReactの使い方", "Japanese")).toBe(true);
     expect(looksWrittenIn("Anything at all", "Portuguese")).toBe(true);
-  });
-});
-
-describe("plan rules", () => {
-  it("allow Free users only 5 topics, Text & Image and English; paid users anything", () => {
-    const free = { topicsLimit: "4", courseType: "Text & Image Course", language: "English" };
-    expect(planViolation("free", free)).toBeNull();
-    expect(planViolation("free", { ...free, topicsLimit: "8" })).toBe("plan:topics-limit");
-    expect(planViolation("free", { ...free, courseType: "Video & Text Course" })).toBe("plan:course-type");
-    expect(planViolation("free", { ...free, language: "Spanish" })).toBe("plan:language");
-    expect(planViolation("free", { topicCount: 6 })).toBe("plan:topics-limit");
-    expect(planViolation("monthly", { topicsLimit: "8", courseType: "Video & Text Course", language: "Thai" })).toBeNull();
-    expect(planViolation("yearly", { subtopicCount: 6 })).toBe("plan:subtopics");
-    expect(TOPIC_COUNT).toEqual({ "4": 5, "8": 10 });
   });
 });
 
@@ -62,7 +48,7 @@ describe("outline schema", () => {
   });
 
   it("turns an outline into the SPEC's Course content, which its own schema accepts", () => {
-    const content = outlineToContent("Rust Basics", { topics: [{ title: "Intro", subtopics: ["Setup"] }] });
+    const content = courseContent("Rust Basics", [{ title: "Intro", lessons: [{ title: "Setup" }] }]);
     expect(content).toEqual({ "rust basics": [{ title: "Intro", subtopics: [{ title: "Setup", theory: "", youtube: "", image: "", done: false }] }] });
     expect(courseContentSchema.safeParse(content).success).toBe(true);
     expect(courseContentSchema.safeParse({ a: content["rust basics"], b: content["rust basics"] }).success).toBe(false);

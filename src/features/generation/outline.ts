@@ -1,5 +1,5 @@
 import { looksWrittenIn } from "./languages";
-import type { ModelOutline, Outline } from "./schemas";
+import type { Outline } from "./schemas";
 
 /** Titles are plain text: no tags, no control characters, single spaces. */
 export function cleanTitle(value: string): string {
@@ -35,7 +35,8 @@ export function withUserSubtopics(outline: Outline, userSubtopics: string[]): Ou
   return { topics };
 }
 
-export function outlineFromModel(value: ModelOutline): Outline {
+/** An outline written by the model or posted as content JSON, with clean titles and no empty lesson. */
+export function cleanOutline(value: { topics: { title: string; subtopics: { title: string }[] }[] }): Outline {
   return {
     topics: value.topics.map((t) => ({
       title: cleanTitle(t.title),
@@ -44,23 +45,13 @@ export function outlineFromModel(value: ModelOutline): Outline {
   };
 }
 
-export function outlineText(outline: Outline): string {
+function outlineText(outline: Outline): string {
   return outline.topics.flatMap((t) => [t.title, ...t.subtopics]).join(" ");
 }
 
 /** Whether the outline reads as written in the course language (checked where the script tells). */
 export function outlineInLanguage(outline: Outline, language: string): boolean {
   return looksWrittenIn(outlineText(outline), language);
-}
-
-/** The SPEC's Course content JSON for an outline: lessons empty and not done. */
-export function outlineToContent(mainTopic: string, outline: Outline) {
-  return {
-    [mainTopic.toLowerCase()]: outline.topics.map((t) => ({
-      title: t.title,
-      subtopics: t.subtopics.map((title) => ({ title, theory: "", youtube: "", image: "", done: false })),
-    })),
-  };
 }
 
 /** JSON, possibly in a ```json fence (SPEC: fences are stripped). */

@@ -61,7 +61,6 @@ export const contentTopicSchema = z.object({
 export const courseContentSchema = z
   .record(z.string().max(TOPIC_MAX_LENGTH), z.array(contentTopicSchema).min(1).max(10))
   .refine((v) => Object.keys(v).length === 1, "content must hold exactly one course");
-export type CourseContent = z.infer<typeof courseContentSchema>;
 
 export const createCourseBodySchema = z.object({
   mainTopic: z.string().max(1000),

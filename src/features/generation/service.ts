@@ -4,25 +4,12 @@ import {
   countCoursesThisMonthSql,
   courseOutline,
   findCourseByKey,
-  isUuid,
   requireOwnLesson,
   saveLesson,
   storeCourse,
   type CourseRow,
 } from "@/features/courses/service";
-import type { ApiTranslator } from "@/i18n/api-translator";
-import { aiEventStream } from "@/server/ai/event-stream";
-import { ModelFailedError } from "@/server/ai/run";
-import type { SessionUser } from "@/server/auth/session";
-import { env } from "@/server/env";
-import { AppError, appError } from "@/server/http/errors";
-import { enforceRateLimit, hitRateLimitReading, rateLimitError } from "@/server/http/rate-limit";
-import { findImage } from "@/server/media/images";
-import { fetchTranscript, findVideo } from "@/server/media/youtube";
-import { coverUrl } from "./cover";
-import { findLessonImage, generateLesson, generateOutline, searchPhrase, type OutlineEvent } from "./engine";
-import { courseLanguageByName, type CourseLanguage } from "./languages";
-import { cleanTitle, outlineToContent, outlineWithin } from "./outline";
+import { contentTopics, courseContent, readContent } from "@/features/courses";
 import {
   COURSE_TYPE_LABEL,
   COURSE_TYPE_VALUE,
@@ -34,7 +21,21 @@ import {
   type CourseTypeLabel,
   type PlanViolation,
   type TopicsLimit,
-} from "./plan-rules";
+} from "@/features/plans";
+import type { ApiTranslator } from "@/i18n/api-translator";
+import { isUuid } from "@/lib/ids";
+import { aiEventStream } from "@/server/ai/event-stream";
+import { ModelFailedError } from "@/server/ai/run";
+import type { SessionUser } from "@/server/auth/session";
+import { env } from "@/server/env";
+import { AppError, appError } from "@/server/http/errors";
+import { enforceRateLimit, hitRateLimitReading, rateLimitError } from "@/server/http/rate-limit";
+import { findImage } from "@/server/media/images";
+import { fetchTranscript, findVideo } from "@/server/media/youtube";
+import { coverUrl } from "./cover";
+import { findLessonImage, generateLesson, generateOutline, searchPhrase, type OutlineEvent } from "./engine";
+import { courseLanguageByName, type CourseLanguage } from "./languages";
+import { cleanOutline, cleanTitle, outlineWithin } from "./outline";
 import { findUsableOutline, insertGeneratedOutline, markOutlineUsed, type GeneratedOutlineRow } from "./queries";
 import {
   courseContentSchema,
@@ -46,6 +47,10 @@ import {
   type Outline,
 } from "./schemas";
 import type { z } from "zod";
+
+// What learning needs of the engine: the lesson writer and the Course Assistant.
+export { answerCourseQuestion } from "./chat";
+export { generateLesson } from "./engine";
 
 type Caller = Pick<SessionUser, "id" | "plan">;
 
@@ -64,7 +69,7 @@ function planError(violation: PlanViolation, t: ApiTranslator): AppError {
 }
 
 /** SPEC section 5, in its order; plan limits answer 403 `plan:*`. */
-export function validateGenerateForm(body: GenerateFormBody, plan: Caller["plan"], t: ApiTranslator): GenerateRequest {
+function validateGenerateForm(body: GenerateFormBody, plan: Caller["plan"], t: ApiTranslator): GenerateRequest {
   const topic = cleanTitle(body.topic);
   if (topic.length < TOPIC_MIN_LENGTH) throw appError("generate:topic-short", t);
   if (topic.length > TOPIC_MAX_LENGTH) throw appError("generate:topic-long", t);
@@ -88,12 +93,12 @@ export async function coursesLeftThisMonth(user: Caller): Promise<number | null>
   return Math.max(0, env().FREE_COURSES_PER_MONTH - (await countCoursesThisMonth(user.id)));
 }
 
-const aiRateLimitKey = (user: Caller) => `ai:${user.id}`;
+const aiRateLimitKey = (userId: string) => `ai:${userId}`;
 const aiRateLimitRule = () => ({ limit: env().AI_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
 
-/** Every AI call counts against the caller's per-minute limit. */
-export async function enforceAiRateLimit(user: Caller, t: ApiTranslator): Promise<void> {
-  await enforceRateLimit(aiRateLimitKey(user), aiRateLimitRule(), t("generation.rateLimited"));
+/** Every AI call counts against the caller's per-minute limit (lessons and chat too). */
+export async function enforceAiRateLimit(userId: string, t: ApiTranslator): Promise<void> {
+  await enforceRateLimit(aiRateLimitKey(userId), aiRateLimitRule(), t("generation.rateLimited"));
 }
 
 /**
@@ -102,7 +107,7 @@ export async function enforceAiRateLimit(user: Caller, t: ApiTranslator): Promis
  * and the first streamed byte. Over the monthly allowance is a 403, over the rate a 429.
  */
 async function admitCourseGeneration(user: Caller, t: ApiTranslator): Promise<void> {
-  const hit = await hitRateLimitReading(aiRateLimitKey(user), aiRateLimitRule(), countCoursesThisMonthSql(user.id));
+  const hit = await hitRateLimitReading(aiRateLimitKey(user.id), aiRateLimitRule(), countCoursesThisMonthSql(user.id));
   if (!isPaidPlan(user.plan) && hit.alsoRead >= env().FREE_COURSES_PER_MONTH) {
     throw appError("plan:course-limit", t, { values: { limit: env().FREE_COURSES_PER_MONTH } });
   }
@@ -113,7 +118,7 @@ async function admitCourseGeneration(user: Caller, t: ApiTranslator): Promise<vo
  * A model that failed after its retries becomes the SPEC's generic failure, with a precise code;
  * a model too slow for its time budget is a 504 `ai:timeout` that says so.
  */
-export function modelFailure(error: unknown, t: ApiTranslator): unknown {
+function modelFailure(error: unknown, t: ApiTranslator): unknown {
   if (error instanceof ModelFailedError) {
     return appError(error.code, t);
   }
@@ -132,8 +137,9 @@ function outlineInput(request: GenerateRequest) {
 }
 
 /** The contract's `generatedText`: the outline as Course content JSON text. */
-export function generatedTextOf(request: GenerateRequest, outline: Outline): string {
-  return JSON.stringify(outlineToContent(request.topic, outline));
+function generatedTextOf(request: GenerateRequest, outline: Outline): string {
+  const topics = outline.topics.map((topic) => ({ title: topic.title, lessons: topic.subtopics.map((title) => ({ title })) }));
+  return JSON.stringify(courseContent(request.topic, topics));
 }
 
 /**
@@ -207,20 +213,9 @@ function validateCreateCourse(user: Caller & { id: string }, body: CreateCourseB
   if (!type) throw appError("generate:invalid-course-type", t);
   const language = courseLanguageByName(body.lang)?.name;
   if (!language) throw appError("generate:language-unknown", t);
-  let raw: unknown = body.content;
-  if (typeof raw === "string") {
-    try {
-      raw = JSON.parse(raw);
-    } catch {
-      throw appError("course:invalid-content", t);
-    }
-  }
-  const parsed = courseContentSchema.safeParse(raw);
+  const parsed = courseContentSchema.safeParse(readContent(body.content));
   if (!parsed.success) throw appError("course:invalid-content", t);
-  const topics = Object.values(parsed.data)[0];
-  const outline: Outline = {
-    topics: topics.map((topic) => ({ title: cleanTitle(topic.title), subtopics: topic.subtopics.map((s) => cleanTitle(s.title)).filter(Boolean) })),
-  };
+  const outline = cleanOutline({ topics: contentTopics(parsed.data) });
   if (outline.topics.some((topic) => !topic.title || topic.subtopics.length === 0)) {
     throw appError("course:invalid-content", t);
   }
@@ -376,7 +371,7 @@ async function lessonContext(user: Caller & { id: string }, courseId: unknown, l
 export async function lessonImageForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
   const { lesson, context } = await lessonContext(user, courseId, lessonId, t);
   if (lesson.imageUrl) return { url: lesson.imageUrl, attribution: lesson.imageAttribution };
-  await enforceAiRateLimit(user, t);
+  await enforceAiRateLimit(user.id, t);
   const image = await findLessonImage(context);
   if (image) await saveLesson(lesson.id, { imageUrl: image.url, imageAttribution: image.attribution });
   return { url: image?.url ?? "", attribution: image?.attribution ?? null };
@@ -386,7 +381,7 @@ export async function lessonImageForOwner(user: Caller & { id: string }, courseI
 export async function lessonVideoForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
   const { course, lesson, context } = await lessonContext(user, courseId, lessonId, t);
   if (lesson.youtubeId) return lesson.youtubeId;
-  await enforceAiRateLimit(user, t);
+  await enforceAiRateLimit(user.id, t);
   const phrase = await searchPhrase("video", context);
   const videoId = await findVideo(phrase, courseLanguageByName(course.lang)?.code ?? "en");
   if (!videoId) throw appError("media:video-not-found", t);
@@ -403,4 +398,3 @@ export async function lessonTranscriptForOwner(user: Caller & { id: string }, co
   return items;
 }
 
-export { isUuid };

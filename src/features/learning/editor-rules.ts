@@ -2,6 +2,8 @@
  * SPEC 5 "Editor links" and "Editor images", shared by the notes editor (which refuses with a
  * toast) and its tests. The server sanitizes whatever arrives anyway.
  */
+import { isStoredImageUrl } from "@/lib/stored-images";
+
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export type LinkCheck = { ok: true; url: string } | { ok: false; reason: "required" | "invalid" | "scheme" | "data" };
@@ -51,8 +53,6 @@ export function checkLinkUrl(raw: string): LinkCheck {
 
 export type ImageProblem = "type" | "size" | "base64NotAllowed" | "invalidBase64";
 
-const STORED_IMAGE = /^\/api\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** A picked file: image/* only, at most 5 MB. */
 export function checkImageFile(file: { type: string; size: number }): ImageProblem | null {
   if (!file.type.toLowerCase().startsWith("image/")) return "type";
@@ -68,7 +68,7 @@ export function checkImageFile(file: { type: string; size: number }): ImageProbl
 export function checkImageSource(src: string, allowBase64 = true): ImageProblem | null {
   const value = src.trim();
   // A picture the server took out of saved notes comes back as its own address.
-  if (STORED_IMAGE.test(value)) return null;
+  if (isStoredImageUrl(value)) return null;
   if (!value.toLowerCase().startsWith("data:")) {
     try {
       return new URL(value).protocol === "https:" ? null : "type";

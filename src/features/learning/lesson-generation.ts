@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { generateLesson } from "@/features/generation/engine";
+import { generateLesson } from "@/features/generation/service";
 import { logger } from "@/server/logger";
 import {
   claimGenerationLease,
@@ -46,17 +46,7 @@ function registry(): Map<string, InFlight> {
   return holder.__aulaLessonGenerations;
 }
 
-export const DEFAULT_LEASE_MS = 60_000;
-
-/** True while this process writes the lesson (tests and the prefetch use it). */
-export function isGenerating(lessonId: string): boolean {
-  return registry().has(lessonId);
-}
-
-/** The running generation of a lesson, if any (no new one is started). */
-export function runningGeneration(lessonId: string): InFlight | undefined {
-  return registry().get(lessonId);
-}
+const DEFAULT_LEASE_MS = 60_000;
 
 /**
  * Joins the lesson's running generation or starts one. `beforeStart` runs only when a new one

@@ -4,10 +4,9 @@ import type { ApiTranslator } from "@/i18n/api-translator";
 import { AppError, appError } from "@/server/http/errors";
 import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds";
 import { InlineImageError, takeInlineImages } from "@/server/html/inline-images";
-import { sanitizeHtml, STORED_IMAGE_PATH } from "@/server/html/sanitize";
+import { STORED_IMAGE_PATH, storedImageIds } from "@/lib/stored-images";
+import { sanitizeHtml } from "@/server/html/sanitize";
 import type { NotesPicture } from "./queries";
-
-const STORED_IMAGE_URL = /\/api\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/g;
 
 export type PreparedNotes = {
   pictures: NotesPicture[];
@@ -58,7 +57,7 @@ export function prepareNotes(raw: string, t: ApiTranslator): PreparedNotes {
         const existing = storedIds.get(picture.sha256);
         if (existing) stored = stored.replaceAll(`${STORED_IMAGE_PATH}${picture.id}`, `${STORED_IMAGE_PATH}${existing}`);
       }
-      const referencedIds = [...new Set(Array.from(stored.matchAll(STORED_IMAGE_URL), (m) => m[1]))];
+      const referencedIds = storedImageIds(stored);
       return { html: stored, referencedIds };
     },
   };

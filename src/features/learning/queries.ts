@@ -4,15 +4,6 @@ import { getDb, type Db } from "@/server/db/client";
 import { chatMessages, courses, images, lessons, notes, topics } from "@/server/db/schema";
 
 export type ViewerCourseRow = typeof courses.$inferSelect;
-export type ViewerLessonMeta = {
-  id: string;
-  topicId: string;
-  position: number;
-  title: string;
-  done: boolean;
-  generated: boolean;
-};
-
 /**
  * The outline the viewer draws: topics and lesson titles with their state, without any theory
  * (a 32-lesson course would otherwise send every lesson's HTML with each page).

@@ -1,14 +1,13 @@
 import "server-only";
-import { answerCourseQuestion } from "@/features/generation/chat";
-import { findOwnCourse, progressPercent } from "@/features/courses/service";
+import { courseNotFound, findOwnCourse, progressPercent, requireOwnCourse } from "@/features/courses/service";
+import { answerCourseQuestion, enforceAiRateLimit } from "@/features/generation/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
+import { isUuid } from "@/lib/ids";
 import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream";
 import { ModelFailedError } from "@/server/ai/run";
-import { env } from "@/server/env";
 import { AppError, appError } from "@/server/http/errors";
 import { isErrorCode } from "@/server/http/error-codes";
 import { stripHtml } from "@/server/html/sanitize";
-import { enforceRateLimit } from "@/server/http/rate-limit";
 import { logger } from "@/server/logger";
 import { followGeneration, generationOutcome, startOrJoinGeneration, type GenerationEvent } from "./lesson-generation";
 import { prepareNotes } from "./notes-html";
@@ -28,24 +27,9 @@ import {
 
 export type { LessonContent };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function notFound(t: ApiTranslator): AppError {
-  return appError("course:not-found", t, { key: "learning.notFound" });
-}
-
-/** Another user's course and an unknown id look the same: 404. */
-export async function requireCourse(userId: string, courseId: string, t: ApiTranslator): Promise<ViewerCourseRow> {
-  if (!UUID.test(courseId)) throw notFound(t);
-  const course = await findOwnCourse(userId, courseId);
-  if (!course) throw notFound(t);
-  return course;
-}
-
 async function requireLesson(course: ViewerCourseRow, lessonId: string, t: ApiTranslator): Promise<LessonContent> {
-  if (!UUID.test(lessonId)) throw notFound(t);
-  const lesson = await lessonContent(course.id, lessonId);
-  if (!lesson) throw notFound(t);
+  const lesson = isUuid(lessonId) ? await lessonContent(course.id, lessonId) : undefined;
+  if (!lesson) throw courseNotFound(t);
   return lesson;
 }
 
@@ -55,17 +39,13 @@ async function requireLesson(course: ViewerCourseRow, lessonId: string, t: ApiTr
  * the caller's, so nothing of another user's course leaks.
  */
 async function requireCourseAndLesson(userId: string, courseId: string, lessonId: string, t: ApiTranslator) {
-  if (!UUID.test(courseId) || !UUID.test(lessonId)) throw notFound(t);
+  if (!isUuid(courseId) || !isUuid(lessonId)) throw courseNotFound(t);
   const [course, lesson] = await Promise.all([findOwnCourse(userId, courseId), lessonContent(courseId, lessonId)]);
-  if (!course || !lesson) throw notFound(t);
+  if (!course || !lesson) throw courseNotFound(t);
   return { course, lesson };
 }
 
-async function enforceAiLimit(userId: string, t: ApiTranslator) {
-  await enforceRateLimit(`ai:${userId}`, { limit: env().AI_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 }, t("learning.rateLimited"));
-}
-
-export async function courseProgress(courseId: string, quizPassed: boolean): Promise<number> {
+async function courseProgress(courseId: string, quizPassed: boolean): Promise<number> {
   return progressPercent({ ...(await progressCounts(courseId)), quizPassed });
 }
 
@@ -84,7 +64,6 @@ export type ViewerData = {
  * lesson done (SPEC "Subtopic").
  */
 export async function loadViewer(userId: string, courseId: string, lessonId: string | undefined): Promise<ViewerData | null> {
-  if (!UUID.test(courseId)) return null;
   const course = await findOwnCourse(userId, courseId);
   if (!course) return null;
   const outline = await outlineOf(course.id);
@@ -156,7 +135,7 @@ export async function openLessonStream(
       },
     });
   }
-  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: input.regenerate }, () => enforceAiLimit(userId, t));
+  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: input.regenerate }, () => enforceAiRateLimit(userId, t));
   return aiEventStream<LessonStreamEvent>(
     async (send, gone) => {
       const events = followGeneration(flight)[Symbol.asyncIterator]();
@@ -182,7 +161,7 @@ export async function openLessonStream(
 
 /** A generation that ended in error, as an answer: a lesson gone is 404, a model too slow 504, anything else 502. */
 function generationError(code: string, t: ApiTranslator): AppError {
-  if (code === "course:not-found") return notFound(t);
+  if (code === "course:not-found") return courseNotFound(t);
   if (code === "ai:timeout") return appError("ai:timeout", t);
   return new AppError(isErrorCode(code) ? code : "lesson:generation-failed", t("learning.generationFailed"));
 }
@@ -200,7 +179,7 @@ export async function prefetchLesson(
 ): Promise<{ state: "ready"; lesson: LessonContent } | { state: "generating" }> {
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   if (lesson.theory) return { state: "ready", lesson };
-  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiLimit(userId, t));
+  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiRateLimit(userId, t));
   if (!input.wait) return { state: "generating" };
   const outcome = await generationOutcome(flight);
   if (outcome.type === "error") throw generationError(outcome.code, t);
@@ -215,7 +194,7 @@ export async function prefetchLesson(
 export async function writeLessonText(userId: string, input: { courseId: string; lessonId: string }, t: ApiTranslator): Promise<string> {
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   if (lesson.theory) return lesson.theory;
-  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiLimit(userId, t));
+  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiRateLimit(userId, t));
   const outcome = await generationOutcome(flight);
   if (outcome.type === "error") throw generationError(outcome.code, t);
   await markLessonDone(lesson.id);
@@ -227,7 +206,7 @@ export async function writeLessonText(userId: string, input: { courseId: string;
 export type ChatEntry = { id: string; sender: "user" | "bot"; text: string; lessonId: string | null; lessonTitle: string | null; createdAt: string };
 
 export async function chatHistoryFor(userId: string, courseId: string, t: ApiTranslator): Promise<ChatEntry[]> {
-  const course = await requireCourse(userId, courseId, t);
+  const course = await requireOwnCourse(userId, courseId, t);
   const rows = await chatHistory(userId, course.id);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
@@ -260,10 +239,10 @@ function chatFailure(error: unknown, t: ApiTranslator): AppError {
 
 /** The contract's /api/chat: the whole answer at once. Stored with its question. */
 export async function answerChat(userId: string, input: { courseId: string; lessonId?: string; message: string }, t: ApiTranslator): Promise<string> {
-  const course = await requireCourse(userId, input.courseId, t);
+  const course = await requireOwnCourse(userId, input.courseId, t);
   const question = input.message.trim();
   const { lesson, context } = await chatContext(userId, course, input.lessonId, question, t);
-  await enforceAiLimit(userId, t);
+  await enforceAiRateLimit(userId, t);
   let answer: string;
   try {
     answer = await answerCourseQuestion(context);
@@ -289,10 +268,10 @@ export async function chatStream(
   t: ApiTranslator,
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
-  const course = await requireCourse(userId, input.courseId, t);
+  const course = await requireOwnCourse(userId, input.courseId, t);
   const question = input.message.trim();
   const { lesson, context } = await chatContext(userId, course, input.lessonId, question, t);
-  await enforceAiLimit(userId, t);
+  await enforceAiRateLimit(userId, t);
   return aiEventStream<ChatStreamEvent>(
     async (send, gone) => {
       try {
@@ -317,7 +296,7 @@ export async function chatStream(
 // Notes
 
 export async function notesFor(userId: string, courseId: string, t: ApiTranslator): Promise<{ html: string; version: number }> {
-  const course = await requireCourse(userId, courseId, t);
+  const course = await requireOwnCourse(userId, courseId, t);
   return (await findNotes(userId, course.id)) ?? { html: "", version: 0 };
 }
 
@@ -327,7 +306,7 @@ export async function notesFor(userId: string, courseId: string, t: ApiTranslato
  * refused (409) instead of overwriting text written in another tab.
  */
 export async function saveNotes(userId: string, input: { course: string; notes: string; version?: number }, t: ApiTranslator): Promise<number> {
-  const course = await requireCourse(userId, input.course, t);
+  const course = await requireOwnCourse(userId, input.course, t);
   const prepared = prepareNotes(input.notes, t);
   const version = await writeNotesWithPictures(userId, course.id, prepared.pictures, input.version, prepared.finish);
   if (version === null) throw appError("notes:conflict", t);
@@ -336,7 +315,7 @@ export async function saveNotes(userId: string, input: { course: string; notes: 
 
 /** A picture of the caller's notes; anyone else's, or an unknown id, is 404. */
 export async function notesImageFor(userId: string, imageId: string, t: ApiTranslator): Promise<{ contentType: string; bytes: Buffer }> {
-  const image = UUID.test(imageId) ? await findImageForOwner(userId, imageId) : undefined;
+  const image = isUuid(imageId) ? await findImageForOwner(userId, imageId) : undefined;
   if (!image) throw appError("image:not-found", t);
   return image;
 }

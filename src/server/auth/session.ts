@@ -3,13 +3,12 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { apiTranslator } from "@/i18n/api-translator";
+import { isUuid } from "@/lib/ids";
 import { appError } from "@/server/http/errors";
 import { findSessionUser, LAST_SEEN_RESOLUTION_MS, touchSession, type SessionUser } from "./session-store";
 import { readSessionToken, sessionCookieName } from "./session-token";
 
 export type { SessionUser };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A signed-in request: who it is, and which of their sessions (for sign-out and the sessions list). */
 export type RequestSession = { user: SessionUser; sessionId: string };
@@ -17,7 +16,7 @@ export type RequestSession = { user: SessionUser; sessionId: string };
 /** The token's claims when they are well formed: ids that are not UUIDs never reach a query. */
 async function validClaims(token: string | undefined) {
   const claims = await readSessionToken(token);
-  return claims && UUID.test(claims.sub) && UUID.test(claims.sid) ? claims : null;
+  return claims && isUuid(claims.sub) && isUuid(claims.sid) ? claims : null;
 }
 
 /**

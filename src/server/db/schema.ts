@@ -86,6 +86,23 @@ export const courses = pgTable(
   ],
 );
 
+/**
+ * One row per course created: the monthly allowance counts these, so deleting a course does not
+ * give its slot back. The course may be gone (null); the user's rows go with the user.
+ */
+export const courseCreations = pgTable(
+  "course_creations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("course_creations_user_created_idx").on(t.userId, t.createdAt)],
+);
+
 export const topics = pgTable(
   "topics",
   {

@@ -1,5 +1,6 @@
 import "server-only";
 import sanitizeHtmlLibrary from "sanitize-html";
+import { isStoredImageUrl } from "@/lib/stored-images";
 import { HtmlTooComplexError, scanHtml } from "./bounds";
 
 /**
@@ -7,10 +8,6 @@ import { HtmlTooComplexError, scanHtml } from "./bounds";
  * posts, policies. Formatting, lists, code, tables, links and images stay; scripts, styles,
  * event handlers, iframes and unsafe URL schemes go.
  */
-
-/** Where a stored picture is served (src/app/api/images/[id]); inline data: pictures are stored there first. */
-export const STORED_IMAGE_PATH = "/api/images/";
-const STORED_IMAGE = /^\/api\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const OPTIONS: sanitizeHtmlLibrary.IOptions = {
   allowedTags: [
@@ -48,7 +45,7 @@ const OPTIONS: sanitizeHtmlLibrary.IOptions = {
   },
   // An image stays only with an https address or a picture stored here (no other relative URL,
   // no data: URL: those are taken out and stored before sanitizing, see inline-images.ts).
-  exclusiveFilter: (frame) => frame.tag === "img" && !/^https:\/\//i.test(frame.attribs.src ?? "") && !STORED_IMAGE.test(frame.attribs.src ?? ""),
+  exclusiveFilter: (frame) => frame.tag === "img" && !/^https:\/\//i.test(frame.attribs.src ?? "") && !isStoredImageUrl(frame.attribs.src ?? ""),
 };
 
 /** Sanitized HTML; throws HtmlTooComplexError, before any parsing, for HTML beyond HTML_LIMITS. */

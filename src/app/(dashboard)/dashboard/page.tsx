@@ -38,7 +38,7 @@ export default async function MyCoursesPage() {
       {settings.DEMO_MODE === "true" && <DemoBanner text={tCourses("demoBanner")} />}
       <ScopedIntlBoundary namespaces={["courses", "common"]}>
         <Suspense fallback={<CourseGridSkeleton count={6} />}>
-          <FirstPage userId={user.id} shareBase={settings.APP_URL.replace(/\/+$/, "")} />
+          <FirstPage userId={user.id} shareBase={settings.APP_URL} />
         </Suspense>
       </ScopedIntlBoundary>
     </div>

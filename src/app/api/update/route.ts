@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readContent } from "@/features/courses";
 import { applyContentUpdate } from "@/features/courses/service";
 import { apiRoute } from "@/server/http/api";
 import { appError } from "@/server/http/errors";
@@ -10,14 +11,8 @@ const bodySchema = z.object({
 
 /** The contract's content write-back: lesson done flags, theory (sanitized), image and video. */
 export const POST = apiRoute.user({ body: bodySchema, bodyLimit: 4 * 1024 * 1024 }, async ({ user, body, t }) => {
-  let content: unknown = body.content;
-  if (typeof content === "string") {
-    try {
-      content = JSON.parse(content);
-    } catch {
-      throw appError("course:content-mismatch", t);
-    }
-  }
+  const content = readContent(body.content);
+  if (content === undefined) throw appError("course:content-mismatch", t);
   await applyContentUpdate(user.id, body.courseId, content, t);
   return Response.json({ success: true });
 });

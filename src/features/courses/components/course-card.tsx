@@ -14,6 +14,7 @@ import {
 import { Button, buttonVariants } from "@/components/ui/button";
 import { MenuButton } from "@/components/ui/menu-button";
 import { cn } from "@/lib/utils";
+import { courseShareUrl } from "..";
 import type { CourseCard as CourseCardData } from "../service";
 
 export function CourseCard({ course, shareBase, onDeleted }: { course: CourseCardData; shareBase: string; onDeleted: (id: string) => void }) {
@@ -23,7 +24,7 @@ export function CourseCard({ course, shareBase, onDeleted }: { course: CourseCar
   const typeLabel = course.type === "video_text" ? t("videoText") : t("textImage");
 
   async function share() {
-    const url = `${shareBase}/shareable?id=${encodeURIComponent(course.id)}`;
+    const url = courseShareUrl(shareBase, course.id);
     try {
       await navigator.clipboard.writeText(url);
       notify.success(t("linkCopied"), t("linkCopiedText"));

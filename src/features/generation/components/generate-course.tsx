@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 import { COURSE_LANGUAGE_NAMES, DEFAULT_COURSE_LANGUAGE } from "../languages";
-import { COURSE_TYPES, FREE_CHOICES, MAX_USER_SUBTOPICS, type CourseTypeLabel, type TopicsLimit } from "../plan-rules";
+import { COURSE_TYPES, FREE_CHOICES, MAX_USER_SUBTOPICS, type CourseTypeLabel, type TopicsLimit } from "@/features/plans";
 import { readNdjson } from "./read-ndjson";
 
 type PreviewTopic = { title: string; subtopics: string[] };

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { courseShareUrl } from "@/features/courses";
 import { CourseViewer } from "@/features/learning/components/course-viewer";
 import { loadViewer } from "@/features/learning/service";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
@@ -22,6 +23,5 @@ export default async function CoursePage({ params, searchParams }: Props) {
   const [{ courseId }, { lesson }] = await Promise.all([params, searchParams]);
   const data = await loadViewer(user.id, courseId, typeof lesson === "string" ? lesson : undefined);
   if (!data) notFound();
-  const shareUrl = `${env().APP_URL.replace(/\/+$/, "")}/shareable?id=${encodeURIComponent(data.course.id)}`;
-  return <CourseViewer data={data} shareUrl={shareUrl} themeToggle={<ThemeToggle />} />;
+  return <CourseViewer data={data} shareUrl={courseShareUrl(env().APP_URL, data.course.id)} themeToggle={<ThemeToggle />} />;
 }

@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { DemoBanner } from "@/components/demo-banner";
 import { Button } from "@/components/ui/button";
 import { GenerateCourse } from "@/features/generation/components/generate-course";
-import { isPaidPlan } from "@/features/generation/plan-rules";
+import { isPaidPlan } from "@/features/plans";
 import { coursesLeftThisMonth } from "@/features/generation/service";
 import { getAiConfig } from "@/server/ai/model";
 import { requireUserPage } from "@/server/auth/session";
