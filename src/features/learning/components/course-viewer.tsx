@@ -26,25 +26,12 @@ import { LessonSkeleton } from "./viewer-skeleton";
 const ChatPanel = dynamic(() => import("./chat-panel").then((m) => m.ChatPanel), { ssr: false });
 const NotesPanel = dynamic(() => import("./notes-panel").then((m) => m.NotesPanel), { ssr: false });
 
-/**
- * The course viewer. `firstBody`: the first lesson's text as the server rendered it (the page
- * then sends `data.lesson` without its text, so the text is not sent a second time as props).
- */
-export function CourseViewer({
-  data,
-  firstBody,
-  shareUrl,
-  themeToggle,
-}: {
-  data: ViewerData;
-  firstBody?: React.ReactNode;
-  shareUrl: string;
-  themeToggle: React.ReactNode;
-}) {
+/** The course viewer: header, outline, the lesson, the study panels and the phone's bottom bar. */
+export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData; shareUrl: string; themeToggle: React.ReactNode }) {
   const t = useTranslations("viewer");
   const tc = useTranslations("common");
   const onFailure = React.useCallback((error: unknown) => notify.error(tc("errorTitle"), failureText(error, tc("internalError"))), [tc]);
-  const nav = useLessonNavigation(data, { shownByServer: Boolean(firstBody), onFailure });
+  const nav = useLessonNavigation(data, onFailure);
   const { lesson, status, busy, draft } = nav;
   const [outlineOpen, setOutlineOpen] = React.useState(true);
   const [drawerOpen, setDrawerOpen] = React.useState(false);
@@ -52,10 +39,9 @@ export function CourseViewer({
   const [mounted, setMounted] = React.useState<{ chat: boolean; notes: boolean }>({ chat: false, notes: false });
   const [confirmRegenerate, setConfirmRegenerate] = React.useState(false);
   const renderPartial = usePartialRenderer();
-  const hasText = nav.fromServer || Boolean(lesson.theory);
   const streamed = status === "streaming" || (status === "loading" && Boolean(draft));
   // A regenerate keeps the lesson's text (an opening clears it): shown until new text can show.
-  const rewriting = busy && hasText && !(streamed && draft && renderPartial);
+  const rewriting = busy && Boolean(lesson.theory) && !(streamed && draft && renderPartial);
 
   const select = (target: { id: string; title: string }) => {
     if (nav.select(target)) setDrawerOpen(false);
@@ -125,7 +111,9 @@ export function CourseViewer({
             ) : null}
 
             {status === "ready" || rewriting ? (
-              <RewritingFrame active={rewriting}>{nav.fromServer ? firstBody : <LessonBody lesson={lesson} />}</RewritingFrame>
+              <RewritingFrame active={rewriting}>
+                <LessonBody lesson={lesson} />
+              </RewritingFrame>
             ) : null}
 
             <div className="flex items-center justify-between gap-3 border-t pt-4">

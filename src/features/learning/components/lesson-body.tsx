@@ -3,10 +3,7 @@ import type { LessonContent } from "../queries";
 import { LESSON_PROSE } from "./prose";
 import { withoutRepeatedTitle } from "./repeated-title";
 
-/**
- * The lesson's media and its stored (server-sanitized) HTML. No client hooks: the page renders
- * the first lesson with it on the server, the viewer the lessons opened after.
- */
+/** The lesson's media and its stored (server-sanitized) HTML. */
 export function LessonBody({ lesson }: { lesson: Pick<LessonContent, "title" | "theory" | "imageUrl" | "imageAttribution" | "youtubeId"> }) {
   const t = useTranslations("viewer");
   return (

@@ -12,17 +12,12 @@ type Target = { id: string; title: string };
 /**
  * The lesson on screen and the moves between lessons: opening (at once when written, else
  * streamed), background writing of the next one, back/forward, regenerate.
- *
- * `shownByServer`: the first lesson's text is on the page already, rendered by the server; the
- * client is not given it again (`data.lesson.theory` is empty) and shows the server's copy until
- * another text replaces it.
  */
-export function useLessonNavigation(data: ViewerData, { shownByServer, onFailure }: { shownByServer: boolean; onFailure: (error: unknown) => void }) {
+export function useLessonNavigation(data: ViewerData, onFailure: (error: unknown) => void) {
   const [topics, setTopics] = React.useState(data.topics);
   const [lesson, setLesson] = React.useState<Lesson>(data.lesson);
-  const [fromServer, setFromServer] = React.useState(shownByServer);
   const [progress, setProgress] = React.useState(data.progress);
-  const [status, setStatus] = React.useState<LessonStatus>(shownByServer || data.lesson.theory ? "ready" : "loading");
+  const [status, setStatus] = React.useState<LessonStatus>(data.lesson.theory ? "ready" : "loading");
   const [draft, setDraft] = React.useState("");
   const request = React.useRef<AbortController | null>(null);
   const busy = status === "loading" || status === "streaming";
@@ -82,7 +77,6 @@ export function useLessonNavigation(data: ViewerData, { shownByServer, onFailure
         request.current = null;
         setDraft("");
         setLesson(ready);
-        setFromServer(false);
         setStatus("ready");
         void markOpened(target.id);
         return;
@@ -93,8 +87,6 @@ export function useLessonNavigation(data: ViewerData, { shownByServer, onFailure
       setDraft("");
       setOpenedAt(Date.now());
       setPieces(0);
-      // A regenerate keeps the text on screen (the server's copy too) until the new text arrives.
-      if (!options.regenerate) setFromServer(false);
       setLesson((current) =>
         current.id === target.id && options.regenerate ? current : { ...current, id: target.id, title: target.title, theory: "", imageUrl: null, youtubeId: null, imageAttribution: null },
       );
@@ -114,8 +106,7 @@ export function useLessonNavigation(data: ViewerData, { shownByServer, onFailure
           } else if (event.type === "done") {
             finished = true;
             setLesson(event.lesson);
-            setFromServer(false);
-            setProgress(event.progress);
+                setProgress(event.progress);
             markInOutline(event.lesson.id, { done: true, generated: true });
             setDraft("");
             setStatus("ready");
@@ -141,11 +132,12 @@ export function useLessonNavigation(data: ViewerData, { shownByServer, onFailure
   React.useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (data.lesson.done && (shownByServer || data.lesson.theory)) return;
+    if (data.lesson.theory && data.lesson.done) return;
     openedIds.current.add(data.lesson.id);
-    // After the first paint: the server's skeleton or text shows at once.
-    setTimeout(() => void (shownByServer ? markOpened(data.lesson.id) : open({ id: data.lesson.id, title: data.lesson.title })), 0);
-  }, [data.lesson, shownByServer, open, markOpened]);
+    // After the first paint: the server's skeleton or text shows at once (and a written lesson
+    // stays on screen while it is counted as opened).
+    setTimeout(() => void (data.lesson.theory ? markOpened(data.lesson.id) : open({ id: data.lesson.id, title: data.lesson.title })), 0);
+  }, [data.lesson, open, markOpened]);
 
   // While the learner reads, the next lesson is written in the background.
   const prefetched = React.useRef(new Set<string>());
@@ -192,8 +184,6 @@ export function useLessonNavigation(data: ViewerData, { shownByServer, onFailure
   return {
     topics,
     lesson,
-    /** The server-rendered first lesson is what shows (the client holds no copy of its text). */
-    fromServer,
     progress,
     status,
     busy,

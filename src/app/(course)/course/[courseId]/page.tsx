@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CourseViewer } from "@/features/learning/components/course-viewer";
-import { LessonBody } from "@/features/learning/components/lesson-body";
 import { loadViewer } from "@/features/learning/service";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { requireUserPage } from "@/server/auth/session";
@@ -24,16 +23,5 @@ export default async function CoursePage({ params, searchParams }: Props) {
   const data = await loadViewer(user.id, courseId, typeof lesson === "string" ? lesson : undefined);
   if (!data) notFound();
   const shareUrl = `${env().APP_URL.replace(/\/+$/, "")}/shareable?id=${encodeURIComponent(data.course.id)}`;
-  // A written lesson is rendered here, on the server, and the viewer gets it without its text
-  // and picture: they are in the page once (the markup and its RSC row), not again as props.
-  const { lesson: first } = data;
-  if (!first.theory) return <CourseViewer data={data} shareUrl={shareUrl} themeToggle={<ThemeToggle />} />;
-  return (
-    <CourseViewer
-      data={{ ...data, lesson: { ...first, theory: "", imageUrl: null } }}
-      firstBody={<LessonBody lesson={first} />}
-      shareUrl={shareUrl}
-      themeToggle={<ThemeToggle />}
-    />
-  );
+  return <CourseViewer data={data} shareUrl={shareUrl} themeToggle={<ThemeToggle />} />;
 }
