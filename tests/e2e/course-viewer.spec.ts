@@ -297,7 +297,9 @@ for (const width of [1280, 1024, 800]) {
       // The fake model starts each lesson with its title as a heading, and every lesson has a picture.
       const repeats = await page.locator("main").evaluate((main, wanted) => {
         const fold = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
-        return [...main.querySelectorAll<HTMLElement>("*")].filter((el) => el.checkVisibility() && el.childElementCount === 0 && fold(el.innerText) === fold(wanted)).length;
+        return [...main.querySelectorAll("*")].filter(
+          (el) => el instanceof HTMLElement && el.checkVisibility() && el.childElementCount === 0 && fold(el.innerText) === fold(wanted),
+        ).length;
       }, title);
       expect(repeats, `"${title}" as visible text`).toBe(1);
       const picture = page.locator("main figure img");
