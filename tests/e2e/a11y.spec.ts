@@ -96,6 +96,12 @@ for (const locale of LOCALES) {
         await settle(page);
         await expectNoSeriousViolations(page, "/course/{id}");
 
+        await page.getByRole("button", { name: locale === "pt" ? "Opções da aula" : "Lesson options" }).click();
+        await expect(page.getByRole("menu")).toBeVisible();
+        await expectNoSeriousViolations(page, "/course/{id} lesson menu");
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("menu")).toBeHidden();
+
         await chat.click();
         await expect(page.getByRole("dialog")).toBeVisible();
         // A conversation long enough to scroll: the list must be reachable by keyboard.

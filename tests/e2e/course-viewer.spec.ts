@@ -12,6 +12,8 @@ const copy = {
     home: "Início",
     share: "Compartilhar",
     courseContent: "Conteúdo do Curso",
+    hideOutline: "Ocultar estrutura",
+    showOutline: "Mostrar estrutura",
     quizSoon: "Disponível em breve",
     regenerate: "Gerar aula novamente",
     regenerateConfirm: "Gerar novamente",
@@ -41,6 +43,8 @@ const copy = {
     home: "Home",
     share: "Share",
     courseContent: "Course Content",
+    hideOutline: "Hide outline",
+    showOutline: "Show outline",
     quizSoon: "Available soon",
     regenerate: "Regenerate lesson",
     regenerateConfirm: "Regenerate",
@@ -251,7 +255,7 @@ for (const locale of LOCALES) {
     });
 
     test("on a phone: bottom bar and the Course Content drawer", async ({ page }) => {
-      await page.setViewportSize({ width: 375, height: 740 });
+      await page.setViewportSize({ width: 360, height: 740 });
       await signUpViaApi(page);
       const courseId = await createCourseViaApi(page, `Deserts ${locale}`);
       await openCourse(page, courseId, locale);
@@ -259,7 +263,15 @@ for (const locale of LOCALES) {
       await expect(bar).toBeVisible();
       await expect(bar.getByRole("link", { name: c.home })).toBeVisible();
       await expect(bar.getByRole("button", { name: c.share })).toBeVisible();
+      // Every control of the bar (the theme toggle last) is on the screen.
+      for (const control of await bar.locator("a, button").all()) {
+        const box = await control.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 360, await control.getAttribute("aria-label") ?? await control.innerText()).toBe(true);
+      }
       await expect(page.locator("#course-outline")).toBeHidden();
+      // The outline is a drawer here: the desktop's hide/show toggle is not offered.
+      await expect(page.getByRole("button", { name: c.hideOutline })).toBeHidden();
+      await expect(page.getByRole("button", { name: c.showOutline })).toBeHidden();
       await bar.getByRole("button", { name: c.courseContent }).click();
       const drawer = page.getByRole("dialog", { name: c.courseContent });
       await expect(drawer).toBeVisible();
@@ -269,6 +281,58 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(/\?lesson=/);
       await expect(page.getByTestId("lesson-theory")).toBeVisible({ timeout: 20_000 });
     });
+  });
+}
+
+for (const width of [1280, 1024, 800]) {
+  test(`on a ${width} px screen: the lesson title shows once, and Notes and the Assistant never lie over the text`, async ({ page }) => {
+    const c = copy.en;
+    await page.setViewportSize({ width, height: 720 });
+    await signUpViaApi(page);
+    const courseId = await createCourseViaApi(page, `Title Once ${width}`);
+    await openCourse(page, courseId, "en");
+
+    const checkTitleOnce = async () => {
+      const title = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
+      // The fake model starts each lesson with its title as a heading, and every lesson has a picture.
+      const repeats = await page.locator("main").evaluate((main, wanted) => {
+        const fold = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+        return [...main.querySelectorAll("*")].filter(
+          (el) => el instanceof HTMLElement && el.checkVisibility() && el.childElementCount === 0 && fold(el.innerText) === fold(wanted),
+        ).length;
+      }, title);
+      expect(repeats, `"${title}" as visible text`).toBe(1);
+      const picture = page.locator("main figure img");
+      await expect(picture).toBeVisible();
+      expect(fold(await picture.getAttribute("alt"))).not.toBe(fold(title));
+    };
+    const fold = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim().toLowerCase();
+
+    const checkButtonsBesideText = async () => {
+      const header = await page.getByRole("banner").boundingBox();
+      const theory = page.getByTestId("lesson-theory");
+      await theory.evaluate((el) => el.scrollIntoView({ block: "end" }));
+      for (const name of [c.notes, c.chat]) {
+        const button = page.getByRole("button", { name, exact: true });
+        await expect(button).toBeVisible();
+        const box = (await button.boundingBox())!;
+        // Part of the header, which the text scrolls under: the button never covers a line of it.
+        expect(box.y >= header!.y && box.y + box.height <= header!.y + header!.height, `${name} in the header`).toBe(true);
+        const text = (await theory.boundingBox())!;
+        const below = Math.max(text.y, header!.y + header!.height);
+        const overlaps = box.x < text.x + text.width && text.x < box.x + box.width && box.y < text.y + text.height && below < box.y + box.height;
+        expect(overlaps, `${name} over the lesson text`).toBe(false);
+      }
+    };
+
+    // The first lesson, rendered by the server.
+    await checkTitleOnce();
+    await checkButtonsBesideText();
+    // A lesson opened in the page, rendered by the client.
+    await outlineLessons(page).nth(2).click();
+    await expect(page.getByTestId("lesson-theory")).toBeVisible({ timeout: 20_000 });
+    await checkTitleOnce();
+    await checkButtonsBesideText();
   });
 }
 

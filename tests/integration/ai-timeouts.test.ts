@@ -13,7 +13,7 @@ import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as prompt } from "@/app/api/prompt/route";
 import { POST as promptStream } from "@/app/api/prompt/stream/route";
 import { POST as signup } from "@/app/api/signup/route";
-import { readNdjson } from "@/features/generation/components/read-ndjson";
+import { readNdjson } from "@/lib/http/ndjson";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { getDb } from "@/server/db/client";
 import { chatMessages, courses, lessons, topics } from "@/server/db/schema";

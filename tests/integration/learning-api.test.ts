@@ -12,7 +12,7 @@ import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as savenotes } from "@/app/api/savenotes/route";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as update } from "@/app/api/update/route";
-import { readNdjson } from "@/features/learning/components/ndjson";
+import { readNdjson } from "@/lib/http/ndjson";
 import { getDb } from "@/server/db/client";
 import { chatMessages, courses, lessons, notes, topics } from "@/server/db/schema";
 import { eq } from "drizzle-orm";
@@ -102,7 +102,7 @@ function lessonRequests(lessonTitleMarker: string) {
 /** Reads an NDJSON answer event by event, noting when each arrived. */
 async function readEvents(response: Response) {
   const events: { at: number; event: Record<string, unknown> }[] = [];
-  await readNdjson<Record<string, unknown>>(response, (event) => events.push({ at: Date.now(), event }));
+  for await (const event of readNdjson<Record<string, unknown>>(response)) events.push({ at: Date.now(), event });
   return events;
 }
 

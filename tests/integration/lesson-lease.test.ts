@@ -8,7 +8,7 @@ import { POST as generate } from "@/app/api/generate/route";
 import { POST as prefetch } from "@/app/api/lesson/prefetch/route";
 import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as signup } from "@/app/api/signup/route";
-import { readNdjson } from "@/features/learning/components/ndjson";
+import { readNdjson } from "@/lib/http/ndjson";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { getDb } from "@/server/db/client";
 import { courses, lessons, topics } from "@/server/db/schema";
@@ -91,7 +91,7 @@ async function streamDone(cookie: string, body: unknown) {
     { params: Promise.resolve({}) },
   );
   const events: Record<string, unknown>[] = [];
-  await readNdjson<Record<string, unknown>>(response, (event) => events.push(event));
+  for await (const event of readNdjson<Record<string, unknown>>(response)) events.push(event);
   return events.at(-1) as { type: string; lesson?: { theory: string } };
 }
 

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { postJson } from "./post-json";
+import { postForAnswer } from "@/lib/http/post-json";
 
 type Outcome = "done" | "taken" | "invalid" | null;
 
@@ -20,7 +20,7 @@ export function ConfirmEmailForm({ token, newEmail }: { token: string; newEmail:
     setBusy(true);
     setError(null);
     try {
-      const { ok, status, data } = await postJson("/api/profile/confirm-email", { token });
+      const { ok, status, data } = await postForAnswer("/api/profile/confirm-email", { token });
       if (ok) setOutcome("done");
       else if (status === 409) setOutcome("taken");
       else if (status === 400) setOutcome("invalid");

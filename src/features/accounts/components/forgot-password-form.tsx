@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { postJson } from "./post-json";
+import { postForAnswer } from "@/lib/http/post-json";
 
 /** /forgot-password: the e-mail form, then "Check your email" with a way back to the form. */
 export function ForgotPasswordForm() {
@@ -30,7 +30,7 @@ export function ForgotPasswordForm() {
     setError(null);
     setBusy(true);
     try {
-      const { ok, data } = await postJson("/api/forgot", { email: value });
+      const { ok, data } = await postForAnswer("/api/forgot", { email: value });
       if (!ok) {
         setError(data?.message ?? t("failed"));
         return;

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import type { AuthFormMessages } from "./messages";
-import { postJson } from "./post-json";
+import { postForAnswer } from "@/lib/http/post-json";
 
 export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; messages: AuthFormMessages<"login"> }) {
   const t = (key: keyof AuthFormMessages<"login">["form"]) => messages.form[key];
@@ -26,7 +26,7 @@ export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; mess
     setError(null);
     setBusy(true);
     try {
-      const { ok, data } = await postJson("/api/signin", { email, password });
+      const { ok, data } = await postForAnswer("/api/signin", { email, password });
       if (!ok) {
         setError(data?.message ?? t("failed"));
         return;

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import { PasswordStrengthMeter } from "./password-strength-meter";
-import { postJson } from "./post-json";
+import { postForAnswer } from "@/lib/http/post-json";
 
 const REDIRECT_AFTER_MS = 3000;
 
@@ -45,7 +45,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setError(null);
     setBusy(true);
     try {
-      const { ok, data } = await postJson("/api/reset-password", { password, token });
+      const { ok, data } = await postForAnswer("/api/reset-password", { password, token });
       if (!ok) {
         setError(data?.message ?? t("failed"));
         return;

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import type { AuthFormMessages } from "./messages";
-import { postJson } from "./post-json";
+import { postForAnswer } from "@/lib/http/post-json";
 
 const EMAIL_FORM = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -39,7 +39,7 @@ export function SignupForm({ messages }: { messages: AuthFormMessages<"signup"> 
     setError(null);
     setBusy(true);
     try {
-      const { ok, data } = await postJson("/api/signup", { mName: name, email, password, type: "free" });
+      const { ok, data } = await postForAnswer("/api/signup", { mName: name, email, password, type: "free" });
       if (!ok) {
         setError(data?.message ?? t("failed"));
         return;

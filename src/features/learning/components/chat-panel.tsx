@@ -6,10 +6,12 @@ import * as React from "react";
 import { notify } from "@/components/notify";
 import { SlowModelNotice, useSlowModel } from "@/components/slow-model";
 import { Button } from "@/components/ui/button";
+import { readNdjson } from "@/lib/http/ndjson";
+import { postJson } from "@/lib/http/post-json";
+import { failureText, StreamFailure } from "@/lib/http/stream-failure";
 import { cn } from "@/lib/utils";
 import type { ChatEntry, ChatStreamEvent } from "../service";
 import { MarkdownView } from "./markdown-view";
-import { failureText, postJson, readNdjson, StreamFailure } from "./ndjson";
 import { PanelDialog } from "./panel-dialog";
 import { CHAT_PROSE } from "./prose";
 
@@ -65,12 +67,12 @@ export function ChatPanel({
     try {
       const response = await postJson("/api/chat/stream", { courseId, lessonId: lesson.id, message: question });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      await readNdjson<ChatStreamEvent>(response, (event) => {
+      for await (const event of readNdjson<ChatStreamEvent>(response)) {
         if (event.type === "delta") setPending((p) => (p ? { ...p, answer: p.answer + event.text, pieces: p.pieces + 1 } : p));
         else if (event.type === "reset") setPending((p) => (p ? { ...p, answer: "", pieces: p.pieces + 1 } : p));
         else if (event.type === "done") answered = event;
         else if (event.type === "error") throw new StreamFailure(event.code, event.message);
-      });
+      }
       if (!answered) throw new Error("the answer ended early");
       const done: Extract<ChatStreamEvent, { type: "done" }> = answered;
       setMessages((current) => [

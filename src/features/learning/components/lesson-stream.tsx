@@ -4,6 +4,7 @@ import { RefreshCwIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import * as React from "react";
 import { LESSON_PROSE } from "./prose";
+import { withoutRepeatedTitle } from "./repeated-title";
 import type { PartialRenderer } from "./use-partial-renderer";
 import { STREAM_RENDER_MS, useThrottledValue } from "./use-throttled-value";
 
@@ -11,10 +12,10 @@ import { STREAM_RENDER_MS, useThrottledValue } from "./use-throttled-value";
  * A lesson as the model writes it, formatted as it arrives. `render` is the lazily loaded
  * renderer (safe HTML by construction, src/lib/markdown/render.ts).
  */
-export function LessonStream({ markdown, render }: { markdown: string; render: PartialRenderer }) {
+export function LessonStream({ markdown, title, render }: { markdown: string; title: string; render: PartialRenderer }) {
   const t = useTranslations("viewer");
   const shown = useThrottledValue(markdown, STREAM_RENDER_MS);
-  const html = React.useMemo(() => render(shown), [render, shown]);
+  const html = React.useMemo(() => withoutRepeatedTitle(render(shown), title), [render, shown, title]);
   return (
     <div data-testid="lesson-stream" aria-live="polite" aria-busy="true" className="space-y-2">
       <p className="flex items-center gap-2 text-sm text-muted-foreground">

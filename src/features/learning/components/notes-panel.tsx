@@ -6,7 +6,7 @@ import * as React from "react";
 import { notify } from "@/components/notify";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { postJson } from "./ndjson";
+import { postJson } from "@/lib/http/post-json";
 import type { NotesEditorHandle } from "./notes-editor";
 import { PanelDialog } from "./panel-dialog";
 

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { postJson } from "../post-json";
+import { postForAnswer } from "@/lib/http/post-json";
 import { AccountTab, changesCredentials } from "./account-tab";
 import { BillingTab } from "./billing-tab";
 import { SettingsTab } from "./settings-tab";
@@ -50,7 +50,7 @@ export function ProfileView({ user }: { user: ProfileUser }) {
     setSaving(true);
     try {
       const body = { mName: name, email, password: fields.password, uid: user.id };
-      const { ok, data } = await postJson<{ success?: boolean; message?: string; pendingEmail?: string }>(
+      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; pendingEmail?: string }>(
         "/api/profile",
         changesCredentials(fields, user.email) ? { ...body, currentPassword: fields.currentPassword } : body,
       );

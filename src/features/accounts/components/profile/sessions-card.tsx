@@ -17,7 +17,7 @@ import {
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { postJson } from "../post-json";
+import { postForAnswer } from "@/lib/http/post-json";
 
 type SessionItem = { id: string; browser: string | null; os: string | null; createdAt: string; lastSeenAt: string; current: boolean };
 type State = { status: "loading" } | { status: "failed" } | { status: "ready"; sessions: SessionItem[] };
@@ -64,7 +64,7 @@ export function SessionsCard() {
   async function signOutOthers() {
     setBusy(true);
     try {
-      const { ok, data } = await postJson("/api/sessions", { signOut: "others" });
+      const { ok, data } = await postForAnswer("/api/sessions", { signOut: "others" });
       if (!ok) {
         notify.error(t("errorTitle"), data?.message ?? t("failed"));
         return;

@@ -18,7 +18,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { postJson } from "../post-json";
+import { postForAnswer } from "@/lib/http/post-json";
 import { SessionsCard } from "./sessions-card";
 
 export function SettingsTab({ userId }: { userId: string }) {
@@ -31,7 +31,7 @@ export function SettingsTab({ userId }: { userId: string }) {
   async function deleteProfile() {
     setDeleting(true);
     try {
-      const { ok, data } = await postJson("/api/deleteuser", { userId });
+      const { ok, data } = await postForAnswer("/api/deleteuser", { userId });
       if (!ok) {
         setConfirming(false);
         notify.error(t("errorTitle"), data?.message ?? t("failed"));

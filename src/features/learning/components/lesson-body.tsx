@@ -1,0 +1,42 @@
+import { useTranslations } from "next-intl";
+import type { LessonContent } from "../queries";
+import { LESSON_PROSE } from "./prose";
+import { withoutRepeatedTitle } from "./repeated-title";
+
+/** The lesson's media and its stored (server-sanitized) HTML. */
+export function LessonBody({ lesson }: { lesson: Pick<LessonContent, "title" | "theory" | "imageUrl" | "imageAttribution" | "youtubeId"> }) {
+  const t = useTranslations("viewer");
+  return (
+    <div className="space-y-6">
+      {lesson.youtubeId ? (
+        <div className="aspect-video overflow-hidden rounded-lg border bg-muted">
+          <iframe
+            className="size-full"
+            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(lesson.youtubeId)}`}
+            title={t("videoTitle", { title: lesson.title })}
+            allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+            loading="lazy"
+          />
+        </div>
+      ) : lesson.imageUrl ? (
+        <figure className="space-y-2">
+          {/* Remote photos of any host and inline data URLs: next/image would need each host listed. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={lesson.imageUrl} alt={t("imageAlt", { title: lesson.title })} className="max-h-96 w-full rounded-lg border object-cover" />
+          {lesson.imageAttribution ? (
+            <figcaption className="text-xs text-muted-foreground">{t("imageBy", { attribution: lesson.imageAttribution })}</figcaption>
+          ) : null}
+        </figure>
+      ) : null}
+      <div
+        data-testid="lesson-theory"
+        className={LESSON_PROSE}
+        // Sanitized on the server before it was stored (src/server/html/sanitize.ts); dropping
+        // a whole leading element keeps it so.
+        dangerouslySetInnerHTML={{ __html: withoutRepeatedTitle(lesson.theory, lesson.title) }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { HomeIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, Share2Icon } from "lucide-react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type * as React from "react";
+import { Button } from "@/components/ui/button";
+import { ProgressRing } from "./progress-ring";
+
+/**
+ * The top bar: outline toggle, progress and the course's name; from md up also Home, Share, the
+ * study buttons and the theme (below md they are in the bottom bar and floating).
+ */
+export function ViewerHeader({
+  mainTopic,
+  progress,
+  outlineOpen,
+  onToggleOutline,
+  onShare,
+  studyButtons,
+  themeToggle,
+}: {
+  mainTopic: string;
+  progress: number;
+  outlineOpen: boolean;
+  onToggleOutline: () => void;
+  onShare: () => void;
+  studyButtons: React.ReactNode;
+  themeToggle: React.ReactNode;
+}) {
+  const t = useTranslations("viewer");
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background/95 px-3 backdrop-blur sm:px-4">
+      {/* The outline is a drawer below md: the toggle exists from md up only (Button sets its own display, hence the wrapper). */}
+      <div className="hidden md:block">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={onToggleOutline}
+          aria-expanded={outlineOpen}
+          aria-controls="course-outline"
+          aria-label={outlineOpen ? t("hideOutline") : t("showOutline")}
+          data-testid="outline-toggle"
+        >
+          {outlineOpen ? <PanelLeftCloseIcon aria-hidden /> : <PanelLeftOpenIcon aria-hidden />}
+        </Button>
+      </div>
+      <ProgressRing percent={progress} label={t("progressLabel", { percent: progress })} />
+      <p className="min-w-0 flex-1 truncate font-semibold" title={mainTopic}>
+        {mainTopic}
+      </p>
+      <div className="hidden items-center gap-1 md:flex" role="group" aria-label={t("actions")}>
+        <Button variant="ghost" size="sm" asChild>
+          <Link href="/dashboard">
+            <HomeIcon aria-hidden />
+            <span className="sr-only xl:not-sr-only">{t("home")}</span>
+          </Link>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onShare}>
+          <Share2Icon aria-hidden />
+          <span className="sr-only xl:not-sr-only">{t("share")}</span>
+        </Button>
+        {studyButtons}
+        {themeToggle}
+      </div>
+    </header>
+  );
+}
