@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 import { startFakes } from "./with-fakes.mjs";
 
 /** kB gzip: each route's size when the budgets were set (2026-11-22), so a page can shrink but never grow. */
-const BUDGETS_KB = { "/": 143.6, "/login": 145.5, "/dashboard": 175.5, "/course/[id]": 195.5 };
+const BUDGETS_KB = { "/": 143.6, "/login": 145.5, "/dashboard": 175.5, "/course/[id]": 180.5 };
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.BENCH_PORT ?? "3900";
 const base = `http://localhost:${port}`;
