@@ -10,9 +10,9 @@ export const HTML_LIMITS = {
   /** Open elements inside one another. */
   depth: 200,
   /** Elements, attributes and character references together: each costs the sanitizer a call. */
-  nodes: 20_000,
+  nodes: 10_000,
   /** Characters of HTML, inline images excepted (they are taken out before sanitizing). */
-  chars: 1_000_000,
+  chars: 500_000,
 } as const;
 
 export type HtmlLimit = keyof typeof HTML_LIMITS;
