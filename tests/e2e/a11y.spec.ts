@@ -23,7 +23,19 @@ async function expectNoSeriousViolations(page: Page, what: string) {
   expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
 }
 
+/** Messages a page's client components asked for and did not get (a namespace missing from its ScopedIntlBoundary). */
+const missingMessages = new WeakMap<Page, string[]>();
+
+test.afterEach(async ({ page }) => {
+  expect(missingMessages.get(page) ?? [], "messages missing from a page's ScopedIntlBoundary").toEqual([]);
+});
+
 async function prepare(page: Page, locale: Locale, theme: Theme) {
+  const missing: string[] = [];
+  missingMessages.set(page, missing);
+  page.on("console", (message) => {
+    if (message.text().includes("MISSING_MESSAGE")) missing.push(`${page.url()}: ${message.text()}`);
+  });
   await useLocale(page, locale);
   // The theme follows the system until chosen; the system's choice is what a first visit sees.
   await page.emulateMedia({ colorScheme: theme });

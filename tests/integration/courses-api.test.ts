@@ -591,6 +591,7 @@ describe("GET /api/courses content", () => {
     expect(cards[0].progress).toBeGreaterThan(0);
     const bad = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?content=no" });
     expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ success: false, code: "request:invalid", message: "page and limit must be whole numbers (limit at most 50), and content true or false." });
   });
 });
 

@@ -450,7 +450,7 @@ export const rateLimits = pgTable("rate_limits", {
 /**
  * Outlines the model wrote at /api/prompt, kept so /api/course builds a course only from an
  * outline the server produced for that user (never from titles a client made up). Used once;
- * read as expired after a day (src/features/generation/outline-store.ts).
+ * read as expired after a day (src/features/generation/queries.ts).
  */
 export const generatedOutlines = pgTable(
   "generated_outlines",

@@ -62,8 +62,13 @@ export type RouteContext<B extends Schema, Q extends Schema> = ApiContext & { t:
 export type UserRouteContext<B extends Schema, Q extends Schema> = RouteContext<B, Q> & { user: SessionUser; sessionId: string };
 
 async function readInput<B extends Schema, Q extends Schema>(request: Request, needs: RouteNeeds<B, Q>, t: ApiTranslator) {
-  const query = (needs.query ? needs.query.parse(Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Parsed<Q>;
-  const body = (needs.body ? await readJson(request, needs.body, needs.bodyLimit) : undefined) as Parsed<B>;
+  let query: Parsed<Q> = undefined as Parsed<Q>;
+  if (needs.query) {
+    const parsed = needs.query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!parsed.success) throw appError("request:invalid", t);
+    query = parsed.data as Parsed<Q>;
+  }
+  const body = (needs.body ? await readJson(request, t, needs.body, needs.bodyLimit) : undefined) as Parsed<B>;
   if (needs.model) await requireLanguageModel(t("generation.notConfigured"));
   return { query, body };
 }
@@ -128,10 +133,10 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /** Reads and validates a JSON body; a body too large, not JSON, or off-schema is a 4xx. */
 async function readJson<S extends z.ZodType>(
   request: Request,
+  t: ApiTranslator,
   schema: S,
   maxBytes = DEFAULT_BODY_LIMIT,
 ): Promise<z.infer<S>> {
-  const t = apiTranslator(request);
   const tooLarge = () => appError("request:too-large", t);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge();

@@ -34,17 +34,16 @@ function ownOrigins(request: Request): Set<string> {
  */
 export function assertSameOriginWrite(request: Request): void {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return;
-  const t = apiTranslator(request);
   const site = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
   const foreignSite = site === "cross-site" || site === "same-site";
   if (foreignSite || (origin !== null && !ownOrigins(request).has(origin))) {
-    throw appError("request:cross-origin", t);
+    throw appError("request:cross-origin", apiTranslator(request));
   }
   const type = request.headers.get("content-type");
   const hasBody = Number(request.headers.get("content-length") ?? "0") > 0 || request.headers.has("transfer-encoding");
   if ((type !== null || hasBody) && !isJsonType(type)) {
-    throw appError("request:unsupported-type", t);
+    throw appError("request:unsupported-type", apiTranslator(request));
   }
 }
 
