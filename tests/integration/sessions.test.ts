@@ -55,6 +55,18 @@ async function withAuthSecret<T>(secret: string, work: () => Promise<T>): Promis
 }
 
 describe("sessions", () => {
+  it("read a paid plan whose period has ended as Free, and one with no end as granted", async () => {
+    const user = await newUser("plan-period@example.io");
+    const token = await newToken(user.id);
+    const db = await getDb();
+    await db.update(users).set({ plan: "monthly", planExpiresAt: new Date(Date.now() + 60_000) }).where(eq(users.id, user.id));
+    expect((await resolveSession(token))?.plan).toBe("monthly");
+    await db.update(users).set({ planExpiresAt: new Date(Date.now() - 1_000) }).where(eq(users.id, user.id));
+    expect((await resolveSession(token))?.plan).toBe("free");
+    await db.update(users).set({ plan: "yearly", planExpiresAt: null }).where(eq(users.id, user.id));
+    expect((await resolveSession(token))?.plan).toBe("yearly");
+  });
+
   it("resolve a token to its user, without the password hash", async () => {
     const user = await newUser("session@example.io");
     const token = await newToken(user.id);
@@ -140,7 +152,7 @@ describe("sessions", () => {
   });
 
   it("expire after 30 days", async () => {
-    const user = await newUser("expiry@example.io");
+    const user = await newUser("plan-period@example.io");
     const token = await newToken(user.id);
     const start = Date.now();
     const day = 24 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
+import { effectivePlanSql } from "@/server/db/effective-plan";
 import { sessions, users } from "@/server/db/schema";
 
 /**
@@ -19,7 +20,8 @@ export const sessionUserColumns = {
   email: users.email,
   name: users.name,
   role: users.role,
-  plan: users.plan,
+  /** In force now: an ended period reads as Free. */
+  plan: effectivePlanSql,
   locale: users.locale,
 } as const;
 

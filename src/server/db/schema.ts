@@ -39,7 +39,13 @@ export const users = pgTable(
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: userRole("role").notNull().default("user"),
+    /**
+     * The plan as last granted. It is in force until `planExpiresAt` (null: no end, as for Free
+     * or an admin grant); read it through `effectivePlanSql` so an unpaid period falls back to
+     * Free on read, with no cron.
+     */
     plan: userPlan("plan").notNull().default("free"),
+    planExpiresAt: timestamp("plan_expires_at", { withTimezone: true }),
     locale: uiLocale("locale").notNull().default("pt"),
     /**
      * When the password was last set (the password-updated mail's date). The column keeps its
@@ -319,6 +325,8 @@ export const contactMessages = pgTable("contact_messages", {
   email: text("email").notNull(),
   phone: text("phone").notNull().default(""),
   message: text("message").notNull(),
+  /** Set by an admin's "mark as handled". */
+  handledAt: timestamp("handled_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -346,19 +354,30 @@ export const blogPosts = pgTable(
     tags: text("tags").notNull().default(""),
     featured: boolean("featured").notNull().default(false),
     popular: boolean("popular").notNull().default(false),
+    /** The language the post is written in; the blog lists the visitor's language first. */
+    locale: uiLocale("locale").notNull().default("pt"),
+    /** Seeded on first start so a fresh install is not empty; the admin may delete them. */
+    example: boolean("example").notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("blog_posts_created_idx").on(t.createdAt.desc())],
 );
 
 export const policyKind = pgEnum("policy_kind", ["privacy", "terms", "cancel", "refund", "billing"]);
 
-export const policies = pgTable("policies", {
-  kind: policyKind("kind").primaryKey(),
-  /** Sanitized HTML. */
-  html: text("html").notNull().default(""),
-  updatedAt: updatedAt(),
-});
+/** One text per policy and UI language; the public page falls back to the other language. */
+export const policies = pgTable(
+  "policies",
+  {
+    kind: policyKind("kind").notNull(),
+    locale: uiLocale("locale").notNull(),
+    /** Sanitized HTML. */
+    html: text("html").notNull().default(""),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.locale] })],
+);
 
 export const emailStatus = pgEnum("email_status", ["pending", "sent", "failed"]);
 
@@ -469,4 +488,22 @@ export const generatedOutlines = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("generated_outlines_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** Who did what in the admin panel, and when (the Activity page). Kept when the admin is deleted. */
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's e-mail as it was, so the log reads after the account is gone. */
+    actorEmail: text("actor_email").notNull(),
+    /** e.g. "admin.promote", "policy.save", "blog.delete", "contact.handled". */
+    action: text("action").notNull(),
+    /** What it was done to: an e-mail, a policy kind, a post title… */
+    target: text("target").notNull().default(""),
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_created_idx").on(t.createdAt.desc())],
 );
