@@ -152,7 +152,7 @@ describe("sessions", () => {
   });
 
   it("expire after 30 days", async () => {
-    const user = await newUser("plan-period@example.io");
+    const user = await newUser("expiry@example.io");
     const token = await newToken(user.id);
     const start = Date.now();
     const day = 24 * 60 * 60 * 1000;
