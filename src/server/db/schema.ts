@@ -281,6 +281,9 @@ export const subscriptions = pgTable(
     providerCustomerId: text("provider_customer_id"),
     status: subscriptionStatus("status").notNull().default("pending"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    /** What each period costs, in minor units with its currency; null for an admin grant (provider "admin"). */
+    amountMinor: integer("amount_minor"),
+    currency: text("currency"),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -307,6 +310,8 @@ export const payments = pgTable(
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),
     status: paymentStatus("status").notNull().default("pending"),
+    /** How much of it was refunded (minor units); revenue is amount minus this. */
+    refundedMinor: integer("refunded_minor").notNull().default(0),
     /** The billing form: firstName, lastName, email, address, city, state, zipCode, country. */
     billing: jsonb("billing"),
     createdAt: createdAt(),
