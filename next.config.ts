@@ -17,7 +17,7 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Native and WASM server packages are loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "postgres"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "postgres", "playwright-core", "@sparticuz/chromium"],
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

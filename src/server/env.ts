@@ -134,6 +134,8 @@ const envSchema = z
     MEDIA_WIKIMEDIA_BASE_URL: httpUrlWithDefault("https://commons.wikimedia.org"),
     MEDIA_YOUTUBE_BASE_URL: httpUrlWithDefault("https://www.googleapis.com/youtube/v3"),
     MEDIA_YOUTUBE_WEB_BASE_URL: httpUrlWithDefault("https://www.youtube.com"),
+    /** The Chromium used to print PDFs and certificate pictures; unset: the system's, else @sparticuz/chromium. */
+    CHROMIUM_PATH: z.preprocess(emptyAsUndefined, z.string().optional()),
     MEDIA_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(5_000)),
   })
   .refine((e) => !(e.ADMIN_PASSWORD && !e.ADMIN_EMAIL), {
