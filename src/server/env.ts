@@ -121,6 +121,17 @@ const envSchema = z
     /** AI calls (outline, course, lesson, media) one user may make per minute. */
     AI_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
     /** Courses a Free user may create per calendar month (UTC). */
+    /** Advertised plan prices in minor units (cents) and the currency they are charged in. */
+    PRICE_MONTHLY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000_000).default(4700)),
+    PRICE_YEARLY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000_000).default(9700)),
+    CURRENCY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z]{3}$/, "must be a 3-letter ISO 4217 code")
+        .transform((v) => v.toUpperCase())
+        .default("USD"),
+    ),
     FREE_COURSES_PER_MONTH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).default(5)),
     /** `npm run demo`: the model and media are local fakes, and the UI says so. */
     DEMO_MODE: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),

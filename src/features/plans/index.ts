@@ -3,3 +3,4 @@
  * server read the same rules). Payments extend it.
  */
 export * from "./rules";
+export { formatPlanPrice } from "./price";

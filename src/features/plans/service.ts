@@ -1,0 +1,5 @@
+import "server-only";
+
+/** The plans feature's server entry: the catalog (configuration) and the shared plan cards. */
+export { planOffer, planOffers, PLAN_IDS, type PlanOffer } from "./catalog";
+export { PlanCards } from "./components/plan-cards";
