@@ -256,6 +256,14 @@ describe("completion and the certificate", () => {
     expect(await publicCertificate(json.publicId)).toMatchObject({ holderName: `Quizzer ${counter}`, userId: null, courseId: null });
     expect(await publicCertificate("A".repeat(22))).toBeUndefined();
     expect(await publicCertificate("../../etc")).toBeUndefined();
+    // The stored picture is served as it is, public and cacheable, with no browser involved.
+    const png = Buffer.from("89504e470d0a1a0a", "hex");
+    await (await getDb()).update(certificates).set({ png }).where(eq(certificates.publicId, json.publicId));
+    const image = await callRoute(certificateImage as never, { params: { publicId: json.publicId } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(image.headers.get("content-length")).toBe(String(png.length));
     const unknown = await callRoute(certificateImage as never, { params: { publicId: "A".repeat(22) } });
     expect(unknown.status).toBe(404);
     expect(unknown.json.code).toBe("certificate:not-found");
