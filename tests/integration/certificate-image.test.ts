@@ -15,6 +15,12 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { CertificateCard, CARD_SIZE } from "@/features/quiz/components/certificate-card";
 import { renderCertificatePng } from "@/features/quiz/certificate-image";
 import { closeBrowser, withBrowserPage } from "@/server/browser/chromium";
+import { getDb } from "@/server/db/client";
+import { certificates } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import { useTestDatabase } from "../setup/test-db";
+
+useTestDatabase();
 
 jest.setTimeout(120_000);
 
@@ -54,13 +60,17 @@ function cardHtml(sample: (typeof SAMPLES)[number]): string {
 
 let server: Server;
 let base: string;
+let cardRequests = 0;
+/** A certificate row's public id (22 characters, as issued) served as the Korean card. */
+const STORED_ID = "KoreanCardAbcdefghijkl";
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     const card = url.pathname.match(/^\/certificates\/([^/]+)\/card$/);
     if (card) {
-      const sample = SAMPLES.find((s) => s.script === card[1]);
+      cardRequests++;
+      const sample = SAMPLES.find((s) => s.script === (card[1] === STORED_ID ? "Korean" : card[1]));
       if (!sample) return res.writeHead(404).end();
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       return res.end(cardHtml(sample));
@@ -129,4 +139,23 @@ describe("the certificate picture", () => {
       }
     });
   }
+});
+
+describe("the certificate picture route's store", () => {
+  it("renders a certificate once, however many ask at the same time, then serves the stored bytes", async () => {
+    process.env.APP_URL = base;
+    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    const { certificatePng } = await import("@/features/quiz/service");
+    await (await getDb()).insert(certificates).values({ publicId: STORED_ID, holderName: "김민준", courseTitle: "천문학 입문", shortCode: "ABCDEFGH23" });
+    cardRequests = 0;
+    const [a, b] = await Promise.all([certificatePng(STORED_ID), certificatePng(STORED_ID)]);
+    expect(cardRequests).toBe(1);
+    expect(a!.equals(b!)).toBe(true);
+    const [row] = await (await getDb()).select({ png: certificates.png }).from(certificates).where(eq(certificates.publicId, STORED_ID));
+    expect(Buffer.from(row.png!).equals(a!)).toBe(true);
+    const again = await certificatePng(STORED_ID);
+    expect(cardRequests).toBe(1);
+    expect(again!.equals(a!)).toBe(true);
+    expect(await certificatePng("B".repeat(22))).toBeUndefined();
+  });
 });

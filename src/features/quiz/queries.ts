@@ -108,7 +108,9 @@ export async function findCertificateByPublicId(publicId: string): Promise<Certi
 export async function findCertificatePng(publicId: string): Promise<Buffer | null | undefined> {
   const db = await getDb();
   const [row] = await db.select({ png: certificates.png }).from(certificates).where(eq(certificates.publicId, publicId));
-  return row ? row.png : undefined;
+  // PGlite hands bytea back as a plain Uint8Array; the mail transports want a Buffer.
+  if (!row) return undefined;
+  return row.png ? Buffer.from(row.png) : null;
 }
 
 export async function storeCertificatePng(publicId: string, png: Buffer): Promise<void> {

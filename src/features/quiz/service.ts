@@ -192,9 +192,20 @@ export async function certificatePng(publicId: unknown): Promise<Buffer | undefi
   const stored = await findCertificatePng(publicId);
   if (stored === undefined) return undefined;
   if (stored) return stored;
-  const png = await renderCertificatePng(publicId);
-  await storeCertificatePng(publicId, png);
-  return png;
+  // The page, its Open Graph preview and the mail may ask at once: one render serves them all.
+  let pending = rendering.get(publicId);
+  if (!pending) {
+    pending = renderCertificatePng(publicId)
+      .then(async (png) => {
+        await storeCertificatePng(publicId, png);
+        return png;
+      })
+      .finally(() => rendering.delete(publicId));
+    rendering.set(publicId, pending);
+  }
+  return pending;
 }
+
+const rendering = new Map<string, Promise<Buffer>>();
 
 export { BrowserUnavailableError };
