@@ -238,6 +238,7 @@ describe("completion and the certificate", () => {
     // On demand, to the owner only: no address or HTML is taken.
     const relay = await callRoute(sendcertificate, { cookie, body: { courseId, email: "victim@example.io", html: "<p>spam</p>" } });
     expect(relay.status).toBe(400);
+    expect(relay.json.code).toBe("request:invalid");
     const again = await callRoute(sendcertificate, { cookie, body: { courseId } });
     expect(again.json).toEqual({ success: true });
     await settleBackgroundMail();
