@@ -148,6 +148,12 @@ const envSchema = z
     /** The Chromium used to print PDFs and certificate pictures; unset: the system's, else @sparticuz/chromium. */
     CHROMIUM_PATH: z.preprocess(emptyAsUndefined, z.string().optional()),
     MEDIA_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(5_000)),
+
+    // Quiz and certificates (src/features/quiz).
+    /** The quiz counts as passed at this percentage or more. */
+    QUIZ_PASS_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(50)),
+    /** Seconds after an attempt's time limit within which its submission still counts (network, clocks). */
+    QUIZ_GRACE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
   })
   .refine((e) => !(e.ADMIN_PASSWORD && !e.ADMIN_EMAIL), {
     path: ["ADMIN_EMAIL"],

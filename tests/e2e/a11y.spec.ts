@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, LOCALES, signInViaApi, signUpViaApi, test, useLocale, waitForHydration, type Locale } from "./fixtures";
 import { createCourseViaApi } from "./courses";
+import { completeCourseViaApi } from "./quiz-helpers";
 
 /**
  * axe-core on every page and open dialog, in both UI languages and both themes: a serious or
@@ -130,6 +131,28 @@ for (const locale of LOCALES) {
         await expect(page.getByRole("dialog")).toBeVisible();
         await settle(page);
         await expectNoSeriousViolations(page, "/course/{id} notes");
+      });
+
+      test("quiz, certificate and certificate verification pages", async ({ page }) => {
+        test.setTimeout(120_000);
+        await prepare(page, locale, theme);
+        await signUpViaApi(page);
+        const courseId = await createCourseViaApi(page, `Axe Quiz ${locale} ${theme}`);
+        const publicId = await completeCourseViaApi(page, courseId);
+        await page.goto(`/course/${courseId}/quiz`);
+        const start = page.getByTestId("quiz-start");
+        await waitForHydration(start);
+        await settle(page);
+        await expectNoSeriousViolations(page, "/course/{id}/quiz (intro)");
+        await start.click();
+        await expect(page.getByTestId("quiz-timer")).toBeVisible();
+        await expectNoSeriousViolations(page, "/course/{id}/quiz (question)");
+        await page.goto(`/course/${courseId}/certificate`);
+        await settle(page);
+        await expectNoSeriousViolations(page, "/course/{id}/certificate");
+        await page.goto(`/certificates/${publicId}`);
+        await settle(page);
+        await expectNoSeriousViolations(page, "/certificates/{publicId}");
       });
 
       test("admin panel", async ({ page }) => {

@@ -7,7 +7,15 @@ import { expect } from "@playwright/test";
 const port = Number(process.env.E2E_RESEND_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 20);
 export const MAILBOX_URL = `http://127.0.0.1:${port}`;
 
-export type Mail = { id: string; from: string; to: string[]; subject: string; html: string | null; text: string | null };
+export type Mail = {
+  id: string;
+  from: string;
+  to: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  attachments?: { filename: string | null; contentType: string | null; bytes: number }[];
+};
 
 export async function mailsTo(address: string): Promise<Mail[]> {
   const response = await fetch(`${MAILBOX_URL}/__test__/emails?to=${encodeURIComponent(address)}`);

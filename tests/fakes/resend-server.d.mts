@@ -6,6 +6,8 @@ export type FakeResendMail = {
   html: string | null;
   text: string | null;
   idempotencyKey: string | null;
+  /** What was attached: names, types and decoded sizes (not the bytes). */
+  attachments: { filename: string | null; contentType: string | null; bytes: number }[];
   createdAt: string;
 };
 

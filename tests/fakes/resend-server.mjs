@@ -89,6 +89,10 @@ export async function startFakeResend(options = {}) {
       html: body.html ?? null,
       text: body.text ?? null,
       idempotencyKey: typeof key === "string" ? key : null,
+      // What a test can check of an attachment without keeping its bytes twice.
+      attachments: Array.isArray(body.attachments)
+        ? body.attachments.map((a) => ({ filename: a?.filename ?? null, contentType: a?.contentType ?? a?.content_type ?? null, bytes: typeof a?.content === "string" ? Buffer.from(a.content, "base64").length : 0 }))
+        : [],
       createdAt: new Date().toISOString(),
     });
     return send(200, { id });

@@ -31,6 +31,14 @@ describe("sending through Resend (the fake Resend API)", () => {
     expect(await outboxRow(result.id)).toMatchObject({ transport: "resend", status: "sent", attempts: 1, lastError: null, template: "welcome" });
   });
 
+  it("carries attachments (the certificate's picture)", async () => {
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+    const result = await sendMail({ ...welcome("pic@example.io"), attachments: [{ filename: "certificate.png", content: png, contentType: "image/png" }] });
+    expect(result.status).toBe("sent");
+    const [received] = resend().emails("pic@example.io");
+    expect(received.attachments).toEqual([{ filename: "certificate.png", contentType: "image/png", bytes: png.length }]);
+  });
+
   it("keeps no body once the mail is sent: a reset link does not stay in the database", async () => {
     const result = await sendMail({
       to: "reset@example.io",

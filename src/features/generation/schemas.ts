@@ -98,6 +98,7 @@ export function quizModelSchema(questionCount: number) {
           question: z.string().trim().min(3).max(500),
           options: z.array(z.string().trim().min(1).max(300)).length(4),
           answer: z.enum(["a", "b", "c", "d"]),
+          explanation: z.string().trim().min(3).max(500).describe("One sentence: why the right option is right"),
         }),
       )
       .length(questionCount),

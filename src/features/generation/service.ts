@@ -51,6 +51,9 @@ import type { z } from "zod";
 // What learning needs of the engine: the lesson writer and the Course Assistant.
 export { answerCourseQuestion } from "./chat";
 export { generateLesson } from "./engine";
+// What the quiz needs: its questions, written once per course.
+export { generateQuiz } from "./engine";
+export type { ModelQuiz } from "./schemas";
 
 type Caller = Pick<SessionUser, "id" | "plan">;
 

@@ -52,7 +52,7 @@ async function courseProgress(courseId: string, quizPassed: boolean): Promise<nu
 // The viewer page
 
 export type ViewerData = {
-  course: { id: string; mainTopic: string; type: ViewerCourseRow["type"]; lang: string; quizPassed: boolean };
+  course: { id: string; mainTopic: string; type: ViewerCourseRow["type"]; lang: string; quizPassed: boolean; completed: boolean };
   topics: { id: string; title: string; lessons: { id: string; title: string; done: boolean; generated: boolean }[] }[];
   lesson: LessonContent;
   progress: number;
@@ -79,7 +79,7 @@ export async function loadViewer(userId: string, courseId: string, lessonId: str
   if (!lesson) return null;
   const doneCount = all.filter((l) => l.done).length;
   return {
-    course: { id: course.id, mainTopic: course.mainTopic, type: course.type, lang: course.lang, quizPassed: course.quizPassed },
+    course: { id: course.id, mainTopic: course.mainTopic, type: course.type, lang: course.lang, quizPassed: course.quizPassed, completed: course.completed },
     topics: outline.map((t) => ({
       id: t.id,
       title: t.title,

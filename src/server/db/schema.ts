@@ -221,6 +221,8 @@ export const quizzes = pgTable("quizzes", {
   /** Validated list of { question, options: {letter, text}[], answer }. */
   questions: jsonb("questions").notNull(),
   createdAt: createdAt(),
+  /** When the questions were last handed out: the server's clock for the attempt's time limit. */
+  servedAt: timestamp("served_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const quizAttempts = pgTable(
@@ -236,6 +238,10 @@ export const quizAttempts = pgTable(
     /** Score times 10, as the SPEC stores it. */
     mark: integer("mark").notNull(),
     passed: boolean("passed").notNull(),
+    /** The letters chosen, in question order ("" for none). */
+    answers: jsonb("answers").$type<string[]>().notNull().default([]),
+    /** False when submitted after the questions' time (plus grace): recorded, never counted. */
+    counted: boolean("counted").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index("quiz_attempts_course_idx").on(t.courseId)],
@@ -255,6 +261,16 @@ export const certificates = pgTable(
     holderName: text("holder_name").notNull(),
     courseTitle: text("course_title").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Printed on the picture; with the public id it verifies the certificate. */
+    shortCode: text("short_code").notNull().default(""),
+    /** The course language, lesson count and best quiz mark (score × 10) as they were at issue. */
+    courseLang: text("course_lang").notNull().default(""),
+    lessonCount: integer("lesson_count").notNull().default(0),
+    quizMark: integer("quiz_mark"),
+    /** The holder's UI language at issue: the picture's date format and words. */
+    locale: uiLocale("locale").notNull().default("pt"),
+    /** The rendered picture, kept so serving it needs no browser after the first time. */
+    png: bytea("png"),
   },
   (t) => [uniqueIndex("certificates_public_id_key").on(t.publicId), uniqueIndex("certificates_course_key").on(t.courseId)],
 );

@@ -10,11 +10,13 @@ import { notePurgeableWrite } from "@/server/maintenance/purge";
 import { trackBackgroundTask } from "./background";
 import { renderMail } from "./render";
 import type { MailMessage } from "./templates/types";
-import { DEFAULT_EMAIL_FROM, transportFromSettings } from "./transport";
+import { DEFAULT_EMAIL_FROM, transportFromSettings, type MailAttachment } from "./transport";
 
 export type { MailMessage, MailTemplate, MailTemplateData } from "./templates/types";
 
-export type OutgoingMail = { to: string; locale: Locale } & MailMessage;
+export type { MailAttachment };
+
+export type OutgoingMail = { to: string; locale: Locale; attachments?: MailAttachment[] } & MailMessage;
 
 export type MailResult = { id: string; status: "sent" | "failed"; attempts: number };
 
@@ -64,6 +66,7 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
     text: rendered.text,
     // The same key on every attempt: a provider that got the mail but whose answer was lost does not send it twice.
     idempotencyKey: `mail-${row.id}`,
+    attachments: mail.attachments,
   };
   for (let attempt = 1; ; attempt++) {
     const delivery = await transport.deliver(envelope).catch(
@@ -95,11 +98,14 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
  * or breaks the flow that asked for it (the SPEC's swallowed failures). Outside a request
  * (tests, scripts) it runs detached; `settleBackgroundMail` waits for those.
  */
-export function sendMailInBackground(mail: OutgoingMail): void {
+export function sendMailInBackground(mail: OutgoingMail | { template: OutgoingMail["template"]; prepare: () => Promise<OutgoingMail> }): void {
+  // A mail whose preparation is slow (the certificate's picture) is prepared after the response too.
   const task = () =>
-    sendMail(mail).catch((error: unknown) => {
-      logger.error({ err: error, template: mail.template }, "mail could not be prepared");
-    });
+    ("prepare" in mail ? mail.prepare() : Promise.resolve(mail))
+      .then(sendMail)
+      .catch((error: unknown) => {
+        logger.error({ err: error, template: mail.template }, "mail could not be prepared");
+      });
   try {
     after(task);
     return;

@@ -1,7 +1,10 @@
 import "server-only";
 import { env, type Env } from "@/server/env";
 
-export type Envelope = { from: string; to: string; subject: string; html: string; text: string; idempotencyKey: string };
+/** A file sent with a mail (the certificate's picture). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+export type Envelope = { from: string; to: string; subject: string; html: string; text: string; idempotencyKey: string; attachments?: MailAttachment[] };
 
 export type Delivery = { ok: true; providerId?: string } | { ok: false; error: string; retryable: boolean };
 
@@ -30,7 +33,16 @@ function resendTransport(apiKey: string, baseUrl: string | undefined): MailTrans
       // The SDK would read RESEND_BASE_URL itself; passing the validated value keeps env.ts the one reader.
       const client = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
       const { data, error } = await client.emails.send(
-        { from: envelope.from, to: [envelope.to], subject: envelope.subject, html: envelope.html, text: envelope.text },
+        {
+          from: envelope.from,
+          to: [envelope.to],
+          subject: envelope.subject,
+          html: envelope.html,
+          text: envelope.text,
+          ...(envelope.attachments?.length
+            ? { attachments: envelope.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) }
+            : {}),
+        },
         { idempotencyKey: envelope.idempotencyKey, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) },
       );
       if (error || !data) {
@@ -65,6 +77,7 @@ function smtpTransport(url: string): MailTransport {
           html: envelope.html,
           text: envelope.text,
           messageId: `<${envelope.idempotencyKey}@aula>`,
+          attachments: envelope.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
         });
         return { ok: true, providerId: info.messageId };
       } catch (error) {

@@ -22,6 +22,12 @@ export const ERROR_CODES = {
   "course:content-mismatch": { status: 400, message: "courses.contentMismatch" },
   "course:invalid-content": { status: 400, message: "generation.invalidContent" },
   "course:not-found": { status: 404, message: "courses.notFound" },
+  // Quiz and certificates
+  "course:not-complete": { status: 403, message: "quiz.notComplete" },
+  "quiz:not-started": { status: 409, message: "quiz.notStarted" },
+  "quiz:answers-mismatch": { status: 400, message: "quiz.answersMismatch" },
+  "certificate:not-found": { status: 404, message: "quiz.certificateNotFound" },
+  "certificate:unavailable": { status: 503, message: "quiz.certificateUnavailable" },
   "course:outline-mismatch": { status: 400, message: "generation.outlineMismatch" },
   "course:unknown-outline": { status: 400, message: "generation.outlineMissing" },
   "db:unavailable": { status: 503, message: "db.unavailable" },

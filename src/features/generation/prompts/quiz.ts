@@ -8,6 +8,7 @@ export function buildQuizPrompt(input: { courseTopic: string; topicTitles: strin
       dataRule("quiz_request"),
       `Write exactly ${input.questionCount} questions in ${input.language} covering the listed topics.`,
       'Each question has 4 options (without letters) and the letter of the right one ("a" to "d"); exactly one option is right.',
+      "Each question also has a one-sentence explanation of why the right option is right.",
       "Answer only with the JSON object the schema describes.",
     ].join("\n"),
     prompt: dataBlock("quiz_request", {

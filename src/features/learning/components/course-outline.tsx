@@ -1,24 +1,29 @@
 "use client";
 
-import { CheckCircle2Icon, CircleIcon, LockIcon } from "lucide-react";
+import { CheckCircle2Icon, CircleIcon, ClipboardCheckIcon } from "lucide-react";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
 import type { ViewerData } from "../service";
 
 type OutlineLesson = ViewerData["topics"][number]["lessons"][number];
 
-/** Topics and their lessons with ticks, then the quiz entry (locked for now). */
+/** Topics and their lessons with ticks, then the quiz entry (ticked once passed). */
 export function CourseOutline({
   topics,
   currentId,
   busy,
   mainTopic,
+  courseId,
+  quizPassed,
   onSelect,
 }: {
   topics: ViewerData["topics"];
   currentId: string;
   busy: boolean;
   mainTopic: string;
+  courseId: string;
+  quizPassed: boolean;
   onSelect: (lesson: OutlineLesson) => void;
 }) {
   const t = useTranslations("viewer");
@@ -57,18 +62,18 @@ export function CourseOutline({
           </ul>
         </section>
       ))}
-      <div
-        aria-disabled="true"
-        title={t("quizSoon")}
-        className="flex items-start gap-2 rounded-md border border-dashed px-2 py-2 text-sm text-muted-foreground"
+      <Link
+        href={`/course/${courseId}/quiz`}
+        className="flex items-start gap-2 rounded-md border px-2 py-2 text-sm font-medium transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
         data-testid="quiz-entry"
       >
-        <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span>
-          <span className="block font-medium">{t("quizEntry", { topic: mainTopic })}</span>
-          <span className="block text-xs">{t("quizSoon")}</span>
-        </span>
-      </div>
+        {quizPassed ? (
+          <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-label={t("quizPassed")} role="img" />
+        ) : (
+          <ClipboardCheckIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+        )}
+        <span>{t("quizEntry", { topic: mainTopic })}</span>
+      </Link>
     </nav>
   );
 }

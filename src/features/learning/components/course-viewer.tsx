@@ -2,12 +2,14 @@
 
 import { BookOpenIcon, ChevronLeftIcon, ChevronRightIcon, RefreshCwIcon } from "lucide-react";
 import dynamic from "next/dynamic";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import * as React from "react";
 import { notify } from "@/components/notify";
 import { SlowModelNotice } from "@/components/slow-model";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
+import { postForAnswer } from "@/lib/http/post-json";
 import { failureText } from "@/lib/http/stream-failure";
 import type { ViewerData } from "../service";
 import { CourseOutline } from "./course-outline";
@@ -50,6 +52,23 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
     setMounted((m) => ({ ...m, [which]: true }));
     setPanel((p) => ({ ...p, [which]: true }));
   };
+  const router = useRouter();
+  const certificatePath = `/course/${data.course.id}/certificate`;
+  // The server checks completion again and issues (and mails) the certificate the first time.
+  const certificate = async () => {
+    if (nav.progress < 100) {
+      notify.info(t("certificateTitle"), t("certificateIncomplete"));
+      return;
+    }
+    if (!data.course.completed) {
+      const finished = await postForAnswer("/api/finish", { courseId: data.course.id }).catch(() => null);
+      if (!finished?.ok) {
+        notify.error(tc("errorTitle"), tc("internalError"));
+        return;
+      }
+    }
+    router.push(certificatePath);
+  };
   const share = async () => {
     try {
       await navigator.clipboard.writeText(shareUrl);
@@ -59,7 +78,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
     }
   };
 
-  const outline = <CourseOutline topics={nav.topics} currentId={lesson.id} busy={busy} mainTopic={data.course.mainTopic} onSelect={select} />;
+  const outline = <CourseOutline topics={nav.topics} currentId={lesson.id} busy={busy} mainTopic={data.course.mainTopic} courseId={data.course.id} quizPassed={data.course.quizPassed} onSelect={select} />;
   const study = (floating: boolean) => <StudyButtons floating={floating} onNotes={() => openPanel("notes")} onChat={() => openPanel("chat")} />;
 
   return (
@@ -70,6 +89,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
         outlineOpen={outlineOpen}
         onToggleOutline={() => setOutlineOpen((v) => !v)}
         onShare={share}
+        onCertificate={certificate}
         studyButtons={study(false)}
         themeToggle={themeToggle}
       />
@@ -138,7 +158,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
 
       {study(true)}
 
-      <MobileBar onOpenContent={() => setDrawerOpen(true)} onShare={share} themeToggle={themeToggle} />
+      <MobileBar onOpenContent={() => setDrawerOpen(true)} onShare={share} onCertificate={certificate} themeToggle={themeToggle} />
 
       <RegenerateDialog open={confirmRegenerate} onOpenChange={setConfirmRegenerate} onConfirm={nav.regenerate} />
 

@@ -1,21 +1,31 @@
 "use client";
 
-import { HomeIcon, ListIcon, Share2Icon } from "lucide-react";
+import { AwardIcon, HomeIcon, ListIcon, Share2Icon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
 
-// Four equal cells, icon over a short label that may be cut: nothing can push the bar wider than the screen.
+// Equal cells, icon over a short label that may be cut: nothing can push the bar wider than the screen.
 const CELL =
   "flex h-full min-w-0 flex-col items-center justify-center gap-0.5 rounded-md px-1 text-xs font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&_svg]:size-5 [&_svg]:shrink-0";
 
-/** The bottom bar below md: Home, the course's content (drawer), Share and the theme. */
-export function MobileBar({ onOpenContent, onShare, themeToggle }: { onOpenContent: () => void; onShare: () => void; themeToggle: React.ReactNode }) {
+/** The bottom bar below md: Home, the course's content (drawer), Certificate, Share and the theme. */
+export function MobileBar({
+  onOpenContent,
+  onShare,
+  onCertificate,
+  themeToggle,
+}: {
+  onOpenContent: () => void;
+  onShare: () => void;
+  onCertificate: () => void;
+  themeToggle: React.ReactNode;
+}) {
   const t = useTranslations("viewer");
   return (
     <nav
       aria-label={t("actions")}
-      className="fixed inset-x-0 bottom-0 z-30 grid h-16 grid-cols-4 items-center gap-1 border-t bg-background px-1 py-1 md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 grid h-16 grid-cols-5 items-center gap-1 border-t bg-background px-1 py-1 md:hidden"
       data-testid="mobile-bar"
     >
       <Link href="/dashboard" className={CELL}>
@@ -25,6 +35,10 @@ export function MobileBar({ onOpenContent, onShare, themeToggle }: { onOpenConte
       <button type="button" className={CELL} onClick={onOpenContent}>
         <ListIcon aria-hidden />
         <span className="max-w-full truncate">{t("courseContent")}</span>
+      </button>
+      <button type="button" className={CELL} onClick={onCertificate}>
+        <AwardIcon aria-hidden />
+        <span className="max-w-full truncate">{t("certificate")}</span>
       </button>
       <button type="button" className={CELL} onClick={onShare}>
         <Share2Icon aria-hidden />

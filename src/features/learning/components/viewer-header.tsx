@@ -1,6 +1,6 @@
 "use client";
 
-import { HomeIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, Share2Icon } from "lucide-react";
+import { AwardIcon, HomeIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, Share2Icon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
@@ -17,6 +17,7 @@ export function ViewerHeader({
   outlineOpen,
   onToggleOutline,
   onShare,
+  onCertificate,
   studyButtons,
   themeToggle,
 }: {
@@ -25,6 +26,7 @@ export function ViewerHeader({
   outlineOpen: boolean;
   onToggleOutline: () => void;
   onShare: () => void;
+  onCertificate: () => void;
   studyButtons: React.ReactNode;
   themeToggle: React.ReactNode;
 }) {
@@ -55,6 +57,10 @@ export function ViewerHeader({
             <HomeIcon aria-hidden />
             <span className="sr-only xl:not-sr-only">{t("home")}</span>
           </Link>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onCertificate} data-testid="certificate-action">
+          <AwardIcon aria-hidden />
+          <span className="sr-only xl:not-sr-only">{t("certificate")}</span>
         </Button>
         <Button variant="ghost" size="sm" onClick={onShare}>
           <Share2Icon aria-hidden />

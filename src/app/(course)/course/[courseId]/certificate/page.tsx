@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { certificateDate, certificateImagePath, certificatePath, linkedInAddUrl } from "@/features/quiz";
+import { CertificateView } from "@/features/quiz/components/certificate-view";
+import { certificateForOwner, loadQuizPage } from "@/features/quiz/service";
+import { requireUserPage } from "@/server/auth/session";
+import { env } from "@/server/env";
+
+type Props = { params: Promise<{ courseId: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("quiz.certificate");
+  return { title: t("metaTitle") };
+}
+
+/**
+ * The learner's certificate of a course, by id. Another user's course is a 404; a course whose
+ * certificate is not issued yet sends the learner back to it (the viewer's action issues it).
+ */
+export default async function CertificatePage({ params }: Props) {
+  const user = await requireUserPage();
+  const { courseId } = await params;
+  const course = await loadQuizPage(user.id, courseId);
+  if (!course) notFound();
+  const certificate = await certificateForOwner(user.id, course.id);
+  if (!certificate) redirect(`/course/${course.id}`);
+  const locale = await getLocale();
+  const url = new URL(certificatePath(certificate.publicId), env().APP_URL).toString();
+  return (
+    <CertificateView
+      courseId={course.id}
+      holderName={certificate.holderName}
+      courseTitle={certificate.courseTitle}
+      date={certificateDate(certificate.issuedAt, locale)}
+      imageUrl={certificateImagePath(certificate.publicId)}
+      publicUrl={url}
+      linkedInUrl={linkedInAddUrl({ courseTitle: certificate.courseTitle, issuedAt: certificate.issuedAt, publicId: certificate.publicId, url, issuer: "Aula" })}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { QuizRunner } from "@/features/quiz/components/quiz-runner";
+import { loadQuizPage } from "@/features/quiz/service";
+import { requireUserPage } from "@/server/auth/session";
+
+type Props = { params: Promise<{ courseId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const user = await requireUserPage();
+  const { courseId } = await params;
+  const course = await loadQuizPage(user.id, courseId);
+  if (!course) return {};
+  const t = await getTranslations("quiz");
+  return { title: t("title", { topic: course.mainTopic }) };
+}
+
+/** The course's quiz, rendered by id on the server: reload and deep links work; another user's course is a 404. */
+export default async function QuizPage({ params }: Props) {
+  const user = await requireUserPage();
+  const { courseId } = await params;
+  const course = await loadQuizPage(user.id, courseId);
+  if (!course) notFound();
+  return <QuizRunner course={course} />;
+}

@@ -1,0 +1,13 @@
+import { aiExamBodySchema } from "@/features/quiz/schemas";
+import { serveQuiz } from "@/features/quiz/service";
+import { apiRoute } from "@/server/http/api";
+
+/**
+ * SPEC "Quiz request": `message` is the questions as JSON text, each `{question, options}` with
+ * lettered options and, unlike the SPEC, no answer (the server grades). The topics and language
+ * come from the stored course, not the body; `renew: true` asks for new questions.
+ */
+export const POST = apiRoute.user({ body: aiExamBodySchema }, async ({ user, body, t }) => {
+  const questions = await serveQuiz(user, { courseId: body.courseId, renew: body.renew }, t);
+  return Response.json({ success: true, message: JSON.stringify(questions) });
+});

@@ -1,0 +1,298 @@
+"use client";
+
+import { ArrowLeftIcon, CheckCircle2Icon, ChevronLeftIcon, ChevronRightIcon, RotateCcwIcon, SparklesIcon, TimerIcon, XCircleIcon } from "lucide-react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import * as React from "react";
+import { notify } from "@/components/notify";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { postJson } from "@/lib/http/post-json";
+import { cn } from "@/lib/utils";
+import { SECONDS_PER_QUESTION, type PublicQuestion, type QuestionResult } from "../grading";
+
+/** SPEC 9: a skeleton for 1.5 s before the intro. */
+const SKELETON_MS = 1500;
+
+type Outcome = { score: number; percent: number; passed: boolean; counted: boolean; results: QuestionResult[]; progress: number };
+type Stage = "skeleton" | "intro" | "loading" | "questions" | "submitting" | "results";
+
+/** Red below 50 %, green from 80 %, amber between (SPEC 9). */
+function ringTone(percent: number): string {
+  if (percent < 50) return "stroke-red-600 text-red-700 dark:text-red-400";
+  if (percent >= 80) return "stroke-emerald-600 text-emerald-700 dark:text-emerald-400";
+  return "stroke-amber-500 text-amber-700 dark:text-amber-400";
+}
+
+function ResultRing({ percent, label }: { percent: number; label: string }) {
+  const radius = 52;
+  const circumference = 2 * Math.PI * radius;
+  const tone = ringTone(percent);
+  return (
+    <div role="img" aria-label={label} className={cn("relative flex size-36 items-center justify-center", tone)} data-testid="quiz-ring" data-percent={percent}>
+      <svg viewBox="0 0 120 120" className="absolute inset-0 -rotate-90" aria-hidden>
+        <circle cx="60" cy="60" r={radius} fill="none" strokeWidth="10" className="stroke-muted" />
+        <circle cx="60" cy="60" r={radius} fill="none" strokeWidth="10" strokeLinecap="round" className={tone} strokeDasharray={circumference} strokeDashoffset={circumference * (1 - percent / 100)} />
+      </svg>
+      <span className="text-3xl font-bold tabular-nums" aria-hidden>
+        {percent}%
+      </span>
+    </div>
+  );
+}
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+/** The quiz: skeleton, intro, one question at a time against the clock, then the results. */
+export function QuizRunner({ course }: { course: { id: string; mainTopic: string; quizPassed: boolean } }) {
+  const t = useTranslations("quiz");
+  const tc = useTranslations("common");
+  const [stage, setStage] = React.useState<Stage>("skeleton");
+  const [questions, setQuestions] = React.useState<PublicQuestion[]>([]);
+  const [answers, setAnswers] = React.useState<string[]>([]);
+  const [index, setIndex] = React.useState(0);
+  const [secondsLeft, setSecondsLeft] = React.useState(0);
+  const [outcome, setOutcome] = React.useState<Outcome | null>(null);
+  const [deadline, setDeadline] = React.useState(0);
+  // The timer sends what is chosen so far; a ref, so the clock's callback sees the latest.
+  const answersRef = React.useRef<string[]>([]);
+  const headingRef = React.useRef<HTMLHeadingElement>(null);
+
+  React.useEffect(() => {
+    const timer = setTimeout(() => setStage("intro"), SKELETON_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const failed = React.useCallback(() => notify.error(tc("errorTitle"), tc("internalError")), [tc]);
+
+  const start = async (renew: boolean) => {
+    setStage("loading");
+    try {
+      const response = await postJson("/api/aiexam", { courseId: course.id, renew });
+      const data = (await response.json().catch(() => null)) as { success?: boolean; message?: string } | null;
+      if (!response.ok || !data?.success || typeof data.message !== "string") throw new Error("aiexam");
+      const list = JSON.parse(data.message) as PublicQuestion[];
+      setQuestions(list);
+      setAnswers(list.map(() => ""));
+      answersRef.current = list.map(() => "");
+      setIndex(0);
+      setOutcome(null);
+      setSecondsLeft(list.length * SECONDS_PER_QUESTION);
+      setDeadline(Date.now() + list.length * SECONDS_PER_QUESTION * 1000);
+      setStage("questions");
+    } catch {
+      failed();
+      setStage(outcome ? "results" : "intro");
+    }
+  };
+
+  const finish = React.useCallback(async () => {
+    setStage("submitting");
+    try {
+      const response = await postJson("/api/quiz/submit", { courseId: course.id, answers: answersRef.current });
+      const data = (await response.json().catch(() => null)) as (Outcome & { success?: boolean }) | null;
+      if (!response.ok || !data?.success) throw new Error("submit");
+      setOutcome(data);
+      setStage("results");
+    } catch {
+      failed();
+      setStage("questions");
+    }
+  }, [course.id, failed]);
+
+  // The clock runs on the wall time while the questions are shown; at zero the answers so far are sent.
+  React.useEffect(() => {
+    if (stage !== "questions") return;
+    const tick = setInterval(() => {
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      setSecondsLeft(left);
+      if (left === 0) {
+        clearInterval(tick);
+        void finish();
+      }
+    }, 250);
+    return () => clearInterval(tick);
+  }, [stage, deadline, finish]);
+
+  React.useEffect(() => {
+    if (stage === "questions" || stage === "results" || stage === "intro") headingRef.current?.focus();
+  }, [stage, index]);
+
+  if (stage === "skeleton") {
+    return (
+      <main id="main" className="mx-auto w-full max-w-2xl space-y-4 px-4 py-10" aria-busy="true">
+        <span className="sr-only" role="status">
+          {t("loading")}
+        </span>
+        <Skeleton className="h-9 w-2/3" />
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="h-5 w-5/6" />
+        <Skeleton className="h-11 w-36" />
+      </main>
+    );
+  }
+
+  const backLink = (
+    <Button variant="ghost" size="sm" asChild>
+      <Link href={`/course/${course.id}`}>
+        <ArrowLeftIcon aria-hidden />
+        {t("backToCourse")}
+      </Link>
+    </Button>
+  );
+
+  if (stage === "intro" || stage === "loading") {
+    return (
+      <main id="main" className="mx-auto w-full max-w-2xl space-y-5 px-4 py-10">
+        {backLink}
+        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
+          {t("title", { topic: course.mainTopic })}
+        </h1>
+        <p className="text-muted-foreground">{t("intro")}</p>
+        {course.quizPassed ? <p className="font-medium text-emerald-700 dark:text-emerald-400">{t("alreadyPassed")}</p> : null}
+        <Button size="lg" onClick={() => start(false)} disabled={stage === "loading"} data-testid="quiz-start">
+          {stage === "loading" ? t("preparing") : t("start")}
+        </Button>
+      </main>
+    );
+  }
+
+  if ((stage === "questions" || stage === "submitting") && questions.length > 0) {
+    const question = questions[index];
+    const chosen = answers[index];
+    const last = index === questions.length - 1;
+    const name = `question-${index}`;
+    return (
+      <main id="main" className="mx-auto w-full max-w-2xl space-y-6 px-4 py-10" aria-busy={stage === "submitting"}>
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-sm font-medium text-muted-foreground">{t("questionNumber", { number: index + 1 })}</p>
+          <p className={cn("flex items-center gap-1.5 font-mono text-lg font-semibold tabular-nums", secondsLeft <= 30 && "text-red-700 dark:text-red-400")} role="timer" aria-label={t("timeLeft", { time: clock(secondsLeft) })} data-testid="quiz-timer">
+            <TimerIcon className="size-5" aria-hidden />
+            {clock(secondsLeft)}
+          </p>
+        </div>
+        <fieldset className="space-y-3">
+          <legend className="mb-3 w-full">
+            <h1 ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none sm:text-2xl" dir="auto">
+              {question.question}
+            </h1>
+          </legend>
+          {question.options.map((option) => (
+            <label
+              key={option.letter}
+              className={cn(
+                "flex cursor-pointer items-start gap-3 rounded-lg border p-4 transition-colors hover:bg-accent has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                chosen === option.letter && "border-primary bg-primary/5",
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={option.letter}
+                checked={chosen === option.letter}
+                onChange={() => {
+                  const next = answers.map((a, i) => (i === index ? option.letter : a));
+                  answersRef.current = next;
+                  setAnswers(next);
+                }}
+                className="mt-1 size-4 accent-primary"
+              />
+              <span className="font-semibold uppercase">{option.letter}.</span>
+              <span dir="auto">{option.text}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="flex items-center justify-between gap-3">
+          <Button variant="outline" onClick={() => setIndex((i) => i - 1)} disabled={index === 0 || stage === "submitting"}>
+            <ChevronLeftIcon aria-hidden />
+            {t("previous")}
+          </Button>
+          {last ? (
+            <Button onClick={() => void finish()} disabled={!chosen || stage === "submitting"}>
+              {t("finish")}
+            </Button>
+          ) : (
+            <Button onClick={() => setIndex((i) => i + 1)} disabled={!chosen}>
+              {t("next")}
+              <ChevronRightIcon aria-hidden />
+            </Button>
+          )}
+        </div>
+      </main>
+    );
+  }
+
+  if (!outcome) return null;
+  return (
+    <main id="main" className="mx-auto w-full max-w-2xl space-y-6 px-4 py-10">
+      {backLink}
+      <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
+        {t("resultsTitle")}
+      </h1>
+      <div className="flex flex-col items-center gap-3 text-center">
+        <ResultRing percent={outcome.percent} label={t("scoreLabel", { percent: outcome.percent })} />
+        <p className="text-lg font-medium" data-testid="quiz-score">
+          {t("score", { score: outcome.score, total: outcome.results.length })}
+        </p>
+        <p role="status" className={cn("font-semibold", outcome.passed ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400")} data-testid="quiz-verdict">
+          {!outcome.counted ? t("late") : outcome.passed ? t("passed") : t("failed")}
+        </p>
+      </div>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button onClick={() => start(false)} data-testid="quiz-retake">
+          <RotateCcwIcon aria-hidden />
+          {t("retake")}
+        </Button>
+        <Button variant="outline" onClick={() => start(true)} data-testid="quiz-renew">
+          <SparklesIcon aria-hidden />
+          {t("newQuestions")}
+        </Button>
+      </div>
+      <ol className="space-y-5">
+        {questions.map((question, q) => {
+          const result = outcome.results[q];
+          return (
+            <li key={q} className="space-y-3 rounded-lg border p-4" data-testid="quiz-result">
+              <h2 className="font-semibold" dir="auto">
+                {q + 1}. {question.question}
+              </h2>
+              <ul className="space-y-2">
+                {question.options.map((option) => {
+                  const right = option.letter === result.correct;
+                  const wrongPick = option.letter === result.chosen && !right;
+                  return (
+                    <li
+                      key={option.letter}
+                      data-letter={option.letter}
+                      data-state={right ? "correct" : wrongPick ? "wrong" : "other"}
+                      className={cn(
+                        "flex items-start gap-2 rounded-md border px-3 py-2 text-sm",
+                        right && "border-emerald-600 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50",
+                        wrongPick && "border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50",
+                      )}
+                    >
+                      {right ? (
+                        <CheckCircle2Icon className="mt-0.5 size-4 shrink-0" role="img" aria-label={t("correct")} />
+                      ) : wrongPick ? (
+                        <XCircleIcon className="mt-0.5 size-4 shrink-0" role="img" aria-label={t("wrong")} />
+                      ) : (
+                        <span className="size-4 shrink-0" />
+                      )}
+                      <span className="font-semibold uppercase">{option.letter}.</span>
+                      <span dir="auto">{option.text}</span>
+                      {option.letter === result.chosen ? <span className="ml-auto text-xs font-medium">{t("yourAnswer")}</span> : null}
+                    </li>
+                  );
+                })}
+              </ul>
+              {!result.chosen ? <p className="text-sm text-muted-foreground">{t("unanswered")}</p> : null}
+              <p className="text-sm" dir="auto">
+                <span className="font-medium">{t("explanation")}</span> {result.explanation}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </main>
+  );
+}

@@ -1,0 +1,211 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { findOwnCourse, progressPercent, requireOwnCourse } from "@/features/courses/service";
+import { enforceAiRateLimit, generateQuiz } from "@/features/generation/service";
+import type { ApiTranslator } from "@/i18n/api-translator";
+import { ModelFailedError } from "@/server/ai/run";
+import type { SessionUser } from "@/server/auth/session";
+import { BrowserUnavailableError } from "@/server/browser/chromium";
+import { sendMailInBackground, type OutgoingMail } from "@/server/email/mailer";
+import { env } from "@/server/env";
+import { appError } from "@/server/http/errors";
+import { logger } from "@/server/logger";
+import { certificatePath, isPublicId } from "./certificate-format";
+import { renderCertificatePng } from "./certificate-image";
+import { grade, isPassing, publicQuestions, questionCountFor, withinTimeLimit, type PublicQuestion, type QuestionResult, type StoredQuestion } from "./grading";
+import {
+  findCertificateByPublicId,
+  findCertificateForCourse,
+  findCertificatePng,
+  findQuiz,
+  issueCertificate,
+  lessonCounts,
+  recordAttempt,
+  restartQuizClock,
+  storeCertificatePng,
+  storeQuiz,
+  topicTitles,
+  type CertificateInfo,
+} from "./queries";
+
+export type { CertificateInfo };
+
+type Caller = Pick<SessionUser, "id" | "email" | "name" | "locale">;
+
+// The quiz
+
+/** What the quiz page renders on the server: the owner's course, else null (404). */
+export async function loadQuizPage(userId: string, courseId: string) {
+  const course = await findOwnCourse(userId, courseId);
+  if (!course) return null;
+  return { id: course.id, mainTopic: course.mainTopic, quizPassed: course.quizPassed, bestMark: course.bestMark };
+}
+
+/**
+ * The course's questions without their answers (`/api/aiexam`). Written by the model once per
+ * course in its language, then served again (a retake) unless `renew` asks for new ones. Each
+ * serving starts the attempt's clock on the server.
+ */
+export async function serveQuiz(user: Caller, input: { courseId: string; renew?: boolean }, t: ApiTranslator): Promise<PublicQuestion[]> {
+  const course = await requireOwnCourse(user.id, input.courseId, t);
+  const existing = await findQuiz(course.id);
+  if (existing && !input.renew) {
+    await restartQuizClock(course.id);
+    return publicQuestions(existing.questions);
+  }
+  await enforceAiRateLimit(user.id, t);
+  const titles = await topicTitles(course.id);
+  let questions: StoredQuestion[];
+  try {
+    const quiz = await generateQuiz({ courseTopic: course.mainTopic, topicTitles: titles, language: course.lang, questionCount: questionCountFor(titles.length) });
+    questions = quiz.questions.map((q) => ({ question: q.question, options: q.options, answer: q.answer, explanation: q.explanation }));
+  } catch (error) {
+    if (error instanceof ModelFailedError) throw appError(error.code, t);
+    throw error;
+  }
+  await storeQuiz(course.id, questions);
+  return publicQuestions(questions);
+}
+
+export type QuizOutcome = {
+  score: number;
+  mark: number;
+  percent: number;
+  passed: boolean;
+  /** False when it came after the questions' time: shown, not counted. */
+  counted: boolean;
+  results: QuestionResult[];
+  bestMark: number | null;
+  quizPassed: boolean;
+  progress: number;
+};
+
+/** Grades on the server, records the attempt with its answers, keeps the best mark and the pass. */
+export async function submitQuiz(user: Caller, input: { courseId: string; answers: string[] }, t: ApiTranslator): Promise<QuizOutcome> {
+  const course = await requireOwnCourse(user.id, input.courseId, t);
+  const quiz = await findQuiz(course.id);
+  if (!quiz) throw appError("quiz:not-started", t);
+  if (input.answers.length !== quiz.questions.length) throw appError("quiz:answers-mismatch", t);
+  const settings = env();
+  const graded = grade(quiz.questions, input.answers);
+  const counted = withinTimeLimit(quiz.servedAt, new Date(), quiz.questions.length, settings.QUIZ_GRACE_SECONDS);
+  const passed = counted && isPassing(graded.percent, settings.QUIZ_PASS_PERCENT);
+  const stored = await recordAttempt({
+    courseId: course.id,
+    userId: user.id,
+    mark: graded.mark,
+    passed,
+    answers: graded.results.map((r) => r.chosen),
+    counted,
+  });
+  const counts = await lessonCounts(course.id);
+  return { ...graded, passed, counted, bestMark: stored.bestMark, quizPassed: stored.quizPassed, progress: progressPercent({ ...counts, quizPassed: stored.quizPassed }) };
+}
+
+/** SPEC "Result lookup". */
+export async function quizResult(userId: string, courseId: string, t: ApiTranslator) {
+  const course = await requireOwnCourse(userId, courseId, t);
+  return { passed: course.quizPassed, lang: course.lang, bestMark: course.bestMark };
+}
+
+// Completion and the certificate
+
+/** A short code printed on the picture: 10 characters without look-alikes. */
+function shortCode(): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  return Array.from(randomBytes(10), (b) => alphabet[b % alphabet.length]).join("");
+}
+
+/**
+ * `/api/finish`: the server checks completion itself (every lesson done and the quiz passed),
+ * then issues the certificate once; the first time it also mails it (a failed mail never
+ * blocks). Below 100 % it is refused.
+ */
+export async function finishCourse(user: Caller, courseId: string, t: ApiTranslator): Promise<{ certificate: CertificateInfo; created: boolean }> {
+  const course = await requireOwnCourse(user.id, courseId, t);
+  const counts = await lessonCounts(course.id);
+  if (progressPercent({ ...counts, quizPassed: course.quizPassed }) < 100 || counts.lessonCount === 0) throw appError("course:not-complete", t);
+  const issued = await issueCertificate({
+    publicId: randomBytes(16).toString("base64url"),
+    shortCode: shortCode(),
+    userId: user.id,
+    courseId: course.id,
+    holderName: user.name,
+    courseTitle: course.mainTopic,
+    courseLang: course.lang,
+    lessonCount: counts.lessonCount,
+    quizMark: course.bestMark,
+    locale: user.locale,
+  });
+  if (issued.created) mailCertificateInBackground(user, issued.certificate);
+  return issued;
+}
+
+/** The owner's certificate of a course, or undefined before it is issued. */
+export async function certificateForOwner(userId: string, courseId: string): Promise<CertificateInfo | undefined> {
+  const course = await findOwnCourse(userId, courseId);
+  if (!course) return undefined;
+  return findCertificateForCourse(course.id);
+}
+
+/** `/api/sendcertificate`: the owner's certificate, to the owner's address only. */
+export async function resendCertificate(user: Caller, courseId: string, t: ApiTranslator): Promise<void> {
+  const course = await requireOwnCourse(user.id, courseId, t);
+  const certificate = await findCertificateForCourse(course.id);
+  if (!certificate) throw appError("course:not-complete", t);
+  mailCertificateInBackground(user, certificate);
+}
+
+function mailCertificateInBackground(user: Caller, certificate: CertificateInfo): void {
+  const prepare = async (): Promise<OutgoingMail> => {
+    // The picture is a bonus: without a browser the mail still carries the verification link.
+    const png = await certificatePng(certificate.publicId).catch((error: unknown) => {
+      logger.warn({ err: error, publicId: certificate.publicId }, "certificate picture not rendered for the mail");
+      return null;
+    });
+    return {
+      to: user.email,
+      locale: user.locale,
+      template: "certificate",
+      data: {
+        name: user.name,
+        courseTitle: certificate.courseTitle,
+        certificateId: certificate.publicId,
+        certificateUrl: new URL(certificatePath(certificate.publicId), env().APP_URL).toString(),
+        issuedAt: certificate.issuedAt,
+      },
+      attachments: png ? [{ filename: "certificate.png", content: png, contentType: "image/png" }] : undefined,
+    };
+  };
+  sendMailInBackground({ template: "certificate", prepare });
+}
+
+/** The public record (`/certificates/{publicId}`), or undefined for an unknown id. */
+export async function publicCertificate(publicId: unknown): Promise<CertificateInfo | undefined> {
+  if (!isPublicId(publicId)) return undefined;
+  return findCertificateByPublicId(publicId);
+}
+
+/** The picture, rendered on first request and kept on the row; undefined for an unknown id. */
+export async function certificatePng(publicId: unknown): Promise<Buffer | undefined> {
+  if (!isPublicId(publicId)) return undefined;
+  const stored = await findCertificatePng(publicId);
+  if (stored === undefined) return undefined;
+  if (stored) return stored;
+  // The page, its Open Graph preview and the mail may ask at once: one render serves them all.
+  let pending = rendering.get(publicId);
+  if (!pending) {
+    pending = renderCertificatePng(publicId)
+      .then(async (png) => {
+        await storeCertificatePng(publicId, png);
+        return png;
+      })
+      .finally(() => rendering.delete(publicId));
+    rendering.set(publicId, pending);
+  }
+  return pending;
+}
+
+const rendering = new Map<string, Promise<Buffer>>();
+
+export { BrowserUnavailableError };

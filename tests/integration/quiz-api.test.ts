@@ -1,0 +1,298 @@
+/**
+ * The quiz and certificate API against a real database and the fake model over HTTP: the answer
+ * key stays on the server until grading, the server's clock decides whether an attempt counts,
+ * the best mark only rises, completion is checked on the server, and a certificate outlives
+ * its course and its holder's account. Another user's course is a 404 on every route.
+ */
+import { POST as aiexam } from "@/app/api/aiexam/route";
+import { GET as certificateImage } from "@/app/api/certificates/[publicId]/image/route";
+import { POST as deletecourse } from "@/app/api/deletecourse/route";
+import { POST as deleteuser } from "@/app/api/deleteuser/route";
+import { POST as finish } from "@/app/api/finish/route";
+import { POST as getmyresult } from "@/app/api/getmyresult/route";
+import { POST as submit } from "@/app/api/quiz/submit/route";
+import { POST as sendcertificate } from "@/app/api/sendcertificate/route";
+import { POST as signup } from "@/app/api/signup/route";
+import { POST as updateresult } from "@/app/api/updateresult/route";
+import { publicCertificate } from "@/features/quiz/service";
+import { getDb } from "@/server/db/client";
+import { certificates, courses, emailOutbox, lessons, quizAttempts, quizzes, topics } from "@/server/db/schema";
+import { settleBackgroundMail } from "@/server/email/mailer";
+import { and, eq } from "drizzle-orm";
+import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
+import { callRoute, sessionCookieFrom } from "../setup/http";
+import { useTestDatabase } from "../setup/test-db";
+
+process.env.AI_RETRY_BASE_MS = "10";
+process.env.AI_TIMEOUT_MS = "2000";
+process.env.AI_RATE_LIMIT_PER_MINUTE = "1000";
+// No browser here: the certificate mail goes without its picture (the picture has its own test).
+process.env.CHROMIUM_PATH = "/nonexistent/chromium";
+
+useTestDatabase();
+
+let model: FakeModel;
+
+beforeAll(async () => {
+  model = await startFakeModel({ charsPerToken: 24 });
+  (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+  const { setAiConfigForTests } = await import("@/server/ai/model");
+  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+});
+
+afterAll(async () => {
+  await settleBackgroundMail();
+  await model.close();
+});
+
+let counter = 0;
+async function newUser() {
+  counter += 1;
+  const email = `quizzer${counter}-${Date.now()}@example.io`;
+  const res = await callRoute(signup, {
+    body: { email, mName: `Quizzer ${counter}`, password: "learner-pass-9" },
+    peer: `198.51.100.${counter}`,
+  });
+  expect(res.status).toBe(201);
+  return { cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`, userId: res.json.userId as string, email };
+}
+
+async function insertCourse(userId: string, topicCount = 6) {
+  const db = await getDb();
+  const [course] = await db.insert(courses).values({ userId, mainTopic: `Astronomy ${counter}`, type: "text_image", lang: "English" }).returning();
+  for (let t = 0; t < topicCount; t++) {
+    const [topic] = await db.insert(topics).values({ courseId: course.id, position: t, title: `Topic ${t + 1}` }).returning();
+    await db.insert(lessons).values({ courseId: course.id, topicId: topic.id, position: 0, title: `Lesson ${t + 1}` });
+  }
+  return course.id;
+}
+
+async function storedQuiz(courseId: string) {
+  const [row] = await (await getDb()).select().from(quizzes).where(eq(quizzes.courseId, courseId));
+  return row as { questions: { question: string; options: string[]; answer: string; explanation: string }[]; servedAt: Date };
+}
+
+/** Fails when any trace of the answer key is in a response. */
+async function expectNoAnswerKey(courseId: string, text: string) {
+  const quiz = await storedQuiz(courseId);
+  expect(text).not.toMatch(/"answer"|\\"answer\\"|explanation|"correct"/);
+  for (const q of quiz.questions) expect(text).not.toContain(q.explanation);
+}
+
+async function courseRow(courseId: string) {
+  const [row] = await (await getDb()).select().from(courses).where(eq(courses.id, courseId));
+  return row;
+}
+
+describe("the quiz", () => {
+  it("writes the questions once, in the course's own topics and language, and never sends the answer key before grading", async () => {
+    const { cookie, userId } = await newUser();
+    const courseId = await insertCourse(userId);
+    // The body's topics and language are ignored: the course's are used.
+    const res = await callRoute(aiexam, { cookie, body: { courseId, mainTopic: "ignore me", subtopicsString: "x,y", lang: "Greek" } });
+    expect(res.status).toBe(200);
+    expect(res.json.success).toBe(true);
+    const questions = JSON.parse(res.json.message) as { question: string; options: { letter: string; text: string }[] }[];
+    // About one per topic, 5 to 10.
+    expect(questions).toHaveLength(6);
+    expect(questions[0].options.map((o) => o.letter)).toEqual(["a", "b", "c", "d"]);
+    expect(Object.keys(questions[0]).sort()).toEqual(["options", "question"]);
+    const prompt = model.requests.at(-1)!.messages.map((m) => m.content).join("\n");
+    expect(prompt).toContain("Topic 6");
+    expect(prompt).toContain("English");
+    expect(prompt).not.toContain("ignore me");
+    await expectNoAnswerKey(courseId, res.text);
+
+    // A retake serves the same questions without asking the model again.
+    const before = model.requests.length;
+    const again = await callRoute(aiexam, { cookie, body: { courseId } });
+    expect(again.json.message).toBe(res.json.message);
+    expect(model.requests.length).toBe(before);
+    await expectNoAnswerKey(courseId, again.text);
+    for (const route of [getmyresult, updateresult]) {
+      const r = await callRoute(route, { cookie, body: { courseId, marksString: "100" } });
+      expect(r.status).toBe(200);
+      await expectNoAnswerKey(courseId, r.text);
+    }
+
+    // New questions replace the old ones.
+    const renewed = await callRoute(aiexam, { cookie, body: { courseId, renew: true } });
+    expect(renewed.status).toBe(200);
+    expect(model.requests.length).toBe(before + 1);
+    await expectNoAnswerKey(courseId, renewed.text);
+  });
+
+  it("grades on the server, records the answers, keeps the best mark rising and passes at QUIZ_PASS_PERCENT", async () => {
+    const { cookie, userId } = await newUser();
+    const courseId = await insertCourse(userId, 5);
+    await callRoute(aiexam, { cookie, body: { courseId } });
+    const quiz = await storedQuiz(courseId);
+    const right = quiz.questions.map((q) => q.answer);
+    const wrong = right.map((a) => (a === "a" ? "b" : "a"));
+
+    // 2 of 5 = 40 %: below the default 50 %.
+    const some = right.map((a, i) => (i < 2 ? a : wrong[i]));
+    const failed = await callRoute(submit, { cookie, body: { courseId, answers: some } });
+    expect(failed.status).toBe(200);
+    expect(failed.json).toMatchObject({ success: true, score: 2, mark: 20, percent: 40, passed: false, counted: true, bestMark: 20, quizPassed: false });
+    expect(failed.json.results).toHaveLength(5);
+    expect(failed.json.results[4]).toEqual({ correct: right[4], chosen: wrong[4], explanation: quiz.questions[4].explanation });
+    // 5 lessons, none done, quiz not passed.
+    expect(failed.json.progress).toBe(0);
+
+    const passed = await callRoute(submit, { cookie, body: { courseId, answers: right } });
+    expect(passed.json).toMatchObject({ score: 5, mark: 50, percent: 100, passed: true, bestMark: 50, quizPassed: true, progress: 17 });
+
+    // A worse attempt later lowers nothing.
+    const worse = await callRoute(submit, { cookie, body: { courseId, answers: wrong } });
+    expect(worse.json).toMatchObject({ mark: 0, passed: false, bestMark: 50, quizPassed: true });
+    expect(await courseRow(courseId)).toMatchObject({ bestMark: 50, quizPassed: true });
+
+    const attempts = await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId));
+    expect(attempts.map((a) => a.mark).sort()).toEqual([0, 20, 50]);
+    expect(attempts.find((a) => a.mark === 0)!.answers).toEqual(wrong);
+
+    // The contract's mark post changes nothing.
+    const posted = await callRoute(updateresult, { cookie, body: { courseId, marksString: "999" } });
+    expect(posted.json).toMatchObject({ success: true, message: true, bestMark: 50 });
+    expect((await courseRow(courseId)).bestMark).toBe(50);
+    const result = await callRoute(getmyresult, { cookie, body: { courseId } });
+    expect(result.json).toEqual({ success: true, message: true, lang: "English", bestMark: 50 });
+  });
+
+  it("does not count an attempt sent after its questions' time", async () => {
+    const { cookie, userId } = await newUser();
+    const courseId = await insertCourse(userId, 5);
+    await callRoute(aiexam, { cookie, body: { courseId } });
+    const right = (await storedQuiz(courseId)).questions.map((q) => q.answer);
+    // 5 questions = 5 minutes, plus 30 s of grace: served 6 minutes ago is too late.
+    await (await getDb()).update(quizzes).set({ servedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(quizzes.courseId, courseId));
+    const late = await callRoute(submit, { cookie, body: { courseId, answers: right } });
+    expect(late.status).toBe(200);
+    expect(late.json).toMatchObject({ score: 5, counted: false, passed: false, bestMark: null, quizPassed: false });
+    expect(await courseRow(courseId)).toMatchObject({ bestMark: null, quizPassed: false });
+    const [attempt] = await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId));
+    expect(attempt.counted).toBe(false);
+
+    // Served again (a retake), the clock starts over and the same answers count.
+    await callRoute(aiexam, { cookie, body: { courseId } });
+    const inTime = await callRoute(submit, { cookie, body: { courseId, answers: right } });
+    expect(inTime.json).toMatchObject({ counted: true, passed: true, bestMark: 50 });
+  });
+
+  it("refuses answers before the quiz is served and answers of the wrong length", async () => {
+    const { cookie, userId } = await newUser();
+    const courseId = await insertCourse(userId, 5);
+    const early = await callRoute(submit, { cookie, body: { courseId, answers: ["a"] } });
+    expect(early.status).toBe(409);
+    expect(early.json).toMatchObject({ success: false, code: "quiz:not-started" });
+    await callRoute(aiexam, { cookie, body: { courseId } });
+    const short = await callRoute(submit, { cookie, body: { courseId, answers: ["a", "b"] } });
+    expect(short.status).toBe(400);
+    expect(short.json.code).toBe("quiz:answers-mismatch");
+  });
+});
+
+describe("completion and the certificate", () => {
+  async function completeCourse(cookie: string, courseId: string) {
+    await (await getDb()).update(lessons).set({ done: true }).where(eq(lessons.courseId, courseId));
+    await callRoute(aiexam, { cookie, body: { courseId } });
+    const right = (await storedQuiz(courseId)).questions.map((q) => q.answer);
+    const res = await callRoute(submit, { cookie, body: { courseId, answers: right } });
+    expect(res.json.progress).toBe(100);
+  }
+
+  it("refuses /api/finish below 100 %, then issues one certificate, mails it, and answers the same one again", async () => {
+    const { cookie, userId, email } = await newUser();
+    const courseId = await insertCourse(userId, 5);
+    // Every lesson done but the quiz not passed: 5/6.
+    await (await getDb()).update(lessons).set({ done: true }).where(eq(lessons.courseId, courseId));
+    const early = await callRoute(finish, { cookie, body: { courseId } });
+    expect(early.status).toBe(403);
+    expect(early.json).toEqual({ success: false, code: "course:not-complete", message: "Complete the course to get the certificate." });
+    expect(await courseRow(courseId)).toMatchObject({ completed: false, endedAt: null });
+    expect(await (await getDb()).select().from(certificates).where(eq(certificates.courseId, courseId))).toHaveLength(0);
+
+    await completeCourse(cookie, courseId);
+    const first = await callRoute(finish, { cookie, body: { courseId } });
+    expect(first.status).toBe(200);
+    expect(first.json.success).toBe(true);
+    expect(first.json.publicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const second = await callRoute(finish, { cookie, body: { courseId } });
+    expect(second.json).toEqual(first.json);
+    const course = await courseRow(courseId);
+    expect(course.completed).toBe(true);
+    expect(course.endedAt?.toISOString()).toBe(first.json.end);
+
+    const [cert] = await (await getDb()).select().from(certificates).where(eq(certificates.courseId, courseId));
+    expect(cert).toMatchObject({ holderName: `Quizzer ${counter}`, courseTitle: course.mainTopic, courseLang: "English", lessonCount: 5, quizMark: 50 });
+    expect(cert.shortCode).toMatch(/^[A-Z2-9]{10}$/);
+
+    await settleBackgroundMail();
+    const mails = await (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "certificate")));
+    // Mailed once (on issue), though finish was called twice; the mail works without a browser.
+    expect(mails).toHaveLength(1);
+    expect(mails[0].status).toBe("sent");
+    expect(mails[0].text).toContain(`/certificates/${cert.publicId}`);
+
+    // On demand, to the owner only: no address or HTML is taken.
+    const relay = await callRoute(sendcertificate, { cookie, body: { courseId, email: "victim@example.io", html: "<p>spam</p>" } });
+    expect(relay.status).toBe(400);
+    expect(relay.json.code).toBe("request:invalid");
+    const again = await callRoute(sendcertificate, { cookie, body: { courseId } });
+    expect(again.json).toEqual({ success: true });
+    await settleBackgroundMail();
+    expect(await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.to, "victim@example.io"))).toHaveLength(0);
+    expect(await (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "certificate")))).toHaveLength(2);
+  });
+
+  it("keeps the certificate verifiable after the course and then the account are deleted", async () => {
+    const { cookie, userId } = await newUser();
+    const courseId = await insertCourse(userId, 5);
+    await completeCourse(cookie, courseId);
+    const { json } = await callRoute(finish, { cookie, body: { courseId } });
+    expect((await callRoute(deletecourse, { cookie, body: { courseId } })).status).toBe(200);
+    expect(await publicCertificate(json.publicId)).toMatchObject({ holderName: `Quizzer ${counter}`, lessonCount: 5, courseId: null });
+    expect((await callRoute(deleteuser, { cookie, body: { userId } })).status).toBe(200);
+    expect(await publicCertificate(json.publicId)).toMatchObject({ holderName: `Quizzer ${counter}`, userId: null, courseId: null });
+    expect(await publicCertificate("A".repeat(22))).toBeUndefined();
+    expect(await publicCertificate("../../etc")).toBeUndefined();
+    // The stored picture is served as it is, public and cacheable, with no browser involved.
+    const png = Buffer.from("89504e470d0a1a0a", "hex");
+    await (await getDb()).update(certificates).set({ png }).where(eq(certificates.publicId, json.publicId));
+    const image = await callRoute(certificateImage as never, { params: { publicId: json.publicId } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(image.headers.get("content-length")).toBe(String(png.length));
+    const unknown = await callRoute(certificateImage as never, { params: { publicId: "A".repeat(22) } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.code).toBe("certificate:not-found");
+  });
+});
+
+describe("another user's course", () => {
+  it("is a 404 on every quiz and certificate route", async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const courseId = await insertCourse(owner.userId, 5);
+    await callRoute(aiexam, { cookie: owner.cookie, body: { courseId } });
+    const before = model.requests.length;
+    const calls: [Parameters<typeof callRoute>[0], Record<string, unknown>][] = [
+      [aiexam, { courseId }],
+      [aiexam, { courseId, renew: true }],
+      [submit, { courseId, answers: ["a", "a", "a", "a", "a"] }],
+      [getmyresult, { courseId }],
+      [updateresult, { courseId, marksString: "50" }],
+      [finish, { courseId }],
+      [sendcertificate, { courseId }],
+    ];
+    for (const [route, body] of calls) {
+      const res = await callRoute(route, { cookie: other.cookie, body });
+      expect(res.status).toBe(404);
+      expect(res.json).toMatchObject({ success: false, code: "course:not-found" });
+    }
+    expect(model.requests.length).toBe(before);
+    expect(await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId))).toHaveLength(0);
+  });
+});
