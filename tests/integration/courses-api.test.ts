@@ -670,6 +670,13 @@ describe("lesson routes", () => {
     const again = await callRoute(generate, { body: { courseId: course.id, lessonId: second.id }, cookie: user.cookie });
     expect(again.json.text).toBe(res.json.text);
     expect(model.requests.length).toBe(calls);
+
+    // A lesson the prefetch already wrote (not done) is marked done when /api/generate opens it.
+    await (await getDb()).update(lessons).set({ done: false }).where(eq(lessons.id, second.id));
+    const opened = await callRoute(generate, { body: { courseId: course.id, lessonId: second.id }, cookie: user.cookie });
+    expect(opened.json.text).toBe(res.json.text);
+    const [reopened] = await (await getDb()).select().from(lessons).where(eq(lessons.id, second.id));
+    expect(reopened.done).toBe(true);
   });
 
   it("/api/image, /api/yt and /api/transcript find and store media for the caller's lesson", async () => {

@@ -193,7 +193,11 @@ export async function prefetchLesson(
  */
 export async function writeLessonText(userId: string, input: { courseId: string; lessonId: string }, t: ApiTranslator): Promise<string> {
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
-  if (lesson.theory) return lesson.theory;
+  // Already written (by the prefetch, say): opening it still marks it done.
+  if (lesson.theory) {
+    if (!lesson.done) await markLessonDone(lesson.id);
+    return lesson.theory;
+  }
   const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiRateLimit(userId, t));
   const outcome = await generationOutcome(flight);
   if (outcome.type === "error") throw generationError(outcome.code, t);
