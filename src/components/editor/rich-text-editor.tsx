@@ -154,6 +154,7 @@ export function NotesEditor({
   onDirty,
   handle,
   label,
+  placeholder,
   testId = "notes-editor",
   allowBase64 = true,
 }: {
@@ -161,6 +162,7 @@ export function NotesEditor({
   onDirty: () => void;
   handle: React.Ref<NotesEditorHandle>;
   label?: string;
+  placeholder?: string;
   testId?: string;
   allowBase64?: boolean;
 }) {
@@ -189,8 +191,8 @@ export function NotesEditor({
           contentEditable={
             <ContentEditable
               aria-label={label ?? t("editor")}
-              aria-placeholder={t("placeholder")}
-              placeholder={<p className="pointer-events-none absolute top-3 left-3 text-sm text-muted-foreground">{t("placeholder")}</p>}
+              aria-placeholder={placeholder ?? t("placeholder")}
+              placeholder={<p className="pointer-events-none absolute top-3 left-3 text-sm text-muted-foreground">{placeholder ?? t("placeholder")}</p>}
               className="min-h-48 px-3 py-2 text-sm outline-none"
               data-testid={testId}
             />

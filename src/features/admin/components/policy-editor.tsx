@@ -83,6 +83,7 @@ export function PolicyEditor({
           onDirty={() => {}}
           handle={editor}
           allowBase64={false}
+          placeholder={t("editorPlaceholder")}
           testId="policy-editor"
           label={t("policy.editorLabel", { policy: policyName, language: t(`locales.${locale}`) })}
         />
