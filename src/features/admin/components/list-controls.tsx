@@ -70,11 +70,13 @@ export function PageHeading({ title, children }: { title: string; children?: Rea
 
 /** A list's table, or the SPEC's empty-search message (or "nothing yet" without a search). */
 export function ListTable({
+  label,
   head,
   empty,
   children,
   rows,
 }: {
+  label: string;
   head: string[];
   empty: string;
   children: React.ReactNode;
@@ -82,7 +84,8 @@ export function ListTable({
 }) {
   if (rows === 0) return <p className="rounded-md border p-6 text-center text-muted-foreground">{empty}</p>;
   return (
-    <div className="overflow-x-auto rounded-md border">
+    // A table wider than the screen scrolls: the region takes keyboard focus so it can be scrolled without a mouse.
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md border">
       <table className="w-full text-left text-sm">
         <thead className="bg-muted/50">
           <tr>

@@ -24,7 +24,8 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
     <div className="mx-auto max-w-6xl space-y-4">
       <PageHeading title={t("activity")} />
       <SearchForm action={ACTION} q={query.q} placeholder={t("placeholders.activity")} />
-      <ListTable rows={page.items.length} empty={query.q ? t("empty.activity") : t("empty.none")} head={[t("columns.when"), t("columns.actor"), t("columns.action"), t("columns.target")]}>
+      <ListTable
+        label={t("activity")} rows={page.items.length} empty={query.q ? t("empty.activity") : t("empty.none")} head={[t("columns.when"), t("columns.actor"), t("columns.action"), t("columns.target")]}>
         {page.items.map((a) => (
           <tr key={a.id}>
             <Cell className="whitespace-nowrap">{formatDateTime(a.createdAt, locale)}</Cell>

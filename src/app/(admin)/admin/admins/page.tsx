@@ -23,6 +23,7 @@ export default async function AdminAdminsPage({ searchParams }: { searchParams: 
       <PageHeading title={t("admins")} />
       <SearchForm action={ACTION} q={query.q} placeholder={t("placeholders.admins")} />
       <ListTable
+        label={t("admins")}
         rows={page.items.length}
         empty={query.q ? t("empty.users") : t("empty.none")}
         head={[t("columns.name"), t("columns.email"), t("columns.role"), t("columns.actions")]}

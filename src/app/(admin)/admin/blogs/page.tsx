@@ -23,6 +23,7 @@ export default async function AdminBlogsPage({ searchParams }: { searchParams: P
       <PageHeading title={t("manageBlogs")} />
       <SearchForm action={ACTION} q={query.q} placeholder={t("placeholders.blogs")} />
       <ListTable
+        label={t("manageBlogs")}
         rows={page.items.length}
         empty={query.q ? t("empty.blogs") : t("empty.none")}
         head={[t("columns.title"), t("columns.category"), t("columns.language"), t("columns.date"), t("columns.flags"), t("columns.actions")]}

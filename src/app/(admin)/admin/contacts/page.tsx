@@ -28,6 +28,7 @@ export default async function AdminContactsPage({ searchParams }: { searchParams
       <PageHeading title={t("contacts")} />
       <SearchForm action={ACTION} q={query.q} placeholder={t("placeholders.contacts")} />
       <ListTable
+        label={t("contacts")}
         rows={page.items.length}
         empty={query.q ? t("empty.contacts") : t("empty.none")}
         head={[t("columns.name"), t("columns.email"), t("columns.subject"), t("columns.message"), t("columns.date"), t("columns.status"), t("columns.actions")]}

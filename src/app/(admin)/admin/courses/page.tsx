@@ -20,6 +20,7 @@ export default async function AdminCoursesPage({ searchParams }: { searchParams:
       <PageHeading title={t("courses")} />
       <SearchForm action={ACTION} q={query.q} placeholder={t("placeholders.courses")} />
       <ListTable
+        label={t("courses")}
         rows={page.items.length}
         empty={query.q ? t("empty.courses") : t("empty.none")}
         head={[t("columns.topic"), t("columns.owner"), t("columns.type"), t("columns.language"), t("columns.progress"), t("columns.created")]}

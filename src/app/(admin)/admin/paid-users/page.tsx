@@ -21,6 +21,7 @@ export default async function AdminPaidUsersPage({ searchParams }: { searchParam
       <PageHeading title={t("paidUsers")} />
       <SearchForm action={ACTION} q={query.q} placeholder={t("placeholders.paid")} />
       <ListTable
+        label={t("paidUsers")}
         rows={page.items.length}
         empty={query.q ? t("empty.users") : t("empty.none")}
         head={[t("columns.name"), t("columns.email"), t("columns.plan"), t("columns.provider"), t("columns.periodEnd")]}

@@ -22,6 +22,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
       <PageHeading title={t("users")} />
       <SearchForm action={ACTION} q={query.q} placeholder={t("placeholders.users")} />
       <ListTable
+        label={t("users")}
         rows={page.items.length}
         empty={query.q ? t("empty.users") : t("empty.none")}
         head={[t("columns.name"), t("columns.email"), t("columns.plan"), t("columns.role"), t("columns.joined"), t("columns.courses"), t("columns.actions")]}
