@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, expect, LOCALES, signInViaApi, test, toast, uniqueEmail, useLocale, waitForHydration, type Locale } from "./fixtures";
+import { createCourseViaApi } from "./courses";
+import { ADMIN, BASE_URL, expect, LOCALES, signInViaApi, signUpViaApi, test, toast, uniqueEmail, useLocale, waitForHydration, type Locale } from "./fixtures";
 
 /**
  * The admin panel as the Super admin uses it, in both UI languages: the dashboard's figures and
@@ -85,14 +86,24 @@ async function signUp(request: APIRequestContext, name: string) {
 }
 
 for (const locale of LOCALES) {
-  test(`the admin runs the panel (${locale})`, async ({ page, request }) => {
+  test(`the admin runs the panel (${locale})`, async ({ page, request, browser }) => {
     test.setTimeout(180_000);
     const c = copy[locale];
     await useLocale(page, locale);
     await signInViaApi(page, ADMIN);
+    const before = await (await page.request.post("/api/dashboard")).json();
+
+    // A learner signs up and makes a course (through the fake model): the figures count them.
+    const learnerContext = await browser.newContext({ baseURL: BASE_URL });
+    const learner = await learnerContext.newPage();
+    await signUpViaApi(learner, "Figure Learner");
+    await createCourseViaApi(learner, `Figures ${locale}`);
+    await learnerContext.close();
 
     // Dashboard: the cards say what the aggregate call says, formatted in the UI language.
     const figures = await (await page.request.post("/api/dashboard")).json();
+    expect(figures.users).toBeGreaterThanOrEqual(before.users + 1);
+    expect(figures.courses).toBeGreaterThanOrEqual(before.courses + 1);
     expect(figures.sum.USD).toBeGreaterThanOrEqual(55); // 47 a month + 96 a year / 12, seeded
     expect(figures.total.USD).toBeGreaterThanOrEqual(136); // 47 - 7 refunded + 96, seeded
     await page.goto("/admin");
@@ -106,7 +117,10 @@ for (const locale of LOCALES) {
       new RegExp(`^${c.charts.paid}: ${count(locale, figures.paid)} \\(\\d+%\\)$`),
     ]);
     const coursesChart = page.getByRole("figure", { name: c.charts.courses });
-    await expect(coursesChart).toContainText(`${c.charts.video}: ${count(locale, figures.videoType)}`);
+    await expect(coursesChart.getByRole("listitem")).toHaveText([
+      new RegExp(`^${c.charts.text}: ${count(locale, figures.courses - figures.videoType)} \\(\\d+%\\)$`),
+      new RegExp(`^${c.charts.video}: ${count(locale, figures.videoType)} \\(\\d+%\\)$`),
+    ]);
 
     // Empty searches say so, in every list that has them.
     for (const [path, message] of [
