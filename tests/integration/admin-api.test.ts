@@ -139,8 +139,9 @@ describe("dashboard figures", () => {
       { userId: paidLearner.id, plan: "monthly", provider: "stripe", status: "active", currentPeriodEnd: new Date(Date.now() + 20 * day), amountMinor: 4700, currency: "USD" },
       { userId: buyer.id, plan: "yearly", provider: "paypal", status: "active", currentPeriodEnd: new Date(Date.now() + 300 * day), amountMinor: 9600, currency: "USD" },
       { userId: buyer.id, plan: "monthly", provider: "paystack", status: "active", currentPeriodEnd: null, amountMinor: 5000, currency: "BRL" },
-      // Not counted: an admin grant, an expired period, a canceled subscription.
+      // Not counted: admin grants (even one that carries an amount), an expired period, a canceled subscription.
       { userId: admin.id, plan: "yearly", provider: "admin", status: "active", currentPeriodEnd: null, amountMinor: null, currency: null },
+      { userId: superAdmin.id, plan: "monthly", provider: "admin", status: "active", currentPeriodEnd: null, amountMinor: 120_000, currency: "USD" },
       { userId: lapsed.id, plan: "monthly", provider: "stripe", status: "active", currentPeriodEnd: new Date(Date.now() - day), amountMinor: 4700, currency: "USD" },
       { userId: lapsed.id, plan: "monthly", provider: "stripe", status: "canceled", currentPeriodEnd: new Date(Date.now() + day), amountMinor: 4700, currency: "USD" },
     ]);
