@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, desc, eq, getTableName, gt, inArray, isNull, ne, or, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { effectivePlanSql } from "@/server/db/effective-plan";
-import { adminAudit, blogPosts, contactMessages, courses, lessons, payments, policies, subscriptions, users } from "@/server/db/schema";
+import { adminAudit, blogPosts, contentImages, contactMessages, courses, lessons, payments, policies, subscriptions, users } from "@/server/db/schema";
 import type { BlogCategory, ListQuery, PolicyKind, UiLocale } from "./schemas";
 
 export type Page<T> = { items: T[]; total: number; page: number; limit: number };
@@ -454,6 +454,28 @@ export async function upsertPolicy(tx: Db, kind: PolicyKind, locale: UiLocale, h
     .insert(policies)
     .values({ kind, locale, html, updatedAt: now })
     .onConflictDoUpdate({ target: [policies.kind, policies.locale], set: { html, updatedAt: now } });
+}
+
+// ---------------------------------------------------------------- pictures of public content
+
+/** Stores each picture once (by sha256) and answers the stored id of every one. */
+export async function storeContentImages(tx: Db, pictures: { sha256: string; contentType: string; bytes: Buffer }[]): Promise<Map<string, string>> {
+  if (pictures.length === 0) return new Map();
+  await tx
+    .insert(contentImages)
+    .values(pictures.map((p) => ({ sha256: p.sha256, contentType: p.contentType, bytes: p.bytes })))
+    .onConflictDoNothing({ target: contentImages.sha256 });
+  const rows = await tx
+    .select({ id: contentImages.id, sha256: contentImages.sha256 })
+    .from(contentImages)
+    .where(inArray(contentImages.sha256, pictures.map((p) => p.sha256)));
+  return new Map(rows.map((r) => [r.sha256, r.id]));
+}
+
+export async function findContentImage(id: string) {
+  const db = await getDb();
+  const [row] = await db.select({ contentType: contentImages.contentType, bytes: contentImages.bytes }).from(contentImages).where(eq(contentImages.id, id));
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------- audit

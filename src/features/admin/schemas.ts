@@ -1,5 +1,12 @@
 import { z } from "zod";
 
+/**
+ * A policy or post with its pasted pictures (5 MB each, as base64) and a cover: the notes' ceiling.
+ * The HTML itself is bounded before it is parsed (src/server/html/bounds.ts).
+ */
+export const CONTENT_BODY_LIMIT = 12 * 1024 * 1024;
+export const BLOG_BODY_LIMIT = CONTENT_BODY_LIMIT;
+
 /** Rows per page of an admin list when the caller does not say. */
 export const ADMIN_PAGE_SIZE = 20;
 /** The most rows one page may ask for: a list is never read whole. */
@@ -24,7 +31,7 @@ export type UiLocale = (typeof UI_LOCALES)[number];
 
 /** SPEC `saveadmin {data, type}`; `locale` (our addition) defaults to the admin's UI language. */
 export const savePolicySchema = z.object({
-  data: z.string().max(1_000_000),
+  data: z.string().max(CONTENT_BODY_LIMIT),
   type: z.enum(POLICY_KINDS),
   locale: z.enum(UI_LOCALES).optional(),
 });
@@ -38,7 +45,7 @@ export const EXCERPT_HINT = 160;
 const blogFields = {
   title: z.string().trim().min(1).max(200),
   excerpt: z.string().trim().min(1).max(1000),
-  content: z.string().min(1).max(1_000_000),
+  content: z.string().min(1).max(CONTENT_BODY_LIMIT),
   category: z.enum(BLOG_CATEGORIES),
   tags: z.string().max(500).optional().default(""),
   locale: z.enum(UI_LOCALES).optional(),
@@ -64,5 +71,4 @@ export const updateBlogFlagSchema = z.object({
   value: z.union([z.enum(["true", "false"]).transform((v) => v === "true"), z.boolean()]),
 });
 
-/** The body of a cover image plus the rest of a post stays well under this. */
-export const BLOG_BODY_LIMIT = 8 * 1024 * 1024;
+

@@ -1,14 +1,17 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { normalizeEmail } from "@/features/accounts/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
+import { CONTENT_IMAGE_PATH } from "@/lib/stored-images";
 import { publicContentChanged } from "@/server/cache/public-content";
-import { HTML_LIMITS, HtmlTooComplexError } from "@/server/html/bounds";
-import { InlineImageError, readDataUrl } from "@/server/html/inline-images";
+import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds";
+import { InlineImageError, readDataUrl, takeInlineImages, type InlineImage } from "@/server/html/inline-images";
 import { sanitizeHtml } from "@/server/html/sanitize";
 import { appError } from "@/server/http/errors";
 import {
   deleteBlogPost,
+  findContentImage,
   grantAdmin,
   insertAudit,
   insertBlogPost,
@@ -19,11 +22,13 @@ import {
   readPolicies,
   revokeAdmin,
   setBlogFlag,
+  storeContentImages,
   updateBlogPost,
   upsertPolicy,
   type AuditActor,
   type BlogWrite,
 } from "./queries";
+import type { Db } from "@/server/db/client";
 import type { BlogCategory, PolicyKind, UiLocale } from "./schemas";
 
 export {
@@ -39,14 +44,51 @@ export {
 } from "./queries";
 export type { AdminAuditRow, AdminBlogRow, AdminContactRow, AdminCourseRow, AdminPaidRow, AdminUserRow, DashboardFigures, MoneyByCurrency, Page } from "./queries";
 
-/** Stored HTML of a policy or post: sanitized within the app's bounds, or a 413 saying which. */
-function cleanHtml(html: string, t: ApiTranslator): string {
+/** HTML made safe to store, with its pasted pictures taken out and named by placeholder ids. */
+type CleanHtml = { html: string; pictures: InlineImage[]; placeholderOf: Map<string, string> };
+
+/**
+ * A policy or post as it will be stored: within the app's bounds (else 413), its `data:` pictures
+ * checked by their bytes (PNG, JPEG, GIF or WebP, at most 5 MB) and taken out, the rest sanitized.
+ * The pictures are written by `withStoredPictures`, in the transaction of the text.
+ */
+function cleanHtml(raw: string, t: ApiTranslator): CleanHtml {
+  const placeholderOf = new Map<string, string>();
+  const urlOf = (sha256: string) => {
+    let id = placeholderOf.get(sha256);
+    if (!id) placeholderOf.set(sha256, (id = randomUUID()));
+    return `${CONTENT_IMAGE_PATH}${id}`;
+  };
   try {
-    return sanitizeHtml(html).trim();
+    const taken = takeInlineImages(raw, scanHtml(raw), urlOf);
+    const html = sanitizeHtml(taken.html).trim();
+    // A picture the sanitizer dropped (inside a <script>, say) is not stored.
+    const pictures = taken.images.filter((p) => html.includes(`${CONTENT_IMAGE_PATH}${placeholderOf.get(p.sha256)}`));
+    return { html, pictures, placeholderOf };
   } catch (error) {
     if (error instanceof HtmlTooComplexError) throw appError("html:too-complex", t, { key: "admin.tooComplex", values: { ...HTML_LIMITS } });
+    if (error instanceof InlineImageError) {
+      throw error.problem === "size" ? appError("html:image-too-large", t, { key: "admin.imageTooLarge" }) : appError("html:image-invalid", t, { key: "admin.imageInvalid" });
+    }
     throw error;
   }
+}
+
+/** Stores the pictures (once each) and answers the HTML pointing at their stored ids. */
+async function withStoredPictures(tx: Db, clean: CleanHtml): Promise<string> {
+  const stored = await storeContentImages(tx, clean.pictures);
+  let html = clean.html;
+  for (const picture of clean.pictures) {
+    html = html.replaceAll(`${CONTENT_IMAGE_PATH}${clean.placeholderOf.get(picture.sha256)}`, `${CONTENT_IMAGE_PATH}${stored.get(picture.sha256)}`);
+  }
+  return html;
+}
+
+/** A picture of a policy or post, for anyone (the public pages show them). */
+export async function contentImage(id: string, t: ApiTranslator) {
+  const image = isUuid(id) ? await findContentImage(id) : null;
+  if (!image) throw appError("image:not-found", t);
+  return image;
 }
 
 // ---------------------------------------------------------------- dashboard
@@ -112,8 +154,9 @@ export async function removeAdmin(actor: AuditActor, rawEmail: string, t: ApiTra
 export async function savePolicy(actor: AuditActor, kind: PolicyKind, locale: UiLocale, html: string, t: ApiTranslator): Promise<void> {
   const clean = cleanHtml(html, t);
   await inTransaction(async (tx) => {
-    await upsertPolicy(tx, kind, locale, clean);
-    await insertAudit(tx, actor, { action: "policy.save", target: `${kind} (${locale})`, details: { kind, locale, chars: clean.length } });
+    const stored = await withStoredPictures(tx, clean);
+    await upsertPolicy(tx, kind, locale, stored);
+    await insertAudit(tx, actor, { action: "policy.save", target: `${kind} (${locale})`, details: { kind, locale, chars: stored.length, pictures: clean.pictures.length } });
   });
   publicContentChanged("policies");
 }
@@ -153,17 +196,19 @@ function cleanTags(tags: string): string {
     .join(", ");
 }
 
-function blogWrite(input: BlogInput, t: ApiTranslator): BlogWrite {
+/** A post ready to write; its content's pictures are stored by `withStoredPictures` in the write's transaction. */
+function blogWrite(input: BlogInput, t: ApiTranslator): { post: BlogWrite; content: CleanHtml } {
   const content = cleanHtml(input.content, t);
-  if (!content) throw appError("request:invalid", t, { key: "admin.blogFillAll" });
+  if (!content.html) throw appError("request:invalid", t, { key: "admin.blogFillAll" });
   const image = input.image ? readCover(input.image, t) : input.removeImage ? null : undefined;
-  return { title: input.title.trim(), excerpt: input.excerpt.trim(), content, category: input.category, tags: cleanTags(input.tags), locale: input.locale, image };
+  const post = { title: input.title.trim(), excerpt: input.excerpt.trim(), content: content.html, category: input.category, tags: cleanTags(input.tags), locale: input.locale, image };
+  return { post, content };
 }
 
 export async function createBlogPost(actor: AuditActor, input: BlogInput, t: ApiTranslator): Promise<string> {
-  const post = blogWrite(input, t);
+  const { post, content } = blogWrite(input, t);
   const id = await inTransaction(async (tx) => {
-    const created = await insertBlogPost(tx, post);
+    const created = await insertBlogPost(tx, { ...post, content: await withStoredPictures(tx, content) });
     await insertAudit(tx, actor, { action: "blog.create", target: post.title, details: { id: created, locale: post.locale, category: post.category } });
     return created;
   });
@@ -173,9 +218,9 @@ export async function createBlogPost(actor: AuditActor, input: BlogInput, t: Api
 
 export async function editBlogPost(actor: AuditActor, id: string, input: BlogInput, t: ApiTranslator): Promise<void> {
   if (!isUuid(id)) throw appError("admin:blog-not-found", t);
-  const post = blogWrite(input, t);
+  const { post, content } = blogWrite(input, t);
   await inTransaction(async (tx) => {
-    if (!(await updateBlogPost(tx, id, post))) throw appError("admin:blog-not-found", t);
+    if (!(await updateBlogPost(tx, id, { ...post, content: await withStoredPictures(tx, content) }))) throw appError("admin:blog-not-found", t);
     await insertAudit(tx, actor, { action: "blog.edit", target: post.title, details: { id } });
   });
   publicContentChanged("blog", id);

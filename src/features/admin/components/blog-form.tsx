@@ -150,7 +150,7 @@ export function BlogForm({ post, defaultLocale }: { post?: BlogFormPost; default
           {t("blog.content")}
         </p>
         <div className="flex min-h-72 flex-col">
-          <RichTextEditor initialHtml={post?.content ?? ""} onDirty={() => {}} handle={editor} allowBase64={false} placeholder={t("editorPlaceholder")} testId="blog-editor" label={t("blog.content")} />
+          <RichTextEditor initialHtml={post?.content ?? ""} onDirty={() => {}} handle={editor} placeholder={t("editorPlaceholder")} testId="blog-editor" label={t("blog.content")} />
         </div>
       </div>
       <div className="space-y-1.5">

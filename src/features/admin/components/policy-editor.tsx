@@ -82,7 +82,6 @@ export function PolicyEditor({
           initialHtml={drafts[locale]}
           onDirty={() => {}}
           handle={editor}
-          allowBase64={false}
           placeholder={t("editorPlaceholder")}
           testId="policy-editor"
           label={t("policy.editorLabel", { policy: policyName, language: t(`locales.${locale}`) })}
