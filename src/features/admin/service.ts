@@ -5,6 +5,7 @@ import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { CONTENT_IMAGE_PATH } from "@/lib/stored-images";
 import { publicContentChanged } from "@/server/cache/public-content";
+import type { Db } from "@/server/db/client";
 import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds";
 import { InlineImageError, readDataUrl, takeInlineImages, type InlineImage } from "@/server/html/inline-images";
 import { sanitizeHtml } from "@/server/html/sanitize";
@@ -28,7 +29,6 @@ import {
   type AuditActor,
   type BlogWrite,
 } from "./queries";
-import type { Db } from "@/server/db/client";
 import type { BlogCategory, PolicyKind, UiLocale } from "./schemas";
 
 export {
