@@ -20,6 +20,11 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
     const key = `actions.${actionKey(action)}`;
     return t.has(key as never) ? t(key as never) : action;
   };
+  // A flag's new value is the one detail the target does not already say.
+  const detail = (details: unknown) => {
+    const d = details as { flag?: "popular" | "featured"; value?: boolean } | null;
+    return d?.flag ? t(d.value ? "flagOn" : "flagOff", { flag: t(`blog.${d.flag}`) }) : "";
+  };
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <PageHeading title={t("activity")} />
@@ -31,7 +36,10 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
             <Cell className="whitespace-nowrap">{formatDateTime(a.createdAt, locale)}</Cell>
             <Cell className="break-all">{a.actorEmail}</Cell>
             <Cell>{actionLabel(a.action)}</Cell>
-            <Cell>{a.target}</Cell>
+            <Cell>
+              {a.target}
+              {detail(a.details) ? <span className="block text-muted-foreground">{detail(a.details)}</span> : null}
+            </Cell>
           </tr>
         ))}
       </ListTable>
