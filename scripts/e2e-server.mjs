@@ -49,7 +49,48 @@ async function seedPaidAccounts() {
       [email, "Paid Learner", passwordHash],
     );
   }
+  await seedAdminPanelData(query, passwordHash);
   await (client.end ? client.end({ timeout: 5 }) : client.close());
+}
+
+// ---- Admin panel (issue 15): revenue and contacts for tests/e2e/admin.spec.ts. Until the payment
+// fakes land nothing in the app writes subscriptions or payments, so the spec's figures come from
+// these rows: two paid buyers (one yearly, one monthly with a partial refund), an expired
+// subscription that must not count, and two contact messages. Keep in step with the spec.
+export const E2E_ADMIN_BUYERS = ["buyer-monthly@e2e.test", "buyer-yearly@e2e.test"];
+async function seedAdminPanelData(query, passwordHash) {
+  const day = 24 * 60 * 60 * 1000;
+  const soon = new Date(Date.now() + 20 * day).toISOString();
+  const past = new Date(Date.now() - day).toISOString();
+  const rows = [
+    // email, plan, subscription amount, period end, payment amount, refunded
+    [E2E_ADMIN_BUYERS[0], "monthly", 4700, soon, 4700, 700],
+    [E2E_ADMIN_BUYERS[1], "yearly", 9600, soon, 9600, 0],
+  ];
+  for (const [email, plan, amount, periodEnd, paid, refunded] of rows) {
+    const [user] = await query(
+      "insert into users (email, name, password_hash, plan, plan_expires_at) values ($1, $2, $3, $4, $5) on conflict (email) do update set plan = excluded.plan returning id",
+      [email, "Buyer", passwordHash, plan, periodEnd],
+    ).then((r) => r.rows ?? r);
+    await query(
+      "insert into subscriptions (user_id, plan, provider, provider_subscription_id, status, current_period_end, amount_minor, currency) values ($1, $2, 'stripe', $3, 'active', $4, $5, 'USD') on conflict do nothing",
+      [user.id, plan, `sub_${email}`, periodEnd, amount],
+    );
+    await query(
+      "insert into payments (user_id, plan, provider, provider_payment_id, amount_minor, currency, status, refunded_minor) values ($1, $2, 'stripe', $3, $4, 'USD', $5, $6) on conflict do nothing",
+      [user.id, plan, `pay_${email}`, paid, refunded ? "refunded" : "succeeded", refunded],
+    );
+    await query(
+      "insert into subscriptions (user_id, plan, provider, provider_subscription_id, status, current_period_end, amount_minor, currency) values ($1, 'monthly', 'stripe', $2, 'active', $3, 4700, 'USD') on conflict do nothing",
+      [user.id, `sub_expired_${email}`, past],
+    );
+  }
+  for (const [name, subject, email, message] of [
+    ["Carla Contato", "billing", "carla@e2e.test", "Preciso da nota fiscal."],
+    ["Hugo Help", "support", "hugo@e2e.test", "The export button does nothing."],
+  ]) {
+    await query("insert into contact_messages (name, subject, email, message) values ($1, $2, $3, $4)", [name, subject, email, message]);
+  }
 }
 
 await seedPaidAccounts();

@@ -156,11 +156,29 @@ for (const locale of LOCALES) {
       });
 
       test("admin panel", async ({ page }) => {
+        test.setTimeout(120_000);
         await prepare(page, locale, theme);
         await signInViaApi(page, ADMIN);
         await page.goto("/admin");
         await settle(page);
         await expectNoSeriousViolations(page, "/admin");
+        // Issue 15's pages, one line each.
+        for (const path of [
+          "/admin/users",
+          "/admin/courses",
+          "/admin/paid-users",
+          "/admin/admins",
+          "/admin/contacts",
+          "/admin/blogs",
+          "/admin/blogs?q=no-such-post",
+          "/admin/create-blog",
+          "/admin/terms",
+          "/admin/activity",
+        ]) {
+          await page.goto(path);
+          await settle(page);
+          await expectNoSeriousViolations(page, path);
+        }
       });
     });
   }

@@ -84,6 +84,7 @@ export const copy = {
         "Cancelamento",
         "Reembolso",
         "Assinatura e cobrança",
+        "Atividade",
       ],
     },
     notFound: {
@@ -170,6 +171,7 @@ export const copy = {
         "Cancellation",
         "Refund",
         "Subscription & Billing",
+        "Activity",
       ],
     },
     notFound: {

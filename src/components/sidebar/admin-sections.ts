@@ -4,6 +4,7 @@ import {
   CreditCardIcon,
   FilePlusIcon,
   FileTextIcon,
+  HistoryIcon,
   LockIcon,
   MailIcon,
   NewspaperIcon,
@@ -13,7 +14,7 @@ import {
   UsersIcon,
 } from "lucide-react";
 
-/** The SPEC's admin sections, in its order; shared by the sidebar and the section page. */
+/** The SPEC's admin sections, in its order, then the Activity log; the sidebar's links. */
 export const ADMIN_SECTIONS = [
   { slug: "users", key: "users", icon: UsersIcon },
   { slug: "courses", key: "courses", icon: BookOpenIcon },
@@ -27,4 +28,6 @@ export const ADMIN_SECTIONS = [
   { slug: "cancellation", key: "cancellation", icon: BanIcon },
   { slug: "refund", key: "refund", icon: RotateCcwIcon },
   { slug: "subscription-billing", key: "subscriptionBilling", icon: ReceiptIcon },
+  // Not in the SPEC's list: the audit log (issue 15) comes last.
+  { slug: "activity", key: "activity", icon: HistoryIcon },
 ] as const;

@@ -107,6 +107,9 @@ export async function signIn(
   return { id: user.id, email: user.email, name: user.name, role: user.role, plan: user.plan, locale: user.locale };
 }
 
+/** Accounts are keyed by the e-mail in this form (the admin panel looks users up by it). */
+export { normalizeEmail } from "./queries";
+
 /** The contract's user shape (SPEC "User"); never the hash. */
 export function toUserData(user: SessionUser) {
   return { email: user.email, mName: user.name, _id: user.id, type: user.plan };

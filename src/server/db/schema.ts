@@ -528,3 +528,21 @@ export const adminAudit = pgTable(
   },
   (t) => [index("admin_audit_created_idx").on(t.createdAt.desc())],
 );
+
+/**
+ * Pictures pasted into public content (policies, blog posts) by an admin: taken out of the HTML
+ * before it is sanitized and served to anyone by GET /api/content-images/{id}. One row per
+ * distinct picture (sha256).
+ */
+export const contentImages = pgTable(
+  "content_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** image/png, image/jpeg, image/gif or image/webp, as the bytes say. */
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("content_images_sha256_key").on(t.sha256)],
+);

@@ -56,7 +56,8 @@ function decodeBase64(payload: string): Buffer | null {
   return Buffer.from(text, "base64");
 }
 
-function readDataUrl(value: string): { contentType: ImageType; bytes: Buffer } {
+/** One `data:image/…;base64` value, checked as an inline image is (also a blog post's cover). */
+export function readDataUrl(value: string): { contentType: ImageType; bytes: Buffer } {
   const comma = value.indexOf(",");
   const header = comma < 0 ? null : HEADER.exec(value.slice(0, comma));
   if (!header || !ALLOWED.has(header[1].toLowerCase())) throw new InlineImageError("type");

@@ -8,6 +8,13 @@ type ApiMessageKey = Parameters<ApiTranslator>[0];
  * code is made: `AppError` takes only these, so a new code cannot be invented in passing.
  */
 export const ERROR_CODES = {
+  // Admin panel (issue 15)
+  "admin:already-admin": { status: 409, message: "admin.alreadyAdmin" },
+  "admin:blog-not-found": { status: 404, message: "admin.blogNotFound" },
+  "admin:contact-not-found": { status: 404, message: "admin.contactNotFound" },
+  "admin:not-admin": { status: 404, message: "admin.notAdmin" },
+  "admin:super-protected": { status: 403, message: "admin.superProtected" },
+  "admin:user-not-found": { status: 404, message: "admin.userNotFound" },
   "ai:invalid-output": { status: 502, message: "generation.failed" },
   "ai:not-configured": { status: 503, message: "generation.notConfigured" },
   "ai:refused": { status: 502, message: "generation.failed" },

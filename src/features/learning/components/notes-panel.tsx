@@ -7,11 +7,11 @@ import { notify } from "@/components/notify";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { postJson } from "@/lib/http/post-json";
-import type { NotesEditorHandle } from "./notes-editor";
+import type { NotesEditorHandle } from "@/components/editor/rich-text-editor";
 import { PanelDialog } from "./panel-dialog";
 
 // Lexical is fetched only when the notes are opened.
-const NotesEditor = dynamic(() => import("./notes-editor").then((m) => m.NotesEditor), {
+const NotesEditor = dynamic(() => import("@/components/editor/rich-text-editor").then((m) => m.NotesEditor), {
   ssr: false,
   loading: () => <Skeleton className="h-56 w-full" />,
 });

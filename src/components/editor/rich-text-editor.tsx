@@ -33,11 +33,11 @@ import * as React from "react";
 import { notify } from "@/components/notify";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { checkImageFile, checkImageSource, checkLinkUrl, type ImageProblem } from "../editor-rules";
+import { checkImageFile, checkImageSource, checkLinkUrl, type ImageProblem } from "./editor-rules";
 
 type SerializedImageNode = Spread<{ src: string; alt: string }, SerializedLexicalNode>;
 
-/** An inline picture in the notes (an https address or a base64 data URL). */
+/** An inline picture (an https address or, where allowed, a base64 data URL). */
 class ImageNode extends DecoratorNode<React.ReactElement> {
   __src: string;
   __alt: string;
@@ -144,15 +144,27 @@ function HandlePlugin({ handle }: { handle: React.Ref<NotesEditorHandle> }) {
   return null;
 }
 
-/** The notes' rich-text editor (Lexical). Loaded only when the notes are opened. */
+/**
+ * The app's rich-text editor (Lexical), with SPEC 5's link and image rules: the course notes and
+ * the admin's policies and blog posts. Its labels are the notes' messages (namespace `notes`).
+ * `allowBase64: false` where pasted pictures have nowhere to be stored (images by https address only).
+ */
 export function NotesEditor({
   initialHtml,
   onDirty,
   handle,
+  label,
+  placeholder,
+  testId = "notes-editor",
+  allowBase64 = true,
 }: {
   initialHtml: string;
   onDirty: () => void;
   handle: React.Ref<NotesEditorHandle>;
+  label?: string;
+  placeholder?: string;
+  testId?: string;
+  allowBase64?: boolean;
 }) {
   const t = useTranslations("notes");
   const initialConfig = React.useMemo(
@@ -173,16 +185,16 @@ export function NotesEditor({
   const skipFirstChange = React.useRef(true);
   return (
     <LexicalComposer initialConfig={initialConfig}>
-      <Toolbar />
+      <Toolbar allowBase64={allowBase64} />
       <div className="relative min-h-48 flex-1 overflow-y-auto rounded-md border">
         <RichTextPlugin
           contentEditable={
             <ContentEditable
-              aria-label={t("editor")}
-              aria-placeholder={t("placeholder")}
-              placeholder={<p className="pointer-events-none absolute top-3 left-3 text-sm text-muted-foreground">{t("placeholder")}</p>}
+              aria-label={label ?? t("editor")}
+              aria-placeholder={placeholder ?? t("placeholder")}
+              placeholder={<p className="pointer-events-none absolute top-3 left-3 text-sm text-muted-foreground">{placeholder ?? t("placeholder")}</p>}
               className="min-h-48 px-3 py-2 text-sm outline-none"
-              data-testid="notes-editor"
+              data-testid={testId}
             />
           }
           ErrorBoundary={LexicalErrorBoundary}
@@ -205,7 +217,7 @@ export function NotesEditor({
   );
 }
 
-function Toolbar() {
+function Toolbar({ allowBase64 }: { allowBase64: boolean }) {
   const t = useTranslations("notes");
   const [editor] = useLexicalComposerContext();
   const [form, setForm] = React.useState<"link" | "image" | null>(null);
@@ -237,7 +249,7 @@ function Toolbar() {
   };
 
   const insertImage = (src: string, alt: string) => {
-    const problem = checkImageSource(src);
+    const problem = checkImageSource(src, allowBase64);
     if (problem) return imageError(problem);
     editor.update(() => {
       $insertNodes([$createImageNode(src.trim(), alt)]);
@@ -296,21 +308,25 @@ function Toolbar() {
           <Button type="button" size="sm" onClick={() => insertImage(url, "")}>
             {t("insert")}
           </Button>
-          <Button type="button" size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
-            {t("chooseFile")}
-          </Button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            aria-label={t("chooseFile")}
-            tabIndex={-1}
-            onChange={(e) => {
-              onFile(e.target.files?.[0]);
-              e.target.value = "";
-            }}
-          />
+          {allowBase64 ? (
+            <>
+              <Button type="button" size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
+                {t("chooseFile")}
+              </Button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/*"
+                className="sr-only"
+                aria-label={t("chooseFile")}
+                tabIndex={-1}
+                onChange={(e) => {
+                  onFile(e.target.files?.[0]);
+                  e.target.value = "";
+                }}
+              />
+            </>
+          ) : null}
         </div>
       ) : null}
     </div>

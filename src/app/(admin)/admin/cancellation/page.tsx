@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { PolicyPage } from "@/features/admin/components/policy-page";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("admin"))("cancellation") };
+}
+
+export default function AdminCancellationPolicyPage() {
+  return <PolicyPage page="cancellation" />;
+}

@@ -1,0 +1,36 @@
+import { ADMIN_PAGE_SIZE, listQuerySchema, type ListQuery } from "./schemas";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** A list page's `q` and `page` from its URL; anything malformed reads as the first page, unsearched. */
+export async function readListParams(searchParams: Promise<SearchParams>): Promise<ListQuery> {
+  const raw = await searchParams;
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const parsed = listQuerySchema.safeParse({ q: first(raw.q), page: first(raw.page), limit: String(ADMIN_PAGE_SIZE) });
+  const query = parsed.success ? parsed.data : { q: "", page: 1, limit: ADMIN_PAGE_SIZE };
+  return { ...query, q: query.q.trim() };
+}
+
+export function formatDate(value: Date | string | null, locale: string): string {
+  if (!value) return "";
+  return new Intl.DateTimeFormat(locale === "pt" ? "pt-BR" : "en-US", { dateStyle: "medium" }).format(new Date(value));
+}
+
+export function formatDateTime(value: Date | string, locale: string): string {
+  return new Intl.DateTimeFormat(locale === "pt" ? "pt-BR" : "en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(value));
+}
+
+/** Money in minor units, in the admin's UI language and the amount's own currency. */
+export function formatMoney(amountMinor: number, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale === "pt" ? "pt-BR" : "en-US", { style: "currency", currency }).format(amountMinor / 100);
+  } catch {
+    // A currency code Intl does not know is still shown, with its code.
+    return `${(amountMinor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** "admin.promote" → "adminPromote": the audit action's message key. */
+export function actionKey(action: string): string {
+  return action.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
+}
