@@ -6,6 +6,7 @@ export type ExportLesson = {
   title: string;
   /** SPEC section 9: only completed lessons carry their content; the others a placeholder. */
   completed: boolean;
+  done: boolean;
   theory: string;
   imageUrl: string | null;
   imageAttribution: string | null;
@@ -13,7 +14,7 @@ export type ExportLesson = {
 };
 
 export type ExportDocument = {
-  course: Pick<CourseRow, "id" | "mainTopic" | "type" | "lang" | "photo" | "photoAttribution">;
+  course: Pick<CourseRow, "id" | "mainTopic" | "type" | "lang" | "photo" | "photoAttribution" | "quizPassed">;
   topics: { id: string; title: string; lessons: ExportLesson[] }[];
 };
 
@@ -23,7 +24,7 @@ export async function findExportDocument(userId: string, courseId: unknown): Pro
   if (!course) return undefined;
   const outline = await courseOutline(course.id);
   return {
-    course: { id: course.id, mainTopic: course.mainTopic, type: course.type, lang: course.lang, photo: course.photo, photoAttribution: course.photoAttribution },
+    course: { id: course.id, mainTopic: course.mainTopic, type: course.type, lang: course.lang, photo: course.photo, photoAttribution: course.photoAttribution, quizPassed: course.quizPassed },
     topics: outline.map(({ topic, lessons }) => ({
       id: topic.id,
       title: topic.title,
@@ -31,6 +32,7 @@ export async function findExportDocument(userId: string, courseId: unknown): Pro
         id: l.id,
         title: l.title,
         completed: l.done && (l.theory.trim() !== "" || l.youtubeId !== null),
+        done: l.done,
         theory: l.theory,
         imageUrl: l.imageUrl,
         imageAttribution: l.imageAttribution,

@@ -9,11 +9,12 @@ import { documentImageUrls, findExportDocument, type ExportDocument } from "./do
 import { attachment, slug } from "./files";
 import { exportLabels } from "./labels";
 import { markdownArchive } from "./markdown";
+import { offlineManifest } from "./offline-manifest";
 import { printCoursePdf } from "./pdf";
 import { scormPackage } from "./scorm";
 
-export type ExportFormat = "pdf" | "md" | "scorm";
-export const EXPORT_FORMATS = ["pdf", "md", "scorm"] as const;
+export const EXPORT_FORMATS = ["pdf", "md", "scorm", "offline"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export type ExportFile = { body: Uint8Array; contentType: string; disposition: string };
 
@@ -35,6 +36,9 @@ export async function exportCourse(
   const doc = await requireDocument(input.userId, input.courseId, t);
   const labels = exportLabels(input.locale);
   const base = slug(doc.course.mainTopic);
+  if (input.format === "offline") {
+    return { body: new TextEncoder().encode(JSON.stringify(offlineManifest(doc))), contentType: "application/json", disposition: "inline" };
+  }
   if (input.format === "md") {
     return { body: markdownArchive(doc, labels), contentType: "application/zip", disposition: attachment(`${base}.md.zip`) };
   }

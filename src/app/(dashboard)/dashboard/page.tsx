@@ -36,7 +36,7 @@ export default async function MyCoursesPage() {
         </Button>
       </div>
       {settings.DEMO_MODE === "true" && <DemoBanner text={tCourses("demoBanner")} />}
-      <ScopedIntlBoundary namespaces={["courses", "common"]}>
+      <ScopedIntlBoundary namespaces={["courses", "common", "share", "export", "offline"]}>
         <Suspense fallback={<CourseGridSkeleton count={6} />}>
           <FirstPage userId={user.id} shareBase={settings.APP_URL} />
         </Suspense>

@@ -1,8 +1,8 @@
 "use client";
-import { BookOpenIcon, EllipsisVerticalIcon, LoaderCircleIcon, Share2Icon, Trash2Icon } from "lucide-react";
+import { BookOpenIcon, CloudDownloadIcon, CloudOffIcon, EllipsisVerticalIcon, FileTextIcon, LoaderCircleIcon, Share2Icon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { notify } from "@/components/notify";
 import {
   AlertDialog,
@@ -13,23 +13,82 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { MenuButton } from "@/components/ui/menu-button";
+import { offlineCourseCache } from "@/lib/offline-storage";
 import { cn } from "@/lib/utils";
-import { courseShareUrl } from "..";
 import type { CourseCard as CourseCardData } from "../service";
 
-export function CourseCard({ course, shareBase, onDeleted }: { course: CourseCardData; shareBase: string; onDeleted: (id: string) => void }) {
+// `shareBase` is no longer read: the server answers the share link (it carries a share id, not the course id).
+export function CourseCard({ course, onDeleted }: { course: CourseCardData; shareBase?: string; onDeleted: (id: string) => void }) {
   const t = useTranslations("courses");
+  const ts = useTranslations("share");
+  const te = useTranslations("export");
+  const to = useTranslations("offline");
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [offline, setOffline] = useState<"none" | "saving" | "saved">("none");
   const typeLabel = course.type === "video_text" ? t("videoText") : t("textImage");
 
+  // The "Offline" badge: whether this course's copy is stored in this browser.
+  useEffect(() => {
+    if (!("caches" in window)) return;
+    let live = true;
+    void caches.has(offlineCourseCache(course.id)).then((saved) => live && saved && setOffline("saved"));
+    return () => {
+      live = false;
+    };
+  }, [course.id]);
+
+  const online = () => {
+    if (navigator.onLine) return true;
+    notify.error(to("needsNetwork"), to("needsNetworkText"));
+    return false;
+  };
+
   async function share() {
-    const url = courseShareUrl(shareBase, course.id);
+    if (!online()) return;
+    const { shareCourseLink } = await import("@/features/sharing");
+    const outcome = await shareCourseLink(course.id).catch(() => ({ ok: false as const, message: undefined }));
+    if (!outcome.ok) notify.error(ts("failed"), outcome.message);
+    else if (outcome.copied) notify.success(t("linkCopied"), t("linkCopiedText"));
+    else notify.info(t("copyFailed"), outcome.url);
+  }
+
+  async function exportPdf() {
+    if (exporting || !online()) return;
+    setExporting(true);
     try {
-      await navigator.clipboard.writeText(url);
-      notify.success(t("linkCopied"), t("linkCopiedText"));
+      const { downloadExport, openPrintView } = await import("@/features/export");
+      const outcome = await downloadExport(course.id, "pdf");
+      if (!outcome.ok && outcome.printInstead) {
+        notify.info(te("printInstead"), te("printInsteadText"));
+        openPrintView(course.id);
+      } else if (!outcome.ok) notify.error(te("failed"), outcome.message);
     } catch {
-      notify.error(t("copyFailed"), url);
+      notify.error(te("failed"));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function toggleOffline() {
+    const m = await import("@/features/export");
+    if (!m.offlineSupported()) return notify.error(to("failed"), to("unsupported"));
+    if (offline === "saved") {
+      await m.removeCourseOffline(course.id);
+      setOffline("none");
+      return notify.success(to("removed"));
+    }
+    if (!online()) return;
+    setOffline("saving");
+    try {
+      await m.saveCourseOffline(course.id);
+      setOffline("saved");
+      notify.success(to("downloaded"), to("downloadedText"));
+    } catch {
+      await m.removeCourseOffline(course.id).catch(() => undefined);
+      setOffline("none");
+      notify.error(to("failed"));
     }
   }
 
@@ -69,6 +128,12 @@ export function CourseCard({ course, shareBase, onDeleted }: { course: CourseCar
         >
           {course.completed ? t("completed") : t("pending")}
         </span>
+        {offline === "saved" || exporting || offline === "saving" ? (
+          <span className="absolute bottom-3 left-3 flex items-center gap-1 rounded-full bg-background/90 px-2.5 py-0.5 text-xs font-semibold shadow-sm" data-testid="offline-badge">
+            {exporting || offline === "saving" ? <LoaderCircleIcon className="size-3 animate-spin" aria-hidden /> : <CloudDownloadIcon className="size-3" aria-hidden />}
+            {exporting ? te("exporting") : offline === "saving" ? to("downloading") : to("badge")}
+          </span>
+        ) : null}
         <MenuButton
           label={t("actions", { topic: course.mainTopic })}
           variant="secondary"
@@ -77,6 +142,18 @@ export function CourseCard({ course, shareBase, onDeleted }: { course: CourseCar
           buttonClassName="size-8 rounded-full bg-background/90 shadow-sm"
           items={[
             { key: "share", label: t("share"), icon: <Share2Icon className="size-4" aria-hidden />, onSelect: () => void share() },
+            {
+              key: "pdf",
+              label: exporting ? te("exporting") : `${te("export")}: ${te("pdf")}`,
+              icon: <FileTextIcon className="size-4" aria-hidden />,
+              onSelect: () => void exportPdf(),
+            },
+            {
+              key: "offline",
+              label: offline === "saved" ? to("remove") : offline === "saving" ? to("downloading") : to("download"),
+              icon: offline === "saved" ? <CloudOffIcon className="size-4" aria-hidden /> : <CloudDownloadIcon className="size-4" aria-hidden />,
+              onSelect: () => void toggleOffline(),
+            },
             { key: "delete", label: t("delete"), icon: <Trash2Icon className="size-4" aria-hidden />, destructive: true, onSelect: () => setConfirming(true) },
           ]}
         >

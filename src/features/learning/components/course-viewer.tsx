@@ -27,7 +27,16 @@ const ChatPanel = dynamic(() => import("./chat-panel").then((m) => m.ChatPanel),
 const NotesPanel = dynamic(() => import("./notes-panel").then((m) => m.NotesPanel), { ssr: false });
 
 /** The course viewer: header, outline, the lesson, the study panels and the phone's bottom bar. */
-export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData; shareUrl: string; themeToggle: React.ReactNode }) {
+export function CourseViewer({
+  data,
+  courseActions,
+  themeToggle,
+}: {
+  data: ViewerData;
+  /** Share, Export and Offline (the export feature's), for the header and for the phone's bottom bar. */
+  courseActions: { header: React.ReactNode; bar: React.ReactNode };
+  themeToggle: React.ReactNode;
+}) {
   const t = useTranslations("viewer");
   const tc = useTranslations("common");
   const onFailure = React.useCallback((error: unknown) => notify.error(tc("errorTitle"), failureText(error, tc("internalError"))), [tc]);
@@ -50,14 +59,6 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
     setMounted((m) => ({ ...m, [which]: true }));
     setPanel((p) => ({ ...p, [which]: true }));
   };
-  const share = async () => {
-    try {
-      await navigator.clipboard.writeText(shareUrl);
-      notify.success(t("shareCopied"), t("shareCopiedDescription"));
-    } catch {
-      notify.error(tc("errorTitle"), tc("internalError"));
-    }
-  };
 
   const outline = <CourseOutline topics={nav.topics} currentId={lesson.id} busy={busy} mainTopic={data.course.mainTopic} onSelect={select} />;
   const study = (floating: boolean) => <StudyButtons floating={floating} onNotes={() => openPanel("notes")} onChat={() => openPanel("chat")} />;
@@ -69,7 +70,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
         progress={nav.progress}
         outlineOpen={outlineOpen}
         onToggleOutline={() => setOutlineOpen((v) => !v)}
-        onShare={share}
+        courseActions={courseActions.header}
         studyButtons={study(false)}
         themeToggle={themeToggle}
       />
@@ -138,7 +139,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
 
       {study(true)}
 
-      <MobileBar onOpenContent={() => setDrawerOpen(true)} onShare={share} themeToggle={themeToggle} />
+      <MobileBar onOpenContent={() => setDrawerOpen(true)} courseActions={courseActions.bar} themeToggle={themeToggle} />
 
       <RegenerateDialog open={confirmRegenerate} onOpenChange={setConfirmRegenerate} onConfirm={nav.regenerate} />
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { HomeIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, Share2Icon } from "lucide-react";
+import { HomeIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ProgressRing } from "./progress-ring";
 
 /**
- * The top bar: outline toggle, progress and the course's name; from md up also Home, Share, the
+ * The top bar: outline toggle, progress and the course's name; from md up also Home, Share, Export, Offline, the
  * study buttons and the theme (below md they are in the bottom bar and floating).
  */
 export function ViewerHeader({
@@ -16,7 +16,7 @@ export function ViewerHeader({
   progress,
   outlineOpen,
   onToggleOutline,
-  onShare,
+  courseActions,
   studyButtons,
   themeToggle,
 }: {
@@ -24,7 +24,7 @@ export function ViewerHeader({
   progress: number;
   outlineOpen: boolean;
   onToggleOutline: () => void;
-  onShare: () => void;
+  courseActions: React.ReactNode;
   studyButtons: React.ReactNode;
   themeToggle: React.ReactNode;
 }) {
@@ -56,10 +56,7 @@ export function ViewerHeader({
             <span className="sr-only xl:not-sr-only">{t("home")}</span>
           </Link>
         </Button>
-        <Button variant="ghost" size="sm" onClick={onShare}>
-          <Share2Icon aria-hidden />
-          <span className="sr-only xl:not-sr-only">{t("share")}</span>
-        </Button>
+        {courseActions}
         {studyButtons}
         {themeToggle}
       </div>

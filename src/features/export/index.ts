@@ -1,0 +1,14 @@
+/** The export feature's browser entry: Export, offline copies and the offline notes queue (loaded on click). */
+export { downloadExport, openPrintView, type ExportFormatChoice, type ExportOutcome } from "./client";
+export {
+  clearOfflineData,
+  dropQueuedNote,
+  flushQueuedNotes,
+  isCourseOffline,
+  offlineSupported,
+  queueNote,
+  queuedNote,
+  removeCourseOffline,
+  saveCourseOffline,
+  type QueuedNote,
+} from "./offline";

@@ -1,0 +1,133 @@
+/**
+ * Offline reading, browser side. A downloaded course lives in its own cache
+ * (`aula-course-<id>`): the viewer's page for each written lesson, the lessons' content (which
+ * the service worker, public/sw.js, answers the lesson stream with when offline), its pictures,
+ * and the scripts and styles those pages use. Removing the cache removes the copy.
+ */
+import { clearOfflineStorage, NOTES_QUEUE_KEY, OFFLINE_CACHE_PREFIX, offlineCourseCache } from "@/lib/offline-storage";
+import type { OfflineManifest } from "./offline-manifest";
+
+export const COURSE_CACHE_PREFIX = `${OFFLINE_CACHE_PREFIX}course-`;
+export const SHELL_CACHE = `${OFFLINE_CACHE_PREFIX}shell`;
+const courseCache = offlineCourseCache;
+/** The key the service worker reads a lesson from when the network is gone. */
+export const offlineLessonKey = (courseId: string, lessonId: string) => `/__offline/lesson/${courseId}/${lessonId}`;
+
+export function offlineSupported(): boolean {
+  return typeof window !== "undefined" && "caches" in window && "serviceWorker" in navigator;
+}
+
+/** The app's own scripts, styles and fonts a page uses (hashed, so they never change under a name). */
+function staticAssetsOf(text: string): string[] {
+  return [...new Set([...text.matchAll(/\/_next\/static\/[^"'\s)\\]+/g)].map((m) => m[0]))];
+}
+
+async function cacheAll(cache: Cache, urls: string[], init?: RequestInit): Promise<void> {
+  // A few at a time: a course has tens of lessons, and the server prints one viewer page per request.
+  const queue = [...urls];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let url = queue.shift(); url; url = queue.shift()) {
+        const response = await fetch(url, init);
+        if (response.ok || response.type === "opaque") await cache.put(url, response);
+        else if (!init) throw new Error(`HTTP ${response.status} for ${url}`);
+      }
+    }),
+  );
+}
+
+export async function saveCourseOffline(courseId: string): Promise<void> {
+  const response = await fetch(`/api/courses/${encodeURIComponent(courseId)}/export?format=offline`);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const manifest = (await response.json()) as OfflineManifest;
+  const cache = await caches.open(courseCache(courseId));
+  await cacheAll(cache, [...manifest.pages, "/dashboard"]);
+  await Promise.all(
+    manifest.lessons.map((lesson) =>
+      cache.put(offlineLessonKey(courseId, lesson.id), new Response(JSON.stringify({ lesson, progress: manifest.progress }), { headers: { "content-type": "application/json" } })),
+    ),
+  );
+  // Pictures of other hosts: stored as they come (opaque), shown by an <img> all the same.
+  await cacheAll(cache, manifest.images, { mode: "no-cors" }).catch(() => undefined);
+  // The scripts, styles and fonts of the stored pages, so they run with no network.
+  const pages = await Promise.all(manifest.pages.slice(0, 1).concat("/dashboard").map(async (url) => (await cache.match(url))?.clone().text() ?? ""));
+  const assets = staticAssetsOf(pages.join("\n"));
+  const shell = await caches.open(SHELL_CACHE);
+  await cacheAll(shell, assets, { credentials: "same-origin" }).catch(() => undefined);
+  const styles = await Promise.all(assets.filter((u) => u.endsWith(".css")).map(async (u) => (await shell.match(u))?.text() ?? ""));
+  await cacheAll(shell, staticAssetsOf(styles.join("\n")), { credentials: "same-origin" }).catch(() => undefined);
+  await navigator.storage?.persist?.().catch(() => false);
+}
+
+export async function removeCourseOffline(courseId: string): Promise<void> {
+  await caches.delete(courseCache(courseId));
+}
+
+export async function isCourseOffline(courseId: string): Promise<boolean> {
+  return offlineSupported() && caches.has(courseCache(courseId));
+}
+
+/** Sign-out: every page and lesson stored for this user goes, and the offline notes with them. */
+export const clearOfflineData = clearOfflineStorage;
+
+// Notes written offline
+
+const NOTES_QUEUE = NOTES_QUEUE_KEY;
+export type QueuedNote = { courseId: string; html: string; version: number; conflict?: boolean };
+
+function readQueue(): Record<string, QueuedNote> {
+  try {
+    return JSON.parse(localStorage.getItem(NOTES_QUEUE) ?? "{}") as Record<string, QueuedNote>;
+  } catch {
+    return {};
+  }
+}
+
+function writeQueue(queue: Record<string, QueuedNote>): void {
+  if (Object.keys(queue).length === 0) localStorage.removeItem(NOTES_QUEUE);
+  else localStorage.setItem(NOTES_QUEUE, JSON.stringify(queue));
+}
+
+/** Keeps a note that could not be sent, with the version it was written against. */
+export function queueNote(note: QueuedNote): void {
+  writeQueue({ ...readQueue(), [note.courseId]: { ...note, conflict: false } });
+}
+
+export function queuedNote(courseId: string): QueuedNote | undefined {
+  return readQueue()[courseId];
+}
+
+export function dropQueuedNote(courseId: string): void {
+  const queue = readQueue();
+  delete queue[courseId];
+  writeQueue(queue);
+}
+
+/**
+ * Sends the queued notes, each with its version: saved ones leave the queue; one the server
+ * refuses as changed meanwhile (409) stays, marked as a conflict, so it is shown and never lost.
+ */
+export async function flushQueuedNotes(): Promise<{ saved: string[]; conflicts: string[] }> {
+  const result = { saved: [] as string[], conflicts: [] as string[] };
+  for (const note of Object.values(readQueue())) {
+    if (note.conflict) continue;
+    let response: Response;
+    try {
+      response = await fetch("/api/savenotes", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ course: note.courseId, notes: note.html, version: note.version }),
+      });
+    } catch {
+      return result;
+    }
+    if (response.ok) {
+      dropQueuedNote(note.courseId);
+      result.saved.push(note.courseId);
+    } else if (response.status === 409) {
+      writeQueue({ ...readQueue(), [note.courseId]: { ...note, conflict: true } });
+      result.conflicts.push(note.courseId);
+    }
+  }
+  return result;
+}
