@@ -56,6 +56,8 @@ export async function saveCourseOffline(courseId: string): Promise<void> {
   await cacheAll(shell, assets, { credentials: "same-origin" }).catch(() => undefined);
   const styles = await Promise.all(assets.filter((u) => u.endsWith(".css")).map(async (u) => (await shell.match(u))?.text() ?? ""));
   await cacheAll(shell, staticAssetsOf(styles.join("\n")), { credentials: "same-origin" }).catch(() => undefined);
+  // Read once through the service worker, which keeps the notes of a downloaded course for offline.
+  await fetch("/api/getnotes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ course: courseId }) }).catch(() => undefined);
   await navigator.storage?.persist?.().catch(() => false);
 }
 

@@ -65,7 +65,10 @@ export default async function ShareablePage({ searchParams }: Props) {
               <dd className="font-medium text-foreground">{preview.lang}</dd>
             </div>
             <div className="flex items-center gap-1">
-              <BookOpenIcon className="size-4" aria-hidden />
+              <dt>
+                <BookOpenIcon className="size-4" aria-hidden />
+                <span className="sr-only">{t("lessonsLabel")}</span>
+              </dt>
               <dd className="font-medium text-foreground" data-testid="shared-lesson-count">
                 {t("lessons", { count: preview.lessonCount })}
               </dd>
