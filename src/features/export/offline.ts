@@ -17,9 +17,16 @@ export function offlineSupported(): boolean {
   return typeof window !== "undefined" && "caches" in window && "serviceWorker" in navigator;
 }
 
-/** The app's own scripts, styles and fonts a page uses (hashed, so they never change under a name). */
+/**
+ * The app's own scripts, styles and fonts a page or script names (hashed, so they never change
+ * under a name). Scripts name the chunks they load later (the notes editor, the chat) without
+ * the `/_next/` prefix.
+ */
 function staticAssetsOf(text: string): string[] {
-  return [...new Set([...text.matchAll(/\/_next\/static\/[^"'\s)\\]+/g)].map((m) => m[0]))];
+  const found = [...text.matchAll(/(?:\/_next\/)?static\/(?:chunks|media|css)\/[A-Za-z0-9_\-.~/%[\]]+\.(?:js|css|woff2?|ttf|svg|png)/g)].map((m) =>
+    m[0].startsWith("/_next/") ? m[0] : `/_next/${m[0]}`,
+  );
+  return [...new Set(found)];
 }
 
 async function cacheAll(cache: Cache, urls: string[], init?: RequestInit): Promise<void> {
@@ -51,11 +58,17 @@ export async function saveCourseOffline(courseId: string): Promise<void> {
   await cacheAll(cache, manifest.images, { mode: "no-cors" }).catch(() => undefined);
   // The scripts, styles and fonts of the stored pages, so they run with no network.
   const pages = await Promise.all(manifest.pages.slice(0, 1).concat("/dashboard").map(async (url) => (await cache.match(url))?.clone().text() ?? ""));
-  const assets = staticAssetsOf(pages.join("\n"));
   const shell = await caches.open(SHELL_CACHE);
-  await cacheAll(shell, assets, { credentials: "same-origin" }).catch(() => undefined);
-  const styles = await Promise.all(assets.filter((u) => u.endsWith(".css")).map(async (u) => (await shell.match(u))?.text() ?? ""));
-  await cacheAll(shell, staticAssetsOf(styles.join("\n")), { credentials: "same-origin" }).catch(() => undefined);
+  // Two rounds: the pages' assets, then what those scripts and styles name (lazy chunks, fonts).
+  let found = staticAssetsOf(pages.join("\n"));
+  const seen = new Set<string>();
+  for (let round = 0; round < 3 && found.length > 0; round++) {
+    const fresh = found.filter((url) => !seen.has(url));
+    fresh.forEach((url) => seen.add(url));
+    await cacheAll(shell, fresh, { credentials: "same-origin" }).catch(() => undefined);
+    const texts = await Promise.all(fresh.filter((u) => /\.(js|css)$/.test(u)).map(async (u) => (await shell.match(u))?.text() ?? ""));
+    found = staticAssetsOf(texts.join("\n"));
+  }
   // Read once through the service worker, which keeps the notes of a downloaded course for offline.
   await fetch("/api/getnotes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ course: courseId }) }).catch(() => undefined);
   await navigator.storage?.persist?.().catch(() => false);

@@ -15,7 +15,7 @@ export type PrintJob = {
   /** The print view's address on the app's own origin. */
   url: string;
   /** The caller's own session cookie: the print view is owner-only. */
-  cookies: { name: string; value: string; url: string }[];
+  cookies: { name: string; value: string; domain: string; path: string; secure: boolean }[];
   /** The course's pictures: the only remote addresses fetched (by the server, not the page). */
   imageUrls: string[];
 };

@@ -49,10 +49,14 @@ export async function exportCourse(
   try {
     const pdf = await printCoursePdf({
       url: `${appUrl}/course/${doc.course.id}/print`,
-      cookies: [
-        { ...input.sessionCookie, url: appUrl },
-        { name: "NEXT_LOCALE", value: input.locale, url: appUrl },
-      ],
+      // By domain and path, not URL: Chromium refuses a `__Secure-` cookie (production, also on
+      // http://localhost) given with an http URL, even marked Secure.
+      cookies: [input.sessionCookie, { name: "NEXT_LOCALE", value: input.locale }].map((c) => ({
+        ...c,
+        domain: new URL(appUrl).hostname,
+        path: "/",
+        secure: c.name.startsWith("__Secure-") || appUrl.startsWith("https:"),
+      })),
       imageUrls: documentImageUrls(doc),
     });
     // SPEC section 9: the file name is the topic plus .pdf.
