@@ -2,13 +2,16 @@
  * Markdown and SCORM exports through the real route and database; the SCORM package is run in a
  * real Chromium with scorm-again as the LMS's SCORM 1.2 API.
  */
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { GET as exportRoute } from "@/app/api/courses/[courseId]/export/route";
 import { POST as signup } from "@/app/api/signup/route";
+import { printCoursePdf } from "@/features/export/pdf";
 import { pageOfDestinations } from "@/features/export/pdf-destinations";
 import { closeBrowser, withBrowserPage } from "@/server/browser/chromium";
 import { callRoute, sessionCookieFrom } from "../setup/http";
@@ -189,5 +192,57 @@ describe("the PDF Index's page numbers", () => {
     );
     const pages = pageOfDestinations(pdf);
     expect(pages).toEqual({ "s-1": 2, "s-2": 4, "s-3": 8 });
+  });
+});
+
+describe("printCoursePdf", () => {
+  let app: Server | undefined;
+  let pictures: Server | undefined;
+  const seenCookies: string[] = [];
+  let pictureHits = 0;
+
+  afterAll(async () => {
+    for (const server of [app, pictures]) if (server) await new Promise((resolve) => server.close(resolve));
+    delete process.env.APP_URL;
+    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+  });
+
+  it("prints A4 with 15 pt margins and the caller's cookie, fetches only the course's pictures itself, and numbers the Index", async () => {
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=", "base64");
+    pictures = createServer((_, reply) => {
+      pictureHits++;
+      reply.setHeader("content-type", "image/png");
+      reply.end(png);
+    });
+    await new Promise<void>((resolve) => pictures!.listen(0, "127.0.0.1", resolve));
+    const pictureUrl = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}/leaf.png`;
+    const sections = [1, 2, 3].map((i) => `<h2 id="lesson-${i}" style="break-before:page">Lesson ${i}</h2>${"<p>line of text</p>".repeat(i * 60)}`).join("");
+    const index = [1, 2, 3].map((i) => `<a href="#lesson-${i}">Lesson ${i} <span data-page-of="lesson-${i}"></span></a><br>`).join("");
+    app = createServer((req, reply) => {
+      seenCookies.push(req.headers.cookie ?? "");
+      reply.setHeader("content-type", "text/html; charset=utf-8");
+      reply.end(`<!doctype html><html><body><h1>Index</h1>${index}<img src="${pictureUrl}" alt=""><img src="${pictureUrl.replace("leaf", "other")}" alt="">${sections}</body></html>`);
+    });
+    await new Promise<void>((resolve) => app!.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    process.env.APP_URL = origin;
+    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+
+    const pdf = await printCoursePdf({
+      url: `${origin}/course/x/print`,
+      cookies: [{ name: "authjs.session-token", value: "token-1", domain: "127.0.0.1", path: "/", secure: false }],
+      imageUrls: [pictureUrl],
+    });
+    expect(seenCookies).toEqual(["authjs.session-token=token-1"]);
+    // The listed picture once (by the server); the unlisted one never.
+    expect(pictureHits).toBe(1);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "aula-pdf-")), "course.pdf");
+    writeFileSync(file, pdf);
+    const info = execFileSync("pdfinfo", [file]).toString();
+    expect(info).toMatch(/Page size:\s+595\.\d+ x 84[12]\.\d+ pts \(A4\)/);
+    expect(info).toMatch(/Tagged:\s+yes/);
+    const indexPage = execFileSync("pdftotext", ["-f", "1", "-l", "1", file, "-"]).toString();
+    expect(indexPage.replace(/\s+/g, " ")).toContain("Lesson 1 2 Lesson 2 4 Lesson 3 8");
+    expect(execFileSync("pdfimages", ["-list", file]).toString().trim().split("\n").length).toBe(3);
   });
 });

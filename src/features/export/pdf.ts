@@ -6,10 +6,11 @@ import { pageOfDestinations } from "./pdf-destinations";
 
 const PRINT_TIMEOUT_MS = 60_000;
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-const MARGIN = "15pt";
+/** SPEC section 9: 15 pt on every side (page.pdf takes px, in, cm or mm: 15 pt = 20 CSS px). */
+const MARGIN = "20px";
 
 /** Page numbers at the foot of every page; Chromium fills the two classes in. */
-const FOOTER = `<div style="width:100%;font-size:7pt;color:#555;text-align:center;font-family:sans-serif"><span class="pageNumber"></span> / <span class="totalPages"></span></div>`;
+const FOOTER = `<div style="width:100%;font-size:7pt;line-height:1;color:#555;text-align:center;font-family:sans-serif"><span class="pageNumber"></span> / <span class="totalPages"></span></div>`;
 
 export type PrintJob = {
   /** The print view's address on the app's own origin. */
@@ -60,7 +61,7 @@ export async function printCoursePdf(job: PrintJob): Promise<Buffer> {
       const options = {
         format: "A4" as const,
         printBackground: true,
-        margin: { top: MARGIN, right: MARGIN, bottom: "28pt", left: MARGIN },
+        margin: { top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN },
         displayHeaderFooter: true,
         headerTemplate: "<span></span>",
         footerTemplate: FOOTER,
