@@ -12,3 +12,6 @@ export {
   saveCourseOffline,
   type QueuedNote,
 } from "./offline";
+
+/** The menu actions (share, export, offline), for a menu outside this feature to load on click. */
+export const loadCourseActions = () => import("./actions");

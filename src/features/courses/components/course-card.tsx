@@ -1,5 +1,5 @@
 "use client";
-import { BookOpenIcon, CloudDownloadIcon, CloudOffIcon, EllipsisVerticalIcon, FileTextIcon, LoaderCircleIcon, Share2Icon, Trash2Icon } from "lucide-react";
+import { BookOpenIcon, CloudDownloadIcon, EllipsisVerticalIcon, LoaderCircleIcon, Share2Icon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
@@ -39,57 +39,19 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; shar
     };
   }, [course.id]);
 
-  const online = () => {
-    if (navigator.onLine) return true;
-    notify.error(to("needsNetwork"), to("needsNetworkText"));
-    return false;
-  };
-
-  async function share() {
-    if (!online()) return;
-    const { shareCourseLink } = await import("@/features/sharing");
-    const outcome = await shareCourseLink(course.id).catch(() => ({ ok: false as const, message: undefined }));
-    if (!outcome.ok) notify.error(ts("failed"), outcome.message);
-    else if (outcome.copied) notify.success(t("linkCopied"), t("linkCopiedText"));
-    else notify.info(t("copyFailed"), outcome.url);
-  }
+  const texts = { share: ts, export: te, offline: to };
+  const actions = () => import("@/features/export").then((m) => m.loadCourseActions());
 
   async function exportPdf() {
-    if (exporting || !online()) return;
+    if (exporting) return;
     setExporting(true);
-    try {
-      const { downloadExport, openPrintView } = await import("@/features/export");
-      const outcome = await downloadExport(course.id, "pdf");
-      if (!outcome.ok && outcome.printInstead) {
-        notify.info(te("printInstead"), te("printInsteadText"));
-        openPrintView(course.id);
-      } else if (!outcome.ok) notify.error(te("failed"), outcome.message);
-    } catch {
-      notify.error(te("failed"));
-    } finally {
-      setExporting(false);
-    }
+    await (await actions()).exportAction(course.id, "pdf", texts);
+    setExporting(false);
   }
 
   async function toggleOffline() {
-    const m = await import("@/features/export");
-    if (!m.offlineSupported()) return notify.error(to("failed"), to("unsupported"));
-    if (offline === "saved") {
-      await m.removeCourseOffline(course.id);
-      setOffline("none");
-      return notify.success(to("removed"));
-    }
-    if (!online()) return;
-    setOffline("saving");
-    try {
-      await m.saveCourseOffline(course.id);
-      setOffline("saved");
-      notify.success(to("downloaded"), to("downloadedText"));
-    } catch {
-      await m.removeCourseOffline(course.id).catch(() => undefined);
-      setOffline("none");
-      notify.error(to("failed"));
-    }
+    const saved = await (await actions()).toggleOfflineAction(course.id, offline === "saved", texts, () => setOffline("saving"));
+    setOffline(saved ? "saved" : "none");
   }
 
   async function remove() {
@@ -141,17 +103,15 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; shar
           className="absolute top-2 right-2"
           buttonClassName="size-8 rounded-full bg-background/90 shadow-sm"
           items={[
-            { key: "share", label: t("share"), icon: <Share2Icon className="size-4" aria-hidden />, onSelect: () => void share() },
+            { key: "share", label: t("share"), icon: <Share2Icon className="size-4" aria-hidden />, onSelect: () => void actions().then((m) => m.shareAction(course.id, texts)) },
             {
               key: "pdf",
               label: exporting ? te("exporting") : `${te("export")}: ${te("pdf")}`,
-              icon: <FileTextIcon className="size-4" aria-hidden />,
               onSelect: () => void exportPdf(),
             },
             {
               key: "offline",
               label: offline === "saved" ? to("remove") : offline === "saving" ? to("downloading") : to("download"),
-              icon: offline === "saved" ? <CloudOffIcon className="size-4" aria-hidden /> : <CloudDownloadIcon className="size-4" aria-hidden />,
               onSelect: () => void toggleOffline(),
             },
             { key: "delete", label: t("delete"), icon: <Trash2Icon className="size-4" aria-hidden />, destructive: true, onSelect: () => setConfirming(true) },

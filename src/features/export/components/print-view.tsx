@@ -15,9 +15,10 @@ export async function PrintView({ doc, langCode, dir, fontStack }: { doc: Export
     <article lang={langCode} dir={dir} className="print-doc" style={{ fontFamily: fontStack }} data-testid="print-view">
       <section className="print-title-page">
         <h1>{course.mainTopic}</h1>
-        <p>{course.type === "video_text" ? t("videoText") : t("textImage")}</p>
-        <p>{t("language", { language: course.lang })}</p>
-        <p>{t("lessonCount", { count: lessonCount })}</p>
+        {/* The UI's words inside a document in the course's direction: each line takes its own. */}
+        <p dir="auto">{course.type === "video_text" ? t("videoText") : t("textImage")}</p>
+        <p dir="auto">{t("language", { language: course.lang })}</p>
+        <p dir="auto">{t("lessonCount", { count: lessonCount })}</p>
       </section>
       <nav className="print-index" aria-labelledby="print-index-title">
         <h2 id="print-index-title">{t("index")}</h2>
@@ -49,11 +50,11 @@ export async function PrintView({ doc, langCode, dir, fontStack }: { doc: Export
             <section key={lesson.id} className="print-lesson" aria-labelledby={`lesson-${lesson.id}`}>
               <h3 id={`lesson-${lesson.id}`}>{lesson.title}</h3>
               {!lesson.completed ? (
-                <p className="print-placeholder">{t("notCompleted", { title: lesson.title })}</p>
+                <p className="print-placeholder" dir="auto">{t("notCompleted", { title: lesson.title })}</p>
               ) : (
                 <>
                   {lesson.youtubeId ? (
-                    <p>
+                    <p dir="auto">
                       {t("video")}{" "}
                       <a href={youtubeWatchUrl(lesson.youtubeId)}>{youtubeWatchUrl(lesson.youtubeId)}</a>
                     </p>
