@@ -103,7 +103,7 @@ function block(node: Node, depth = 0): string {
       const items = node.children.filter((c): c is Node => typeof c !== "string" && c.tag === "li");
       const lines = items.map((li) => {
         const marker = node.tag === "ol" ? `${n++}.` : "-";
-        const body = li.children.map((c) => (typeof c === "string" ? escapeInline(c.replace(/\s+/g, " ")) : ["ul", "ol"].includes(c.tag) ? `\n${block(c, depth + 1).trim()}` : inlineNode(c))).join("").trim();
+        const body = li.children.map((c) => (typeof c === "string" ? escapeInline(c.replace(/\s+/g, " ")) : ["ul", "ol"].includes(c.tag) ? `\n${block(c, depth + 1).replace(/^\n+|\n+$/g, "")}` : inlineNode(c))).join("").trim();
         return `${"  ".repeat(depth)}${marker} ${body}`;
       });
       return `\n\n${lines.join("\n")}\n\n`;
