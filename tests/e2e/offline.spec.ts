@@ -2,6 +2,8 @@ import { expect, signUpViaApi, test, toast, useLocale, waitForHydration } from "
 import { writeLessons } from "./course-content";
 import { createCourseViaApi } from "./courses";
 
+test.use({ serviceWorkers: "allow" });
+
 test("a downloaded course reads offline, keeps a note written offline and saves it back online; sign-out removes the copy", async ({ page, context }) => {
   test.setTimeout(120_000);
   await useLocale(page, "en");
