@@ -174,4 +174,16 @@ describe("POST /api/courseshared", () => {
     expect(res.status).toBe(200);
     expect(res.json.sharedCourseId).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it("clears the pending marker when the copy cannot be saved (no longer shared), and signs in all the same", async () => {
+    const owner = await newUser();
+    const course = await seedCourse(owner.id);
+    const { shareId } = await shareOf(owner, course.id);
+    await callRoute(unshare, { method: "DELETE", cookie: owner.cookie, params: { courseId: course.id }, url: shareUrl(course.id) });
+    const visitor = await newUser();
+    const res = await callRoute(signin, { body: { email: visitor.email, password: "long-enough-1" }, cookie: `aula_pending_share=${shareId}` });
+    expect(res.status).toBe(200);
+    expect(res.json.sharedCourseId).toBeUndefined();
+    expect(res.headers.get("set-cookie")).toMatch(/aula_pending_share=; Path=\/; Max-Age=0/);
+  });
 });
