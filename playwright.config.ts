@@ -16,6 +16,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The offline worker (public/sw.js) would answer requests that page.route then never sees;
+    // specs of offline reading allow it themselves (tests/e2e/offline.spec.ts).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -18,6 +18,8 @@ export const viewport: Viewport = {
   ],
 };
 
+const SW_REGISTRATION = `if("serviceWorker" in navigator&&window.isSecureContext)addEventListener("load",function(){navigator.serviceWorker.register("/sw.js").catch(function(){})})`;
+
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const [locale, t] = await Promise.all([getLocale(), getTranslations("common")]);
   const nonce = (await headers()).get("x-nonce") ?? undefined;
@@ -29,6 +31,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           {children}
           <Toaster label={t("notifications")} />
         </ThemeProvider>
+        {/* Offline reading (public/sw.js): registered inline, so no page ships a script for it. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SW_REGISTRATION }} />
       </body>
     </html>
   );

@@ -131,6 +131,14 @@ for (const locale of LOCALES) {
         await expect(page.getByRole("dialog")).toBeVisible();
         await settle(page);
         await expectNoSeriousViolations(page, "/course/{id} notes");
+
+        await page.goto(`/course/${courseId}/print`);
+        await settle(page);
+        await expectNoSeriousViolations(page, "/course/{id}/print");
+        const shared = (await (await page.request.post(`/api/courses/${courseId}/share`)).json()) as { shareId: string };
+        await page.goto(`/shareable?id=${shared.shareId}`);
+        await settle(page);
+        await expectNoSeriousViolations(page, "/shareable");
       });
 
       test("quiz, certificate and certificate verification pages", async ({ page }) => {

@@ -227,7 +227,10 @@ for (const locale of LOCALES) {
       await menu.click();
       await page.getByRole("menuitem", { name: cc.share }).click();
       await expect(toast(page, cc.linkCopied)).toBeVisible();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${BASE_URL}/shareable?id=${courseId}`);
+      // The link carries the course's share id (issue 12), never its id.
+      const link = await page.evaluate(() => navigator.clipboard.readText());
+      expect(link).toMatch(new RegExp(`^${BASE_URL}/shareable\\?id=[A-Za-z0-9_-]{22}$`));
+      expect(link).not.toContain(courseId);
 
       await menu.click();
       await page.getByRole("menuitem", { name: cc.delete }).click();

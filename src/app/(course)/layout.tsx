@@ -5,5 +5,5 @@ import { requireUserPage } from "@/server/auth/session";
 /** The course viewer lives outside the dashboard shell; its client parts get the viewer's messages only. */
 export default async function CourseLayout({ children }: { children: React.ReactNode }) {
   await requireUserPage();
-  return <ScopedIntlBoundary namespaces={["viewer", "chat", "notes", "courses", "aiStatus", "common"]}>{children}</ScopedIntlBoundary>;
+  return <ScopedIntlBoundary namespaces={["viewer", "chat", "notes", "courses", "aiStatus", "common", "share", "export", "offline"]}>{children}</ScopedIntlBoundary>;
 }

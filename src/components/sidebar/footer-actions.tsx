@@ -6,6 +6,7 @@ import { useTheme } from "next-themes";
 import { useState } from "react";
 import { notify } from "@/components/notify";
 import { useInstallPrompt } from "@/components/pwa/use-install-prompt";
+import { clearOfflineStorage } from "@/lib/offline-storage";
 import { SidebarButton } from "./sidebar";
 
 function ThemeIcon() {
@@ -42,6 +43,8 @@ export function LogoutSidebarButton() {
         setBusy(true);
         try {
           await fetch("/api/signout", { method: "POST" });
+          // Offline copies are this user's: none may outlive the session on a shared device.
+          await clearOfflineStorage().catch(() => undefined);
           notify.success(t("loggedOut"));
           router.replace("/login");
           router.refresh();

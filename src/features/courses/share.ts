@@ -1,4 +1,4 @@
-/** The public link of a course (its page arrives with the sharing issue); `appUrl` may end with a slash. */
-export function courseShareUrl(appUrl: string, courseId: string): string {
-  return `${appUrl.replace(/\/+$/, "")}/shareable?id=${encodeURIComponent(courseId)}`;
+/** The public link of a shared course: it carries the share id, never the course id; `appUrl` may end with a slash. */
+export function courseShareUrl(appUrl: string, shareId: string): string {
+  return `${appUrl.replace(/\/+$/, "")}/shareable?id=${encodeURIComponent(shareId)}`;
 }

@@ -83,12 +83,16 @@ export const courses = pgTable(
     bestMark: integer("best_mark"),
     /** Makes a retried or double-clicked creation return the same course. */
     idempotencyKey: text("idempotency_key"),
+    /** The unguessable id of the course's public link while it is shared; null when not shared. */
+    shareId: text("share_id"),
+    sharedAt: timestamp("shared_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("courses_user_created_idx").on(t.userId, t.createdAt.desc()),
     uniqueIndex("courses_user_idempotency_key").on(t.userId, t.idempotencyKey),
+    uniqueIndex("courses_share_id_key").on(t.shareId),
   ],
 );
 

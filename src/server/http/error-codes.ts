@@ -90,6 +90,10 @@ export const ERROR_CODES = {
   "reset:rate-limited": { status: 429, message: "account.reset.tooMany" },
   "server:internal": { status: 500, message: "request.internal" },
   "sessions:not-found": { status: 404, message: "account.sessions.notFound" },
+  // Sharing and export (issue 12)
+  "share:not-found": { status: 404, message: "sharing.notShared" },
+  "export:browser-unavailable": { status: 503, message: "export.browserUnavailable" },
+  "export:failed": { status: 502, message: "export.failed" },
   "signin:invalid-credentials": { status: 401, message: "signin.invalidCredentials" },
   "signin:missing-fields": { status: 400, message: "signin.bothRequired" },
   "signin:rate-limited": { status: 429, message: "signin.tooManyAttempts" },

@@ -36,22 +36,21 @@ export default async function MyCoursesPage() {
         </Button>
       </div>
       {settings.DEMO_MODE === "true" && <DemoBanner text={tCourses("demoBanner")} />}
-      <ScopedIntlBoundary namespaces={["courses", "common"]}>
+      <ScopedIntlBoundary namespaces={["courses", "common", "share", "export", "offline"]}>
         <Suspense fallback={<CourseGridSkeleton count={6} />}>
-          <FirstPage userId={user.id} shareBase={settings.APP_URL} />
+          <FirstPage userId={user.id} />
         </Suspense>
       </ScopedIntlBoundary>
     </div>
   );
 }
 
-async function FirstPage({ userId, shareBase }: { userId: string; shareBase: string }) {
+async function FirstPage({ userId }: { userId: string }) {
   const [t, initial] = await Promise.all([getTranslations("dashboard"), listCourseCardsForUser(userId, 1, COURSES_PAGE_SIZE)]);
   return (
     <CourseGrid
       initial={initial}
       pageSize={COURSES_PAGE_SIZE}
-      shareBase={shareBase}
       empty={<EmptyCourses title={t("emptyTitle")} text={t("emptyText")} action={t("createFirst")} />}
     />
   );

@@ -4,6 +4,7 @@ import { withSessionCookie } from "@/features/accounts/session-cookie";
 import { requestLocale } from "@/i18n/api-translator";
 import { sendMailInBackground } from "@/server/email/mailer";
 import { env } from "@/server/env";
+import { claimPendingShare } from "@/features/sharing/pending";
 import { apiRoute } from "@/server/http/api";
 import { clientIp } from "@/server/http/client-ip";
 import { enforceRateLimit } from "@/server/http/rate-limit";
@@ -21,9 +22,8 @@ export const POST = apiRoute.public({ body: signUpBodySchema }, async ({ request
   log.info({ userId: user.id }, "signed up");
   // After the response: a slow or failing mail provider never blocks or fails the sign-up.
   sendMailInBackground({ to: user.email, locale: user.locale, template: "welcome", data: { name: user.name } });
-  return withSessionCookie(
-    Response.json({ success: true, message: t("signup.success"), userId: user.id }, { status: 201 }),
-    user.id,
-    request,
-  );
+  const shared = await claimPendingShare(request, user, t);
+  const response = Response.json({ success: true, message: t("signup.success"), userId: user.id, sharedCourseId: shared.courseId }, { status: 201 });
+  if (shared.setCookie) response.headers.append("set-cookie", shared.setCookie);
+  return withSessionCookie(response, user.id, request);
 });

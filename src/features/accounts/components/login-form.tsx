@@ -26,13 +26,14 @@ export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; mess
     setError(null);
     setBusy(true);
     try {
-      const { ok, data } = await postForAnswer("/api/signin", { email, password });
+      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; sharedCourseId?: string }>("/api/signin", { email, password });
       if (!ok) {
         setError(data?.message ?? t("failed"));
         return;
       }
       notify.success(t("success"));
-      router.replace(callbackUrl);
+      // A copy of a shared course saved on the way in (the pending shared course) opens at once.
+      router.replace(data?.sharedCourseId ? `/course/${data.sharedCourseId}` : callbackUrl);
       router.refresh();
     } catch {
       setError(t("failed"));

@@ -39,13 +39,14 @@ export function SignupForm({ messages }: { messages: AuthFormMessages<"signup"> 
     setError(null);
     setBusy(true);
     try {
-      const { ok, data } = await postForAnswer("/api/signup", { mName: name, email, password, type: "free" });
+      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; sharedCourseId?: string }>("/api/signup", { mName: name, email, password, type: "free" });
       if (!ok) {
         setError(data?.message ?? t("failed"));
         return;
       }
       notify.success(t("success"));
-      router.replace("/dashboard");
+      // A copy of a shared course saved on the way in (the pending shared course) opens at once.
+      router.replace(data?.sharedCourseId ? `/course/${data.sharedCourseId}` : "/dashboard");
       router.refresh();
     } catch {
       setError(t("failed"));

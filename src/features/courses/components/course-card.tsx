@@ -1,8 +1,8 @@
 "use client";
-import { BookOpenIcon, EllipsisVerticalIcon, LoaderCircleIcon, Share2Icon, Trash2Icon } from "lucide-react";
+import { BookOpenIcon, CloudDownloadIcon, EllipsisVerticalIcon, LoaderCircleIcon, Share2Icon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { notify } from "@/components/notify";
 import {
   AlertDialog,
@@ -13,24 +13,44 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { MenuButton } from "@/components/ui/menu-button";
+import { offlineCourseCache } from "@/lib/offline-storage";
 import { cn } from "@/lib/utils";
-import { courseShareUrl } from "..";
 import type { CourseCard as CourseCardData } from "../service";
 
-export function CourseCard({ course, shareBase, onDeleted }: { course: CourseCardData; shareBase: string; onDeleted: (id: string) => void }) {
+export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDeleted: (id: string) => void }) {
   const t = useTranslations("courses");
+  const ts = useTranslations("share");
+  const te = useTranslations("export");
+  const to = useTranslations("offline");
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [offline, setOffline] = useState<"none" | "saving" | "saved">("none");
   const typeLabel = course.type === "video_text" ? t("videoText") : t("textImage");
 
-  async function share() {
-    const url = courseShareUrl(shareBase, course.id);
-    try {
-      await navigator.clipboard.writeText(url);
-      notify.success(t("linkCopied"), t("linkCopiedText"));
-    } catch {
-      notify.error(t("copyFailed"), url);
-    }
+  // The "Offline" badge: whether this course's copy is stored in this browser.
+  useEffect(() => {
+    if (!("caches" in window)) return;
+    let live = true;
+    void caches.has(offlineCourseCache(course.id)).then((saved) => live && saved && setOffline("saved"));
+    return () => {
+      live = false;
+    };
+  }, [course.id]);
+
+  const texts = { share: ts, export: te, offline: to };
+  const actions = () => import("@/features/export").then((m) => m.loadCourseActions());
+
+  async function exportPdf() {
+    if (exporting) return;
+    setExporting(true);
+    await (await actions()).exportAction(course.id, "pdf", texts);
+    setExporting(false);
+  }
+
+  async function toggleOffline() {
+    const saved = await (await actions()).toggleOfflineAction(course.id, offline === "saved", texts, () => setOffline("saving"));
+    setOffline(saved ? "saved" : "none");
   }
 
   async function remove() {
@@ -69,6 +89,12 @@ export function CourseCard({ course, shareBase, onDeleted }: { course: CourseCar
         >
           {course.completed ? t("completed") : t("pending")}
         </span>
+        {offline === "saved" || exporting || offline === "saving" ? (
+          <span className="absolute bottom-3 left-3 flex items-center gap-1 rounded-full bg-background/90 px-2.5 py-0.5 text-xs font-semibold shadow-sm" data-testid="offline-badge">
+            {exporting || offline === "saving" ? <LoaderCircleIcon className="size-3 animate-spin" aria-hidden /> : <CloudDownloadIcon className="size-3" aria-hidden />}
+            {exporting ? te("exporting") : offline === "saving" ? to("downloading") : to("badge")}
+          </span>
+        ) : null}
         <MenuButton
           label={t("actions", { topic: course.mainTopic })}
           variant="secondary"
@@ -76,7 +102,17 @@ export function CourseCard({ course, shareBase, onDeleted }: { course: CourseCar
           className="absolute top-2 right-2"
           buttonClassName="size-8 rounded-full bg-background/90 shadow-sm"
           items={[
-            { key: "share", label: t("share"), icon: <Share2Icon className="size-4" aria-hidden />, onSelect: () => void share() },
+            { key: "share", label: t("share"), icon: <Share2Icon className="size-4" aria-hidden />, onSelect: () => void actions().then((m) => m.shareAction(course.id, texts)) },
+            {
+              key: "pdf",
+              label: exporting ? te("exporting") : `${te("export")}: ${te("pdf")}`,
+              onSelect: () => void exportPdf(),
+            },
+            {
+              key: "offline",
+              label: offline === "saved" ? to("remove") : offline === "saving" ? to("downloading") : to("download"),
+              onSelect: () => void toggleOffline(),
+            },
             { key: "delete", label: t("delete"), icon: <Trash2Icon className="size-4" aria-hidden />, destructive: true, onSelect: () => setConfirming(true) },
           ]}
         >

@@ -21,7 +21,7 @@ function fromApi(course: ApiCourse): CourseCardData {
  * /api/courses (without the lessons' content, which cards do not show) when the end of the
  * list is within 100 px of the viewport, until a page is empty.
  */
-export function CourseGrid({ initial, pageSize, shareBase, empty }: { initial: CourseCardData[]; pageSize: number; shareBase: string; empty: React.ReactNode }) {
+export function CourseGrid({ initial, pageSize, empty }: { initial: CourseCardData[]; pageSize: number; empty: React.ReactNode }) {
   const t = useTranslations("courses");
   const router = useRouter();
   const [courses, setCourses] = useState(initial);
@@ -78,7 +78,7 @@ export function CourseGrid({ initial, pageSize, shareBase, empty }: { initial: C
         {courses.map((course) => (
           <li key={course.id} className="flex">
             <div className="w-full">
-              <CourseCard course={course} shareBase={shareBase} onDeleted={onDeleted} />
+              <CourseCard course={course} onDeleted={onDeleted} />
             </div>
           </li>
         ))}

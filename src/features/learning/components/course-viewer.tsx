@@ -29,7 +29,16 @@ const ChatPanel = dynamic(() => import("./chat-panel").then((m) => m.ChatPanel),
 const NotesPanel = dynamic(() => import("./notes-panel").then((m) => m.NotesPanel), { ssr: false });
 
 /** The course viewer: header, outline, the lesson, the study panels and the phone's bottom bar. */
-export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData; shareUrl: string; themeToggle: React.ReactNode }) {
+export function CourseViewer({
+  data,
+  courseActions,
+  themeToggle,
+}: {
+  data: ViewerData;
+  /** Share, Export and Offline (the export feature's), for the header and for the phone's bottom bar. */
+  courseActions: { header: React.ReactNode; bar: React.ReactNode };
+  themeToggle: React.ReactNode;
+}) {
   const t = useTranslations("viewer");
   const tc = useTranslations("common");
   const onFailure = React.useCallback((error: unknown) => notify.error(tc("errorTitle"), failureText(error, tc("internalError"))), [tc]);
@@ -69,14 +78,6 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
     }
     router.push(certificatePath);
   };
-  const share = async () => {
-    try {
-      await navigator.clipboard.writeText(shareUrl);
-      notify.success(t("shareCopied"), t("shareCopiedDescription"));
-    } catch {
-      notify.error(tc("errorTitle"), tc("internalError"));
-    }
-  };
 
   const outline = <CourseOutline topics={nav.topics} currentId={lesson.id} busy={busy} mainTopic={data.course.mainTopic} courseId={data.course.id} quizPassed={data.course.quizPassed} onSelect={select} />;
   const study = (floating: boolean) => <StudyButtons floating={floating} onNotes={() => openPanel("notes")} onChat={() => openPanel("chat")} />;
@@ -88,8 +89,8 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
         progress={nav.progress}
         outlineOpen={outlineOpen}
         onToggleOutline={() => setOutlineOpen((v) => !v)}
-        onShare={share}
         onCertificate={certificate}
+        courseActions={courseActions.header}
         studyButtons={study(false)}
         themeToggle={themeToggle}
       />
@@ -158,7 +159,7 @@ export function CourseViewer({ data, shareUrl, themeToggle }: { data: ViewerData
 
       {study(true)}
 
-      <MobileBar onOpenContent={() => setDrawerOpen(true)} onShare={share} onCertificate={certificate} themeToggle={themeToggle} />
+      <MobileBar onOpenContent={() => setDrawerOpen(true)} onCertificate={certificate} courseActions={courseActions.bar} themeToggle={themeToggle} />
 
       <RegenerateDialog open={confirmRegenerate} onOpenChange={setConfirmRegenerate} onConfirm={nav.regenerate} />
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { AwardIcon, HomeIcon, ListIcon, Share2Icon } from "lucide-react";
+import { AwardIcon, HomeIcon, ListIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
@@ -9,16 +9,16 @@ import type * as React from "react";
 const CELL =
   "flex h-full min-w-0 flex-col items-center justify-center gap-0.5 rounded-md px-1 text-xs font-medium hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&_svg]:size-5 [&_svg]:shrink-0";
 
-/** The bottom bar below md: Home, the course's content (drawer), Certificate, Share and the theme. */
+/** The bottom bar below md: Home, the course's content (drawer), Certificate, the course's actions (Share, Export, Offline) and the theme. */
 export function MobileBar({
   onOpenContent,
-  onShare,
   onCertificate,
+  courseActions,
   themeToggle,
 }: {
   onOpenContent: () => void;
-  onShare: () => void;
   onCertificate: () => void;
+  courseActions: React.ReactNode;
   themeToggle: React.ReactNode;
 }) {
   const t = useTranslations("viewer");
@@ -40,10 +40,7 @@ export function MobileBar({
         <AwardIcon aria-hidden />
         <span className="max-w-full truncate">{t("certificate")}</span>
       </button>
-      <button type="button" className={CELL} onClick={onShare}>
-        <Share2Icon aria-hidden />
-        <span className="max-w-full truncate">{t("share")}</span>
-      </button>
+      <div className="flex min-w-0 justify-center">{courseActions}</div>
       <div className="flex justify-center">{themeToggle}</div>
     </nav>
   );

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { postJson } from "@/lib/http/post-json";
 import type { NotesEditorHandle } from "@/components/editor/rich-text-editor";
+import { NOTES_QUEUE_KEY } from "@/lib/offline-storage";
 import { PanelDialog } from "./panel-dialog";
 
 // Lexical is fetched only when the notes are opened.
@@ -22,6 +23,7 @@ type Loaded = { html: string; version: number };
 export function NotesPanel({ open, onOpenChange, courseId }: { open: boolean; onOpenChange: (open: boolean) => void; courseId: string }) {
   const t = useTranslations("notes");
   const tc = useTranslations("common");
+  const to = useTranslations("offline");
   const [loaded, setLoaded] = React.useState<Loaded | null>(null);
   const [loadKey, setLoadKey] = React.useState(0);
   const [dirty, setDirty] = React.useState(false);
@@ -30,15 +32,25 @@ export function NotesPanel({ open, onOpenChange, courseId }: { open: boolean; on
   const editor = React.useRef<NotesEditorHandle>(null);
 
   const load = React.useCallback(async () => {
+    // A note written offline and not sent yet wins over the server's copy: it is newer, and on a
+    // conflict it must stay on screen until the learner saves or drops it.
+    const queued = localStorage.getItem(NOTES_QUEUE_KEY) ? (await import("@/features/export")).queuedNote(courseId) : undefined;
     try {
       const response = await postJson("/api/getnotes", { course: courseId });
       const body = (await response.json()) as { success: boolean; message?: string; version?: number };
       if (!response.ok || !body.success) throw new Error(`HTTP ${response.status}`);
-      setLoaded({ html: body.message ?? "", version: body.version ?? 0 });
-      setDirty(false);
-      setConflict(false);
+      const server = { html: body.message ?? "", version: body.version ?? 0 };
+      // After a conflict, saving replaces the newer server notes: the learner has seen the warning.
+      setLoaded(queued ? { html: queued.html, version: queued.conflict ? server.version : queued.version } : server);
+      setDirty(Boolean(queued));
+      setConflict(Boolean(queued?.conflict));
       setLoadKey((k) => k + 1);
     } catch {
+      if (queued) {
+        setLoaded({ html: queued.html, version: queued.version });
+        setLoadKey((k) => k + 1);
+        return;
+      }
       notify.error(tc("errorTitle"), tc("internalError"));
       setLoaded({ html: "", version: 0 });
     }
@@ -54,8 +66,8 @@ export function NotesPanel({ open, onOpenChange, courseId }: { open: boolean; on
   const save = async () => {
     if (!loaded || !editor.current) return;
     setSaving(true);
+    const html = editor.current.getHtml();
     try {
-      const html = editor.current.getHtml();
       const response = await postJson("/api/savenotes", { course: courseId, notes: html, version: loaded.version });
       const body = (await response.json().catch(() => ({}))) as { success?: boolean; version?: number };
       if (response.status === 409) {
@@ -65,8 +77,18 @@ export function NotesPanel({ open, onOpenChange, courseId }: { open: boolean; on
       if (!response.ok || !body.success) throw new Error(`HTTP ${response.status}`);
       setLoaded({ html, version: body.version ?? loaded.version + 1 });
       setDirty(false);
+      setConflict(false);
+      if (localStorage.getItem(NOTES_QUEUE_KEY)) (await import("@/features/export")).dropQueuedNote(courseId);
       notify.success(t("saved"));
-    } catch {
+    } catch (error) {
+      // No connection: kept on this device with the version it was written against, and sent when
+      // the connection returns (export's OfflineStatus); the version check still applies then.
+      if (error instanceof TypeError || !navigator.onLine) {
+        (await import("@/features/export")).queueNote({ courseId, html, version: loaded.version });
+        setDirty(false);
+        notify.info(to("notesQueued"), to("notesQueuedText"));
+        return;
+      }
       notify.error(`${tc("errorTitle")}: ${tc("internalError")}`);
     } finally {
       setSaving(false);
@@ -94,7 +116,10 @@ export function NotesPanel({ open, onOpenChange, courseId }: { open: boolean; on
             variant="outline"
             onClick={() => {
               setLoaded(null);
-              void load();
+              void import("@/features/export").then((m) => {
+                m.dropQueuedNote(courseId);
+                void load();
+              });
             }}
           >
             {t("reload")}

@@ -1,6 +1,6 @@
 "use client";
 
-import { AwardIcon, HomeIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, Share2Icon } from "lucide-react";
+import { AwardIcon, HomeIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
@@ -8,16 +8,16 @@ import { Button } from "@/components/ui/button";
 import { ProgressRing } from "./progress-ring";
 
 /**
- * The top bar: outline toggle, progress and the course's name; from md up also Home, Share, the
- * study buttons and the theme (below md they are in the bottom bar and floating).
+ * The top bar: outline toggle, progress and the course's name; from md up also Home, Certificate, Share, Export,
+ * Offline, the study buttons and the theme (below md they are in the bottom bar and floating).
  */
 export function ViewerHeader({
   mainTopic,
   progress,
   outlineOpen,
   onToggleOutline,
-  onShare,
   onCertificate,
+  courseActions,
   studyButtons,
   themeToggle,
 }: {
@@ -25,8 +25,8 @@ export function ViewerHeader({
   progress: number;
   outlineOpen: boolean;
   onToggleOutline: () => void;
-  onShare: () => void;
   onCertificate: () => void;
+  courseActions: React.ReactNode;
   studyButtons: React.ReactNode;
   themeToggle: React.ReactNode;
 }) {
@@ -62,10 +62,7 @@ export function ViewerHeader({
           <AwardIcon aria-hidden />
           <span className="sr-only xl:not-sr-only">{t("certificate")}</span>
         </Button>
-        <Button variant="ghost" size="sm" onClick={onShare}>
-          <Share2Icon aria-hidden />
-          <span className="sr-only xl:not-sr-only">{t("share")}</span>
-        </Button>
+        {courseActions}
         {studyButtons}
         {themeToggle}
       </div>

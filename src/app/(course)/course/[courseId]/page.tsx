@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { courseShareUrl } from "@/features/courses";
+import { CourseActions } from "@/features/export/components/course-actions";
+import { OfflineStatus } from "@/features/export/components/offline-status";
 import { CourseViewer } from "@/features/learning/components/course-viewer";
 import { loadViewer } from "@/features/learning/service";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { requireUserPage } from "@/server/auth/session";
-import { env } from "@/server/env";
 
 type Props = { params: Promise<{ courseId: string }>; searchParams: Promise<{ lesson?: string | string[] }> };
 
@@ -23,5 +23,14 @@ export default async function CoursePage({ params, searchParams }: Props) {
   const [{ courseId }, { lesson }] = await Promise.all([params, searchParams]);
   const data = await loadViewer(user.id, courseId, typeof lesson === "string" ? lesson : undefined);
   if (!data) notFound();
-  return <CourseViewer data={data} shareUrl={courseShareUrl(env().APP_URL, data.course.id)} themeToggle={<ThemeToggle />} />;
+  return (
+    <>
+      <OfflineStatus />
+      <CourseViewer
+        data={data}
+        courseActions={{ header: <CourseActions courseId={data.course.id} />, bar: <CourseActions courseId={data.course.id} variant="bar" /> }}
+        themeToggle={<ThemeToggle />}
+      />
+    </>
+  );
 }

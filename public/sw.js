@@ -1,0 +1,123 @@
+/*
+ * Aula's service worker (offline reading). Hand-written, not built by Serwist: see
+ * docs/decisions/011-export-share-offline.md. What it does:
+ * - pages (navigations): network first; offline, the stored copy of a downloaded course's page;
+ * - the app's hashed scripts, styles and fonts (/_next/static): from the cache when there, else
+ *   fetched and kept (they never change under one name);
+ * - the lesson stream offline: a downloaded lesson answers as the server would ("done");
+ * - the notes offline: the last notes read for a downloaded course;
+ * - sign-out: every cache of the user is deleted.
+ * Only courses the learner downloaded are stored; nothing else of a user's is kept.
+ */
+const PREFIX = "aula-";
+const SHELL = PREFIX + "shell";
+const COURSE = PREFIX + "course-";
+
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+async function courseCacheNames() {
+  return (await caches.keys()).filter((name) => name.startsWith(COURSE));
+}
+
+async function matchStored(request) {
+  for (const name of await courseCacheNames()) {
+    const hit = await (await caches.open(name)).match(request, { ignoreVary: true });
+    if (hit) return hit;
+  }
+  return caches.match(request, { ignoreVary: true });
+}
+
+function offlinePage() {
+  const html =
+    '<!doctype html><html lang="pt"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Offline · Aula</title>' +
+    '<body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;text-align:center">' +
+    "<main><h1>Offline</h1><p>Sem conexão: esta página não foi baixada para leitura offline.</p><p lang=\"en\">You are offline and this page was not downloaded for offline reading.</p></main></body></html>";
+  return new Response(html, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });
+}
+
+async function navigate(request) {
+  const url = new URL(request.url);
+  try {
+    const response = await fetch(request);
+    // A downloaded page is refreshed whenever it is read online.
+    if (response.ok && url.pathname.startsWith("/course/")) {
+      for (const name of await courseCacheNames()) {
+        const cache = await caches.open(name);
+        if (await cache.match(url.pathname + url.search, { ignoreVary: true })) await cache.put(url.pathname + url.search, response.clone());
+      }
+    }
+    return response;
+  } catch (error) {
+    const stored = (await matchStored(url.pathname + url.search)) || (url.pathname.startsWith("/course/") ? await matchStored(url.pathname) : undefined);
+    if (stored) return stored;
+    if (url.pathname === "/dashboard" || url.pathname.startsWith("/course/")) return offlinePage();
+    throw error;
+  }
+}
+
+async function staticAsset(request) {
+  const hit = await caches.match(request, { ignoreVary: true });
+  if (hit) return hit;
+  const response = await fetch(request);
+  // Kept only while some course is downloaded: a learner who never reads offline stores nothing.
+  if (response.ok && (await courseCacheNames()).length > 0) await (await caches.open(SHELL)).put(request, response.clone());
+  return response;
+}
+
+function ndjson(event) {
+  return new Response(JSON.stringify(event) + "\n", { headers: { "content-type": "application/x-ndjson; charset=utf-8" } });
+}
+
+async function lessonStream(request) {
+  const body = await request.clone().json().catch(() => ({}));
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (body.regenerate) throw error;
+    const stored = await matchStored(`/__offline/lesson/${body.courseId}/${body.lessonId}`);
+    if (!stored) throw error;
+    const { lesson, progress } = await stored.json();
+    return ndjson({ type: "done", lesson, progress });
+  }
+}
+
+async function notesRead(request) {
+  const body = await request.clone().json().catch(() => ({}));
+  const key = `/__offline/notes/${body.course}`;
+  try {
+    const response = await fetch(request);
+    if (response.ok && (await caches.has(COURSE + body.course))) await (await caches.open(COURSE + body.course)).put(key, response.clone());
+    return response;
+  } catch (error) {
+    const stored = await matchStored(key);
+    if (stored) return stored;
+    throw error;
+  }
+}
+
+async function signOut(request) {
+  const response = await fetch(request);
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(PREFIX)).map((name) => caches.delete(name)));
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) {
+    // A downloaded course's pictures of other hosts.
+    if (request.destination === "image") event.respondWith(matchStored(request).then((hit) => hit || fetch(request)));
+    return;
+  }
+  if (request.method === "POST") {
+    if (url.pathname === "/api/lesson/stream") event.respondWith(lessonStream(request));
+    else if (url.pathname === "/api/getnotes") event.respondWith(notesRead(request));
+    else if (url.pathname === "/api/signout") event.respondWith(signOut(request));
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (url.pathname.startsWith("/_next/static/")) event.respondWith(staticAsset(request));
+  else if (request.mode === "navigate") event.respondWith(navigate(request));
+});

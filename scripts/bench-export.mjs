@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:export` (after `npx next build`): the PDF export of an 8 × 4 course with
+ * pictures, cold (the first, which starts the browser) and warm, p50/p95 over 10 runs, and the
+ * peak RSS of the app server and of the browser it started, sampled during the runs. Goal: warm
+ * p95 under 3 s, and no growth of RSS across runs.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const port = process.env.BENCH_PORT ?? "3920";
+const base = `http://localhost:${port}`;
+const runs = Number(process.env.BENCH_RUNS ?? 10);
+const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bench-export-"));
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=", "base64");
+const picture = `data:image/png;base64,${PNG.toString("base64")}`;
+const paragraph = "<p>Photosynthesis turns light, water and carbon dioxide into sugar and oxygen; the light reactions happen in the thylakoids and the Calvin cycle in the stroma.</p>";
+
+/** The user and the 8 × 4 course go straight into the database, before the server opens it. */
+async function seed() {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const { hash } = await import("@node-rs/argon2");
+  const dir = path.join(dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  await migrate(drizzle(client), { migrationsFolder: path.join(root, "drizzle") });
+  const { rows: [user] } = await client.query("insert into users (email, name, password_hash, plan) values ($1, 'Bench', $2, 'monthly') returning id", ["export@bench.local", await hash("bench-password-1")]);
+  const { rows: [course] } = await client.query("insert into courses (user_id, main_topic, type, lang) values ($1, 'Export Bench', 'text_image', 'English') returning id", [user.id]);
+  for (let t = 0; t < 8; t++) {
+    const { rows: [topic] } = await client.query("insert into topics (course_id, position, title) values ($1, $2, $3) returning id", [course.id, t, `Topic ${t + 1}`]);
+    for (let l = 0; l < 4; l++) {
+      await client.query(
+        "insert into lessons (course_id, topic_id, position, title, theory, image_url, image_attribution, done, generated_at) values ($1, $2, $3, $4, $5, $6, 'Bench', true, now())",
+        [course.id, topic.id, l, `Lesson ${t + 1}.${l + 1}`, paragraph.repeat(12), picture],
+      );
+    }
+  }
+  await client.close();
+  return course.id;
+}
+
+function rssKb(pid) {
+  try {
+    return Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)]).toString().trim()) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The browser's processes are the server's descendants named chrom*; their RSS summed. */
+function browserRssKb(serverPid) {
+  const table = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss=,comm="]).toString().trim().split("\n").map((line) => line.trim().split(/\s+/));
+  const children = new Map();
+  for (const [pid, ppid] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  const descendants = new Set();
+  const walk = (pid) => (children.get(pid) ?? []).forEach((child) => (descendants.add(child), walk(child)));
+  walk(String(serverPid));
+  return table.filter(([pid, , , comm]) => descendants.has(pid) && /chrom/i.test(comm)).reduce((sum, [, , rss]) => sum + Number(rss), 0);
+}
+
+const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+
+const courseId = await seed();
+const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs"), "-p", port], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: "", APP_URL: base, AUTH_SECRET: "export-bench-secret-export-bench-secret", LOG_LEVEL: "error", NEXT_TELEMETRY_DISABLED: "1" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+try {
+  for (let i = 0; ; i++) {
+    if (i > 120) throw new Error("server did not start");
+    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const signin = await fetch(`${base}/api/signin`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email: "export@bench.local", password: "bench-password-1" }) });
+  const cookie = (signin.headers.get("set-cookie") ?? "").split(";")[0];
+  const peaks = { server: 0, browser: 0 };
+  const sampler = setInterval(() => {
+    peaks.server = Math.max(peaks.server, rssKb(server.pid));
+    peaks.browser = Math.max(peaks.browser, browserRssKb(server.pid));
+  }, 100);
+  const times = [];
+  const afterRun = [];
+  for (let i = 0; i <= runs; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/courses/${courseId}/export?format=pdf`, { headers: { cookie } });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    if (!res.ok) throw new Error(`export answered ${res.status}`);
+    times.push(performance.now() - started);
+    afterRun.push({ server: rssKb(server.pid), browser: browserRssKb(server.pid), bytes });
+  }
+  clearInterval(sampler);
+  const [cold, ...warm] = times;
+  const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
+  console.log(`PDF of an 8 × 4 course with pictures (${(afterRun[0].bytes / 1024).toFixed(0)} kB, ${runs} warm runs)`);
+  console.log(`cold (browser start): ${cold.toFixed(0)} ms`);
+  console.log(`warm p50 ${percentile(warm, 50).toFixed(0)} ms, p95 ${percentile(warm, 95).toFixed(0)} ms (goal p95 < 3000 ms)`);
+  console.log(`peak RSS: server ${mb(peaks.server)}, browser ${mb(peaks.browser)}`);
+  console.log(`RSS after run 1 / after the last: server ${mb(afterRun[1].server)} / ${mb(afterRun.at(-1).server)}, browser ${mb(afterRun[1].browser)} / ${mb(afterRun.at(-1).browser)}`);
+  if (process.argv.includes("--check") && percentile(warm, 95) >= 3000) process.exitCode = 1;
+} finally {
+  server.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+}

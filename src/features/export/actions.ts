@@ -1,0 +1,78 @@
+/**
+ * What the Share, Export and Offline menu items do (viewer and card menu), fetched on first
+ * click so none of it is in a page's first load. The menus pass their translators in.
+ */
+import type { useTranslations } from "next-intl";
+import { notify } from "@/components/notify";
+import { downloadExport, openPrintView, type ExportFormatChoice } from "./client";
+import { isCourseOffline, offlineSupported, removeCourseOffline, saveCourseOffline } from "./offline";
+
+export type ActionTexts = {
+  share: ReturnType<typeof useTranslations<"share">>;
+  export: ReturnType<typeof useTranslations<"export">>;
+  offline: ReturnType<typeof useTranslations<"offline">>;
+};
+
+/** Actions that need the server say so when there is no connection, instead of failing silently. */
+function online(t: ActionTexts): boolean {
+  if (navigator.onLine) return true;
+  notify.error(t.offline("needsNetwork"), t.offline("needsNetworkText"));
+  return false;
+}
+
+export async function shareAction(courseId: string, t: ActionTexts): Promise<void> {
+  if (!online(t)) return;
+  const { shareCourseLink } = await import("@/features/sharing");
+  const outcome = await shareCourseLink(courseId).catch(() => ({ ok: false as const, message: undefined }));
+  if (!outcome.ok) notify.error(t.share("failed"), outcome.message);
+  else if (outcome.copied) notify.success(t.share("linkCopied"), t.share("linkCopiedText"));
+  else notify.info(t.share("copyFailed"), outcome.url);
+}
+
+export async function stopSharingAction(courseId: string, t: ActionTexts): Promise<void> {
+  if (!online(t)) return;
+  const { stopSharingCourse } = await import("@/features/sharing");
+  if (await stopSharingCourse(courseId).catch(() => false)) notify.success(t.share("stopped"), t.share("stoppedText"));
+  else notify.error(t.share("failed"));
+}
+
+/** Downloads the file; without a server browser, says so and opens the print dialog instead. */
+export async function exportAction(courseId: string, format: ExportFormatChoice, t: ActionTexts): Promise<void> {
+  if (!online(t)) return;
+  try {
+    const outcome = await downloadExport(courseId, format);
+    if (outcome.ok) return;
+    if (outcome.printInstead) {
+      notify.info(t.export("printInstead"), t.export("printInsteadText"));
+      openPrintView(courseId);
+    } else notify.error(t.export("failed"), outcome.message);
+  } catch {
+    notify.error(t.export("failed"));
+  }
+}
+
+export { isCourseOffline };
+
+/** Stores or removes the offline copy; answers whether the course is stored afterwards. */
+export async function toggleOfflineAction(courseId: string, saved: boolean, t: ActionTexts, onSaving: () => void): Promise<boolean> {
+  if (!offlineSupported()) {
+    notify.error(t.offline("failed"), t.offline("unsupported"));
+    return saved;
+  }
+  if (saved) {
+    await removeCourseOffline(courseId);
+    notify.success(t.offline("removed"));
+    return false;
+  }
+  if (!online(t)) return false;
+  onSaving();
+  try {
+    await saveCourseOffline(courseId);
+    notify.success(t.offline("downloaded"), t.offline("downloadedText"));
+    return true;
+  } catch {
+    await removeCourseOffline(courseId).catch(() => undefined);
+    notify.error(t.offline("failed"));
+    return false;
+  }
+}

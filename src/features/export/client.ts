@@ -1,0 +1,39 @@
+/** Browser side of Export: downloads a format, or reports that the server could not print. */
+
+export type ExportFormatChoice = "pdf" | "md" | "scorm";
+export type ExportOutcome = { ok: true } | { ok: false; printInstead: boolean; message?: string };
+
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const encoded = disposition?.match(/filename\*=UTF-8''([^;]+)/)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return disposition?.match(/filename="([^"]+)"/)?.[1] ?? fallback;
+}
+
+export async function downloadExport(courseId: string, format: ExportFormatChoice): Promise<ExportOutcome> {
+  const response = await fetch(`/api/courses/${encodeURIComponent(courseId)}/export?format=${format}`);
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+    return { ok: false, printInstead: body?.code === "export:browser-unavailable", message: body?.message };
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileNameOf(response.headers.get("content-disposition"), `course.${format === "pdf" ? "pdf" : "zip"}`);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return { ok: true };
+}
+
+/** No browser on the server: the print view opens with the browser's own print dialog. */
+export function openPrintView(courseId: string): void {
+  window.open(`/course/${encodeURIComponent(courseId)}/print?print=1`, "_blank", "noopener");
+}

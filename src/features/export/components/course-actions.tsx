@@ -1,0 +1,90 @@
+"use client";
+
+import { CloudDownloadIcon, CloudOffIcon, DownloadIcon, LoaderCircleIcon, Share2Icon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import * as React from "react";
+import { MenuButton, type MenuButtonItem } from "@/components/ui/menu-button";
+import { offlineCourseCache } from "@/lib/offline-storage";
+
+const actions = () => import("../actions");
+
+/**
+ * Share, Export and Offline for one course: three menus in the viewer's header, one in the phone's
+ * bottom bar. Only the menus are in the viewer's first load; what each item does (actions.ts) is
+ * fetched on first click.
+ */
+export function CourseActions({ courseId, variant = "header" }: { courseId: string; variant?: "header" | "bar" }) {
+  const share = useTranslations("share");
+  const exp = useTranslations("export");
+  const offline = useTranslations("offline");
+  const t = { share, export: exp, offline };
+  const [exporting, setExporting] = React.useState(false);
+  const [stored, setStored] = React.useState<"none" | "saving" | "saved">("none");
+
+  React.useEffect(() => {
+    if (!("caches" in window)) return;
+    let live = true;
+    void caches.has(offlineCourseCache(courseId)).then((saved) => live && saved && setStored("saved"));
+    return () => {
+      live = false;
+    };
+  }, [courseId]);
+
+  const exportAs = (format: "pdf" | "md" | "scorm") => async () => {
+    if (exporting) return;
+    setExporting(true);
+    await (await actions()).exportAction(courseId, format, t);
+    setExporting(false);
+  };
+  const toggleOffline = async () => {
+    const saved = await (await actions()).toggleOfflineAction(courseId, stored === "saved", t, () => setStored("saving"));
+    setStored(saved ? "saved" : "none");
+  };
+
+  const shareItems: MenuButtonItem[] = [
+    { key: "share", label: share("copyLink"), onSelect: () => void actions().then((m) => m.shareAction(courseId, t)) },
+    { key: "stop", label: share("stopSharing"), onSelect: () => void actions().then((m) => m.stopSharingAction(courseId, t)) },
+  ];
+  const exportItems: MenuButtonItem[] = [
+    { key: "pdf", label: exp("pdf"), onSelect: () => void exportAs("pdf")() },
+    { key: "md", label: exp("markdown"), onSelect: () => void exportAs("md")() },
+    { key: "scorm", label: exp("scorm"), onSelect: () => void exportAs("scorm")() },
+  ];
+  const offlineItem: MenuButtonItem = {
+    key: "offline",
+    label: stored === "saved" ? offline("remove") : stored === "saving" ? offline("downloading") : offline("download"),
+    onSelect: () => void toggleOffline(),
+  };
+  const busy = <LoaderCircleIcon className="animate-spin" aria-hidden />;
+  const exportLabel = exporting ? exp("exporting") : exp("export");
+
+  if (variant === "bar") {
+    return (
+      <MenuButton
+        label={share("actions")}
+        items={[...shareItems, ...exportItems, offlineItem]}
+        className="relative [&>[role=menu]]:bottom-full [&>[role=menu]]:mt-0 [&>[role=menu]]:mb-1"
+        buttonClassName="h-14 flex-col gap-0.5 px-1 text-xs"
+      >
+        {exporting || stored === "saving" ? busy : <Share2Icon aria-hidden />}
+        <span className="max-w-full truncate">{exporting ? exportLabel : share("share")}</span>
+      </MenuButton>
+    );
+  }
+  return (
+    <>
+      <MenuButton label={share("share")} menuLabel={share("shareMenu")} items={shareItems}>
+        <Share2Icon aria-hidden />
+        <span className="sr-only xl:not-sr-only">{share("share")}</span>
+      </MenuButton>
+      <MenuButton label={exportLabel} menuLabel={exp("exportMenu")} items={exportItems} disabled={exporting}>
+        {exporting ? busy : <DownloadIcon aria-hidden />}
+        <span className="sr-only xl:not-sr-only">{exportLabel}</span>
+      </MenuButton>
+      <MenuButton label={stored === "saved" ? offline("downloaded") : offline("menu")} menuLabel={offline("menu")} items={[offlineItem]}>
+        {stored === "saving" ? busy : stored === "saved" ? <CloudOffIcon aria-hidden /> : <CloudDownloadIcon aria-hidden />}
+        <span className="sr-only xl:not-sr-only">{stored === "saved" ? offline("badge") : offline("menu")}</span>
+      </MenuButton>
+    </>
+  );
+}

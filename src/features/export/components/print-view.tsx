@@ -1,0 +1,79 @@
+import { getTranslations } from "next-intl/server";
+import { type ExportDocument, youtubeWatchUrl } from "../document";
+
+/**
+ * The course as one printable document (SPEC section 9): a title page, an Index with links and
+ * page numbers, then every topic and lesson; lessons not completed carry the SPEC's placeholder.
+ * The server prints it with Chromium (page.pdf); a browser prints the same page itself. Page
+ * numbers are filled in by the printer after a first pass (data-page-of), hidden in a browser.
+ */
+export async function PrintView({ doc, langCode, dir, fontStack }: { doc: ExportDocument; langCode: string; dir: "rtl" | "ltr"; fontStack: string }) {
+  const t = await getTranslations("export");
+  const { course } = doc;
+  const lessonCount = doc.topics.reduce((n, topic) => n + topic.lessons.length, 0);
+  return (
+    <article lang={langCode} dir={dir} className="print-doc" style={{ fontFamily: fontStack }} data-testid="print-view">
+      <section className="print-title-page">
+        <h1>{course.mainTopic}</h1>
+        {/* The UI's words inside a document in the course's direction: each line takes its own. */}
+        <p dir="auto">{course.type === "video_text" ? t("videoText") : t("textImage")}</p>
+        <p dir="auto">{t("language", { language: course.lang })}</p>
+        <p dir="auto">{t("lessonCount", { count: lessonCount })}</p>
+      </section>
+      <nav className="print-index" aria-labelledby="print-index-title">
+        <h2 id="print-index-title">{t("index")}</h2>
+        <ol>
+          {doc.topics.map((topic) => (
+            <li key={topic.id}>
+              <a href={`#topic-${topic.id}`} className="print-index-entry print-index-topic">
+                <span>{topic.title}</span>
+                <span className="print-page-number" data-page-of={`topic-${topic.id}`} />
+              </a>
+              <ol>
+                {topic.lessons.map((lesson) => (
+                  <li key={lesson.id}>
+                    <a href={`#lesson-${lesson.id}`} className="print-index-entry">
+                      <span>{lesson.title}</span>
+                      <span className="print-page-number" data-page-of={`lesson-${lesson.id}`} />
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {doc.topics.map((topic) => (
+        <section key={topic.id} className="print-topic" aria-labelledby={`topic-${topic.id}`}>
+          <h2 id={`topic-${topic.id}`}>{topic.title}</h2>
+          {topic.lessons.map((lesson) => (
+            <section key={lesson.id} className="print-lesson" aria-labelledby={`lesson-${lesson.id}`}>
+              <h3 id={`lesson-${lesson.id}`}>{lesson.title}</h3>
+              {!lesson.completed ? (
+                <p className="print-placeholder" dir="auto">{t("notCompleted", { title: lesson.title })}</p>
+              ) : (
+                <>
+                  {lesson.youtubeId ? (
+                    <p dir="auto">
+                      {t("video")}{" "}
+                      <a href={youtubeWatchUrl(lesson.youtubeId)}>{youtubeWatchUrl(lesson.youtubeId)}</a>
+                    </p>
+                  ) : lesson.imageUrl ? (
+                    <figure>
+                      {/* Any host or inline data: the printer fetches only this course's pictures. */}
+                      {/* eslint-disable-next-line @next/next/no-img-element */}
+                      <img src={lesson.imageUrl} alt={t("imageAlt", { title: lesson.title })} />
+                      {lesson.imageAttribution ? <figcaption>{t("imageBy", { attribution: lesson.imageAttribution })}</figcaption> : null}
+                    </figure>
+                  ) : null}
+                  {/* Sanitized on the server before it was stored (src/server/html/sanitize.ts). */}
+                  <div className="print-theory" dangerouslySetInnerHTML={{ __html: lesson.theory }} />
+                </>
+              )}
+            </section>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,30 @@
+/** Names and inline pictures shared by the Markdown and SCORM packages. */
+
+/** A file-name-safe slug that keeps letters of every script (a Thai or Arabic title stays readable). */
+export function slug(text: string, fallback = "course"): string {
+  const cleaned = text
+    .normalize("NFC")
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ")
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/^\.+/, "")
+    .slice(0, 60);
+  return cleaned || fallback;
+}
+
+export const pad = (n: number) => String(n).padStart(2, "0");
+
+const EXTENSIONS: Record<string, string> = { png: "png", jpeg: "jpg", gif: "gif", webp: "webp", "svg+xml": "svg" };
+
+/** An inline (data:) picture as bytes and an extension; undefined for a remote address. */
+export function inlineImage(url: string): { bytes: Uint8Array; ext: string } | undefined {
+  const match = url.match(/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,([A-Za-z0-9+/=]+)$/);
+  if (!match) return undefined;
+  return { bytes: new Uint8Array(Buffer.from(match[2], "base64")), ext: EXTENSIONS[match[1]] };
+}
+
+/** A Content-Disposition that keeps a title in any script (RFC 6266 filename*) with an ASCII fallback. */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

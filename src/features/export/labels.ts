@@ -1,0 +1,26 @@
+import "server-only";
+import { createTranslator } from "next-intl";
+import en from "../../../messages/en.json";
+import pt from "../../../messages/pt.json";
+import type { Locale } from "@/i18n/config";
+
+/** The words the exported files carry, in the caller's UI language (like the print view). */
+export function exportLabels(locale: Locale) {
+  const t = createTranslator({ locale, messages: locale === "en" ? en : pt, namespace: "export" });
+  return {
+    index: t("index"),
+    video: t("video"),
+    courseType: (type: "text_image" | "video_text") => (type === "video_text" ? t("videoText") : t("textImage")),
+    language: (language: string) => t("language", { language }),
+    lessonCount: (count: number) => t("lessonCount", { count }),
+    notCompleted: (title: string) => t("notCompleted", { title }),
+    imageBy: (attribution: string) => t("imageBy", { attribution }),
+    imageAlt: (title: string) => t("imageAlt", { title }),
+    previous: t("scormPrevious"),
+    next: t("scormNext"),
+    /** Filled in by the SCORM launch page's script. */
+    lessonOfTemplate: t("scormLessonOf", { n: "{n}", total: "{total}" }),
+  };
+}
+
+export type ExportLabels = ReturnType<typeof exportLabels>;

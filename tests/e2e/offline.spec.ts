@@ -1,0 +1,51 @@
+import { expect, signUpViaApi, test, toast, useLocale, waitForHydration } from "./fixtures";
+import { writeLessons } from "./course-content";
+import { createCourseViaApi } from "./courses";
+
+test.use({ serviceWorkers: "allow" });
+
+test("a downloaded course reads offline, keeps a note written offline and saves it back online; sign-out removes the copy", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await useLocale(page, "en");
+  await signUpViaApi(page);
+  const courseId = await createCourseViaApi(page, "Offline Course");
+  const titles = await writeLessons(page, courseId, [{ theory: "<p>First offline lesson text.</p>" }, { theory: "<p>Second offline lesson text.</p>" }]);
+
+  await page.goto(`/course/${courseId}`);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { message: "the service worker controls the viewer", timeout: 20_000 }).toBe(true);
+  expect((await page.request.get("/sw.js")).status()).toBe(200);
+  const offlineMenu = page.getByRole("button", { name: "Offline reading", exact: true });
+  await waitForHydration(offlineMenu);
+  await offlineMenu.click();
+  await page.getByRole("menuitem", { name: "Download for offline" }).click();
+  await expect(toast(page, "Available offline")).toBeVisible({ timeout: 60_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId("offline-banner")).toBeVisible();
+  await expect(page.getByTestId("lesson-theory")).toContainText("First offline lesson text.");
+  await page.getByRole("button", { name: titles[1] }).first().click();
+  await expect(page.getByTestId("lesson-theory")).toContainText("Second offline lesson text.");
+
+  await page.getByRole("button", { name: "Course Notes" }).first().click();
+  // The editor's code was stored with the course: it opens with no network.
+  await expect(page.getByRole("dialog", { name: "Course Notes" }).getByText("No notes yet. Start taking notes for this course.")).toBeVisible();
+  const editor = page.getByTestId("notes-editor");
+  await editor.click();
+  await page.keyboard.type("Written offline");
+  await page.getByRole("button", { name: "Save Note" }).click();
+  await expect(toast(page, "Note kept on this device").or(toast(page, "Note saved"))).toBeVisible();
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => ((await (await page.request.post("/api/getnotes", { data: { course: courseId } })).json()) as { message: string }).message, { timeout: 20_000 })
+    .toContain("Written offline");
+
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("offline-badge").first()).toBeVisible();
+  const logout = page.getByRole("button", { name: "Logout" }).first();
+  await waitForHydration(logout);
+  await logout.click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("aula-")))).toEqual([]);
+});

@@ -1,0 +1,248 @@
+/**
+ * Markdown and SCORM exports through the real route and database; the SCORM package is run in a
+ * real Chromium with scorm-again as the LMS's SCORM 1.2 API.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { strFromU8, unzipSync } from "fflate";
+import { GET as exportRoute } from "@/app/api/courses/[courseId]/export/route";
+import { POST as signup } from "@/app/api/signup/route";
+import { printCoursePdf } from "@/features/export/pdf";
+import { pageOfDestinations } from "@/features/export/pdf-destinations";
+import { closeBrowser, withBrowserPage } from "@/server/browser/chromium";
+import { callRoute, sessionCookieFrom } from "../setup/http";
+import { seedCourse } from "../setup/seed-course";
+import { useTestDatabase } from "../setup/test-db";
+
+jest.setTimeout(60_000);
+useTestDatabase();
+
+afterAll(async () => {
+  await closeBrowser();
+});
+
+let counter = 0;
+async function newUser() {
+  counter += 1;
+  const res = await callRoute(signup, { body: { email: `exporter${counter}@example.io`, mName: "Exporter", password: "long-enough-1" }, peer: `198.51.100.${counter}` });
+  expect(res.status).toBe(201);
+  return { id: res.json.userId as string, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en` };
+}
+
+async function download(cookie: string, courseId: string, format: string) {
+  const request = new Request(`http://localhost:3000/api/courses/${courseId}/export?format=${format}`, {
+    headers: { cookie, "x-aula-peer": "203.0.113.9" },
+  });
+  const response = await (exportRoute as (r: Request, c: { params: Promise<{ courseId: string }> }) => Promise<Response>)(request, { params: Promise.resolve({ courseId }) });
+  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+const PIXEL = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+const richCourse = (userId: string) =>
+  seedCourse(userId, {
+    mainTopic: "Photosynthesis",
+    topics: [
+      {
+        title: "Basics",
+        lessons: [
+          {
+            title: "Light",
+            theory: "<h2>Why light</h2><p>Plants use <strong>light</strong> &amp; <em>water</em>.</p><ul><li>one</li><li>two</li></ul><pre class=\"language-js\"><code>let a = 1;</code></pre>",
+            imageUrl: "https://images.example/leaf.jpg",
+            imageAttribution: "Ann Photo",
+            done: true,
+          },
+          { title: "Not yet" },
+        ],
+      },
+      { title: "Further", lessons: [{ title: "Inline", theory: "<p>Pictured.</p>", imageUrl: PIXEL, done: true }] },
+    ],
+  });
+
+describe("GET /api/courses/{id}/export", () => {
+  it("answers a Markdown archive: an Index, one file per lesson, pictures referenced and credited, the placeholder for unwritten lessons", async () => {
+    const user = await newUser();
+    const course = await richCourse(user.id);
+    const res = await download(user.cookie, course.id, "md");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    expect(res.headers.get("content-disposition")).toContain("Photosynthesis.md.zip");
+    const files = unzipSync(res.bytes);
+    expect(Object.keys(files).sort()).toEqual(["01-Basics/01-Light.md", "01-Basics/02-Not-yet.md", "02-Further/01-Inline.md", "README.md", "images/02-01.png"]);
+    const readme = strFromU8(files["README.md"]);
+    expect(readme).toContain("# Photosynthesis");
+    expect(readme).toContain("- [Light](01-Basics/01-Light.md)");
+    const light = strFromU8(files["01-Basics/01-Light.md"]);
+    expect(light).toContain('title: "Light"');
+    expect(light).toContain("![Illustration for Light](https://images.example/leaf.jpg)");
+    expect(light).toContain("*Image: Ann Photo*");
+    expect(light).toContain("##### Why light");
+    expect(light).toContain("Plants use **light** & *water*.");
+    expect(light).toContain("- one\n- two");
+    expect(light).toContain("```js\nlet a = 1;\n```");
+    expect(strFromU8(files["01-Basics/02-Not-yet.md"])).toContain(
+      "*Please visit Not yet topic to export as PDF. Only topics that are completed will be added to the PDF.*",
+    );
+    expect(strFromU8(files["02-Further/01-Inline.md"])).toContain("](../images/02-01.png)");
+  });
+
+  it("is the owner's only: another user's course is 404, in every format", async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const course = await richCourse(owner.id);
+    for (const format of ["pdf", "md", "scorm"]) {
+      const res = await download(other.cookie, course.id, format);
+      expect(res.status).toBe(404);
+      expect(JSON.parse(Buffer.from(res.bytes).toString())).toMatchObject({ success: false, code: "course:not-found" });
+    }
+    expect((await download(owner.cookie, course.id, "docx")).status).toBe(400);
+  });
+
+  it("says so when no browser can print (503), so the client opens the print dialog instead", async () => {
+    const user = await newUser();
+    const course = await richCourse(user.id);
+    await closeBrowser();
+    process.env.CHROMIUM_PATH = "/nonexistent/chromium";
+    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    try {
+      const res = await download(user.cookie, course.id, "pdf");
+      expect(res.status).toBe(503);
+      expect(JSON.parse(Buffer.from(res.bytes).toString())).toMatchObject({ success: false, code: "export:browser-unavailable" });
+    } finally {
+      delete process.env.CHROMIUM_PATH;
+      (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    }
+  });
+
+  describe("SCORM 1.2", () => {
+    let server: Server | undefined;
+    afterEach(async () => {
+      if (server) await new Promise((resolve) => server!.close(resolve));
+      server = undefined;
+    });
+
+    it("has the manifest and lesson pages, and reports completion to an LMS (scorm-again) when the last lesson is reached", async () => {
+      const user = await newUser();
+      const course = await richCourse(user.id);
+      const res = await download(user.cookie, course.id, "scorm");
+      expect(res.status).toBe(200);
+      const files = unzipSync(res.bytes);
+      const manifest = strFromU8(files["imsmanifest.xml"]);
+      expect(manifest).toContain("<schemaversion>1.2</schemaversion>");
+      expect(manifest).toContain('adlcp:scormtype="sco" href="index.html"');
+      for (const name of Object.keys(files).filter((f) => f !== "imsmanifest.xml")) expect(manifest).toContain(`<file href="${name}"/>`);
+      expect(strFromU8(files["lessons/01-02.html"])).toContain("Please visit Not yet topic");
+
+      // The LMS side: a host page with scorm-again's SCORM 1.2 API that opens the package's launch page in a frame.
+      const runtime = readFileSync(path.join(process.cwd(), "node_modules/scorm-again/dist/scorm12.min.js"));
+      server = createServer((req, reply) => {
+        const url = new URL(req.url ?? "/", "http://x");
+        if (url.pathname === "/lms.html") {
+          reply.setHeader("content-type", "text/html");
+          return reply.end(`<script src="/scorm12.js"></script><script>window.API = new Scorm12API({ logLevel: 5 });</script><iframe id="sco" src="/sco/index.html"></iframe>`);
+        }
+        if (url.pathname === "/scorm12.js") return reply.end(runtime);
+        const file = files[decodeURIComponent(url.pathname.replace(/^\/sco\//, ""))];
+        if (!file) return reply.writeHead(404).end();
+        const type = url.pathname.endsWith(".html") ? "text/html" : url.pathname.endsWith(".js") ? "text/javascript" : url.pathname.endsWith(".css") ? "text/css" : "application/octet-stream";
+        reply.setHeader("content-type", type);
+        reply.end(file);
+      });
+      await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+      const statuses = await withBrowserPage(
+        async (page) => {
+          await page.goto(`${origin}/lms.html`, { waitUntil: "load" });
+          const sco = page.frameLocator("#sco");
+          await sco.locator("#position").filter({ hasText: "Lesson 1 of 3" }).waitFor();
+          const read = () => page.evaluate(() => (window as unknown as { API: { cmi: { core: { lesson_status: string } } } }).API.cmi.core.lesson_status);
+          const seen = [await read()];
+          await sco.locator("#next").click();
+          await sco.locator("#position").filter({ hasText: "Lesson 2 of 3" }).waitFor();
+          seen.push(await read());
+          await sco.locator("#next").click();
+          await sco.locator("#position").filter({ hasText: "Lesson 3 of 3" }).waitFor();
+          seen.push(await read());
+          const lessonText = await sco.frameLocator("#lesson").locator("main").textContent();
+          return { seen, lessonText };
+        },
+        { timeoutMs: 30_000, allowedOrigins: [origin] },
+      );
+      expect(statuses.seen).toEqual(["incomplete", "incomplete", "completed"]);
+      expect(statuses.lessonText).toContain("Pictured.");
+    });
+  });
+});
+
+describe("the PDF Index's page numbers", () => {
+  it("reads the page each heading landed on from a PDF Chromium printed", async () => {
+    const pdf = await withBrowserPage(
+      async (page) => {
+        const sections = [1, 2, 3].map((i) => `<h2 id="s-${i}" style="break-before:page">Section ${i}</h2>${"<p>line of text</p>".repeat(i * 60)}`).join("");
+        await page.setContent(`<nav><a href="#s-1">1</a><a href="#s-2">2</a><a href="#s-3">3</a></nav>${sections}`);
+        return Buffer.from(await page.pdf({ format: "A4", tagged: true, outline: true }));
+      },
+      { timeoutMs: 30_000 },
+    );
+    const pages = pageOfDestinations(pdf);
+    expect(pages).toEqual({ "s-1": 2, "s-2": 4, "s-3": 8 });
+  });
+});
+
+describe("printCoursePdf", () => {
+  let app: Server | undefined;
+  let pictures: Server | undefined;
+  const seenCookies: string[] = [];
+  let pictureHits = 0;
+
+  afterAll(async () => {
+    for (const server of [app, pictures]) if (server) await new Promise((resolve) => server.close(resolve));
+    delete process.env.APP_URL;
+    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+  });
+
+  it("prints A4 with 15 pt margins and the caller's cookie, fetches only the course's pictures itself, and numbers the Index", async () => {
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=", "base64");
+    pictures = createServer((_, reply) => {
+      pictureHits++;
+      reply.setHeader("content-type", "image/png");
+      reply.end(png);
+    });
+    await new Promise<void>((resolve) => pictures!.listen(0, "127.0.0.1", resolve));
+    const pictureUrl = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}/leaf.png`;
+    const sections = [1, 2, 3].map((i) => `<h2 id="lesson-${i}" style="break-before:page">Lesson ${i}</h2>${"<p>line of text</p>".repeat(i * 60)}`).join("");
+    const index = [1, 2, 3].map((i) => `<a href="#lesson-${i}">Lesson ${i} <span data-page-of="lesson-${i}"></span></a><br>`).join("");
+    app = createServer((req, reply) => {
+      seenCookies.push(req.headers.cookie ?? "");
+      reply.setHeader("content-type", "text/html; charset=utf-8");
+      reply.end(`<!doctype html><html><body><h1>Index</h1>${index}<img src="${pictureUrl}" alt=""><img src="${pictureUrl.replace("leaf", "other")}" alt="">${sections}</body></html>`);
+    });
+    await new Promise<void>((resolve) => app!.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+    process.env.APP_URL = origin;
+    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+
+    const pdf = await printCoursePdf({
+      url: `${origin}/course/x/print`,
+      cookies: [{ name: "authjs.session-token", value: "token-1", domain: "127.0.0.1", path: "/", secure: false }],
+      imageUrls: [pictureUrl],
+    });
+    expect(seenCookies).toEqual(["authjs.session-token=token-1"]);
+    // The listed picture once (by the server); the unlisted one never.
+    expect(pictureHits).toBe(1);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "aula-pdf-")), "course.pdf");
+    writeFileSync(file, pdf);
+    const info = execFileSync("pdfinfo", [file]).toString();
+    expect(info).toMatch(/Page size:\s+595\.\d+ x 84[12]\.\d+ pts \(A4\)/);
+    expect(info).toMatch(/Tagged:\s+yes/);
+    const indexPage = execFileSync("pdftotext", ["-f", "1", "-l", "1", file, "-"]).toString();
+    expect(indexPage.replace(/\s+/g, " ")).toContain("Lesson 1 2 Lesson 2 4 Lesson 3 8");
+    expect(execFileSync("pdfimages", ["-list", file]).toString().trim().split("\n").length).toBe(3);
+  });
+});
