@@ -4,3 +4,4 @@
  */
 export * from "./rules";
 export { formatPlanPrice } from "./price";
+export { billingSchema, countryCode, BILLING_FIELDS, type BillingForm, type BillingField } from "./billing-form";

@@ -3,3 +3,4 @@ import "server-only";
 /** The plans feature's server entry: the catalog (configuration) and the shared plan cards. */
 export { planOffer, planOffers, PLAN_IDS, type PlanOffer } from "./catalog";
 export { PlanCards } from "./components/plan-cards";
+export { logPaymentProviders, configuredProviders } from "./payments/registry";
