@@ -1,0 +1,32 @@
+import type { BillingForm } from "../billing-form";
+import type { ProviderId } from "../payments/types";
+
+type Post = (url: string, body: unknown) => Promise<Response>;
+type Input = { plan: "monthly" | "yearly"; billing: BillingForm; options: Record<string, string>; post: Post };
+type Outcome = { ok: true } | { ok: false; message?: string };
+
+async function answer(response: Response): Promise<{ ok: boolean; data: Record<string, unknown> | null }> {
+  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  return { ok: response.ok && data !== null && data.success !== false, data };
+}
+
+const failed = (data: Record<string, unknown> | null): Outcome => ({ ok: false, message: typeof data?.message === "string" ? data.message : undefined });
+
+/** The redirect flows (SPEC section 4): the server starts the checkout, the browser goes to the provider's page. */
+async function redirectFlow(endpoint: string, body: unknown, post: Post, urlOf: (data: Record<string, unknown>) => unknown): Promise<Outcome> {
+  const { ok, data } = await answer(await post(endpoint, body));
+  const url = ok && data ? urlOf(data) : null;
+  if (typeof url !== "string") return failed(data);
+  window.location.assign(url);
+  return { ok: true };
+}
+
+/** Each provider's browser half, as the SPEC describes it. */
+export async function startProviderCheckout(provider: ProviderId, { plan, billing, post }: Input): Promise<Outcome> {
+  switch (provider) {
+    case "stripe":
+      return redirectFlow("/api/stripepayment", { planId: plan, billing }, post, (d) => d.url);
+    default:
+      return { ok: false };
+  }
+}
