@@ -12,7 +12,7 @@ import * as schema from "@/server/db/schema";
 import { settleBackgroundMail } from "@/server/email/mailer";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { useFakeResend } from "../setup/mail";
-import { deliverTo, setStripeSettings, useFakeStripe, webhookRoute } from "../setup/payments";
+import { deliverTo, setSettings, STRIPE_KEYS, useFakeStripe, webhookRoute } from "../setup/payments";
 import { useTestDatabase } from "../setup/test-db";
 
 useTestDatabase();
@@ -242,8 +242,8 @@ describe("Stripe checkout, webhooks and the success page", () => {
 
   it("with no provider configured, checkout says payments are not set up", async () => {
     const me = await account();
-    const saved = { ...process.env };
-    setStripeSettings({});
+    const saved = Object.fromEntries(STRIPE_KEYS.map((k) => [k, process.env[k]]));
+    setSettings(Object.fromEntries(STRIPE_KEYS.map((k) => [k, undefined])));
     try {
       const res = await post(stripePayment, me.cookie, { planId: "monthly" });
       expect(res.status).toBe(503);
@@ -251,13 +251,7 @@ describe("Stripe checkout, webhooks and the success page", () => {
       const hook = await callRoute(webhookRoute, { rawBody: "{}", params: { provider: "stripe" } });
       expect(hook.status).toBe(404);
     } finally {
-      setStripeSettings({
-        STRIPE_SECRET_KEY: saved.STRIPE_SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: saved.STRIPE_WEBHOOK_SECRET,
-        STRIPE_PRICE_MONTHLY: saved.STRIPE_PRICE_MONTHLY,
-        STRIPE_PRICE_YEARLY: saved.STRIPE_PRICE_YEARLY,
-        STRIPE_API_BASE_URL: saved.STRIPE_API_BASE_URL,
-      });
+      setSettings(saved);
     }
   });
 });

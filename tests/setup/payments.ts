@@ -4,18 +4,19 @@
  */
 import { POST as webhookHandler } from "@/app/api/webhooks/[provider]/route";
 import { resetEnvForTests } from "@/server/env";
+import { startFakePaystack, type FakePaystack } from "../fakes/paystack-server.mjs";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server.mjs";
 import { callRoute } from "./http";
 
 /** The route typed as callRoute takes it (its params are given per call). */
 const webhook = webhookHandler as unknown as Parameters<typeof callRoute>[0];
+export { webhook as webhookRoute };
 
-const STRIPE_SETTINGS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY", "STRIPE_API_BASE_URL"] as const;
-
-export function setStripeSettings(values: Partial<Record<(typeof STRIPE_SETTINGS)[number], string>>): void {
-  for (const key of STRIPE_SETTINGS) {
-    if (values[key] === undefined) delete process.env[key];
-    else process.env[key] = values[key];
+/** Replaces the given settings (undefined ones are removed) and makes env() read them again. */
+export function setSettings(values: Record<string, string | undefined>): void {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
   }
   resetEnvForTests();
 }
@@ -30,41 +31,65 @@ export function deliverTo(provider: string) {
 }
 
 export type HeldDelivery = { rawBody: string; headers: Record<string, string> };
+type Deliver = (rawBody: string, headers: Record<string, string>) => Promise<unknown>;
 
 /**
- * The fake Stripe for a test file. Its webhooks go straight to the route, unless the test holds
- * them (`hold()`) to deliver later, twice or out of order.
+ * A fake provider for a test file, started with its settings. Its webhooks go straight to the
+ * route, unless the test holds them (`hold()`) to deliver later, twice or out of order.
  */
-export function useFakeStripe(): { stripe: () => FakeStripe; hold: () => HeldDelivery[]; release: () => void } {
-  let fake: FakeStripe | undefined;
+function useFake<F extends { close: () => Promise<void> }>(
+  provider: string,
+  start: (deliver: Deliver) => Promise<F>,
+  settings: (fake: F) => Record<string, string>,
+) {
+  let fake: F | undefined;
   let held: HeldDelivery[] | null = null;
-  const send = deliverTo("stripe");
+  let keys: string[] = [];
+  const send = deliverTo(provider);
   beforeAll(async () => {
-    fake = await startFakeStripe({
-      deliver: async (rawBody, headers) => (held ? held.push({ rawBody, headers }) : send(rawBody, headers)),
-    });
-    setStripeSettings({
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_PRICE_MONTHLY: "price_monthly",
-      STRIPE_PRICE_YEARLY: "price_yearly",
-      STRIPE_API_BASE_URL: fake.url,
-    });
+    fake = await start(async (rawBody, headers) => (held ? held.push({ rawBody, headers }) : send(rawBody, headers)));
+    const values = settings(fake);
+    keys = Object.keys(values);
+    setSettings(values);
   });
   afterAll(async () => {
-    setStripeSettings({});
+    setSettings(Object.fromEntries(keys.map((k) => [k, undefined])));
     await fake?.close();
   });
   return {
-    stripe: () => {
-      if (!fake) throw new Error("fake Stripe not started");
+    fake: () => {
+      if (!fake) throw new Error(`fake ${provider} not started`);
       return fake;
     },
-    hold: () => (held = []),
+    hold: (): HeldDelivery[] => (held = []),
     release: () => {
       held = null;
     },
   };
 }
 
-export { webhook as webhookRoute };
+export const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY", "STRIPE_API_BASE_URL"];
+
+export function useFakeStripe() {
+  const { fake, hold, release } = useFake<FakeStripe>(
+    "stripe",
+    (deliver) => startFakeStripe({ deliver }),
+    (f) => ({
+      STRIPE_SECRET_KEY: f.secretKey,
+      STRIPE_WEBHOOK_SECRET: f.webhookSecret,
+      STRIPE_PRICE_MONTHLY: "price_monthly",
+      STRIPE_PRICE_YEARLY: "price_yearly",
+      STRIPE_API_BASE_URL: f.url,
+    }),
+  );
+  return { stripe: fake, hold, release };
+}
+
+export function useFakePaystack() {
+  const { fake, hold, release } = useFake<FakePaystack>(
+    "paystack",
+    (deliver) => startFakePaystack({ deliver }),
+    (f) => ({ PAYSTACK_SECRET_KEY: f.secretKey, PAYSTACK_PLAN_MONTHLY: "PLN_monthly", PAYSTACK_PLAN_YEARLY: "PLN_yearly", PAYSTACK_API_BASE_URL: f.url }),
+  );
+  return { paystack: fake, hold, release };
+}

@@ -244,3 +244,22 @@ export async function findSubscriptionByProviderId(provider: ProviderId, provide
     .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)));
   return (row as StoredSubscription | undefined) ?? null;
 }
+
+/** A provider's renewal that names only its customer (Paystack) finds the subscription through it. */
+export async function findSubscriptionByCustomer(provider: ProviderId, providerCustomerId: string): Promise<StoredSubscription | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: subscriptions.id,
+      userId: subscriptions.userId,
+      plan: subscriptions.plan,
+      provider: subscriptions.provider,
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
+      providerCustomerId: subscriptions.providerCustomerId,
+    })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerCustomerId, providerCustomerId)))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return (row as StoredSubscription | undefined) ?? null;
+}

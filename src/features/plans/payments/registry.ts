@@ -1,6 +1,7 @@
 import "server-only";
 import { env, type Env } from "@/server/env";
 import { logger } from "@/server/logger";
+import { createPaystackProvider, paystackConfigured } from "./paystack";
 import { createStripeProvider, stripeConfigured } from "./stripe";
 import { PROVIDER_IDS, type PaymentProvider, type ProviderId } from "./types";
 
@@ -10,6 +11,7 @@ import { PROVIDER_IDS, type PaymentProvider, type ProviderId } from "./types";
  */
 const PROVIDERS: Partial<Record<ProviderId, { configured: (e: Env) => boolean; create: (e: Env) => PaymentProvider }>> = {
   stripe: { configured: stripeConfigured, create: createStripeProvider },
+  paystack: { configured: paystackConfigured, create: createPaystackProvider },
 };
 
 const built = new WeakMap<Env, Map<ProviderId, PaymentProvider>>();
