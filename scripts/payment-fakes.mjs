@@ -3,6 +3,8 @@
  * each on its own port from `basePort`, sending signed webhooks to `appUrl`, and the settings
  * that point the app at them (the same settings a deployer sets for the real providers).
  */
+import { startFakePaystack } from "../tests/fakes/paystack-server.mjs";
+import { startFakeRazorpay } from "../tests/fakes/razorpay-server.mjs";
 import { startFakeStripe } from "../tests/fakes/stripe-server.mjs";
 
 /**
@@ -21,7 +23,34 @@ export async function startPaymentFakes({ basePort, appUrl, priceMonthly, priceY
       price_aula_yearly: { amount: priceYearly, currency: lower, interval: "year" },
     },
   });
+  const paystack = await startFakePaystack({
+    port: port(1),
+    secretKey: "sk_test_aula_paystack",
+    webhookUrl: `${appUrl}/api/webhooks/paystack`,
+    plans: {
+      PLN_aula_monthly: { amount: priceMonthly, currency, interval: "monthly" },
+      PLN_aula_yearly: { amount: priceYearly, currency, interval: "annually" },
+    },
+  });
+  const razorpay = await startFakeRazorpay({
+    port: port(2),
+    webhookUrl: `${appUrl}/api/webhooks/razorpay`,
+    plans: {
+      plan_aula_monthly: { amount: priceMonthly, currency, period: "monthly" },
+      plan_aula_yearly: { amount: priceYearly, currency, period: "yearly" },
+    },
+  });
   const env = {
+    RAZORPAY_KEY_ID: razorpay.keyId,
+    RAZORPAY_KEY_SECRET: razorpay.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+    RAZORPAY_PLAN_MONTHLY: "plan_aula_monthly",
+    RAZORPAY_PLAN_YEARLY: "plan_aula_yearly",
+    RAZORPAY_API_BASE_URL: razorpay.apiBaseUrl,
+    PAYSTACK_SECRET_KEY: paystack.secretKey,
+    PAYSTACK_PLAN_MONTHLY: "PLN_aula_monthly",
+    PAYSTACK_PLAN_YEARLY: "PLN_aula_yearly",
+    PAYSTACK_API_BASE_URL: paystack.url,
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_PRICE_MONTHLY: "price_aula_monthly",
@@ -30,7 +59,7 @@ export async function startPaymentFakes({ basePort, appUrl, priceMonthly, priceY
   };
   return {
     env,
-    fakes: { stripe },
-    close: () => Promise.all([stripe.close()]),
+    fakes: { stripe, paystack, razorpay },
+    close: () => Promise.all([stripe.close(), paystack.close(), razorpay.close()]),
   };
 }

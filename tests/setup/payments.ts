@@ -5,6 +5,7 @@
 import { POST as webhookHandler } from "@/app/api/webhooks/[provider]/route";
 import { resetEnvForTests } from "@/server/env";
 import { startFakePaystack, type FakePaystack } from "../fakes/paystack-server.mjs";
+import { startFakeRazorpay, type FakeRazorpay } from "../fakes/razorpay-server.mjs";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server.mjs";
 import { callRoute } from "./http";
 
@@ -92,4 +93,20 @@ export function useFakePaystack() {
     (f) => ({ PAYSTACK_SECRET_KEY: f.secretKey, PAYSTACK_PLAN_MONTHLY: "PLN_monthly", PAYSTACK_PLAN_YEARLY: "PLN_yearly", PAYSTACK_API_BASE_URL: f.url }),
   );
   return { paystack: fake, hold, release };
+}
+
+export function useFakeRazorpay() {
+  const { fake, hold, release } = useFake<FakeRazorpay>(
+    "razorpay",
+    (deliver) => startFakeRazorpay({ deliver }),
+    (f) => ({
+      RAZORPAY_KEY_ID: f.keyId,
+      RAZORPAY_KEY_SECRET: f.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: f.webhookSecret,
+      RAZORPAY_PLAN_MONTHLY: "plan_monthly",
+      RAZORPAY_PLAN_YEARLY: "plan_yearly",
+      RAZORPAY_API_BASE_URL: f.apiBaseUrl,
+    }),
+  );
+  return { razorpay: fake, hold, release };
 }

@@ -8,3 +8,4 @@ export { checkoutOptions } from "./payments/checkout-options";
 export { BillingPanel } from "./components/billing-panel";
 export { verifyReturn } from "./payments/return";
 export { ReceiptView } from "./components/receipt-view";
+export { pendingCheckout } from "./payments/billing";

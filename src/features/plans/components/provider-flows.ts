@@ -21,11 +21,34 @@ async function redirectFlow(endpoint: string, body: unknown, post: Post, urlOf: 
   return { ok: true };
 }
 
+/**
+ * The short-link flow: the link opens in a new tab and this one goes to /payment-pending. The
+ * tab is opened before the call, while the click still counts as the user's (popup blockers).
+ */
+async function shortLinkFlow(plan: string, billing: BillingForm, post: Post): Promise<Outcome> {
+  const tab = window.open("about:blank", "_blank");
+  const fullAddress = [billing.address, billing.city, billing.state, billing.zipCode, billing.country].join(", ");
+  const { ok, data } = await answer(await post("/api/razorpaycreate", { plan, email: billing.email, fullAddress, billing }));
+  if (!ok || typeof data?.short_url !== "string" || typeof data.id !== "string") {
+    tab?.close();
+    return failed(data);
+  }
+  if (tab) tab.location.href = data.short_url;
+  else window.open(data.short_url, "_blank", "noopener");
+  window.location.assign(`/payment-pending?sub=${encodeURIComponent(data.id)}&plan=${plan}`);
+  return { ok: true };
+}
+
 /** Each provider's browser half, as the SPEC describes it. */
 export async function startProviderCheckout(provider: ProviderId, { plan, billing, post }: Input): Promise<Outcome> {
   switch (provider) {
     case "stripe":
       return redirectFlow("/api/stripepayment", { planId: plan, billing }, post, (d) => d.url);
+    case "paystack":
+      // amountInZar is the contract's field; the server charges the configured price whatever it says.
+      return redirectFlow("/api/paystackpayment", { planId: plan, amountInZar: 0, email: billing.email, billing }, post, (d) => d.url);
+    case "razorpay":
+      return shortLinkFlow(plan, billing, post);
     default:
       return { ok: false };
   }

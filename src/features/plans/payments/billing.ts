@@ -59,6 +59,26 @@ export async function confirmCheckout(providerId: ProviderId, user: Who, plan: P
   return recordConfirmedPayment(confirmed);
 }
 
+/** The pending page's check: the provider's status of this user's checkout, or null. */
+export async function pendingStatus(providerId: ProviderId, userId: string, reference: string, t: ApiTranslator) {
+  const provider = requireProvider(providerId, t);
+  if (!provider.pendingStatus) return null;
+  const check = provider.pendingStatus.bind(provider);
+  return atProvider(t, `${providerId} pending`, () => check({ userId, reference }));
+}
+
+/** The pending page's view of a short-link checkout: the provider's word, for its owner, or null. */
+export async function pendingCheckout(userId: string, reference: string) {
+  const provider = paymentProvider("razorpay");
+  if (!provider?.pendingStatus || !/^sub_[A-Za-z0-9]{1,60}$/.test(reference)) return null;
+  try {
+    return await provider.pendingStatus({ userId, reference });
+  } catch (error) {
+    logger.warn({ err: error }, "pending payment lookup failed");
+    return null;
+  }
+}
+
 /** What the receipt shows: a payment of this user, or null. */
 export async function receiptOf(paymentId: string, userId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;

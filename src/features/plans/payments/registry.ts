@@ -2,6 +2,7 @@ import "server-only";
 import { env, type Env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { createPaystackProvider, paystackConfigured } from "./paystack";
+import { createRazorpayProvider, razorpayConfigured } from "./razorpay";
 import { createStripeProvider, stripeConfigured } from "./stripe";
 import { PROVIDER_IDS, type PaymentProvider, type ProviderId } from "./types";
 
@@ -12,6 +13,7 @@ import { PROVIDER_IDS, type PaymentProvider, type ProviderId } from "./types";
 const PROVIDERS: Partial<Record<ProviderId, { configured: (e: Env) => boolean; create: (e: Env) => PaymentProvider }>> = {
   stripe: { configured: stripeConfigured, create: createStripeProvider },
   paystack: { configured: paystackConfigured, create: createPaystackProvider },
+  razorpay: { configured: razorpayConfigured, create: createRazorpayProvider },
 };
 
 const built = new WeakMap<Env, Map<ProviderId, PaymentProvider>>();

@@ -6,7 +6,7 @@ import { apiRoute } from "@/server/http/api";
 import { appError } from "@/server/http/errors";
 import { env } from "@/server/env";
 import { billingSchema, countryCode } from "../billing-form";
-import { billingPortalUrl, cancelPlan, confirmCheckout, currentPlanDetail, sendReceiptOnce, startCheckout } from "./billing";
+import { billingPortalUrl, cancelPlan, confirmCheckout, currentPlanDetail, pendingStatus, sendReceiptOnce, startCheckout } from "./billing";
 import { applyWebhookEvent } from "./ledger";
 import { configuredProviders, isProviderId, paymentProvider } from "./registry";
 import type { BillingDetails, PaidPlan, ProviderId } from "./types";
@@ -55,6 +55,34 @@ export function checkoutRoute(provider: ProviderId) {
     },
   );
 }
+
+/** `POST /api/razorpaycreate {plan, email, fullAddress}` → `{ short_url, id }`: the short link the browser opens in a new tab. */
+export const razorpayCreateRoute = apiRoute.user(
+  { body: z.object({ plan: z.string().max(20), email: text, uid: text, fullAddress: text, billing: z.unknown().optional() }) },
+  async ({ request, log, t, user, body }) => {
+    requireAnyProvider(t);
+    assertSelf(user, body, t);
+    const plan = paidPlan(body.plan, t);
+    const session = await startCheckout("razorpay", { user, plan, billing: billingFrom(body.billing, t), locale: requestLocale(request) }, t);
+    log.info({ userId: user.id, provider: "razorpay", plan, checkout: session.id }, "checkout started");
+    return Response.json({ success: true, id: session.id, short_url: session.url });
+  },
+);
+
+/**
+ * `POST /api/razorpaypending {sub}` → `{ status, next, link, plan }`: the pending page's check.
+ * `next` is where the page goes: `success` (active), `failed` (expired or cancelled) or `pending`.
+ */
+export const pendingRoute = apiRoute.user({ body: z.object({ sub: z.string().min(1).max(100) }) }, async ({ t, user, body }) => {
+  const pending = await pendingStatus("razorpay", user.id, body.sub, t);
+  if (!pending) throw appError("payment:not-found", t);
+  const next = ["active", "authenticated"].includes(pending.status)
+    ? "success"
+    : ["expired", "cancelled", "completed", "halted"].includes(pending.status)
+      ? "failed"
+      : "pending";
+  return Response.json({ success: true, status: pending.status, next, link: pending.link, plan: pending.plan });
+});
 
 /**
  * `POST /api/{provider}details {subscriberId, uid, plan}`: the success page's verification, by

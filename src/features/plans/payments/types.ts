@@ -73,6 +73,11 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: string, headers: Headers): Promise<VerifiedEvent | null>;
   /** Ends the subscription now at the provider (no refund). */
   cancel(subscription: StoredSubscription): Promise<void>;
+  /**
+   * The pending page's check (short-link providers): the subscription's status at the provider,
+   * its link and plan, for its owner only; null when it is not this user's.
+   */
+  pendingStatus?(input: { userId: string; reference: string }): Promise<{ status: string; link: string | null; plan: PaidPlan } | null>;
   /** A provider-hosted page to manage card and invoices, where there is one. */
   portalUrl?(subscription: StoredSubscription, returnUrl: string): Promise<string>;
 }
