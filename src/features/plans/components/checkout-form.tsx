@@ -1,6 +1,7 @@
 "use client";
 import { notify } from "@/components/notify";
 import { LockIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -43,6 +44,7 @@ export function CheckoutForm({
   checkoutOptions: Record<string, string>;
 }) {
   const t = useTranslations("payment");
+  const router = useRouter();
   const [first, ...rest] = defaults.name.trim().split(/\s+/);
   const [fields, setFields] = useState<BillingForm>({ ...EMPTY, email: defaults.email, firstName: first ?? "", lastName: rest.join(" ") });
   const [errors, setErrors] = useState<Partial<Record<BillingField, string>>>({});
@@ -66,7 +68,7 @@ export function CheckoutForm({
     setBusy(true);
     try {
       const billing = { ...parsed.data, country: countryCode(parsed.data.country) };
-      const done = await startProviderCheckout(method, { plan, billing, options: checkoutOptions, post: postJson });
+      const done = await startProviderCheckout(method, { plan, billing, options: checkoutOptions, post: postJson, navigate: router.push });
       if (!done.ok) notify.error(t("checkout.errorTitle"), done.message ?? t("checkout.failed"));
       // On success the browser is leaving for the provider; stay busy until it does.
       else return;

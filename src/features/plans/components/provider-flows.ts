@@ -2,7 +2,7 @@ import type { BillingForm } from "../billing-form";
 import type { ProviderId } from "../payments/types";
 
 type Post = (url: string, body: unknown) => Promise<Response>;
-type Input = { plan: "monthly" | "yearly"; billing: BillingForm; options: Record<string, string>; post: Post };
+type Input = { plan: "monthly" | "yearly"; billing: BillingForm; options: Record<string, string>; post: Post; navigate: (path: string) => void };
 type Outcome = { ok: true } | { ok: false; message?: string };
 
 async function answer(response: Response): Promise<{ ok: boolean; data: Record<string, unknown> | null }> {
@@ -25,7 +25,7 @@ async function redirectFlow(endpoint: string, body: unknown, post: Post, urlOf: 
  * The short-link flow: the link opens in a new tab and this one goes to /payment-pending. The
  * tab is opened before the call, while the click still counts as the user's (popup blockers).
  */
-async function shortLinkFlow(plan: string, billing: BillingForm, post: Post): Promise<Outcome> {
+async function shortLinkFlow({ plan, billing, post, navigate }: Input): Promise<Outcome> {
   const tab = window.open("about:blank", "_blank");
   const fullAddress = [billing.address, billing.city, billing.state, billing.zipCode, billing.country].join(", ");
   const { ok, data } = await answer(await post("/api/razorpaycreate", { plan, email: billing.email, fullAddress, billing }));
@@ -35,12 +35,13 @@ async function shortLinkFlow(plan: string, billing: BillingForm, post: Post): Pr
   }
   if (tab) tab.location.href = data.short_url;
   else window.open(data.short_url, "_blank", "noopener");
-  window.location.assign(`/payment-pending?sub=${encodeURIComponent(data.id)}&plan=${plan}`);
+  navigate(`/payment-pending?sub=${encodeURIComponent(data.id)}&plan=${plan}`);
   return { ok: true };
 }
 
 /** Each provider's browser half, as the SPEC describes it. */
-export async function startProviderCheckout(provider: ProviderId, { plan, billing, post }: Input): Promise<Outcome> {
+export async function startProviderCheckout(provider: ProviderId, input: Input): Promise<Outcome> {
+  const { plan, billing, post } = input;
   switch (provider) {
     case "stripe":
       return redirectFlow("/api/stripepayment", { planId: plan, billing }, post, (d) => d.url);
@@ -48,7 +49,7 @@ export async function startProviderCheckout(provider: ProviderId, { plan, billin
       // amountInZar is the contract's field; the server charges the configured price whatever it says.
       return redirectFlow("/api/paystackpayment", { planId: plan, amountInZar: 0, email: billing.email, billing }, post, (d) => d.url);
     case "razorpay":
-      return shortLinkFlow(plan, billing, post);
+      return shortLinkFlow(input);
     default:
       return { ok: false };
   }
