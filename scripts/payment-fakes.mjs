@@ -3,6 +3,7 @@
  * each on its own port from `basePort`, sending signed webhooks to `appUrl`, and the settings
  * that point the app at them (the same settings a deployer sets for the real providers).
  */
+import { startFakePaypal } from "../tests/fakes/paypal-server.mjs";
 import { startFakePaystack } from "../tests/fakes/paystack-server.mjs";
 import { startFakeRazorpay } from "../tests/fakes/razorpay-server.mjs";
 import { startFakeStripe } from "../tests/fakes/stripe-server.mjs";
@@ -40,7 +41,22 @@ export async function startPaymentFakes({ basePort, appUrl, priceMonthly, priceY
       plan_aula_yearly: { amount: priceYearly, currency, period: "yearly" },
     },
   });
+  const decimal = (minor) => (minor / 100).toFixed(2);
+  const paypal = await startFakePaypal({
+    port: port(3),
+    webhookUrl: `${appUrl}/api/webhooks/paypal`,
+    plans: {
+      "P-AULA-MONTHLY": { value: decimal(priceMonthly), currency, interval: "MONTH" },
+      "P-AULA-YEARLY": { value: decimal(priceYearly), currency, interval: "YEAR" },
+    },
+  });
   const env = {
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    PAYPAL_WEBHOOK_ID: paypal.webhookId,
+    PAYPAL_PLAN_MONTHLY: "P-AULA-MONTHLY",
+    PAYPAL_PLAN_YEARLY: "P-AULA-YEARLY",
+    PAYPAL_API_BASE_URL: paypal.url,
     RAZORPAY_KEY_ID: razorpay.keyId,
     RAZORPAY_KEY_SECRET: razorpay.keySecret,
     RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
@@ -59,7 +75,7 @@ export async function startPaymentFakes({ basePort, appUrl, priceMonthly, priceY
   };
   return {
     env,
-    fakes: { stripe, paystack, razorpay },
-    close: () => Promise.all([stripe.close(), paystack.close(), razorpay.close()]),
+    fakes: { stripe, paystack, razorpay, paypal },
+    close: () => Promise.all([stripe.close(), paystack.close(), razorpay.close(), paypal.close()]),
   };
 }

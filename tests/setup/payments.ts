@@ -4,6 +4,7 @@
  */
 import { POST as webhookHandler } from "@/app/api/webhooks/[provider]/route";
 import { resetEnvForTests } from "@/server/env";
+import { startFakePaypal, type FakePaypal } from "../fakes/paypal-server.mjs";
 import { startFakePaystack, type FakePaystack } from "../fakes/paystack-server.mjs";
 import { startFakeRazorpay, type FakeRazorpay } from "../fakes/razorpay-server.mjs";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server.mjs";
@@ -109,4 +110,20 @@ export function useFakeRazorpay() {
     }),
   );
   return { razorpay: fake, hold, release };
+}
+
+export function useFakePaypal() {
+  const { fake, hold, release } = useFake<FakePaypal>(
+    "paypal",
+    (deliver) => startFakePaypal({ deliver }),
+    (f) => ({
+      PAYPAL_CLIENT_ID: f.clientId,
+      PAYPAL_CLIENT_SECRET: f.clientSecret,
+      PAYPAL_WEBHOOK_ID: f.webhookId,
+      PAYPAL_PLAN_MONTHLY: "P-MONTHLY",
+      PAYPAL_PLAN_YEARLY: "P-YEARLY",
+      PAYPAL_API_BASE_URL: f.url,
+    }),
+  );
+  return { paypal: fake, hold, release };
 }

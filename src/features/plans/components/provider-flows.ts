@@ -48,6 +48,13 @@ export async function startProviderCheckout(provider: ProviderId, input: Input):
     case "paystack":
       // amountInZar is the contract's field; the server charges the configured price whatever it says.
       return redirectFlow("/api/paystackpayment", { planId: plan, amountInZar: 0, email: billing.email, billing }, post, (d) => d.url);
+    case "paypal":
+      return redirectFlow(
+        "/api/paypal",
+        { planId: plan, email: billing.email, name: billing.firstName, lastName: billing.lastName, post: billing.zipCode, address: billing.address, country: billing.country, brand: "Aula", admin: "", billing },
+        post,
+        (d) => (Array.isArray(d.links) ? (d.links as Array<{ rel?: string; href?: string }>).find((l) => l.rel === "approve")?.href : null),
+      );
     case "razorpay":
       return shortLinkFlow(input);
     default:

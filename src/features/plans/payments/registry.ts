@@ -1,6 +1,7 @@
 import "server-only";
 import { env, type Env } from "@/server/env";
 import { logger } from "@/server/logger";
+import { createPaypalProvider, paypalConfigured } from "./paypal";
 import { createPaystackProvider, paystackConfigured } from "./paystack";
 import { createRazorpayProvider, razorpayConfigured } from "./razorpay";
 import { createStripeProvider, stripeConfigured } from "./stripe";
@@ -12,6 +13,7 @@ import { PROVIDER_IDS, type PaymentProvider, type ProviderId } from "./types";
  */
 const PROVIDERS: Partial<Record<ProviderId, { configured: (e: Env) => boolean; create: (e: Env) => PaymentProvider }>> = {
   stripe: { configured: stripeConfigured, create: createStripeProvider },
+  paypal: { configured: paypalConfigured, create: createPaypalProvider },
   paystack: { configured: paystackConfigured, create: createPaystackProvider },
   razorpay: { configured: razorpayConfigured, create: createRazorpayProvider },
 };

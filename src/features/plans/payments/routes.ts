@@ -56,6 +56,37 @@ export function checkoutRoute(provider: ProviderId) {
   );
 }
 
+/**
+ * `POST /api/paypal {planId, email, name, lastName, post, address, country, brand, admin}` →
+ * `{ links }` (the one with rel approve is followed). The contract's address fields are the
+ * billing form's; `brand` and `admin` are accepted and ignored (the server names the brand).
+ */
+export const paypalRoute = apiRoute.user(
+  {
+    body: z.object({
+      planId: z.string().max(20),
+      email: text,
+      uid: text,
+      name: text,
+      lastName: text,
+      post: text,
+      address: text,
+      country: text,
+      brand: text,
+      admin: text,
+      billing: z.unknown().optional(),
+    }),
+  },
+  async ({ request, log, t, user, body }) => {
+    requireAnyProvider(t);
+    assertSelf(user, body, t);
+    const plan = paidPlan(body.planId, t);
+    const session = await startCheckout("paypal", { user, plan, billing: billingFrom(body.billing, t), locale: requestLocale(request) }, t);
+    log.info({ userId: user.id, provider: "paypal", plan, checkout: session.id }, "checkout started");
+    return Response.json({ success: true, id: session.id, links: [{ rel: "approve", href: session.url, method: "GET" }] });
+  },
+);
+
 /** `POST /api/razorpaycreate {plan, email, fullAddress}` → `{ short_url, id }`: the short link the browser opens in a new tab. */
 export const razorpayCreateRoute = apiRoute.user(
   { body: z.object({ plan: z.string().max(20), email: text, uid: text, fullAddress: text, billing: z.unknown().optional() }) },
