@@ -3,6 +3,7 @@
  * each on its own port from `basePort`, sending signed webhooks to `appUrl`, and the settings
  * that point the app at them (the same settings a deployer sets for the real providers).
  */
+import { startFakeFlutterwave } from "../tests/fakes/flutterwave-server.mjs";
 import { startFakePaypal } from "../tests/fakes/paypal-server.mjs";
 import { startFakePaystack } from "../tests/fakes/paystack-server.mjs";
 import { startFakeRazorpay } from "../tests/fakes/razorpay-server.mjs";
@@ -50,7 +51,22 @@ export async function startPaymentFakes({ basePort, appUrl, priceMonthly, priceY
       "P-AULA-YEARLY": { value: decimal(priceYearly), currency, interval: "YEAR" },
     },
   });
+  const flutterwave = await startFakeFlutterwave({
+    port: port(4),
+    webhookUrl: `${appUrl}/api/webhooks/flutterwave`,
+    plans: {
+      "7001": { amount: priceMonthly / 100, currency, interval: "monthly" },
+      "7002": { amount: priceYearly / 100, currency, interval: "yearly" },
+    },
+  });
   const env = {
+    FLUTTERWAVE_SECRET_KEY: flutterwave.secretKey,
+    FLUTTERWAVE_PUBLIC_KEY: flutterwave.publicKey,
+    FLUTTERWAVE_WEBHOOK_HASH: flutterwave.secretHash,
+    FLUTTERWAVE_PLAN_MONTHLY: "7001",
+    FLUTTERWAVE_PLAN_YEARLY: "7002",
+    FLUTTERWAVE_API_BASE_URL: flutterwave.apiBaseUrl,
+    FLUTTERWAVE_CHECKOUT_URL: flutterwave.checkoutUrl,
     PAYPAL_CLIENT_ID: paypal.clientId,
     PAYPAL_CLIENT_SECRET: paypal.clientSecret,
     PAYPAL_WEBHOOK_ID: paypal.webhookId,
@@ -75,7 +91,7 @@ export async function startPaymentFakes({ basePort, appUrl, priceMonthly, priceY
   };
   return {
     env,
-    fakes: { stripe, paystack, razorpay, paypal },
-    close: () => Promise.all([stripe.close(), paystack.close(), razorpay.close(), paypal.close()]),
+    fakes: { stripe, paystack, razorpay, paypal, flutterwave },
+    close: () => Promise.all([stripe.close(), paystack.close(), razorpay.close(), paypal.close(), flutterwave.close()]),
   };
 }

@@ -154,6 +154,8 @@ const envSchema = z
     FLUTTERWAVE_PLAN_MONTHLY: z.preprocess(emptyAsUndefined, z.string().optional()),
     FLUTTERWAVE_PLAN_YEARLY: z.preprocess(emptyAsUndefined, z.string().optional()),
     FLUTTERWAVE_API_BASE_URL: httpUrlWithDefault("https://api.flutterwave.com/v3"),
+    /** The inline checkout's script; its origin is the one the payment page's CSP lets in. */
+    FLUTTERWAVE_CHECKOUT_URL: httpUrlWithDefault("https://checkout.flutterwave.com/v3.js"),
     RAZORPAY_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
     RAZORPAY_KEY_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
     RAZORPAY_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),

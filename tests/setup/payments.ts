@@ -4,6 +4,7 @@
  */
 import { POST as webhookHandler } from "@/app/api/webhooks/[provider]/route";
 import { resetEnvForTests } from "@/server/env";
+import { startFakeFlutterwave, type FakeFlutterwave } from "../fakes/flutterwave-server.mjs";
 import { startFakePaypal, type FakePaypal } from "../fakes/paypal-server.mjs";
 import { startFakePaystack, type FakePaystack } from "../fakes/paystack-server.mjs";
 import { startFakeRazorpay, type FakeRazorpay } from "../fakes/razorpay-server.mjs";
@@ -126,4 +127,21 @@ export function useFakePaypal() {
     }),
   );
   return { paypal: fake, hold, release };
+}
+
+export function useFakeFlutterwave() {
+  const { fake, hold, release } = useFake<FakeFlutterwave>(
+    "flutterwave",
+    (deliver) => startFakeFlutterwave({ deliver }),
+    (f) => ({
+      FLUTTERWAVE_SECRET_KEY: f.secretKey,
+      FLUTTERWAVE_PUBLIC_KEY: f.publicKey,
+      FLUTTERWAVE_WEBHOOK_HASH: f.secretHash,
+      FLUTTERWAVE_PLAN_MONTHLY: "1001",
+      FLUTTERWAVE_PLAN_YEARLY: "1002",
+      FLUTTERWAVE_API_BASE_URL: f.apiBaseUrl,
+      FLUTTERWAVE_CHECKOUT_URL: f.checkoutUrl,
+    }),
+  );
+  return { flutterwave: fake, hold, release };
 }

@@ -69,7 +69,8 @@ export function CheckoutForm({
     try {
       const billing = { ...parsed.data, country: countryCode(parsed.data.country) };
       const done = await startProviderCheckout(method, { plan, billing, options: checkoutOptions, post: postJson, navigate: router.push });
-      if (!done.ok) notify.error(t("checkout.errorTitle"), done.message ?? t("checkout.failed"));
+      if (!done.ok && !done.silent) notify.error(t("checkout.errorTitle"), done.message ?? t("checkout.failed"));
+      else if (!done.ok) setBusy(false);
       // On success the browser is leaving for the provider; stay busy until it does.
       else return;
     } catch {

@@ -3,7 +3,7 @@ import type { ProviderId } from "../payments/types";
 
 type Post = (url: string, body: unknown) => Promise<Response>;
 type Input = { plan: "monthly" | "yearly"; billing: BillingForm; options: Record<string, string>; post: Post; navigate: (path: string) => void };
-type Outcome = { ok: true } | { ok: false; message?: string };
+type Outcome = { ok: true } | { ok: false; message?: string; silent?: boolean };
 
 async function answer(response: Response): Promise<{ ok: boolean; data: Record<string, unknown> | null }> {
   const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
@@ -39,6 +39,61 @@ async function shortLinkFlow({ plan, billing, post, navigate }: Input): Promise<
   return { ok: true };
 }
 
+type InlineResult = { status?: string; transaction_id?: number | string };
+type FlutterwaveWindow = Window & { FlutterwaveCheckout?: (config: Record<string, unknown>) => void };
+
+function loadScript(src: string): Promise<void> {
+  if (document.querySelector(`script[src="${CSS.escape(src)}"]`) && (window as FlutterwaveWindow).FlutterwaveCheckout) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error("checkout script failed to load"));
+    document.head.appendChild(script);
+  });
+}
+
+/**
+ * The inline flow: the server gives the checkout's settings, the provider's script opens its
+ * checkout over the page, and its callback's transaction id goes to the success page, which
+ * verifies it with the provider. Closing the checkout without paying leaves the form as it was.
+ */
+async function inlineFlow({ plan, billing, post, options, navigate }: Input): Promise<Outcome> {
+  const script = options.flutterwaveScript;
+  if (!script) return { ok: false };
+  const { ok, data } = await answer(await post("/api/flutterwavepayment", { planId: plan, email: billing.email, billing }));
+  if (!ok || !data) return failed(data);
+  await loadScript(script);
+  const open = (window as FlutterwaveWindow).FlutterwaveCheckout;
+  if (!open) return { ok: false };
+  return new Promise<Outcome>((resolve) => {
+    let settled = false;
+    open({
+      public_key: data.public_key,
+      tx_ref: data.tx_ref,
+      amount: data.amount,
+      currency: data.currency,
+      payment_plan: data.payment_plan,
+      customer: data.customer,
+      customizations: { title: "Aula" },
+      callback: (result: InlineResult) => {
+        settled = true;
+        if (result.status === "successful" || result.status === "completed") {
+          navigate(`/payment-success/${plan}?provider=flutterwave&ref=${encodeURIComponent(String(result.transaction_id ?? ""))}`);
+          resolve({ ok: true });
+        } else {
+          navigate("/payment-failed");
+          resolve({ ok: true });
+        }
+      },
+      onclose: () => {
+        if (!settled) resolve({ ok: false, silent: true });
+      },
+    });
+  });
+}
+
 /** Each provider's browser half, as the SPEC describes it. */
 export async function startProviderCheckout(provider: ProviderId, input: Input): Promise<Outcome> {
   const { plan, billing, post } = input;
@@ -57,6 +112,8 @@ export async function startProviderCheckout(provider: ProviderId, input: Input):
       );
     case "razorpay":
       return shortLinkFlow(input);
+    case "flutterwave":
+      return inlineFlow(input);
     default:
       return { ok: false };
   }

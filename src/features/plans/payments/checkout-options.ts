@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/server/env";
+import { flutterwaveConfigured } from "./flutterwave";
 
 /**
  * What the checkout page's browser half needs besides the API (public keys, the inline script's
@@ -8,6 +9,6 @@ import { env } from "@/server/env";
 export function checkoutOptions(): Record<string, string> {
   const e = env();
   const options: Record<string, string> = {};
-  if (e.FLUTTERWAVE_PUBLIC_KEY) options.flutterwavePublicKey = e.FLUTTERWAVE_PUBLIC_KEY;
+  if (flutterwaveConfigured(e)) options.flutterwaveScript = e.FLUTTERWAVE_CHECKOUT_URL;
   return options;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { env, type Env } from "@/server/env";
 import { logger } from "@/server/logger";
+import { createFlutterwaveProvider, flutterwaveConfigured } from "./flutterwave";
 import { createPaypalProvider, paypalConfigured } from "./paypal";
 import { createPaystackProvider, paystackConfigured } from "./paystack";
 import { createRazorpayProvider, razorpayConfigured } from "./razorpay";
@@ -13,6 +14,7 @@ import { PROVIDER_IDS, type PaymentProvider, type ProviderId } from "./types";
  */
 const PROVIDERS: Partial<Record<ProviderId, { configured: (e: Env) => boolean; create: (e: Env) => PaymentProvider }>> = {
   stripe: { configured: stripeConfigured, create: createStripeProvider },
+  flutterwave: { configured: flutterwaveConfigured, create: createFlutterwaveProvider },
   paypal: { configured: paypalConfigured, create: createPaypalProvider },
   paystack: { configured: paystackConfigured, create: createPaystackProvider },
   razorpay: { configured: razorpayConfigured, create: createRazorpayProvider },

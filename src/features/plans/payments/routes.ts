@@ -7,6 +7,7 @@ import { appError } from "@/server/http/errors";
 import { env } from "@/server/env";
 import { billingSchema, countryCode } from "../billing-form";
 import { billingPortalUrl, cancelPlan, confirmCheckout, currentPlanDetail, pendingStatus, sendReceiptOnce, startCheckout } from "./billing";
+import type { createFlutterwaveProvider } from "./flutterwave";
 import { applyWebhookEvent } from "./ledger";
 import { configuredProviders, isProviderId, paymentProvider } from "./registry";
 import type { BillingDetails, PaidPlan, ProviderId } from "./types";
@@ -86,6 +87,22 @@ export const paypalRoute = apiRoute.user(
     return Response.json({ success: true, id: session.id, links: [{ rel: "approve", href: session.url, method: "GET" }] });
   },
 );
+
+/**
+ * `POST /api/flutterwavepayment {planId}` → the inline checkout's settings (public key, tx_ref,
+ * amount, currency, payment plan, customer): the server half of Flutterwave's inline flow. The
+ * browser opens the checkout with them; the success page then verifies the transaction.
+ */
+export const flutterwaveRoute = apiRoute.user({ body: z.object({ planId: z.string().max(20), email: text, uid: text, billing: z.unknown().optional() }) }, async ({ log, t, user, body }) => {
+  requireAnyProvider(t);
+  assertSelf(user, body, t);
+  const plan = paidPlan(body.planId, t);
+  const provider = paymentProvider("flutterwave");
+  if (!provider) throw appError("payment:provider-off", t);
+  const config = (provider as ReturnType<typeof createFlutterwaveProvider>).inlineCheckout({ user, plan });
+  log.info({ userId: user.id, provider: "flutterwave", plan, checkout: config.tx_ref }, "checkout started");
+  return Response.json({ success: true, ...config });
+});
 
 /** `POST /api/razorpaycreate {plan, email, fullAddress}` → `{ short_url, id }`: the short link the browser opens in a new tab. */
 export const razorpayCreateRoute = apiRoute.user(
