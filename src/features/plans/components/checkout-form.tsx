@@ -69,10 +69,10 @@ export function CheckoutForm({
     try {
       const billing = { ...parsed.data, country: countryCode(parsed.data.country) };
       const done = await startProviderCheckout(method, { plan, billing, options: checkoutOptions, post: postJson, navigate: router.push });
-      if (!done.ok && !done.silent) notify.error(t("checkout.errorTitle"), done.message ?? t("checkout.failed"));
-      else if (!done.ok) setBusy(false);
-      // On success the browser is leaving for the provider; stay busy until it does.
-      else return;
+      // On success the browser is leaving for the provider or the next page; stay busy until it does.
+      if (done.ok) return;
+      // A checkout closed without paying says nothing; a failure says why.
+      if (!done.silent) notify.error(t("checkout.errorTitle"), done.message ?? t("checkout.failed"));
     } catch {
       notify.error(t("checkout.errorTitle"), t("checkout.failed"));
     }
