@@ -27,6 +27,8 @@ async function redirectFlow(endpoint: string, body: unknown, post: Post, urlOf: 
  */
 async function shortLinkFlow({ plan, billing, post, navigate }: Input): Promise<Outcome> {
   const tab = window.open("about:blank", "_blank");
+  // The provider's page gets no handle on this one (what noopener would do, but we keep ours to point it).
+  if (tab) tab.opener = null;
   const fullAddress = [billing.address, billing.city, billing.state, billing.zipCode, billing.country].join(", ");
   const { ok, data } = await answer(await post("/api/razorpaycreate", { plan, email: billing.email, fullAddress, billing }));
   if (!ok || typeof data?.short_url !== "string" || typeof data.id !== "string") {
