@@ -28,6 +28,9 @@ const fold = (value: string) =>
 
 let countryIndex: Map<string, string> | undefined;
 
+/** CLDR names these too, but they are no country (unions, pseudo-regions, "unknown"). */
+const NOT_COUNTRIES = new Set(["EU", "EZ", "UN", "QO", "XA", "XB", "ZZ"]);
+
 /**
  * Every region code the runtime's CLDR data names (about 250, the SPEC's "about 190 countries"
  * and territories), keyed by its code and by its English and Portuguese names, folded.
@@ -40,6 +43,7 @@ function countries(): Map<string, string> {
   for (const a of letters) {
     for (const b of letters) {
       const code = a + b;
+      if (NOT_COUNTRIES.has(code)) continue;
       let known = false;
       for (const display of names) {
         let name: string | undefined;
