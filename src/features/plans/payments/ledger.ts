@@ -102,24 +102,29 @@ async function endPlanIfLast(tx: Tx, userId: string, exceptSubscriptionId: strin
 }
 
 async function applySubscription(tx: Tx, change: Extract<LedgerChange, { kind: "subscription" }>) {
-  const [existing] = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.provider, change.provider), eq(subscriptions.providerSubscriptionId, change.providerSubscriptionId)));
-  if (!existing) {
-    if (!change.userId || !change.plan) return;
-    await tx.insert(subscriptions).values({
-      userId: change.userId,
-      plan: change.plan,
-      provider: change.provider,
-      providerSubscriptionId: change.providerSubscriptionId,
-      providerCustomerId: change.providerCustomerId,
-      // Only a payment makes a subscription active here; a status event alone records it as pending.
-      status: change.status === "active" ? "pending" : change.status,
-      canceledAt: change.status === "canceled" ? sql`now()` : null,
-    });
-    return;
+  const where = and(eq(subscriptions.provider, change.provider), eq(subscriptions.providerSubscriptionId, change.providerSubscriptionId));
+  if (change.userId && change.plan) {
+    // A subscription first heard of here: recorded, unless a payment recorded it meanwhile
+    // (a concurrent delivery), in which case the status below applies to that row.
+    const [created] = await tx
+      .insert(subscriptions)
+      .values({
+        userId: change.userId,
+        plan: change.plan,
+        provider: change.provider,
+        providerSubscriptionId: change.providerSubscriptionId,
+        providerCustomerId: change.providerCustomerId,
+        // Only a payment makes a subscription active here; a status event alone records it as pending.
+        status: change.status === "active" ? "pending" : change.status,
+        canceledAt: change.status === "canceled" ? sql`now()` : null,
+      })
+      .onConflictDoNothing({ target: [subscriptions.provider, subscriptions.providerSubscriptionId] })
+      .returning({ id: subscriptions.id });
+    if (created) return;
   }
+  // Locked, so a payment and a status change of one subscription apply one after the other.
+  const [existing] = await tx.select().from(subscriptions).where(where).for("update");
+  if (!existing) return;
   // Canceled and expired are final: an older "active" delivered late does not revive it.
   if (existing.status === "canceled" || existing.status === "expired") return;
   if (change.status === "active" && existing.status !== "past_due") return; // payments make it active
