@@ -76,6 +76,15 @@ describe("Stripe checkout, webhooks and the success page", () => {
     expect(free.json.code).toBe("payment:invalid-plan");
   });
 
+  it("checkout starts are limited per user (30 an hour)", async () => {
+    const me = await account();
+    for (let i = 0; i < 30; i++) expect((await post(stripePayment, me.cookie, { planId: "monthly" })).status).toBe(200);
+    const limited = await post(stripePayment, me.cookie, { planId: "monthly" });
+    expect(limited.status).toBe(429);
+    expect(limited.json.code).toBe("rate:limited");
+    expect((await post(stripePayment, (await account()).cookie, { planId: "monthly" })).status).toBe(200);
+  });
+
   it("a success-page visit without payment grants nothing", async () => {
     const me = await account();
     const res = await post(stripePayment, me.cookie, { planId: "monthly" });

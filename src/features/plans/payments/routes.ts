@@ -4,6 +4,7 @@ import type { ApiTranslator } from "@/i18n/api-translator";
 import { requestLocale } from "@/i18n/api-translator";
 import { apiRoute } from "@/server/http/api";
 import { appError } from "@/server/http/errors";
+import { enforceRateLimit } from "@/server/http/rate-limit";
 import { env } from "@/server/env";
 import { billingSchema, countryCode } from "../billing-form";
 import { billingPortalUrl, cancelPlan, confirmCheckout, currentPlanDetail, pendingStatus, sendReceiptOnce, startCheckout } from "./billing";
@@ -32,8 +33,13 @@ function billingFrom(value: unknown, t: ApiTranslator): BillingDetails | null {
   return { ...parsed.data, country: countryCode(parsed.data.country) };
 }
 
-function requireAnyProvider(t: ApiTranslator) {
+/**
+ * Every checkout start creates an object at the provider: 30 an hour per user is far above a
+ * buyer's retries and far below a script's.
+ */
+async function startAllowed(userId: string, t: ApiTranslator) {
   if (configuredProviders().length === 0) throw appError("payment:not-configured", t);
+  await enforceRateLimit(`checkout:${userId}`, { limit: 30, windowMs: 60 * 60 * 1000 }, t("request.rateLimited"));
 }
 
 /** Provider events are a few kilobytes; anything far larger is not one. */
@@ -46,8 +52,8 @@ export function checkoutRoute(provider: ProviderId) {
   return apiRoute.user(
     { body: z.object({ planId: z.string().max(20), billing: z.unknown().optional(), email: text, uid: text }) },
     async ({ request, log, t, user, body }) => {
-      requireAnyProvider(t);
       assertSelf(user, body, t);
+      await startAllowed(user.id, t);
       const plan = paidPlan(body.planId, t);
       const billing = billingFrom(body.billing, t);
       const session = await startCheckout(provider, { user, plan, billing, locale: requestLocale(request) }, t);
@@ -79,8 +85,8 @@ export const paypalRoute = apiRoute.user(
     }),
   },
   async ({ request, log, t, user, body }) => {
-    requireAnyProvider(t);
     assertSelf(user, body, t);
+    await startAllowed(user.id, t);
     const plan = paidPlan(body.planId, t);
     const session = await startCheckout("paypal", { user, plan, billing: billingFrom(body.billing, t), locale: requestLocale(request) }, t);
     log.info({ userId: user.id, provider: "paypal", plan, checkout: session.id }, "checkout started");
@@ -94,8 +100,8 @@ export const paypalRoute = apiRoute.user(
  * browser opens the checkout with them; the success page then verifies the transaction.
  */
 export const flutterwaveRoute = apiRoute.user({ body: z.object({ planId: z.string().max(20), email: text, uid: text, billing: z.unknown().optional() }) }, async ({ log, t, user, body }) => {
-  requireAnyProvider(t);
   assertSelf(user, body, t);
+  await startAllowed(user.id, t);
   const plan = paidPlan(body.planId, t);
   const provider = paymentProvider("flutterwave");
   if (!provider) throw appError("payment:provider-off", t);
@@ -108,8 +114,8 @@ export const flutterwaveRoute = apiRoute.user({ body: z.object({ planId: z.strin
 export const razorpayCreateRoute = apiRoute.user(
   { body: z.object({ plan: z.string().max(20), email: text, uid: text, fullAddress: text, billing: z.unknown().optional() }) },
   async ({ request, log, t, user, body }) => {
-    requireAnyProvider(t);
     assertSelf(user, body, t);
+    await startAllowed(user.id, t);
     const plan = paidPlan(body.plan, t);
     const session = await startCheckout("razorpay", { user, plan, billing: billingFrom(body.billing, t), locale: requestLocale(request) }, t);
     log.info({ userId: user.id, provider: "razorpay", plan, checkout: session.id }, "checkout started");
