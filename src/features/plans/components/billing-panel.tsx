@@ -1,11 +1,11 @@
 import Link from "next/link";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { planOffer } from "../catalog";
 import { billingSummary } from "../payments/billing";
 import { isProviderId, paymentProvider } from "../payments/registry";
-import { formatPlanPrice } from "../price";
+import { formatAccountPrice } from "../price";
 import type { Plan } from "../rules";
 import { BillingActions } from "./billing-actions";
 
@@ -23,7 +23,7 @@ const PERIOD_KEY = { free: "perLifetime", monthly: "perMonth", yearly: "perYear"
  * and Cancel Plan (at the provider, then here) or, on Free, Change Plan.
  */
 export async function BillingPanel({ user }: { user: { id: string; plan: Plan; planExpiresAt?: Date | null } }) {
-  const [t, tp, locale] = await Promise.all([getTranslations("profile.billing"), getTranslations("payment"), getLocale()]);
+  const [t, tp] = await Promise.all([getTranslations("profile.billing"), getTranslations("payment")]);
   const subscription = user.plan === "free" ? null : await billingSummary(user.id);
   const offer = planOffer(user.plan);
   const priceMinor = subscription?.amountMinor ?? offer.priceMinor;
@@ -42,7 +42,7 @@ export async function BillingPanel({ user }: { user: { id: string; plan: Plan; p
             {t(NAME_KEY[user.plan])}
           </p>
           <p>
-            <span className="text-3xl font-bold tracking-tight">{formatPlanPrice(priceMinor, locale)}</span>{" "}
+            <span className="text-3xl font-bold tracking-tight">{formatAccountPrice(priceMinor)}</span>{" "}
             <span className="text-sm text-muted-foreground">/ {t(PERIOD_KEY[user.plan])}</span>
           </p>
           {user.plan === "free" && <p className="text-sm text-muted-foreground">{t("lifetimeNote")}</p>}

@@ -1,12 +1,12 @@
 import { CheckCircle2Icon } from "lucide-react";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { receiptOf, sendReceiptOnce } from "../payments/billing";
 import { isProviderId } from "../payments/registry";
-import { formatPlanPrice } from "../price";
+import { formatAccountPrice } from "../price";
 import { formatDayMonthYear } from "./billing-panel";
 import { ReceiptDownload } from "./receipt-download";
 
@@ -15,7 +15,7 @@ export async function ReceiptView({ paymentId, user }: { paymentId: string; user
   const payment = await receiptOf(paymentId, user.id);
   if (!payment) notFound();
   await sendReceiptOnce(payment.id, user.id);
-  const [t, tp, locale] = await Promise.all([getTranslations("payment"), getTranslations("plans"), getLocale()]);
+  const [t, tp] = await Promise.all([getTranslations("payment"), getTranslations("plans")]);
   const billing = payment.billing as { firstName?: string; lastName?: string; email?: string } | null;
   const name = billing?.firstName ? `${billing.firstName} ${billing.lastName ?? ""}`.trim() : user.name;
   const email = billing?.email ?? user.email;
@@ -23,7 +23,7 @@ export async function ReceiptView({ paymentId, user }: { paymentId: string; user
     ["receipt-id", t("success.receiptId"), payment.id],
     ["receipt-date", t("success.date"), formatDayMonthYear(payment.createdAt)],
     ["receipt-plan", t("success.plan"), tp(`name.${payment.plan}`)],
-    ["receipt-price", t("success.price"), formatPlanPrice(payment.amountMinor, locale)],
+    ["receipt-price", t("success.price"), formatAccountPrice(payment.amountMinor)],
     ["receipt-method", t("success.method"), isProviderId(payment.provider) ? t(`methods.${payment.provider}`) : payment.provider],
     ["receipt-name", t("success.name"), name],
     ["receipt-email", t("success.email"), email],

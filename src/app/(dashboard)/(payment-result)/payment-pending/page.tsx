@@ -1,10 +1,10 @@
 import { ClockIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { formatPlanPrice } from "@/features/plans";
+import { formatAccountPrice } from "@/features/plans";
 import { PendingActions } from "@/features/plans/components/pending-actions";
 import { pendingCheckout, planOffer } from "@/features/plans/service";
 import { requireUserPage } from "@/server/auth/session";
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PaymentPendingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUserPage();
   const { sub } = await searchParams;
-  const [t, tp, locale] = await Promise.all([getTranslations("payment.pending"), getTranslations("plans"), getLocale()]);
+  const [t, tp] = await Promise.all([getTranslations("payment.pending"), getTranslations("plans")]);
   const pending = typeof sub === "string" ? await pendingCheckout(user.id, sub) : null;
   if (!pending || typeof sub !== "string") {
     return (
@@ -48,7 +48,7 @@ export default async function PaymentPendingPage({ searchParams }: { searchParam
         </dd>
         <dt className="text-muted-foreground">{t("amount")}</dt>
         <dd className="font-medium" data-testid="pending-amount">
-          {formatPlanPrice(offer.priceMinor, locale)}
+          {formatAccountPrice(offer.priceMinor)}
         </dd>
       </dl>
       <PendingActions sub={sub} plan={pending.plan} link={pending.link} />

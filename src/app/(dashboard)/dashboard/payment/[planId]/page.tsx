@@ -1,9 +1,9 @@
 import { CheckIcon } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
-import { formatPlanPrice } from "@/features/plans";
+import { formatAccountPrice } from "@/features/plans";
 import { CheckoutForm } from "@/features/plans/components/checkout-form";
 import { FEATURE_KEYS } from "@/features/plans/components/plan-cards";
 import { checkoutOptions, configuredProviders, planOffer } from "@/features/plans/service";
@@ -20,9 +20,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ planId
   if (planId === "free") redirect("/dashboard/pricing");
   if (planId !== "monthly" && planId !== "yearly") notFound();
   const user = await requireUserPage();
-  const [t, tp, locale] = await Promise.all([getTranslations("payment.checkout"), getTranslations("plans"), getLocale()]);
+  const [t, tp] = await Promise.all([getTranslations("payment.checkout"), getTranslations("plans")]);
   const offer = planOffer(planId);
-  const price = formatPlanPrice(offer.priceMinor, locale);
+  const price = formatAccountPrice(offer.priceMinor);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <header className="space-y-1">
