@@ -257,6 +257,20 @@ describe("Stripe checkout, webhooks and the success page", () => {
     expect(res.json.url).toMatch(new RegExp(`^${stripe().url}/portal/bps_`));
   });
 
+  it("a renewal for an account deleted since is acknowledged and records nothing", async () => {
+    const me = await account();
+    const sessionId = await buy(me, "monthly");
+    const db = await getDb();
+    await db.delete(schema.users).where(eq(schema.users.id, me.id));
+    const before = (await db.select().from(schema.payments)).length;
+    const held = hold();
+    await stripe().renew(stripe().sessions.get(sessionId)!.subscription);
+    release();
+    const answer = await deliverTo("stripe")(held[0].rawBody, held[0].headers);
+    expect(answer.status).toBe(200);
+    expect((await db.select().from(schema.payments)).length).toBe(before);
+  });
+
   it("a paid period that ends unpaid falls back to Free on read", async () => {
     const me = await account();
     await buy(me, "monthly");

@@ -18,7 +18,11 @@ const PERIOD: Record<PaidPlan, ReturnType<typeof sql>> = {
  * now and the current end. A payment for a subscription already canceled is kept (the money
  * moved) but grants nothing: a late delivery must not undo a cancellation.
  */
-async function applyPaid(tx: Tx, p: ConfirmedPayment): Promise<string> {
+async function applyPaid(tx: Tx, p: ConfirmedPayment): Promise<string | null> {
+  // An account deleted since (its rows went with it): nothing to grant, and the delivery is still
+  // acknowledged so the provider stops retrying it.
+  const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, p.userId));
+  if (!owner) return null;
   let subscriptionId: string | null = null;
   let canceled = false;
   if (p.providerSubscriptionId) {
@@ -170,7 +174,7 @@ export async function applyWebhookEvent(provider: ProviderId, event: VerifiedEve
 }
 
 /** The success page's grant, from the provider's own answer; the same payment grants once. */
-export async function recordConfirmedPayment(payment: ConfirmedPayment): Promise<string> {
+export async function recordConfirmedPayment(payment: ConfirmedPayment): Promise<string | null> {
   const db = await getDb();
   return db.transaction((tx) => applyPaid(tx, payment));
 }
