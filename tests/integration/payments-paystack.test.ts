@@ -1,6 +1,7 @@
 import { POST as paystackCancel } from "@/app/api/paystackcancel/route";
 import { POST as paystackDetails } from "@/app/api/paystackdetails/route";
 import { POST as paystackPayment } from "@/app/api/paystackpayment/route";
+import { POST as subscriptionDetail } from "@/app/api/subscriptiondetail/route";
 import { settleBackgroundMail } from "@/server/email/mailer";
 import { buyer, daysLeft, planOf, post, rowsOf, userRow } from "../setup/buyers";
 import { callRoute } from "../setup/http";
@@ -75,6 +76,8 @@ describe("Paystack", () => {
     const me = await buyer("ps");
     await buy(me, "monthly");
     const code = (await rowsOf(me.id)).subs[0].providerSubscriptionId!;
+    const detail = await post(subscriptionDetail, me.cookie, { email: me.email });
+    expect(detail.json).toMatchObject({ method: "paystack", session: { id: code, subscription_code: code, plan: "monthly" } });
     const res = await post(paystackCancel, me.cookie, { code, token: "ignored", email: me.email });
     expect(res.status).toBe(200);
     expect(paystack().subscriptions.get(code)!.status).toBe("cancelled");

@@ -145,10 +145,14 @@ export async function cancelPlan(user: Who, subscriptionRef: string | undefined,
 export async function currentPlanDetail(userId: string) {
   const subscription = await currentSubscription(userId);
   if (!subscription) return null;
+  const id = subscription.providerSubscriptionId ?? subscription.id;
   return {
     method: subscription.provider,
     session: {
-      id: subscription.providerSubscriptionId ?? subscription.id,
+      id,
+      // The SPEC's Paystack session names its code; its e-mail token stays on the server, which
+      // fetches it from Paystack when it cancels.
+      ...(subscription.provider === "paystack" ? { subscription_code: id } : {}),
       plan: subscription.plan,
       status: subscription.status,
       currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
