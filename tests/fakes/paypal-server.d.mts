@@ -12,6 +12,7 @@ export type FakePaypal = {
   events: Loose[];
   approve: (subscriptionId: string) => Promise<string>;
   renew: (subscriptionId: string) => Promise<string>;
+  refund: (saleId: string, value?: string) => Promise<void>;
   close: () => Promise<void>;
 };
 

@@ -9,6 +9,7 @@
  *                 POST /v1/billing/subscriptions/:id/cancel               → 204 (+ BILLING.SUBSCRIPTION.CANCELLED)
  *                 POST /v1/notifications/verify-webhook-signature         → { verification_status: SUCCESS | FAILURE }
  * Approval page:  GET /approve/:id, POST /approve/:id/pay | /cancel → 303 to return_url (+subscription_id, ba_token, token) or cancel_url
+ *                 refund(saleId, value?) sends PAYMENT.SALE.REFUNDED.
  * Webhooks:       PAYPAL-TRANSMISSION-ID/-TIME/-SIG, PAYPAL-CERT-URL, PAYPAL-AUTH-ALGO headers; the fake's
  *                 signature is HMAC-SHA256 of "<id>|<time>|<webhook id>|<sha256(body)>" with its own key,
  *                 which only its verify call knows (as only PayPal knows its certificate's key).
@@ -177,6 +178,12 @@ export async function startFakePaypal(options = {}) {
     events,
     approve,
     renew: (id) => sale(subscriptions.get(id)),
+    /** A refund of a sale (all of it unless `value` says less), as PAYMENT.SALE.REFUNDED. */
+    refund: async (saleId, value) => {
+      const tx = [...transactions.values()].flat().find((t) => t.id === saleId);
+      const gross = tx.amount_with_breakdown.gross_amount;
+      await deliver("PAYMENT.SALE.REFUNDED", { id: rid("REF-"), state: "completed", sale_id: saleId, amount: { total: value ?? gross.value, currency: gross.currency_code } });
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -15,6 +15,7 @@ export type FakeRazorpay = {
   pay: (subscriptionId: string) => Promise<void>;
   decline: (subscriptionId: string) => Promise<void>;
   renew: (subscriptionId: string) => Promise<Loose>;
+  refund: (paymentId: string, amount?: number) => Promise<void>;
   sign: (payload: string) => string;
   close: () => Promise<void>;
 };

@@ -9,6 +9,7 @@
  * Hosted page:      GET /l/:code (the short link), POST /l/:code/pay | /decline. Paying activates the
  *                   subscription and sends subscription.activated and subscription.charged; declining
  *                   expires it. The page then says to go back to the merchant (no redirect, as a short link).
+ *                   refund(paymentId, amount?) sends refund.processed.
  * Webhooks:         `X-Razorpay-Signature: hex HMAC-SHA256(webhook secret, raw body)`, `x-razorpay-event-id`.
  */
 import { createHmac, randomBytes } from "node:crypto";
@@ -151,6 +152,12 @@ export async function startFakeRazorpay(options = {}) {
     pay,
     decline,
     renew: (id) => charge(subscriptions.get(id)),
+    /** A refund of a payment (all of it unless `amount` says less), as refund.processed. */
+    refund: async (paymentId, amount) => {
+      const invoice = invoices.find((i) => i.payment_id === paymentId);
+      const entity = { id: rid("rfnd_"), entity: "refund", payment_id: paymentId, amount: amount ?? invoice.amount_paid, currency: invoice.currency, status: "processed" };
+      await deliver("refund.processed", { refund: { entity } });
+    },
     sign: (payload) => signRazorpay(payload, webhookSecret),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -69,6 +69,22 @@ describe("PayPal", () => {
     expect(daysLeft((await userRow(me.id)).planExpiresAt)).toBeGreaterThanOrEqual(729);
   });
 
+  it("a refund (PAYMENT.SALE.REFUNDED) adds to the payment's refunded amount, once, and marks it refunded when whole", async () => {
+    const me = await buyer("pp");
+    const id = await start(me, "monthly");
+    await paypal().approve(id);
+    const sale = (await rowsOf(me.id)).pays[0].providerPaymentId!;
+    const held = hold();
+    await paypal().refund(sale, "10.00");
+    release();
+    const deliver = deliverTo("paypal");
+    await deliver(held[0].rawBody, held[0].headers);
+    await deliver(held[0].rawBody, held[0].headers);
+    expect((await rowsOf(me.id)).pays[0]).toMatchObject({ refundedMinor: 1000, status: "succeeded" });
+    await paypal().refund(sale, "37.00");
+    expect((await rowsOf(me.id)).pays[0]).toMatchObject({ refundedMinor: 4700, status: "refunded" });
+  });
+
   it("cancel cancels at PayPal, then here", async () => {
     const me = await buyer("pp");
     const id = await start(me, "monthly");

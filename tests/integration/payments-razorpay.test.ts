@@ -75,6 +75,15 @@ describe("Razorpay", () => {
     expect(daysLeft((await userRow(me.id)).planExpiresAt)).toBeGreaterThanOrEqual(56);
   });
 
+  it("a refund (refund.processed) is recorded on the payment in minor units", async () => {
+    const me = await buyer("rp");
+    const sub = await start(me, "monthly");
+    await razorpay().pay(sub);
+    const paymentId = (await rowsOf(me.id)).pays[0].providerPaymentId!;
+    await razorpay().refund(paymentId);
+    expect((await rowsOf(me.id)).pays[0]).toMatchObject({ refundedMinor: 4700, status: "refunded" });
+  });
+
   it("cancel cancels at Razorpay, then here", async () => {
     const me = await buyer("rp");
     const sub = await start(me, "monthly");

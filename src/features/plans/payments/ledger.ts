@@ -92,6 +92,21 @@ async function applyPaid(tx: Tx, p: ConfirmedPayment): Promise<string | null> {
   return inserted.id;
 }
 
+/**
+ * A refund on a recorded payment: adds to `refunded_minor` (never past the amount) and marks the
+ * payment refunded once it is all given back. Access is not touched: a refund is the provider's
+ * or an admin's decision, and a cancel, if wanted, is its own event.
+ */
+async function applyRefund(tx: Tx, change: Extract<LedgerChange, { kind: "refund" }>) {
+  await tx
+    .update(payments)
+    .set({
+      refundedMinor: sql`least(${payments.amountMinor}, ${payments.refundedMinor} + ${change.amountMinor})`,
+      status: sql`case when ${payments.refundedMinor} + ${change.amountMinor} >= ${payments.amountMinor} then 'refunded'::payment_status else ${payments.status} end`,
+    })
+    .where(and(eq(payments.provider, change.provider), eq(payments.providerPaymentId, change.providerPaymentId)));
+}
+
 /** Ends the plan now unless another live subscription of the user still pays for it. */
 async function endPlanIfLast(tx: Tx, userId: string, exceptSubscriptionId: string) {
   const others = await tx
@@ -167,6 +182,7 @@ export async function applyWebhookEvent(provider: ProviderId, event: VerifiedEve
     if (!recorded) return "duplicate";
     for (const change of changes) {
       if (change.kind === "paid") await applyPaid(tx, change.payment);
+      else if (change.kind === "refund") await applyRefund(tx, change);
       else await applySubscription(tx, change);
     }
     return "applied";

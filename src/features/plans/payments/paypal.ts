@@ -38,7 +38,8 @@ const VERIFY_HEADERS = ["paypal-auth-algo", "paypal-cert-url", "paypal-transmiss
  * Assumptions (PROTOCOLS.md 1.2 marks some UNVERIFIED), kept here: a renewal's
  * PAYMENT.SALE.COMPLETED names its subscription in `resource.billing_agreement_id`; the success
  * page finds the first payment with `GET /v1/billing/subscriptions/{id}/transactions`; webhooks
- * are verified by PayPal's own verify-webhook-signature call (no certificate download here).
+ * are verified by PayPal's own verify-webhook-signature call (no certificate download here); a
+ * PAYMENT.SALE.REFUNDED names the refunded sale in `resource.sale_id` and the refund in `amount.total`.
  */
 export function createPaypalProvider(e: Settings = env()): PaymentProvider {
   let token: { value: string; until: number } | null = null;
@@ -175,6 +176,12 @@ export function createPaypalProvider(e: Settings = env()): PaymentProvider {
               billing: null,
             };
             return [{ kind: "paid", payment }];
+          }
+          if (type === "PAYMENT.SALE.REFUNDED" || type === "PAYMENT.SALE.REVERSED") {
+            const amount = resource.amount as { total?: string } | undefined;
+            const saleId = type === "PAYMENT.SALE.REFUNDED" ? resource.sale_id : resource.id;
+            if (typeof saleId !== "string") return [];
+            return [{ kind: "refund", provider: "paypal", providerPaymentId: saleId, amountMinor: Math.abs(paypalMinor(amount)) }];
           }
           if (!type.startsWith("BILLING.SUBSCRIPTION.") || typeof resource.id !== "string") return [];
           const status = type === "BILLING.SUBSCRIPTION.PAYMENT.FAILED" ? "past_due" : statusOf(String(resource.status ?? ""));

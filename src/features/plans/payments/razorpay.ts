@@ -35,7 +35,7 @@ function statusOf(status: string): Extract<LedgerChange, { kind: "subscription" 
  * Assumptions (PROTOCOLS.md 1.5), kept here: the event id is the `x-razorpay-event-id` header;
  * a subscription's paid invoices (`GET /invoices?subscription_id=`) name the payment that paid
  * them, which the success page records; `subscription.charged` carries the subscription and the
- * payment entities.
+ * payment entities; `refund.processed` carries the refund entity with its `payment_id` and `amount`.
  */
 export function createRazorpayProvider(e: Settings = env()): PaymentProvider {
   const auth = `Basic ${Buffer.from(`${e.RAZORPAY_KEY_ID}:${e.RAZORPAY_KEY_SECRET}`).toString("base64")}`;
@@ -109,6 +109,10 @@ export function createRazorpayProvider(e: Settings = env()): PaymentProvider {
         id,
         type,
         changes: async (): Promise<LedgerChange[]> => {
+          const refund = (body?.payload as { refund?: { entity?: { payment_id?: string; amount?: number } } } | undefined)?.refund?.entity;
+          if (type === "refund.processed" && refund?.payment_id && typeof refund.amount === "number") {
+            return [{ kind: "refund", provider: "razorpay", providerPaymentId: refund.payment_id, amountMinor: refund.amount }];
+          }
           if (!sub?.id) return [];
           if (type === "subscription.charged" && paid?.id) {
             const p = payment(sub, paid);

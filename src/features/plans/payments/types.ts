@@ -33,6 +33,8 @@ export type ConfirmedPayment = {
 /** What a verified webhook delivery asks the ledger to do. */
 export type LedgerChange =
   | { kind: "paid"; payment: ConfirmedPayment }
+  /** Money given back on a recorded payment (cumulative `refundedMinor` when the provider says so, else this refund's amount). */
+  | { kind: "refund"; provider: ProviderId; providerPaymentId: string; amountMinor: number }
   | {
       kind: "subscription";
       provider: ProviderId;
