@@ -7,6 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { startPaymentFakes } from "./payment-fakes.mjs";
 import { root, startFakes } from "./with-fakes.mjs";
 
 const fakes = await startFakes({
@@ -14,6 +15,13 @@ const fakes = await startFakes({
   FAKE_TOKENS_PER_SECOND: process.env.DEMO_TOKENS_PER_SECOND ?? "80",
 });
 const port = process.env.PORT ?? "3000";
+// The payment providers' fakes: a visitor can buy a plan end to end on their hosted checkout pages.
+const payments = await startPaymentFakes({
+  appUrl: process.env.APP_URL ?? `http://localhost:${port}`,
+  priceMonthly: Number(process.env.PRICE_MONTHLY ?? 4700),
+  priceYearly: Number(process.env.PRICE_YEARLY ?? 9700),
+  currency: process.env.CURRENCY ?? "USD",
+});
 console.log(`Demo mode: fake model at ${fakes.env.OPENAI_BASE_URL}; open http://localhost:${port} and sign up.`);
 
 const app = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
@@ -22,6 +30,7 @@ const app = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
   env: {
     ...process.env,
     ...fakes.env,
+    ...payments.env,
     PORT: port,
     APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
     DATA_DIR: process.env.DEMO_DATA_DIR ?? path.join(root, ".data-demo"),
@@ -37,5 +46,5 @@ function stop(signal) {
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
 app.on("exit", (code) => {
   fakes.child.kill("SIGTERM");
-  process.exit(code ?? 0);
+  payments.close().then(() => process.exit(code ?? 0));
 });

@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startFakeResend } from "../tests/fakes/resend-server.mjs";
+import { startPaymentFakes } from "./payment-fakes.mjs";
 import { root, startFakes } from "./with-fakes.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
@@ -103,6 +104,9 @@ const fakes = await startFakes({
 const resendPort = Number(process.env.E2E_RESEND_PORT ?? Number(port) + 20);
 const resend = await startFakeResend({ port: resendPort, apiKey: "re_e2e_key" });
 
+// Payments: the five providers' fakes on E2E_PORT+30…, webhooks signed to this app.
+const paymentFakes = await startPaymentFakes({ basePort: Number(port) + 30, appUrl: `http://localhost:${port}`, priceMonthly: 4700, priceYearly: 9700 });
+
 const env = {
   ...process.env,
   NODE_ENV: "production",
@@ -133,6 +137,7 @@ const env = {
   SIGNUPS_PER_ADDRESS_PER_HOUR: "100000",
   AI_RATE_LIMIT_PER_MINUTE: "200",
   OLLAMA_BASE_URL: "http://127.0.0.1:9",
+  ...paymentFakes.env,
 };
 delete env.SMTP_URL;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
@@ -146,5 +151,5 @@ function stopAll(signal) {
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stopAll(signal));
 server.on("exit", (code) => {
   fakes.child.kill("SIGTERM");
-  resend.close().then(() => process.exit(code ?? 0));
+  Promise.all([resend.close(), paymentFakes.close()]).then(() => process.exit(code ?? 0));
 });

@@ -5,7 +5,16 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const [{ boot }, { ensureSuperAdmin }] = await Promise.all([import("@/server/boot"), import("@/features/accounts/service")]);
-    await boot({ afterMigrate: (settings) => ensureSuperAdmin({ email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD }) });
+    const [{ boot }, { ensureSuperAdmin }, { logPaymentProviders }] = await Promise.all([
+      import("@/server/boot"),
+      import("@/features/accounts/service"),
+      import("@/features/plans/service"),
+    ]);
+    await boot({
+      afterMigrate: async (settings) => {
+        await ensureSuperAdmin({ email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD });
+        logPaymentProviders(settings);
+      },
+    });
   }
 }

@@ -120,3 +120,34 @@ describe("safeCallbackPath", () => {
     }
   });
 });
+
+describe("proxy: the payment page lets in exactly the configured checkout origins", () => {
+  const keys = ["FLUTTERWAVE_SECRET_KEY", "FLUTTERWAVE_PUBLIC_KEY", "FLUTTERWAVE_CHECKOUT_URL"] as const;
+  const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+  afterEach(() => {
+    for (const k of keys) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  });
+
+  it("adds the Flutterwave checkout origin to script-src and frame-src on /dashboard/payment/* only, when Flutterwave is set up", () => {
+    const session = "authjs.session-token=abc";
+    const csp = (path: string) => directives(visit(path, session).headers.get("content-security-policy") ?? "");
+    for (const k of keys) delete process.env[k];
+    expect(csp("/dashboard/payment/monthly").get("frame-src")).toBe("https://www.youtube-nocookie.com");
+
+    process.env.FLUTTERWAVE_SECRET_KEY = "FLWSECK-x";
+    process.env.FLUTTERWAVE_PUBLIC_KEY = "FLWPUBK-x";
+    process.env.FLUTTERWAVE_CHECKOUT_URL = "http://127.0.0.1:3433/v3.js";
+    const payment = csp("/dashboard/payment/yearly");
+    expect(payment.get("script-src")).toMatch(/ http:\/\/127\.0\.0\.1:3433$/);
+    expect(payment.get("frame-src")).toBe("https://www.youtube-nocookie.com http://127.0.0.1:3433");
+    expect(payment.get("connect-src")).toBe("'self'");
+    expect(csp("/dashboard").get("frame-src")).toBe("https://www.youtube-nocookie.com");
+    expect(csp("/dashboard/pricing").get("script-src")).not.toContain("127.0.0.1");
+
+    delete process.env.FLUTTERWAVE_CHECKOUT_URL;
+    expect(csp("/dashboard/payment/monthly").get("frame-src")).toBe("https://www.youtube-nocookie.com https://checkout.flutterwave.com");
+  });
+});

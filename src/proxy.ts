@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { checkoutOrigins } from "@/lib/checkout-origins";
 
 /**
  * Next 16's request proxy. Two jobs only:
@@ -9,16 +10,18 @@ import { type NextRequest, NextResponse } from "next/server";
 const PROTECTED = [/^\/dashboard(\/|$)/, /^\/course(\/|$)/, /^\/admin(\/|$)/];
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/** `checkout`: the payment page's provider origins (src/lib/checkout-origins.ts), for its script and frame. */
+export function contentSecurityPolicy(nonce: string, dev: boolean, checkout: string[] = []): string {
+  const extra = checkout.map((origin) => ` ${origin}`).join("");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}${extra}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "media-src 'self' blob:",
-    "frame-src https://www.youtube-nocookie.com",
+    `frame-src https://www.youtube-nocookie.com${extra}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "frame-ancestors 'none'",
@@ -38,7 +41,8 @@ export function proxy(request: NextRequest) {
   }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production");
+  const checkout = pathname.startsWith("/dashboard/payment/") ? checkoutOrigins(process.env) : [];
+  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production", checkout);
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", csp);

@@ -84,6 +84,12 @@ for (const locale of LOCALES) {
         await settle(page);
         await expectNoSeriousViolations(page, "/dashboard/generate-course");
 
+        for (const path of ["/dashboard/pricing", "/dashboard/payment/monthly", "/payment-failed", "/payment-pending"]) {
+          await page.goto(path);
+          await settle(page);
+          await expectNoSeriousViolations(page, path);
+        }
+
         await page.goto("/dashboard/profile");
         await settle(page);
         await expectNoSeriousViolations(page, "/dashboard/profile (account)");

@@ -3,4 +3,5 @@
  * server read the same rules). Payments extend it.
  */
 export * from "./rules";
-export { formatPlanPrice } from "./price";
+export { formatAccountPrice, formatPlanPrice } from "./price";
+export { billingSchema, countryCode, BILLING_FIELDS, type BillingForm, type BillingField } from "./billing-form";

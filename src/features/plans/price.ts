@@ -12,3 +12,11 @@ export function formatPlanPrice(priceMinor: number, locale: string): string {
     maximumFractionDigits: whole ? 0 : 2,
   }).format(priceMinor / 100);
 }
+
+/**
+ * Money in the logged-in area (checkout, receipt, pending page, Billing): dollars in both
+ * languages, as SPEC section 9 says ("Currency in the logged-in area is dollars").
+ */
+export function formatAccountPrice(priceMinor: number): string {
+  return formatPlanPrice(priceMinor, "en");
+}

@@ -334,12 +334,29 @@ export const payments = pgTable(
     refundedMinor: integer("refunded_minor").notNull().default(0),
     /** The billing form: firstName, lastName, email, address, city, state, zipCode, country. */
     billing: jsonb("billing"),
+    /** When the receipt mail went out: set once, so a reload of the success page sends no second one. */
+    receiptSentAt: timestamp("receipt_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index("payments_user_idx").on(t.userId),
     uniqueIndex("payments_provider_id_key").on(t.provider, t.providerPaymentId),
   ],
+);
+
+/**
+ * Provider webhook deliveries already applied: written in the same transaction as the change
+ * they made, so a retried or replayed delivery finds its id here and changes nothing.
+ */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
 export const contactMessages = pgTable("contact_messages", {

@@ -8,7 +8,7 @@ import { planOffers, type PlanOffer } from "../catalog";
 import { formatPlanPrice } from "../price";
 import type { Plan } from "../rules";
 
-const FEATURE_KEYS = {
+export const FEATURE_KEYS = {
   free: ["topics5", "textImage", "english", "perMonth", "tutor"],
   monthly: ["topics10", "video", "languages", "unlimited", "tutor"],
   yearly: ["everythingMonthly", "topics10", "video", "languages", "billedYearly"],

@@ -3,13 +3,13 @@ import { notify } from "@/components/notify";
 import { CreditCardIcon, PencilIcon, SaveIcon, SettingsIcon, UserIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
+import type * as React from "react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { postForAnswer } from "@/lib/http/post-json";
 import { AccountTab, changesCredentials } from "./account-tab";
-import { BillingTab } from "./billing-tab";
 import { SettingsTab } from "./settings-tab";
 
 export type ProfileUser = { id: string; name: string; email: string; plan: "free" | "monthly" | "yearly" };
@@ -17,10 +17,10 @@ export type ProfileUser = { id: string; name: string; email: string; plan: "free
 export type ProfileFields = { name: string; email: string; password: string; currentPassword: string };
 
 /** /dashboard/profile: "My Profile" with Edit Profile / Save, the plan badge and three tabs. */
-export function ProfileView({ user }: { user: ProfileUser }) {
+export function ProfileView({ user, billing, initialTab = "account" }: { user: ProfileUser; billing: React.ReactNode; initialTab?: string }) {
   const t = useTranslations("profile");
   const router = useRouter();
-  const [tab, setTab] = useState("account");
+  const [tab, setTab] = useState(initialTab);
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const stored: ProfileFields = { name: user.name, email: user.email, password: "", currentPassword: "" };
@@ -124,7 +124,7 @@ export function ProfileView({ user }: { user: ProfileUser }) {
           <SettingsTab userId={user.id} />
         </TabsContent>
         <TabsContent value="billing">
-          <BillingTab plan={user.plan} />
+          {billing}
         </TabsContent>
       </Tabs>
     </div>

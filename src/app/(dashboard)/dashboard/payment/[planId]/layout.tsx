@@ -1,0 +1,7 @@
+import type * as React from "react";
+import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
+
+/** The messages this page's client components translate with, and no others. */
+export default function PaymentLayout({ children }: { children: React.ReactNode }) {
+  return <ScopedIntlBoundary namespaces={["payment", "common"]}>{children}</ScopedIntlBoundary>;
+}

@@ -1,0 +1,3 @@
+import { flutterwaveRoute } from "@/features/plans/payments/routes";
+
+export const POST = flutterwaveRoute;

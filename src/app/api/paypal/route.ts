@@ -1,0 +1,3 @@
+import { paypalRoute } from "@/features/plans/payments/routes";
+
+export const POST = paypalRoute;

@@ -1,0 +1,3 @@
+import { cancelRoute } from "@/features/plans/payments/routes";
+
+export const POST = cancelRoute();

@@ -1,0 +1,3 @@
+import { razorpayCreateRoute } from "@/features/plans/payments/routes";
+
+export const POST = razorpayCreateRoute;

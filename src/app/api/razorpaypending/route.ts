@@ -1,0 +1,3 @@
+import { pendingRoute } from "@/features/plans/payments/routes";
+
+export const POST = pendingRoute;

@@ -1,0 +1,3 @@
+import { sendReceiptRoute } from "@/features/plans/payments/routes";
+
+export const POST = sendReceiptRoute;

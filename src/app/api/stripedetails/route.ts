@@ -1,0 +1,3 @@
+import { detailsRoute } from "@/features/plans/payments/routes";
+
+export const POST = detailsRoute("stripe");

@@ -1,0 +1,3 @@
+import { checkoutRoute } from "@/features/plans/payments/routes";
+
+export const POST = checkoutRoute("stripe");

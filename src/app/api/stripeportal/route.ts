@@ -1,0 +1,3 @@
+import { portalRoute } from "@/features/plans/payments/routes";
+
+export const POST = portalRoute;

@@ -1,0 +1,3 @@
+import { subscriptionDetailRoute } from "@/features/plans/payments/routes";
+
+export const POST = subscriptionDetailRoute;

@@ -1,0 +1,3 @@
+import { webhookRoute } from "@/features/plans/payments/routes";
+
+export const POST = webhookRoute;

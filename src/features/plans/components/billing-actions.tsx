@@ -1,0 +1,95 @@
+"use client";
+import { notify } from "@/components/notify";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { postForAnswer } from "@/lib/http/post-json";
+
+/** Cancel Plan (with its confirm dialog) and, where the provider has one, Manage billing. */
+export function BillingActions({ provider, subscriptionId, portal }: { provider: string; subscriptionId: string; portal: boolean }) {
+  const t = useTranslations("payment.billing");
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function cancel() {
+    setBusy(true);
+    try {
+      const { ok, data } = await postForAnswer(`/api/${provider}cancel`, { id: subscriptionId });
+      if (!ok) {
+        notify.error(t("errorTitle"), data?.message ?? t("failed"));
+        return;
+      }
+      notify.success(t("cancelled"));
+      setOpen(false);
+      router.refresh();
+    } catch {
+      notify.error(t("errorTitle"), t("failed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function manage() {
+    setBusy(true);
+    try {
+      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; url?: string }>(`/api/${provider}portal`, {});
+      if (ok && data?.url) {
+        window.location.assign(data.url);
+        return;
+      }
+      notify.error(t("errorTitle"), data?.message ?? t("failed"));
+    } catch {
+      notify.error(t("errorTitle"), t("failed"));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {portal && (
+        <Button variant="outline" onClick={manage} disabled={busy}>
+          {t("manage")}
+        </Button>
+      )}
+      <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+        <AlertDialogTrigger asChild>
+          <Button variant="destructive" disabled={busy}>
+            {t("cancel")}
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("confirmTitle")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("confirmBody")}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={busy}>{t("keep")}</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              disabled={busy}
+              onClick={(event) => {
+                event.preventDefault();
+                void cancel();
+              }}
+            >
+              {t("cancel")}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { CheckCircle2Icon } from "lucide-react";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { receiptOf, sendReceiptOnce } from "../payments/billing";
+import { isProviderId } from "../payments/registry";
+import { formatAccountPrice } from "../price";
+import { formatDayMonthYear } from "./billing-panel";
+import { ReceiptDownload } from "./receipt-download";
+
+/** The receipt of a verified payment of this user, mailed to them once. */
+export async function ReceiptView({ paymentId, user }: { paymentId: string; user: { id: string; name: string; email: string } }) {
+  const payment = await receiptOf(paymentId, user.id);
+  if (!payment) notFound();
+  await sendReceiptOnce(payment.id, user.id);
+  const [t, tp] = await Promise.all([getTranslations("payment"), getTranslations("plans")]);
+  const billing = payment.billing as { firstName?: string; lastName?: string; email?: string } | null;
+  const name = billing?.firstName ? `${billing.firstName} ${billing.lastName ?? ""}`.trim() : user.name;
+  const email = billing?.email ?? user.email;
+  const rows: Array<[string, string, string]> = [
+    ["receipt-id", t("success.receiptId"), payment.id],
+    ["receipt-date", t("success.date"), formatDayMonthYear(payment.createdAt)],
+    ["receipt-plan", t("success.plan"), tp(`name.${payment.plan}`)],
+    ["receipt-price", t("success.price"), formatAccountPrice(payment.amountMinor)],
+    ["receipt-method", t("success.method"), isProviderId(payment.provider) ? t(`methods.${payment.provider}`) : payment.provider],
+    ["receipt-name", t("success.name"), name],
+    ["receipt-email", t("success.email"), email],
+  ];
+  return (
+    <Card className="mx-auto max-w-xl space-y-6 p-8">
+      <div className="space-y-2 text-center">
+        <CheckCircle2Icon className="mx-auto size-12 text-primary" aria-hidden />
+        <h1 className="text-2xl font-bold">{t("success.title")}</h1>
+        <p className="text-muted-foreground">{t("success.subtitle")}</p>
+      </div>
+      <dl className="divide-y rounded-lg border text-sm" data-testid="receipt">
+        {rows.map(([id, label, value]) => (
+          <div key={id} className="flex justify-between gap-4 px-4 py-2">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="break-all text-right font-medium" data-testid={id}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-center text-sm text-muted-foreground">{t("success.mailed", { email: user.email })}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <ReceiptDownload title={t("success.receiptTitle")} rows={rows.map(([, label, value]) => [label, value])} fileName={`receipt-${payment.id.slice(0, 8)}.png`} />
+        <Button asChild>
+          <Link href="/dashboard">{t("success.dashboard")}</Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}

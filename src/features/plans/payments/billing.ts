@@ -1,0 +1,170 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { appError } from "@/server/http/errors";
+import type { ApiTranslator } from "@/i18n/api-translator";
+import { getDb } from "@/server/db/client";
+import { users } from "@/server/db/schema";
+import { sendMailInBackground } from "@/server/email/mailer";
+import { logger } from "@/server/logger";
+import { planOffer } from "../catalog";
+import { planName } from "../plan-name";
+import { claimReceipt, currentSubscription, findPayment, recordCancellation, recordConfirmedPayment, type SubscriptionView } from "./ledger";
+import { paymentProvider } from "./registry";
+import type { BillingDetails, PaidPlan, PaymentProvider, ProviderId } from "./types";
+
+type Who = { id: string; email: string; name: string };
+
+/** The provider, or 404 `payment:provider-off` (503 when none is configured at all). */
+export function requireProvider(id: ProviderId, t: ApiTranslator): PaymentProvider {
+  const provider = paymentProvider(id);
+  if (!provider) throw appError("payment:provider-off", t);
+  return provider;
+}
+
+/** A provider call that failed is the provider's fault (502), told without its details. */
+async function atProvider<T>(t: ApiTranslator, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    logger.warn({ err: error, what }, "payment provider call failed");
+    throw appError("payment:provider-failed", t);
+  }
+}
+
+export async function startCheckout(
+  providerId: ProviderId,
+  input: { user: Who; plan: PaidPlan; billing: BillingDetails | null; locale: string },
+  t: ApiTranslator,
+) {
+  const provider = requireProvider(providerId, t);
+  return atProvider(t, `${providerId} checkout`, () => provider.startCheckout(input));
+}
+
+/**
+ * The success page's check: asks the provider about the checkout the browser came back from,
+ * and grants the period only if the provider says it is paid by this user for this plan.
+ * Returns the payment id (the receipt's) or null.
+ */
+export async function confirmCheckout(providerId: ProviderId, user: Who, plan: PaidPlan, reference: string): Promise<string | null> {
+  const provider = paymentProvider(providerId);
+  if (!provider) return null;
+  let confirmed;
+  try {
+    confirmed = await provider.confirmCheckout({ userId: user.id, plan, reference });
+  } catch (error) {
+    logger.warn({ err: error, provider: providerId }, "payment confirmation failed");
+    return null;
+  }
+  if (!confirmed) return null;
+  return recordConfirmedPayment(confirmed);
+}
+
+/** The pending page's check: the provider's status of this user's checkout, or null. */
+export async function pendingStatus(providerId: ProviderId, userId: string, reference: string, t: ApiTranslator) {
+  const provider = requireProvider(providerId, t);
+  if (!provider.pendingStatus) return null;
+  const check = provider.pendingStatus.bind(provider);
+  return atProvider(t, `${providerId} pending`, () => check({ userId, reference }));
+}
+
+/** The pending page's view of a short-link checkout: the provider's word, for its owner, or null. */
+export async function pendingCheckout(userId: string, reference: string) {
+  const provider = paymentProvider("razorpay");
+  if (!provider?.pendingStatus || !/^sub_[A-Za-z0-9]{1,60}$/.test(reference)) return null;
+  try {
+    return await provider.pendingStatus({ userId, reference });
+  } catch (error) {
+    logger.warn({ err: error }, "pending payment lookup failed");
+    return null;
+  }
+}
+
+/** What the receipt shows: a payment of this user, or null. */
+export async function receiptOf(paymentId: string, userId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
+  const payment = await findPayment(paymentId);
+  if (!payment || payment.userId !== userId || payment.status !== "succeeded") return null;
+  return payment;
+}
+
+/** Sends a verified payment's receipt to its owner, once (a reload or a second call sends nothing). */
+export async function sendReceiptOnce(paymentId: string, userId: string): Promise<boolean> {
+  const payment = await receiptOf(paymentId, userId);
+  if (!payment || !(await claimReceipt(payment.id, userId))) return false;
+  const db = await getDb();
+  const [owner] = await db.select({ email: users.email, name: users.name, locale: users.locale }).from(users).where(eq(users.id, userId));
+  if (!owner) return false;
+  const offer = planOffer(payment.plan);
+  sendMailInBackground({
+    to: owner.email,
+    locale: owner.locale,
+    template: "receipt",
+    data: {
+      name: owner.name,
+      planName: planName(offer.id, owner.locale),
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      method: PROVIDER_LABEL[payment.provider as ProviderId] ?? payment.provider,
+      reference: payment.id,
+      paidAt: payment.createdAt,
+    },
+  });
+  return true;
+}
+
+export const PROVIDER_LABEL: Record<ProviderId, string> = {
+  stripe: "Stripe",
+  paypal: "PayPal",
+  paystack: "Paystack",
+  flutterwave: "Flutterwave",
+  razorpay: "Razorpay",
+};
+
+/** The plan in force as Billing shows it: the subscription that pays for it, if any. */
+export async function billingSummary(userId: string): Promise<SubscriptionView | null> {
+  return currentSubscription(userId);
+}
+
+/**
+ * Cancels now (SPEC: immediate, no refund): at the provider first, then here, so a provider that
+ * refuses leaves the plan as it was. An admin grant is not the user's to cancel here.
+ */
+export async function cancelPlan(user: Who, subscriptionRef: string | undefined, t: ApiTranslator): Promise<void> {
+  const subscription = await currentSubscription(user.id);
+  if (!subscription) throw appError("payment:not-found", t);
+  if (subscriptionRef && subscriptionRef !== subscription.providerSubscriptionId && subscriptionRef !== subscription.id) {
+    throw appError("payment:forbidden", t);
+  }
+  if (subscription.provider === "admin") throw appError("payment:forbidden", t);
+  const provider = requireProvider(subscription.provider as ProviderId, t);
+  await atProvider(t, `${subscription.provider} cancel`, () => provider.cancel(subscription));
+  await recordCancellation(subscription);
+}
+
+/** The SPEC's subscription detail: `method` (the provider) and `session` (its subscription). */
+export async function currentPlanDetail(userId: string) {
+  const subscription = await currentSubscription(userId);
+  if (!subscription) return null;
+  const id = subscription.providerSubscriptionId ?? subscription.id;
+  return {
+    method: subscription.provider,
+    session: {
+      id,
+      // The SPEC's Paystack session names its code; its e-mail token stays on the server, which
+      // fetches it from Paystack when it cancels.
+      ...(subscription.provider === "paystack" ? { subscription_code: id } : {}),
+      plan: subscription.plan,
+      status: subscription.status,
+      currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+    },
+  };
+}
+
+export async function billingPortalUrl(user: Who, returnUrl: string, t: ApiTranslator): Promise<string> {
+  const subscription = await currentSubscription(user.id);
+  if (!subscription) throw appError("payment:not-found", t);
+  const provider = paymentProvider(subscription.provider as ProviderId);
+  if (!provider?.portalUrl) throw appError("payment:no-portal", t);
+  const portal = provider.portalUrl.bind(provider);
+  return atProvider(t, `${subscription.provider} portal`, () => portal(subscription, returnUrl));
+}

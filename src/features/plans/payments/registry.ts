@@ -1,0 +1,48 @@
+import "server-only";
+import { env, type Env } from "@/server/env";
+import { logger } from "@/server/logger";
+import { createFlutterwaveProvider, flutterwaveConfigured } from "./flutterwave";
+import { createPaypalProvider, paypalConfigured } from "./paypal";
+import { createPaystackProvider, paystackConfigured } from "./paystack";
+import { createRazorpayProvider, razorpayConfigured } from "./razorpay";
+import { createStripeProvider, stripeConfigured } from "./stripe";
+import { PROVIDER_IDS, type PaymentProvider, type ProviderId } from "./types";
+
+/**
+ * Each provider's "is it set up" test and its module. A provider is on when all of its settings
+ * are (ARCHITECTURE settings table); otherwise its tab, routes and webhook are off.
+ */
+const PROVIDERS: Partial<Record<ProviderId, { configured: (e: Env) => boolean; create: (e: Env) => PaymentProvider }>> = {
+  stripe: { configured: stripeConfigured, create: createStripeProvider },
+  flutterwave: { configured: flutterwaveConfigured, create: createFlutterwaveProvider },
+  paypal: { configured: paypalConfigured, create: createPaypalProvider },
+  paystack: { configured: paystackConfigured, create: createPaystackProvider },
+  razorpay: { configured: razorpayConfigured, create: createRazorpayProvider },
+};
+
+const built = new WeakMap<Env, Map<ProviderId, PaymentProvider>>();
+
+export function configuredProviders(e: Env = env()): ProviderId[] {
+  return PROVIDER_IDS.filter((id) => PROVIDERS[id]?.configured(e));
+}
+
+/** The provider's module when it is configured, else null; one instance per settings object. */
+export function paymentProvider(id: ProviderId, e: Env = env()): PaymentProvider | null {
+  const entry = PROVIDERS[id];
+  if (!entry?.configured(e)) return null;
+  let cache = built.get(e);
+  if (!cache) built.set(e, (cache = new Map()));
+  let provider = cache.get(id);
+  if (!provider) cache.set(id, (provider = entry.create(e)));
+  return provider;
+}
+
+export function isProviderId(value: unknown): value is ProviderId {
+  return typeof value === "string" && (PROVIDER_IDS as readonly string[]).includes(value);
+}
+
+/** One start-up line naming the providers that are on (never a key). */
+export function logPaymentProviders(e: Env = env()): void {
+  const on = configuredProviders(e);
+  logger.info({ paymentProviders: on }, on.length ? `payments on: ${on.join(", ")}` : "payments off: no provider is configured");
+}
