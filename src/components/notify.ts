@@ -17,14 +17,15 @@ export function toasterMounted(): void {
   markReady();
 }
 
-function show(kind: Kind, title: string, description?: string) {
-  void Promise.all([import("sonner"), toasterReady]).then(([{ toast }]) =>
-    toast[kind](title, description ? { description } : undefined),
-  );
+/** A button in the toast, e.g. "See plans" on the Go Premium toast. */
+type ToastAction = { label: string; onClick: () => void };
+
+function show(kind: Kind, title: string, description?: string, action?: ToastAction) {
+  void Promise.all([import("sonner"), toasterReady]).then(([{ toast }]) => toast[kind](title, { description, action }));
 }
 
 export const notify = {
   success: (title: string, description?: string) => show("success", title, description),
   error: (title: string, description?: string) => show("error", title, description),
-  info: (title: string, description?: string) => show("info", title, description),
+  info: (title: string, description?: string, action?: ToastAction) => show("info", title, description, action),
 };

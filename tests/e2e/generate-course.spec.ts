@@ -132,6 +132,10 @@ for (const locale of LOCALES) {
       }
       await expect(toast(page, g.upgradeTitle).first()).toContainText(g.upgradeText);
       await expect(page.getByRole("button", { name: /^(Remover|Remove) Part/ })).toHaveCount(5);
+
+      // The toast's button leads to the plans.
+      await toast(page, g.upgradeTitle).first().getByRole("button", { name: g.seePlans }).click();
+      await expect(page).toHaveURL(/\/dashboard\/pricing$/);
     });
 
     test("the API refuses what the UI hides, with 403 plan:", async ({ page }) => {

@@ -1,5 +1,6 @@
 "use client";
 import { LockIcon, PlusIcon, XIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useMemo, useState, type ReactNode, type RefObject } from "react";
 import { notify } from "@/components/notify";
@@ -26,6 +27,7 @@ export function CourseForm({
   onSubmit: (values: FormValues) => void;
 }) {
   const t = useTranslations("generate");
+  const router = useRouter();
   const tLanguage = useTranslations("courseLanguages");
   const ids = { topic: useId(), subtopic: useId(), language: useId(), topicError: useId(), languageError: useId() };
   const [subtopicDraft, setSubtopicDraft] = useState("");
@@ -37,15 +39,18 @@ export function CourseForm({
     return [DEFAULT_COURSE_LANGUAGE, ...rest];
   }, [tLanguage]);
 
+  // Both toasts lead to the plans: a locked choice is a reason to look at them.
+  const seePlans = { label: t("seePlans"), onClick: () => router.push("/dashboard/pricing") };
+
   function goPremium() {
-    notify.info(t("goPremiumTitle"), t("goPremiumText"));
+    notify.info(t("goPremiumTitle"), t("goPremiumText"), seePlans);
   }
 
   function addSubtopic() {
     const value = subtopicDraft.trim();
     if (!value) return;
     if (values.subtopics.length >= MAX_USER_SUBTOPICS) {
-      notify.info(t("upgradeTitle"), t("upgradeText"));
+      notify.info(t("upgradeTitle"), t("upgradeText"), seePlans);
       return;
     }
     setValues((v) => ({ ...v, subtopics: [...v.subtopics, value] }));
