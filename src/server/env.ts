@@ -148,6 +148,10 @@ const envSchema = z
     /** The Chromium used to print PDFs and certificate pictures; unset: the system's, else @sparticuz/chromium. */
     CHROMIUM_PATH: z.preprocess(emptyAsUndefined, z.string().optional()),
     MEDIA_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(5_000)),
+    /** Public site: where contact-form messages are also mailed (they are always stored for the admin panel). */
+    CONTACT_NOTIFY_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
+    /** Public site: contact messages one client address may send per hour. */
+    CONTACT_PER_ADDRESS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
   })
   .refine((e) => !(e.ADMIN_PASSWORD && !e.ADMIN_EMAIL), {
     path: ["ADMIN_EMAIL"],
