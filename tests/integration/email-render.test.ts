@@ -46,7 +46,7 @@ const expected: Record<MailMessage["template"], { pt: [string, string]; en: [str
   receipt: { pt: ["Seu recibo do Aula: Monthly Plan", "US$ 47,00"], en: ["Your Aula receipt: Monthly Plan", "$47.00"] },
   "contact-message": {
     pt: ["[Contato] billing: Ana", "Where is my receipt?"],
-    en: ["[Contact] billing: Ana", "Ana <ana@example.io>"],
+    en: ["[Contact] billing: Ana", "Ana (ana@example.io)"],
   },
 };
 

@@ -164,7 +164,7 @@ const contactMessage: Builder<"contact-message"> = (data, { locale, t, appUrl })
       <MailLayout locale={locale} t={t} preview={t("contactMessage.preview", { name: data.name })} heading={t("contactMessage.heading")} action={{ label: t("contactMessage.cta"), href }}>
         <DetailRows
           rows={[
-            [t("contactMessage.from"), `${data.name} <${data.email}>`],
+            [t("contactMessage.from"), `${data.name} (${data.email})`],
             [t("contactMessage.topic"), data.subject],
             [t("contactMessage.date"), formatMailDate(data.receivedAt, locale, true)],
           ]}
