@@ -6,6 +6,7 @@ import type { Locale } from "@/i18n/config";
 import { getDb } from "@/server/db/client";
 import { blogPosts } from "@/server/db/schema";
 import { blogPostTag, PUBLIC_CONTENT_TAGS } from "@/server/cache/public-content";
+import { sanitizeHtml } from "@/server/html/sanitize";
 import { blogImagePath } from "./blog-paths";
 
 /** A post as the public pages and `/api/getblogs` show it: dates as ISO text (the data cache keeps JSON). */
@@ -75,7 +76,8 @@ export async function loadPost(id: string): Promise<Post | null> {
     .where(eq(blogPosts.id, id))
     .limit(1);
   if (!row) return null;
-  return { ...toSummary(row), content: row.content };
+  // Sanitized again on the way out: the page renders it as HTML whatever wrote the row.
+  return { ...toSummary(row), content: sanitizeHtml(row.content) };
 }
 
 export type PostImage = { bytes: Buffer; contentType: string; etag: string; version: string };

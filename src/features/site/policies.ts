@@ -5,6 +5,7 @@ import { locales, type Locale } from "@/i18n/config";
 import { getDb } from "@/server/db/client";
 import { policies } from "@/server/db/schema";
 import { PUBLIC_CONTENT_TAGS } from "@/server/cache/public-content";
+import { sanitizeHtml } from "@/server/html/sanitize";
 
 export const POLICY_KINDS = ["privacy", "terms", "cancel", "refund", "billing"] as const;
 export type PolicyKind = (typeof POLICY_KINDS)[number];
@@ -31,7 +32,8 @@ export async function loadPolicies(locale: Locale): Promise<PolicyTexts> {
   const texts = {} as PolicyTexts;
   for (const kind of POLICY_KINDS) {
     const found = order.map((l) => rows.find((r) => r.kind === kind && r.locale === l)?.html ?? "").find((html) => html.trim() !== "");
-    texts[kind] = found ?? "";
+    // Sanitized again on the way out: what the page renders as HTML never depends on how it was saved.
+    texts[kind] = found ? sanitizeHtml(found) : "";
   }
   return texts;
 }
