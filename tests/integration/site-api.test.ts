@@ -3,6 +3,8 @@ import { GET as blogImageRoute } from "@/app/api/blog/[id]/image/route";
 import { POST as contact } from "@/app/api/contact/route";
 import { GET as getblogs } from "@/app/api/getblogs/route";
 import { GET as getPolicies } from "@/app/api/policies/route";
+import robots from "@/app/robots";
+import sitemap from "@/app/sitemap";
 import { ensureSiteContent, loadPolicies } from "@/features/site/service";
 import { getDb } from "@/server/db/client";
 import { blogPosts, contactMessages, emailOutbox, policies } from "@/server/db/schema";
@@ -182,5 +184,31 @@ describe("blog API", () => {
   it("answers 404 for an unknown post or one without a cover", async () => {
     expect((await callRoute(blogImage, { params: { id: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
     expect((await callRoute(blogImage, { params: { id: "not-a-uuid" } })).status).toBe(404);
+  });
+});
+
+describe("sitemap.xml and robots.txt", () => {
+  it("lists the public pages and every post with absolute URLs from APP_URL, and nothing signed-in", async () => {
+    const db = await getDb();
+    const [post] = await db
+      .insert(blogPosts)
+      .values({ title: "Ação e Reação!", excerpt: "x", content: "<p>y</p>", category: "education", locale: "pt" })
+      .returning({ id: blogPosts.id });
+    const entries = await sitemap();
+    const urls = entries.map((e) => e.url);
+    for (const path of ["/", "/about", "/contact", "/blog", "/privacy-policy", "/terms", "/cancellation-policy", "/refund-policy", "/subscription-billing-policy"]) {
+      expect(urls).toContain(`http://localhost:3000${path}`);
+    }
+    expect(urls).toContain(`http://localhost:3000/blog/${post.id}/acao-e-reacao`);
+    expect(urls.every((u) => u.startsWith("http://localhost:3000/"))).toBe(true);
+    expect(urls.some((u) => /\/(dashboard|course|admin|api)\b/.test(u.replace(/\/api\/blog\/[^/]+\/image/, "")))).toBe(false);
+  });
+
+  it("keeps crawlers out of the dashboard, courses, admin and API, and names the sitemap", () => {
+    const rules = robots();
+    expect(rules.rules).toMatchObject({ userAgent: "*", allow: "/" });
+    const disallow = (rules.rules as { disallow: string[] }).disallow;
+    expect(disallow).toEqual(expect.arrayContaining(["/dashboard", "/course", "/admin", "/api/"]));
+    expect(rules.sitemap).toBe("http://localhost:3000/sitemap.xml");
   });
 });

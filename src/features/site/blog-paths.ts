@@ -22,3 +22,10 @@ export function postPath(post: { id: string; title: string }): string {
 export function blogImagePath(id: string, version: string): string {
   return `/api/blog/${id}/image?v=${version}`;
 }
+
+/** The SPEC's blog date: DD/MM/YYYY in both languages. */
+export function blogDateText(iso: string): string {
+  const date = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+}

@@ -5,3 +5,4 @@ export { cachedPolicies, loadPolicies, POLICY_KINDS, POLICY_PAGES, type PolicyKi
 export { arrangeBlog, cachedPost, cachedPostList, isPostId, loadPost, loadPostImage, loadPostList, type Post, type PostSummary } from "./blog";
 export { contactBodySchema, submitContactMessage } from "./contact";
 export { ensureSiteContent } from "./seed";
+export { robotsRules, siteMap } from "./sitemap";

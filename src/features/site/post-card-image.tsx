@@ -1,0 +1,13 @@
+import "server-only";
+import { cachedPost } from "./blog";
+import { blogDateText } from "./blog-paths";
+import { shareCard } from "./og-image";
+
+const CATEGORY: Record<string, string> = { ai: "AI", technology: "Technology", education: "Education", programming: "Programming", design: "Design", business: "Business" };
+
+/** A post's own share card: its title, category and date (an unknown id gets the blog's card). */
+export async function postCard(id: string) {
+  const post = await cachedPost(id);
+  if (!post) return shareCard({ kicker: "Blog", title: "Aula", footer: "" });
+  return shareCard({ kicker: `Blog · ${CATEGORY[post.category] ?? post.category}`, title: post.title, footer: blogDateText(post.createdAt) });
+}
