@@ -17,7 +17,7 @@ export async function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 h-16 border-b bg-background/80 backdrop-blur">
       <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
-        <div className="flex items-center gap-1">
+        <div className="flex items-center gap-0.5 sm:gap-1">
           {/* The phone menu is a native disclosure: it needs no script to open, only the anchors' own. */}
           <details className="group relative md:hidden" data-testid="phone-menu">
             <summary
@@ -35,11 +35,6 @@ export async function LandingHeader() {
                     </AnchorLink>
                   </li>
                 ))}
-                <li className="sm:hidden">
-                  <Link href="/login" className="block rounded-md px-3 py-2 hover:bg-accent">
-                    {t("login")}
-                  </Link>
-                </li>
               </ul>
             </nav>
           </details>
@@ -59,7 +54,7 @@ export async function LandingHeader() {
         <div className="flex items-center gap-1 sm:gap-2">
           <LanguageMenu />
           <ThemeToggle />
-          <Button asChild variant="ghost" size="sm" className="max-sm:hidden">
+          <Button asChild variant="ghost" size="sm">
             <Link href="/login">{t("login")}</Link>
           </Button>
           <Button asChild size="sm">
