@@ -28,7 +28,7 @@ for (const locale of LOCALES) {
       await expect(page.locator("#features li")).toHaveCount(6);
       await expect(page.locator("#how-it-works li")).toHaveCount(4);
       await expect(main.getByText(s.testimonialsNote)).toBeAttached();
-      await expect(page.locator("#pricing [data-testid^=plan-]")).toHaveCount(3);
+      await expect(page.locator("#pricing [data-testid=plan-cards] > li")).toHaveCount(3);
       for (const link of await page.locator("#pricing a").all()) await expect(link).toHaveAttribute("href", "/dashboard");
       await expect(main.getByRole("link", { name: locale === "pt" ? "Comece grátis" : "Get started for free" })).toHaveAttribute("href", "/dashboard");
 
@@ -149,7 +149,7 @@ for (const locale of LOCALES) {
       await expect(page.locator("article time")).toHaveText(/\d{2}\/\d{2}\/\d{4}/);
       const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
       expect(canonical).toBe(page.url().replace(/^http:\/\/localhost:\d+/, new URL(canonical!).origin));
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/blog\/[0-9a-f-]{36}\/opengraph-image/);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/api\/og\?post=[0-9a-f-]{36}$/);
       expect(await page.locator('script[type="application/ld+json"]').first().textContent()).toContain('"@type":"BlogPosting"');
 
       // The id alone still works (a deep link without the slug), after a reload too.

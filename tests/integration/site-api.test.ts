@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { GET as blogImageRoute } from "@/app/api/blog/[id]/image/route";
 import { POST as contact } from "@/app/api/contact/route";
 import { GET as getblogs } from "@/app/api/getblogs/route";
+import { GET as ogRoute } from "@/app/api/og/route";
 import { GET as getPolicies } from "@/app/api/policies/route";
 import robots from "@/app/robots";
 import sitemap from "@/app/sitemap";
@@ -206,9 +207,24 @@ describe("sitemap.xml and robots.txt", () => {
 
   it("keeps crawlers out of the dashboard, courses, admin and API, and names the sitemap", () => {
     const rules = robots();
-    expect(rules.rules).toMatchObject({ userAgent: "*", allow: "/" });
+    expect(rules.rules).toMatchObject({ userAgent: "*", allow: ["/", "/api/og", "/api/blog/"] });
     const disallow = (rules.rules as { disallow: string[] }).disallow;
     expect(disallow).toEqual(expect.arrayContaining(["/dashboard", "/course", "/admin", "/api/"]));
     expect(rules.sitemap).toBe("http://localhost:3000/sitemap.xml");
+  });
+});
+
+describe("GET /api/og", () => {
+  it("draws the site's share card and a post's, as cacheable PNGs", async () => {
+    const [post] = await (await getDb())
+      .insert(blogPosts)
+      .values({ title: "Shared", excerpt: "x", content: "<p>y</p>", category: "ai", locale: "en" })
+      .returning({ id: blogPosts.id });
+    for (const url of ["http://localhost:3000/api/og", `http://localhost:3000/api/og?post=${post.id}`]) {
+      const res = await callRoute(ogRoute, { url });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/png");
+      expect(res.headers.get("cache-control")).toContain("public");
+    }
   });
 });

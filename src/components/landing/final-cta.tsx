@@ -10,7 +10,7 @@ export async function FinalCta() {
         <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance">
           {t("title")}
         </h2>
-        <p className="mt-3 text-lg opacity-90">{t("text")}</p>
+        <p className="mt-3 text-lg">{t("text")}</p>
         <Button asChild size="lg" variant="secondary" className="mt-8">
           <Link href="/dashboard">{t("button")}</Link>
         </Button>

@@ -12,7 +12,7 @@ const OG_LOCALES: Record<Locale, string> = { pt: "pt_BR", en: "en_US" };
 
 /**
  * A public page's metadata in the page's language: title, description, the canonical URL and
- * the Open Graph / Twitter cards. The images come from the segments' opengraph-image files.
+ * the Open Graph / Twitter cards, whose picture is the site's card or the post's (`/api/og`).
  */
 export function pageMetadata(input: {
   title: string;
@@ -20,8 +20,11 @@ export function pageMetadata(input: {
   path: string;
   locale: Locale;
   article?: { publishedTime: string; modifiedTime: string; section: string; tags: string[] };
+  /** The post whose card to show; the site's card otherwise. */
+  postId?: string;
 }): Metadata {
   const url = siteUrl(input.path);
+  const images = [{ url: siteUrl(input.postId ? `/api/og?post=${input.postId}` : "/api/og"), width: 1200, height: 630, alt: input.title }];
   return {
     title: input.title,
     description: input.description,
@@ -32,9 +35,10 @@ export function pageMetadata(input: {
       url,
       siteName: "Aula",
       locale: OG_LOCALES[input.locale],
+      images,
       ...(input.article ? { type: "article", ...input.article } : { type: "website" }),
     },
-    twitter: { card: "summary_large_image", title: input.title, description: input.description },
+    twitter: { card: "summary_large_image", title: input.title, description: input.description, images },
   };
 }
 

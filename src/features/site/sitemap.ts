@@ -37,7 +37,8 @@ export function robotsRules(): MetadataRoute.Robots {
   return {
     rules: {
       userAgent: "*",
-      allow: "/",
+      // Share cards and covers are public pictures social networks and image search must fetch.
+      allow: ["/", "/api/og", "/api/blog/"],
       disallow: ["/dashboard", "/course", "/admin", "/api/", "/payment-success", "/payment-pending", "/payment-failed", "/reset-password", "/confirm-email"],
     },
     sitemap: siteUrl("/sitemap.xml"),

@@ -9,7 +9,7 @@ import { cn } from "@/lib/utils";
  * is always next to it.
  */
 export function PostCover({ src, sizes, priority = false, className }: { src: string | null; sizes: string; priority?: boolean; className?: string }) {
-  const image = src ? getImageProps({ src, alt: "", width: 1200, height: 630, sizes, priority, quality: 75 }).props : null;
+  const image = src ? getImageProps({ src, alt: "", width: 1200, height: 630, sizes, quality: 75, loading: priority ? "eager" : "lazy", fetchPriority: priority ? "high" : undefined }).props : null;
   return (
     <div className={cn("relative aspect-[1200/630] overflow-hidden bg-gradient-to-br from-muted to-accent", className)} data-testid="post-cover">
       <ImageIcon className="absolute inset-0 m-auto size-10 text-muted-foreground/60" aria-hidden />

@@ -25,6 +25,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
     description: post.excerpt,
     path: postPath(post),
     locale: post.locale,
+    postId: post.id,
     article: { publishedTime: post.createdAt, modifiedTime: post.updatedAt, section: post.category, tags: post.tags.split(",").map((t) => t.trim()).filter(Boolean) },
   });
 }
