@@ -179,8 +179,8 @@ for (const locale of LOCALES) {
       await expect(page.getByRole("banner").getByRole("navigation", { name: t.navLabel })).toBeHidden();
       const menu = page.getByTestId("phone-menu");
       const pricing = menu.getByRole("link", { name: t.pricing });
-      await waitForHydration(pricing);
       await menu.getByLabel(s.openMenu).click();
+      await waitForHydration(pricing);
       await expect(menu.getByRole("link", { name: t.features })).toBeVisible();
       await expect(menu.getByRole("link", { name: t.howItWorks })).toBeVisible();
       await pricing.click();

@@ -16,12 +16,12 @@ export async function LandingHeader() {
   ];
   return (
     <header className="sticky top-0 z-40 h-16 border-b bg-background/80 backdrop-blur">
-      <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
+      <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-1.5 px-3 sm:gap-4 sm:px-6">
         <div className="flex items-center gap-0.5 sm:gap-1">
           {/* The phone menu is a native disclosure: it needs no script to open, only the anchors' own. */}
           <details className="group relative md:hidden" data-testid="phone-menu">
             <summary
-              className="flex size-9 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent [&::-webkit-details-marker]:hidden"
+              className="flex size-8 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent [&::-webkit-details-marker]:hidden"
               aria-label={t("openMenu")}
             >
               <MenuIcon className="size-5" aria-hidden />
