@@ -74,4 +74,21 @@ describe("public content cache", () => {
     expect((await cachedPostList("en")).map((p) => p.title).sort()).toEqual(["One", "Two"]);
     expect((await cachedPost(first.id))?.content).toBe("<p>edited</p>");
   });
+
+  it("does not serve another server process's cached content (the disk cache outlives a process; a new one may have another database)", async () => {
+    const db = await getDb();
+    await db.delete(policies);
+    await db.insert(policies).values({ kind: "refund", locale: "en", html: "<p>Old process</p>" });
+    // "pt" (falling back to the English text): a key no earlier test cached.
+    expect((await cachedPolicies("pt")).refund).toBe("<p>Old process</p>");
+    expect((await cachedPolicies("pt")).refund).toBe("<p>Old process</p>");
+    await db.update(policies).set({ html: "<p>New database</p>" }).where(eq(policies.kind, "refund"));
+    expect((await cachedPolicies("pt")).refund).toBe("<p>Old process</p>"); // this process: cached
+
+    let fresh: typeof cachedPolicies | undefined;
+    await jest.isolateModulesAsync(async () => {
+      fresh = (await import("@/features/site/service")).cachedPolicies;
+    });
+    expect((await fresh!("pt")).refund).toBe("<p>New database</p>");
+  });
 });

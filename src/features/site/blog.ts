@@ -8,6 +8,7 @@ import { blogPosts } from "@/server/db/schema";
 import { blogPostTag, PUBLIC_CONTENT_TAGS } from "@/server/cache/public-content";
 import { sanitizeHtml } from "@/server/html/sanitize";
 import { blogImagePath } from "./blog-paths";
+import { CACHE_SCOPE, PUBLIC_CACHE_SECONDS } from "./cache-scope";
 
 /** A post as the public pages and `/api/getblogs` show it: dates as ISO text (the data cache keeps JSON). */
 export type PostSummary = {
@@ -105,8 +106,14 @@ export function arrangeBlog(posts: PostSummary[]) {
 }
 
 /** Cached through Next's data cache; the admin's `publicContentChanged("blog")` expires them. */
-export const cachedPostList = unstable_cache(loadPostList, ["site:blog-list"], { tags: [PUBLIC_CONTENT_TAGS.blog] });
+export const cachedPostList = unstable_cache(loadPostList, ["site:blog-list", CACHE_SCOPE], {
+  tags: [PUBLIC_CONTENT_TAGS.blog],
+  revalidate: PUBLIC_CACHE_SECONDS,
+});
 
 export function cachedPost(id: string): Promise<Post | null> {
-  return unstable_cache(loadPost, ["site:blog-post"], { tags: [PUBLIC_CONTENT_TAGS.blog, blogPostTag(id)] })(id);
+  return unstable_cache(loadPost, ["site:blog-post", CACHE_SCOPE], {
+    tags: [PUBLIC_CONTENT_TAGS.blog, blogPostTag(id)],
+    revalidate: PUBLIC_CACHE_SECONDS,
+  })(id);
 }

@@ -6,6 +6,7 @@ import { getDb } from "@/server/db/client";
 import { policies } from "@/server/db/schema";
 import { PUBLIC_CONTENT_TAGS } from "@/server/cache/public-content";
 import { sanitizeHtml } from "@/server/html/sanitize";
+import { CACHE_SCOPE, PUBLIC_CACHE_SECONDS } from "./cache-scope";
 
 export const POLICY_KINDS = ["privacy", "terms", "cancel", "refund", "billing"] as const;
 export type PolicyKind = (typeof POLICY_KINDS)[number];
@@ -39,4 +40,7 @@ export async function loadPolicies(locale: Locale): Promise<PolicyTexts> {
 }
 
 /** `loadPolicies` through Next's data cache; the admin's `publicContentChanged("policies")` expires it. */
-export const cachedPolicies = unstable_cache(loadPolicies, ["site:policies"], { tags: [PUBLIC_CONTENT_TAGS.policies] });
+export const cachedPolicies = unstable_cache(loadPolicies, ["site:policies", CACHE_SCOPE], {
+  tags: [PUBLIC_CONTENT_TAGS.policies],
+  revalidate: PUBLIC_CACHE_SECONDS,
+});
