@@ -10,7 +10,11 @@ export function generateMetadata(): Metadata {
   return { metadataBase: new URL(env().APP_URL) };
 }
 
-/** The public site's frame: the landing header (anchors lead back to the landing page elsewhere), the page, the footer. */
+/**
+ * The public site's frame: the landing header (anchors lead back to the landing page elsewhere),
+ * the page, the footer. A route group of its own, so other public pages (a certificate, a shared
+ * course) keep their own frame.
+ */
 export default async function PublicLayout({ children }: { children: React.ReactNode }) {
   const t = await getTranslations("common");
   return (
