@@ -18,6 +18,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Native and WASM server packages are loaded from node_modules at run time, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "postgres", "playwright-core", "@sparticuz/chromium"],
+  // Blog covers are resized by next/image from their own route (?v= is the content digest).
+  images: { localPatterns: [{ pathname: "/api/blog/*/image" }] },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

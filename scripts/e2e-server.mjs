@@ -138,6 +138,8 @@ const env = {
   AI_RATE_LIMIT_PER_MINUTE: "200",
   OLLAMA_BASE_URL: "http://127.0.0.1:9",
   ...paymentFakes.env,
+  // Public site: the contact specs send more messages than a visitor may from one address.
+  CONTACT_PER_ADDRESS_PER_HOUR: "1000",
 };
 delete env.SMTP_URL;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;

@@ -186,6 +186,11 @@ const envSchema = z
     QUIZ_PASS_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(50)),
     /** Seconds after an attempt's time limit within which its submission still counts (network, clocks). */
     QUIZ_GRACE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
+
+    /** Public site: where contact-form messages are also mailed (they are always stored for the admin panel). */
+    CONTACT_NOTIFY_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
+    /** Public site: contact messages one client address may send per hour. */
+    CONTACT_PER_ADDRESS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
   })
   .refine((e) => !(e.ADMIN_PASSWORD && !e.ADMIN_EMAIL), {
     path: ["ADMIN_EMAIL"],

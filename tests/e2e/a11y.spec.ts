@@ -47,14 +47,33 @@ async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
-const PUBLIC_PAGES = ["/", "/login", "/signup", "/forgot-password", "/reset-password/not-a-real-token", "/no-such-page"];
+const PUBLIC_PAGES = [
+  "/",
+  "/login",
+  "/signup",
+  "/forgot-password",
+  "/reset-password/not-a-real-token",
+  "/no-such-page",
+  // Public site
+  "/about",
+  "/contact",
+  "/blog",
+  "/blog/00000000-0000-4000-8000-000000000000",
+  "/privacy-policy",
+  "/terms",
+  "/cancellation-policy",
+  "/refund-policy",
+  "/subscription-billing-policy",
+];
 
 for (const locale of LOCALES) {
   for (const theme of THEMES) {
     test.describe(`accessibility (${locale}, ${theme})`, () => {
       test("public pages", async ({ page }) => {
         await prepare(page, locale, theme);
-        for (const path of PUBLIC_PAGES) {
+        // Public site: one blog post, found through the contract's list.
+        const [post] = (await (await page.request.get("/api/getblogs")).json()) as { _id: string }[];
+        for (const path of [...PUBLIC_PAGES, `/blog/${post._id}`]) {
           await page.goto(path);
           await settle(page);
           await expectNoSeriousViolations(page, path);

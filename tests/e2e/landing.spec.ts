@@ -8,9 +8,9 @@ for (const locale of LOCALES) {
     const t = copy[locale].landing;
     const header = page.getByRole("banner");
     const nav = header.getByRole("navigation", { name: t.navLabel });
-    await expect(nav.getByRole("link", { name: t.features })).toHaveAttribute("href", "#features");
-    await expect(nav.getByRole("link", { name: t.howItWorks })).toHaveAttribute("href", "#how-it-works");
-    await expect(nav.getByRole("link", { name: t.pricing })).toHaveAttribute("href", "#pricing");
+    await expect(nav.getByRole("link", { name: t.features })).toHaveAttribute("href", "/#features");
+    await expect(nav.getByRole("link", { name: t.howItWorks })).toHaveAttribute("href", "/#how-it-works");
+    await expect(nav.getByRole("link", { name: t.pricing })).toHaveAttribute("href", "/#pricing");
     await expect(header.getByRole("button", { name: copy[locale].toggleTheme })).toBeVisible();
     await expect(header.getByRole("button", { name: `${copy[locale].language}: ${locale.toUpperCase()}`, exact: true })).toBeVisible();
 

@@ -20,6 +20,7 @@ const samples: MailMessage[] = [
     template: "receipt",
     data: { name: "Ana", planName: "Monthly Plan", amountMinor: 4700, currency: "USD", method: "Stripe", reference: "pi_123", paidAt: issuedAt },
   },
+  { template: "contact-message", data: { name: "Ana", email: "ana@example.io", subject: "billing", message: "Where is my receipt?", receivedAt: issuedAt } },
 ];
 
 /** What each template must say in each language (subject, and a phrase of its text part). */
@@ -43,6 +44,10 @@ const expected: Record<MailMessage["template"], { pt: [string, string]; en: [str
   },
   certificate: { pt: ["Seu certificado: Rust Basics", "ID do certificado: CERT-42"], en: ["Your certificate: Rust Basics", "Certificate ID: CERT-42"] },
   receipt: { pt: ["Seu recibo do Aula: Monthly Plan", "US$ 47,00"], en: ["Your Aula receipt: Monthly Plan", "$47.00"] },
+  "contact-message": {
+    pt: ["[Contato] billing: Ana", "Where is my receipt?"],
+    en: ["[Contact] billing: Ana", "Ana (ana@example.io)"],
+  },
 };
 
 describe("mail templates", () => {

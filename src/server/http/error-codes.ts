@@ -26,6 +26,13 @@ export const ERROR_CODES = {
   "confirm-email:email-taken": { status: 409, message: "account.confirmEmail.emailTaken" },
   "confirm-email:invalid-token": { status: 400, message: "account.confirmEmail.invalidToken" },
   "confirm-email:rate-limited": { status: 429, message: "account.confirmEmail.tooMany" },
+  // Public site (contact form)
+  "contact:name-required": { status: 400, message: "contact.nameRequired" },
+  "contact:email-required": { status: 400, message: "contact.emailRequired" },
+  "contact:email-invalid": { status: 400, message: "contact.emailInvalid" },
+  "contact:subject-required": { status: 400, message: "contact.subjectRequired" },
+  "contact:message-required": { status: 400, message: "contact.messageRequired" },
+  "contact:rate-limited": { status: 429, message: "contact.tooMany" },
   "course:content-mismatch": { status: 400, message: "courses.contentMismatch" },
   "course:invalid-content": { status: 400, message: "generation.invalidContent" },
   "course:not-found": { status: 404, message: "courses.notFound" },

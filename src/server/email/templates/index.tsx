@@ -155,6 +155,26 @@ const receipt: Builder<"receipt"> = (data, { locale, t, appUrl }) => {
   };
 };
 
+const contactMessage: Builder<"contact-message"> = (data, { locale, t, appUrl }) => {
+  const href = url(appUrl, "/admin/contacts");
+  return {
+    subject: t("contactMessage.subject", { subject: data.subject, name: data.name }),
+    links: [href],
+    element: (
+      <MailLayout locale={locale} t={t} preview={t("contactMessage.preview", { name: data.name })} heading={t("contactMessage.heading")} action={{ label: t("contactMessage.cta"), href }}>
+        <DetailRows
+          rows={[
+            [t("contactMessage.from"), `${data.name} (${data.email})`],
+            [t("contactMessage.topic"), data.subject],
+            [t("contactMessage.date"), formatMailDate(data.receivedAt, locale, true)],
+          ]}
+        />
+        <Paragraph>{data.message}</Paragraph>
+      </MailLayout>
+    ),
+  };
+};
+
 export const templateBuilders: { [T in MailTemplate]: Builder<T> } = {
   welcome,
   "password-reset": passwordReset,
@@ -163,4 +183,5 @@ export const templateBuilders: { [T in MailTemplate]: Builder<T> } = {
   "email-change-notice": emailChangeNotice,
   certificate,
   receipt,
+  "contact-message": contactMessage,
 };

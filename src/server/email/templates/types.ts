@@ -34,6 +34,8 @@ export type MailTemplateData = {
     reference: string;
     paidAt: Date;
   };
+  /** To CONTACT_NOTIFY_EMAIL: a visitor's message from the contact form (it is stored first). */
+  "contact-message": { name: string; email: string; subject: string; message: string; receivedAt: Date };
 };
 
 export type MailTemplate = keyof MailTemplateData;

@@ -1,0 +1,6 @@
+import { robotsRules } from "@/features/site/service";
+
+// APP_URL is a run-time setting, not a build-time one.
+export const dynamic = "force-dynamic";
+
+export default robotsRules;

@@ -1,0 +1,6 @@
+import { siteMap } from "@/features/site/service";
+
+// Read at request time: posts come and go without a rebuild, and the build has no database to read.
+export const dynamic = "force-dynamic";
+
+export default siteMap;
