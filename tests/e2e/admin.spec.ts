@@ -179,6 +179,9 @@ for (const locale of LOCALES) {
     expect(saved.admin.terms).toContain(policyText);
     await page.reload();
     await expect(page.getByTestId("policy-editor")).toContainText(policyText);
+    // The public page shows the saved text at once.
+    await page.goto("/terms");
+    await expect(page.getByText(policyText)).toBeVisible();
 
     // A blog post with a cover: published, flagged featured and popular, then deleted (confirmed).
     const title = `Post ${locale} ${Date.now()}`;
@@ -207,6 +210,11 @@ for (const locale of LOCALES) {
     await page.reload();
     await expect(page.getByRole("checkbox", { name: `${c.blog.featured}: ${title}` })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: `${c.blog.popular}: ${title}` })).toBeChecked();
+    // Published at once on the public blog: the featured post and among the popular posts.
+    await page.goto("/blog");
+    await expect(page.getByTestId("featured-post")).toContainText(title);
+    await expect(page.getByTestId("popular-posts")).toContainText(title);
+    await page.goBack();
     const del = page.getByRole("button", { name: `${c.blog.delete}: ${title}` });
     await waitForHydration(del);
     await del.click();
