@@ -3,17 +3,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import * as React from "react";
 import { notify } from "@/components/notify";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { postForAnswer } from "@/lib/http/post-json";
 
@@ -62,25 +52,19 @@ export function ActionButton({ label, url, body, done, confirm, variant = "outli
     );
   }
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button type="button" size="sm" variant={variant} disabled={busy} aria-label={ariaLabel}>
           {label}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{confirm.title}</AlertDialogTitle>
-          <AlertDialogDescription>{confirm.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-          <AlertDialogAction variant={variant === "destructive" ? "destructive" : "default"} onClick={run}>
-            {t("confirm")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={confirm.title}
+      description={confirm.description}
+      cancelLabel={t("cancel")}
+      confirmLabel={t("confirm")}
+      destructive={variant === "destructive"}
+      onConfirm={run}
+    />
   );
 }
 

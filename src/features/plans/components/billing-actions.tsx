@@ -3,17 +3,7 @@ import { notify } from "@/components/notify";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { postForAnswer } from "@/lib/http/post-json";
 
@@ -21,7 +11,6 @@ import { postForAnswer } from "@/lib/http/post-json";
 export function BillingActions({ provider, subscriptionId, portal }: { provider: string; subscriptionId: string; portal: boolean }) {
   const t = useTranslations("payment.billing");
   const router = useRouter();
-  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function cancel() {
@@ -33,7 +22,6 @@ export function BillingActions({ provider, subscriptionId, portal }: { provider:
         return;
       }
       notify.success(t("cancelled"));
-      setOpen(false);
       router.refresh();
     } catch {
       notify.error(t("errorTitle"), t("failed"));
@@ -64,32 +52,19 @@ export function BillingActions({ provider, subscriptionId, portal }: { provider:
           {t("manage")}
         </Button>
       )}
-      <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-        <AlertDialogTrigger asChild>
+      <ConfirmDialog
+        trigger={
           <Button variant="destructive" disabled={busy}>
             {t("cancel")}
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("confirmTitle")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("confirmBody")}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>{t("keep")}</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={busy}
-              onClick={(event) => {
-                event.preventDefault();
-                void cancel();
-              }}
-            >
-              {t("cancel")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={t("confirmTitle")}
+        description={t("confirmBody")}
+        cancelLabel={t("keep")}
+        confirmLabel={t("cancel")}
+        destructive
+        onConfirm={cancel}
+      />
     </div>
   );
 }

@@ -3,17 +3,7 @@ import { notify } from "@/components/notify";
 import { LaptopIcon, LogOutIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -39,7 +29,6 @@ export function SessionsCard() {
   const t = useTranslations("profile");
   const locale = useLocale();
   const [state, setState] = useState<State>({ status: "loading" });
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
@@ -75,7 +64,6 @@ export function SessionsCard() {
       notify.error(t("errorTitle"), t("failed"));
     } finally {
       setBusy(false);
-      setConfirming(false);
     }
   }
 
@@ -155,33 +143,20 @@ export function SessionsCard() {
         </ul>
       )}
       {state.status === "ready" && (
-        <AlertDialog open={confirming} onOpenChange={(open) => !busy && setConfirming(open)}>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button variant="outline" className="mt-4" disabled={others === 0 || busy}>
               <LogOutIcon aria-hidden />
               {t("sessions.signOutOthers")}
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t("sessions.confirmTitle")}</AlertDialogTitle>
-              <AlertDialogDescription>{t("sessions.confirmText")}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={busy}>{t("cancel")}</AlertDialogCancel>
-              <AlertDialogAction
-                disabled={busy}
-                onClick={(event) => {
-                  // Kept open while the request runs; it closes once the list is reloaded.
-                  event.preventDefault();
-                  void signOutOthers();
-                }}
-              >
-                {busy ? t("sessions.signingOut") : t("sessions.confirmButton")}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={t("sessions.confirmTitle")}
+          description={t("sessions.confirmText")}
+          cancelLabel={t("cancel")}
+          confirmLabel={t("sessions.confirmButton")}
+          busyLabel={t("sessions.signingOut")}
+          onConfirm={signOutOthers}
+        />
       )}
     </Card>
   );
