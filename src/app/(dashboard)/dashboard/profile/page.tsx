@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ProfileView } from "@/features/accounts/components/profile/profile-view";
-import { BillingPanel } from "@/features/plans/service";
+import { BillingPanel } from "@/features/plans/components/billing-panel";
 import { requireUserPage } from "@/server/auth/session";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { ReceiptView, verifyReturn } from "@/features/plans/service";
+import { ReceiptView } from "@/features/plans/components/receipt-view";
+import { verifyReturn } from "@/features/plans/service";
 import { requireUserPage } from "@/server/auth/session";
 
 export async function generateMetadata(): Promise<Metadata> {
