@@ -152,25 +152,32 @@ describe("pathological HTML", () => {
     expect((await callRoute(update, { body: { courseId: course.id, content: "{}" }, cookie })).status).toBe(400);
     expect((await callRoute(savenotes, { body: { course: course.id, notes: nested(201) }, cookie })).status).toBe(413);
     const server = await serve({ "GET /api/health": health, "POST /api/savenotes": savenotes, "POST /api/update": update });
-    let report: ClientsReport;
+    // 200 ms on a machine with a core to spare; where more runnable processes than cores share
+    // it (a busy CI runner), every wall-clock figure stretches by that factor, the bound too.
+    // Other test files (some run Chromium) can still starve this process for a moment, so the
+    // attack is replayed up to three times and one run must keep within the bounds: a request
+    // that really held the thread (before the bounds: 39 s, over 5 minutes, 7 s and 7 s, with no
+    // answer to anyone meanwhile) fails every run.
+    const runs: { maxProbeMs: number; elapsed: number; bound: number }[] = [];
     try {
-      report = await runClients({ url: server.url, cookie, bodies: [...bodies] });
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const report = await runClients({ url: server.url, cookie, bodies: [...bodies] });
+        for (const answer of report.answers) {
+          expect(answer.status).toBe(413);
+          expect(answer.json).toMatchObject({ success: false, code: "html:too-complex" });
+          expect(answer.json.message).toMatch(/at most 200 elements inside one another/);
+        }
+        expect(report.latencies.length).toBeGreaterThan(5);
+        expect(report.latencies.every((probe) => probe.status === 200)).toBe(true);
+        const oversubscribed = Math.max(1, os.loadavg()[0] / os.cpus().length);
+        const run = { maxProbeMs: Math.max(...report.latencies.map((probe) => probe.ms)), elapsed: report.elapsed, bound: oversubscribed };
+        runs.push(run);
+        if (run.maxProbeMs < 200 * run.bound && run.elapsed < 1_000 * run.bound) break;
+      }
     } finally {
       await server.close();
     }
-    for (const answer of report.answers) {
-      expect(answer.status).toBe(413);
-      expect(answer.json).toMatchObject({ success: false, code: "html:too-complex" });
-      expect(answer.json.message).toMatch(/at most 200 elements inside one another/);
-    }
-    // Before the bounds: 39 s, over 5 minutes, 7 s and 7 s, with no answer to anyone meanwhile.
-    expect(report.latencies.length).toBeGreaterThan(5);
-    expect(report.latencies.every((probe) => probe.status === 200)).toBe(true);
-    // 200 ms on a machine with a core to spare; where more runnable processes than cores share
-    // it (a busy CI runner), every wall-clock figure stretches by that factor, the bound too.
-    const oversubscribed = Math.max(1, os.loadavg()[0] / os.cpus().length);
-    expect(Math.max(...report.latencies.map((probe) => probe.ms))).toBeLessThan(200 * oversubscribed);
-    expect(report.elapsed).toBeLessThan(1_000 * oversubscribed);
+    expect(runs.some((run) => run.maxProbeMs < 200 * run.bound && run.elapsed < 1_000 * run.bound)).toBe(true);
 
     const read = await callRoute(getnotes, { body: { course: course.id }, cookie });
     expect(read.json).toMatchObject({ message: "<p>Before</p>", version: 1 });
