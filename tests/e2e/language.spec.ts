@@ -6,14 +6,14 @@ test("the site is in Portuguese by default", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "pt");
   await expect(page.getByRole("heading", { level: 1, name: copy.pt.landing.heroTitle })).toBeVisible();
-  await expect(page.getByRole("link", { name: copy.pt.landing.getStarted })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: copy.pt.landing.getStarted })).toBeVisible();
 });
 
 test("choosing English switches the texts, survives a reload and follows to other pages", async ({ page }) => {
   await page.goto("/");
   await chooseLanguage(page, "en");
   await expect(page.getByRole("heading", { level: 1, name: copy.en.landing.heroTitle })).toBeVisible();
-  await expect(page.getByRole("link", { name: copy.en.landing.getStarted })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: copy.en.landing.getStarted })).toBeVisible();
   await expect(page.getByText(copy.pt.landing.heroTitle)).toHaveCount(0);
 
   const cookie = (await page.context().cookies()).find((c) => c.name === "NEXT_LOCALE");
@@ -23,7 +23,7 @@ test("choosing English switches the texts, survives a reload and follows to othe
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("heading", { level: 1, name: copy.en.landing.heroTitle })).toBeVisible();
 
-  await page.getByRole("link", { name: copy.en.landing.login }).click();
+  await page.getByRole("banner").getByRole("link", { name: copy.en.landing.login }).click();
   await new LoginPage(page, "en").expectShown();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 

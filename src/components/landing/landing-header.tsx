@@ -16,7 +16,8 @@ export async function LandingHeader() {
   ];
   return (
     <header className="sticky top-0 z-40 h-16 border-b bg-background/80 backdrop-blur">
-      <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-1.5 px-3 sm:gap-4 sm:px-6">
+      {/* Tight below sm: at 360 px the English labels must fit beside the menu, brand, language and theme. */}
+      <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-1 px-2 sm:gap-4 sm:px-6">
         <div className="flex items-center gap-0.5 sm:gap-1">
           {/* The phone menu is a native disclosure: it needs no script to open, only the anchors' own. */}
           <details className="group relative md:hidden" data-testid="phone-menu">
@@ -51,13 +52,13 @@ export async function LandingHeader() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-1 sm:gap-2">
+        <div className="flex items-center gap-0.5 sm:gap-2">
           <LanguageMenu />
           <ThemeToggle />
-          <Button asChild variant="ghost" size="sm">
+          <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
             <Link href="/login">{t("login")}</Link>
           </Button>
-          <Button asChild size="sm">
+          <Button asChild size="sm" className="px-2.5 sm:px-3">
             <Link href="/signup">{t("getStarted")}</Link>
           </Button>
         </div>
