@@ -254,17 +254,20 @@ export async function claimReceipt(paymentId: string, userId: string): Promise<b
   return claimed.length > 0;
 }
 
+/** What the lookups below read of a subscription (the StoredSubscription shape). */
+const storedSubscriptionColumns = {
+  id: subscriptions.id,
+  userId: subscriptions.userId,
+  plan: subscriptions.plan,
+  provider: subscriptions.provider,
+  providerSubscriptionId: subscriptions.providerSubscriptionId,
+  providerCustomerId: subscriptions.providerCustomerId,
+};
+
 export async function findSubscriptionByProviderId(provider: ProviderId, providerSubscriptionId: string): Promise<StoredSubscription | null> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      id: subscriptions.id,
-      userId: subscriptions.userId,
-      plan: subscriptions.plan,
-      provider: subscriptions.provider,
-      providerSubscriptionId: subscriptions.providerSubscriptionId,
-      providerCustomerId: subscriptions.providerCustomerId,
-    })
+    .select(storedSubscriptionColumns)
     .from(subscriptions)
     .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)));
   return (row as StoredSubscription | undefined) ?? null;
@@ -274,14 +277,7 @@ export async function findSubscriptionByProviderId(provider: ProviderId, provide
 export async function findSubscriptionByCustomer(provider: ProviderId, providerCustomerId: string): Promise<StoredSubscription | null> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      id: subscriptions.id,
-      userId: subscriptions.userId,
-      plan: subscriptions.plan,
-      provider: subscriptions.provider,
-      providerSubscriptionId: subscriptions.providerSubscriptionId,
-      providerCustomerId: subscriptions.providerCustomerId,
-    })
+    .select(storedSubscriptionColumns)
     .from(subscriptions)
     .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerCustomerId, providerCustomerId)))
     .orderBy(desc(subscriptions.createdAt))
