@@ -6,7 +6,8 @@ import { env } from "@/server/env";
 import { appError } from "@/server/http/errors";
 import { logger } from "@/server/logger";
 import { documentImageUrls, findExportDocument, type ExportDocument } from "./document";
-import { attachment, slug } from "./files";
+import { contentDisposition } from "@/lib/download-name";
+import { slug } from "./files";
 import { exportLabels } from "./labels";
 import { markdownArchive } from "./markdown";
 import { offlineManifest } from "./offline-manifest";
@@ -40,10 +41,10 @@ export async function exportCourse(
     return { body: new TextEncoder().encode(JSON.stringify(offlineManifest(doc))), contentType: "application/json", disposition: "inline" };
   }
   if (input.format === "md") {
-    return { body: markdownArchive(doc, labels), contentType: "application/zip", disposition: attachment(`${base}.md.zip`) };
+    return { body: markdownArchive(doc, labels), contentType: "application/zip", disposition: contentDisposition("attachment", base, "md.zip", "course") };
   }
   if (input.format === "scorm") {
-    return { body: scormPackage(doc, labels, input.languageCode(doc.course.lang)), contentType: "application/zip", disposition: attachment(`${base}.scorm.zip`) };
+    return { body: scormPackage(doc, labels, input.languageCode(doc.course.lang)), contentType: "application/zip", disposition: contentDisposition("attachment", base, "scorm.zip", "course") };
   }
   const appUrl = env().APP_URL.replace(/\/+$/, "");
   try {
@@ -59,8 +60,8 @@ export async function exportCourse(
       })),
       imageUrls: documentImageUrls(doc),
     });
-    // SPEC section 9: the file name is the topic plus .pdf.
-    return { body: pdf, contentType: "application/pdf", disposition: attachment(`${doc.course.mainTopic}.pdf`) };
+    // SPEC section 9: the file name is the topic plus .pdf (made safe: the topic is the user's own text).
+    return { body: pdf, contentType: "application/pdf", disposition: contentDisposition("attachment", doc.course.mainTopic, "pdf", "course") };
   } catch (error) {
     if (error instanceof BrowserUnavailableError) throw appError("export:browser-unavailable", t);
     logger.error({ err: error, courseId: doc.course.id }, "pdf export failed");
