@@ -9,6 +9,7 @@ import { documentImageUrls, findExportDocument, type ExportDocument } from "./do
 import { contentDisposition } from "@/lib/download-name";
 import { slug } from "./files";
 import { exportLabels } from "./labels";
+import { withinExportLimits } from "./limits";
 import { markdownArchive } from "./markdown";
 import { offlineManifest } from "./offline-manifest";
 import { printCoursePdf } from "./pdf";
@@ -25,15 +26,28 @@ async function requireDocument(userId: string, courseId: unknown, t: ApiTranslat
   return doc;
 }
 
+type ExportInput = {
+  userId: string;
+  courseId: unknown;
+  format: ExportFormat;
+  locale: Locale;
+  languageCode: (language: string) => string;
+  sessionCookie: { name: string; value: string };
+};
+
 /**
  * One of the caller's courses as a file. The PDF is printed from the course's print view with the
  * caller's own session cookie (the view is owner-only); no browser → 503, and the client opens
- * the print view with the browser's print dialog instead.
+ * the print view with the browser's print dialog instead. Files are made within the user's export
+ * limits (limits.ts); the offline copy's manifest is reading, not an export, and is not limited.
  */
-export async function exportCourse(
-  input: { userId: string; courseId: unknown; format: ExportFormat; locale: Locale; languageCode: (language: string) => string; sessionCookie: { name: string; value: string } },
-  t: ApiTranslator,
-): Promise<ExportFile> {
+export async function exportCourse(input: ExportInput, t: ApiTranslator): Promise<ExportFile> {
+  const format = input.format;
+  if (format === "offline") return buildExport(input, t);
+  return withinExportLimits(input.userId, format, t, () => buildExport(input, t));
+}
+
+async function buildExport(input: ExportInput, t: ApiTranslator): Promise<ExportFile> {
   const doc = await requireDocument(input.userId, input.courseId, t);
   const labels = exportLabels(input.locale);
   const base = slug(doc.course.mainTopic);
