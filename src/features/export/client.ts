@@ -2,7 +2,8 @@
 import { safeFileName } from "@/lib/download-name";
 
 export type ExportFormatChoice = "pdf" | "md" | "scorm";
-export type ExportOutcome = { ok: true } | { ok: false; printInstead: boolean; message?: string };
+/** `limited`: the server refused for now (429, too many exports); its message says why. */
+export type ExportOutcome = { ok: true } | { ok: false; printInstead: boolean; limited: boolean; message?: string };
 
 const EXTENSIONS: Record<ExportFormatChoice, string> = { pdf: "pdf", md: "md.zip", scorm: "scorm.zip" };
 
@@ -25,7 +26,7 @@ export async function downloadExport(courseId: string, format: ExportFormatChoic
   const response = await fetch(`/api/courses/${encodeURIComponent(courseId)}/export?format=${format}`);
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-    return { ok: false, printInstead: body?.code === "export:browser-unavailable", message: body?.message };
+    return { ok: false, printInstead: body?.code === "export:browser-unavailable", limited: response.status === 429, message: body?.message };
   }
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
