@@ -35,6 +35,13 @@ const jest = [
   // courses only from the server's own outline; one generation per lesson
   "tests/integration/courses-api.test.ts",
   "tests/integration/lesson-lease.test.ts",
+  // issue 19 item 3: per-user limits on copies, exports (two at once) and certificate mails; the export deadline counts the wait
+  "tests/integration/sharing-api.test.ts",
+  "tests/integration/export-api.test.ts",
+  "tests/integration/quiz-api.test.ts",
+  "tests/integration/browser.test.ts",
+  // issue 19 item 5: safe download names (RFC 6266) for every download (its route tests are in export-api.test.ts)
+  "src/lib/download-name.test.ts",
 ];
 const e2e = ["tests/e2e/cross-origin.spec.ts", "tests/e2e/client-address.spec.ts", "tests/e2e/profile.spec.ts"];
 

@@ -46,4 +46,65 @@ describe("the shared browser", () => {
     );
     expect(title).toBe("again");
   });
+
+  it("counts the wait for a page in a job's limit: queued past its deadline, it fails without a page and leaves the queue", async () => {
+    // Both pages held by jobs the test lets go of.
+    let letGo: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let started = 0;
+    let bothStarted: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (bothStarted = resolve));
+    let holdersDone = false;
+    const holders = Promise.all(
+      [1, 2].map(() =>
+        withBrowserPage(
+          async () => {
+            if (++started === 2) bothStarted();
+            await held;
+            return "held";
+          },
+          { timeoutMs: 20_000 },
+        ),
+      ),
+    ).finally(() => (holdersDone = true));
+    await holding;
+
+    let lateRan = false;
+    const late = withBrowserPage(
+      async () => {
+        lateRan = true;
+      },
+      { timeoutMs: 300 },
+    );
+    // Queued behind it: must get the first page that comes free, which the late job must not take.
+    const next = withBrowserPage(
+      async (page) => {
+        await page.setContent("<title>next</title>");
+        return page.title();
+      },
+      { timeoutMs: 20_000 },
+    );
+    await expect(late).rejects.toThrow(/longer than 300 ms/);
+    expect(holdersDone).toBe(false);
+    letGo();
+    expect(await holders).toEqual(["held", "held"]);
+    expect(await next).toBe("next");
+    expect(lateRan).toBe(false);
+
+    // No slot was lost: two jobs still run side by side (each waits until the other has started).
+    let met = 0;
+    let bothIn: () => void = () => undefined;
+    const together = new Promise<void>((resolve) => (bothIn = resolve));
+    const pair = [1, 2].map(() =>
+      withBrowserPage(
+        async () => {
+          if (++met === 2) bothIn();
+          await together;
+          return met;
+        },
+        { timeoutMs: 10_000 },
+      ),
+    );
+    expect(await Promise.all(pair)).toEqual([2, 2]);
+  });
 });

@@ -3,6 +3,7 @@
  * real Chromium with scorm-again as the LMS's SCORM 1.2 API.
  */
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createServer, type Server } from "node:http";
@@ -244,5 +245,167 @@ describe("printCoursePdf", () => {
     const indexPage = execFileSync("pdftotext", ["-f", "1", "-l", "1", file, "-"]).toString();
     expect(indexPage.replace(/\s+/g, " ")).toContain("Lesson 1 2 Lesson 2 4 Lesson 3 8");
     expect(execFileSync("pdfimages", ["-list", file]).toString().trim().split("\n").length).toBe(3);
+  });
+});
+
+/**
+ * The route printing PDFs for real: APP_URL points at a small server standing in for the app's
+ * print view, which holds its answers while the test keeps its gate shut, so exports are kept in
+ * flight for as long as the test needs and no longer (no sleeps).
+ */
+describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
+  let printView: Server;
+  let arrived = 0;
+  let arrivalWaiters: { count: number; resolve: () => void }[] = [];
+  let gate: Promise<void> = Promise.resolve();
+  let openGate: () => void = () => undefined;
+  const savedAppUrl = process.env.APP_URL;
+
+  /** Resolves once `count` print-view requests have arrived in all. */
+  const arrivals = (count: number) =>
+    new Promise<void>((resolve) => {
+      if (arrived >= count) resolve();
+      else arrivalWaiters.push({ count, resolve });
+    });
+  const shutGate = () => {
+    gate = new Promise<void>((resolve) => (openGate = resolve));
+  };
+
+  beforeAll(async () => {
+    printView = createServer((req, reply) => {
+      if (!req.url?.endsWith("/print")) return reply.writeHead(404).end();
+      arrived++;
+      arrivalWaiters = arrivalWaiters.filter((w) => (arrived >= w.count ? (w.resolve(), false) : true));
+      void gate.then(() => {
+        reply.setHeader("content-type", "text/html; charset=utf-8");
+        reply.end("<!doctype html><html><body><h1>A course</h1><p>Its text.</p></body></html>");
+      });
+    });
+    await new Promise<void>((resolve) => printView.listen(0, "127.0.0.1", resolve));
+    process.env.APP_URL = `http://127.0.0.1:${(printView.address() as AddressInfo).port}`;
+    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+  });
+
+  afterAll(async () => {
+    openGate();
+    await new Promise((resolve) => printView.close(resolve));
+    if (savedAppUrl === undefined) delete process.env.APP_URL;
+    else process.env.APP_URL = savedAppUrl;
+    delete process.env.EXPORT_TIMEOUT_MS;
+    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+  });
+
+  const body = (res: { bytes: Uint8Array }) => JSON.parse(Buffer.from(res.bytes).toString()) as { code: string; message: string };
+
+  it("names the file of a course titled ../../../tmp/evil safely, in every format", async () => {
+    const user = await newUser();
+    const course = await seedCourse(user.id, { mainTopic: "../../../tmp/evil" });
+    const expected = { pdf: "tmp evil.pdf", md: "tmp-evil.md.zip", scorm: "tmp-evil.scorm.zip" };
+    for (const [format, name] of Object.entries(expected)) {
+      const res = await download(user.cookie, course.id, format);
+      expect(res.status).toBe(200);
+      const header = res.headers.get("content-disposition") ?? "";
+      expect(header).toBe(`attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    }
+  });
+
+  it("refuses a user's third export at once while two are being made (429, Retry-After), not another user's, and gives the slots back", async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const course = await seedCourse(user.id);
+    const othersCourse = await seedCourse(other.id);
+    shutGate();
+    const seen = arrived;
+    const first = download(user.cookie, course.id, "pdf");
+    const second = download(user.cookie, course.id, "pdf");
+    await arrivals(seen + 2);
+
+    // Both held in the print view: a third, in any format, is refused without waiting.
+    for (const format of ["pdf", "md", "scorm"]) {
+      const third = await download(user.cookie, course.id, format);
+      expect(third.status).toBe(429);
+      expect(third.headers.get("retry-after")).toBe("5");
+      expect(body(third)).toMatchObject({ code: "export:too-many-running", message: "Two of your exports are already being made. Wait for one to finish, then try again." });
+    }
+    // Another user is not refused meanwhile.
+    const others = await download(other.cookie, othersCourse.id, "md");
+    expect(others.status).toBe(200);
+
+    openGate();
+    for (const res of await Promise.all([first, second])) {
+      expect(res.status).toBe(200);
+      expect(Buffer.from(res.bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+    }
+    // Both slots are back: two at once again.
+    const again = await Promise.all([download(user.cookie, course.id, "pdf"), download(user.cookie, course.id, "md")]);
+    expect(again.map((r) => r.status)).toEqual([200, 200]);
+  });
+
+  it("counts the wait for a browser page in the export's time: past it, export:failed, and the user's slot is free again", async () => {
+    const user = await newUser();
+    const course = await seedCourse(user.id);
+    process.env.EXPORT_TIMEOUT_MS = "1500";
+    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    // Both of the browser's pages are busy with someone else's jobs until the test lets them go.
+    let release: () => void = () => undefined;
+    const busy = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    let bothStarted: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (bothStarted = resolve));
+    let holdersDone = false;
+    const holders = Promise.all(
+      [1, 2].map(() =>
+        withBrowserPage(
+          async () => {
+            if (++started === 2) bothStarted();
+            await busy;
+          },
+          { timeoutMs: 20_000 },
+        ),
+      ),
+    ).finally(() => (holdersDone = true));
+    try {
+      await holding;
+      const seen = arrived;
+      const waited = await download(user.cookie, course.id, "pdf");
+      expect(waited.status).toBe(502);
+      expect(body(waited).code).toBe("export:failed");
+      // It never got a page, so it never reached the print view.
+      expect(arrived).toBe(seen);
+      // The pages are still held: the export ended at its own deadline, not when a page came free.
+      expect(holdersDone).toBe(false);
+    } finally {
+      release();
+      await holders;
+      delete process.env.EXPORT_TIMEOUT_MS;
+      (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    }
+    // The slot of the failed export is the user's again.
+    const [one, two] = await Promise.all([download(user.cookie, course.id, "pdf"), download(user.cookie, course.id, "pdf")]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+  });
+
+  it("limits exports an hour per user, every attempt counting: 20 PDFs, 60 Markdown or SCORM zips, then 429 with Retry-After", async () => {
+    const user = await newUser();
+    const course = await seedCourse(user.id);
+    // Attempts count before the course is even read: 19 at an unknown course, then the 20th prints.
+    for (let i = 0; i < 19; i++) expect((await download(user.cookie, randomUUID(), "pdf")).status).toBe(404);
+    expect((await download(user.cookie, course.id, "pdf")).status).toBe(200);
+    const pdf = await download(user.cookie, course.id, "pdf");
+    expect(pdf.status).toBe(429);
+    expect(body(pdf)).toMatchObject({ code: "export:rate-limited", message: "You have made too many exports in the last hour. Please try again later." });
+    const retryAfter = Number(pdf.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+
+    // The zips have their own, larger allowance.
+    for (let i = 0; i < 60; i++) expect((await download(user.cookie, course.id, i % 2 ? "md" : "scorm")).status).toBe(200);
+    const zip = await download(user.cookie, course.id, "md");
+    expect(zip.status).toBe(429);
+    expect(body(zip).code).toBe("export:rate-limited");
+    expect(Number(zip.headers.get("retry-after"))).toBeGreaterThan(3500);
+    // Another user's allowance is their own.
+    const other = await newUser();
+    expect((await download(other.cookie, (await seedCourse(other.id)).id, "pdf")).status).toBe(200);
   });
 });

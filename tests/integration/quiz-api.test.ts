@@ -246,6 +246,33 @@ describe("completion and the certificate", () => {
     expect(await (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "certificate")))).toHaveLength(2);
   });
 
+  it("mails the certificate again at most 5 times an hour per user, then 429 with Retry-After and no mail (issue 19)", async () => {
+    const { cookie, userId, email } = await newUser();
+    const courseId = await insertCourse(userId, 5);
+    await completeCourse(cookie, courseId);
+    expect((await callRoute(finish, { cookie, body: { courseId } })).status).toBe(200);
+    const certificateMails = async () => {
+      await settleBackgroundMail();
+      return (await (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "certificate")))).length;
+    };
+    for (let i = 0; i < 5; i++) expect((await callRoute(sendcertificate, { cookie, body: { courseId } })).status).toBe(200);
+    expect(await certificateMails()).toBe(6);
+
+    const over = await callRoute(sendcertificate, { cookie, body: { courseId } });
+    expect(over.status).toBe(429);
+    expect(over.json).toEqual({
+      success: false,
+      code: "certificate:mail-rate-limited",
+      message: "The certificate was e-mailed too many times in the last hour. Please try again later.",
+    });
+    const retryAfter = Number(over.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const pt = await callRoute(sendcertificate, { cookie: cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt"), body: { courseId } });
+    expect(pt.json.message).toBe("O certificado foi enviado por e-mail vezes demais na última hora. Tente novamente mais tarde.");
+    expect(await certificateMails()).toBe(6);
+  });
+
   it("keeps the certificate verifiable after the course and then the account are deleted", async () => {
     const { cookie, userId } = await newUser();
     const courseId = await insertCourse(userId, 5);
@@ -265,6 +292,7 @@ describe("completion and the certificate", () => {
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(image.headers.get("content-length")).toBe(String(png.length));
+    expect(image.headers.get("content-disposition")).toBe(`inline; filename="certificate-${json.publicId}.png"; filename*=UTF-8''certificate-${json.publicId}.png`);
     const unknown = await callRoute(certificateImage as never, { params: { publicId: "A".repeat(22) } });
     expect(unknown.status).toBe(404);
     expect(unknown.json.code).toBe("certificate:not-found");

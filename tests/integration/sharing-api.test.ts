@@ -8,7 +8,7 @@ import { GET as shareable } from "@/app/api/shareable/route";
 import { POST as signin } from "@/app/api/signin/route";
 import { POST as signup } from "@/app/api/signup/route";
 import { getDb } from "@/server/db/client";
-import { courseCreations, lessons, notes, users } from "@/server/db/schema";
+import { courseCreations, courses, lessons, notes, users } from "@/server/db/schema";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { seedCourse, writeNotes } from "../setup/seed-course";
 import { useTestDatabase } from "../setup/test-db";
@@ -140,6 +140,32 @@ describe("POST /api/courseshared", () => {
       delete process.env.FREE_COURSES_PER_MONTH;
       (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
     }
+  });
+
+  it("saves at most 20 copies an hour per user, then 429 with Retry-After and nothing copied (issue 19)", async () => {
+    const owner = await newUser();
+    const course = await seedCourse(owner.id);
+    const { shareId } = await shareOf(owner, course.id);
+    const visitor = await newUser("monthly");
+    for (let i = 0; i < 20; i++) expect((await callRoute(copyShared, { body: { id: shareId }, cookie: visitor.cookie })).status).toBe(201);
+    const db = await getDb();
+    const coursesOf = async (userId: string) => (await db.select({ id: courses.id }).from(courses).where(eq(courses.userId, userId))).length;
+    const lessonsBefore = (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(lessons))[0].n;
+
+    const over = await callRoute(copyShared, { body: { id: shareId }, cookie: visitor.cookie });
+    expect(over.status).toBe(429);
+    expect(over.json).toEqual({ success: false, code: "share:copy-rate-limited", message: "You have saved too many copies in the last hour. Please try again later." });
+    const retryAfter = Number(over.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await coursesOf(visitor.id)).toBe(20);
+    expect((await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(lessons))[0].n).toBe(lessonsBefore);
+
+    // Also in Portuguese, the default; and another user still copies.
+    const pt = await callRoute(copyShared, { body: { id: shareId }, cookie: visitor.cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt") });
+    expect(pt.json.message).toBe("Você salvou cópias demais na última hora. Tente novamente mais tarde.");
+    const someoneElse = await newUser();
+    expect((await callRoute(copyShared, { body: { id: shareId }, cookie: someoneElse.cookie })).status).toBe(201);
   });
 
   it("signed out, keeps the share id as the pending shared course; sign-up then saves the copy", async () => {

@@ -45,6 +45,9 @@ export async function exportAction(courseId: string, format: ExportFormatChoice,
     if (outcome.printInstead) {
       notify.info(t.export("printInstead"), t.export("printInsteadText"));
       openPrintView(courseId);
+    } else if (outcome.limited && outcome.message) {
+      // Not a failure to retry at once ("try again"): the server's own words say to wait.
+      notify.error(outcome.message);
     } else notify.error(t.export("failed"), outcome.message);
   } catch {
     notify.error(t.export("failed"));

@@ -1,31 +1,38 @@
 /** Browser side of Export: downloads a format, or reports that the server could not print. */
+import { safeFileName } from "@/lib/download-name";
 
 export type ExportFormatChoice = "pdf" | "md" | "scorm";
-export type ExportOutcome = { ok: true } | { ok: false; printInstead: boolean; message?: string };
+/** `limited`: the server refused for now (429, too many exports); its message says why. */
+export type ExportOutcome = { ok: true } | { ok: false; printInstead: boolean; limited: boolean; message?: string };
 
-function fileNameOf(disposition: string | null, fallback: string): string {
+const EXTENSIONS: Record<ExportFormatChoice, string> = { pdf: "pdf", md: "md.zip", scorm: "scorm.zip" };
+
+/** The name the server gave (filename* first), made safe again here, where the file is saved. */
+function fileNameOf(disposition: string | null, format: ExportFormatChoice): string {
+  const ext = EXTENSIONS[format];
+  let name = disposition?.match(/filename="([^"]+)"/)?.[1] ?? "";
   const encoded = disposition?.match(/filename\*=UTF-8''([^;]+)/)?.[1];
   if (encoded) {
     try {
-      return decodeURIComponent(encoded);
+      name = decodeURIComponent(encoded);
     } catch {
-      // fall through to the plain name
+      // keep the plain name
     }
   }
-  return disposition?.match(/filename="([^"]+)"/)?.[1] ?? fallback;
+  return safeFileName(name.endsWith(`.${ext}`) ? name.slice(0, -ext.length - 1) : name, ext, "course");
 }
 
 export async function downloadExport(courseId: string, format: ExportFormatChoice): Promise<ExportOutcome> {
   const response = await fetch(`/api/courses/${encodeURIComponent(courseId)}/export?format=${format}`);
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-    return { ok: false, printInstead: body?.code === "export:browser-unavailable", message: body?.message };
+    return { ok: false, printInstead: body?.code === "export:browser-unavailable", limited: response.status === 429, message: body?.message };
   }
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = fileNameOf(response.headers.get("content-disposition"), `course.${format === "pdf" ? "pdf" : "zip"}`);
+  link.download = fileNameOf(response.headers.get("content-disposition"), format);
   document.body.append(link);
   link.click();
   link.remove();

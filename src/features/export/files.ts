@@ -7,7 +7,8 @@ export function slug(text: string, fallback = "course"): string {
     .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ")
     .trim()
     .replace(/\s+/g, "-")
-    .replace(/^\.+/, "")
+    // A hyphen or dot left at the start by a `../` title names nothing useful.
+    .replace(/^[.-]+/, "")
     .slice(0, 60);
   return cleaned || fallback;
 }
@@ -21,10 +22,4 @@ export function inlineImage(url: string): { bytes: Uint8Array; ext: string } | u
   const match = url.match(/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,([A-Za-z0-9+/=]+)$/);
   if (!match) return undefined;
   return { bytes: new Uint8Array(Buffer.from(match[2], "base64")), ext: EXTENSIONS[match[1]] };
-}
-
-/** A Content-Disposition that keeps a title in any script (RFC 6266 filename*) with an ASCII fallback. */
-export function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

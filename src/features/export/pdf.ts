@@ -1,10 +1,10 @@
 import "server-only";
 import type { Page } from "playwright-core";
 import { withBrowserPage } from "@/server/browser/chromium";
+import { env } from "@/server/env";
 import { fetchWithTimeout } from "@/server/media/fetch";
 import { pageOfDestinations } from "./pdf-destinations";
 
-const PRINT_TIMEOUT_MS = 60_000;
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 /** SPEC section 9: 15 pt on every side (page.pdf takes px, in, cm or mm: 15 pt = 20 CSS px). */
 const MARGIN = "20px";
@@ -85,7 +85,8 @@ export async function printCoursePdf(job: PrintJob): Promise<Buffer> {
       }, pages);
       return Buffer.from(await page.pdf(options));
     },
-    { timeoutMs: PRINT_TIMEOUT_MS },
+    // From the call, the wait for a page included (EXPORT_TIMEOUT_MS).
+    { timeoutMs: env().EXPORT_TIMEOUT_MS },
   );
 }
 

@@ -6,8 +6,10 @@ import { env } from "@/server/env";
 import { appError } from "@/server/http/errors";
 import { logger } from "@/server/logger";
 import { documentImageUrls, findExportDocument, type ExportDocument } from "./document";
-import { attachment, slug } from "./files";
+import { contentDisposition } from "@/lib/download-name";
+import { slug } from "./files";
 import { exportLabels } from "./labels";
+import { withinExportLimits } from "./limits";
 import { markdownArchive } from "./markdown";
 import { offlineManifest } from "./offline-manifest";
 import { printCoursePdf } from "./pdf";
@@ -24,15 +26,28 @@ async function requireDocument(userId: string, courseId: unknown, t: ApiTranslat
   return doc;
 }
 
+type ExportInput = {
+  userId: string;
+  courseId: unknown;
+  format: ExportFormat;
+  locale: Locale;
+  languageCode: (language: string) => string;
+  sessionCookie: { name: string; value: string };
+};
+
 /**
  * One of the caller's courses as a file. The PDF is printed from the course's print view with the
  * caller's own session cookie (the view is owner-only); no browser → 503, and the client opens
- * the print view with the browser's print dialog instead.
+ * the print view with the browser's print dialog instead. Files are made within the user's export
+ * limits (limits.ts); the offline copy's manifest is reading, not an export, and is not limited.
  */
-export async function exportCourse(
-  input: { userId: string; courseId: unknown; format: ExportFormat; locale: Locale; languageCode: (language: string) => string; sessionCookie: { name: string; value: string } },
-  t: ApiTranslator,
-): Promise<ExportFile> {
+export async function exportCourse(input: ExportInput, t: ApiTranslator): Promise<ExportFile> {
+  const format = input.format;
+  if (format === "offline") return buildExport(input, t);
+  return withinExportLimits(input.userId, format, t, () => buildExport(input, t));
+}
+
+async function buildExport(input: ExportInput, t: ApiTranslator): Promise<ExportFile> {
   const doc = await requireDocument(input.userId, input.courseId, t);
   const labels = exportLabels(input.locale);
   const base = slug(doc.course.mainTopic);
@@ -40,10 +55,10 @@ export async function exportCourse(
     return { body: new TextEncoder().encode(JSON.stringify(offlineManifest(doc))), contentType: "application/json", disposition: "inline" };
   }
   if (input.format === "md") {
-    return { body: markdownArchive(doc, labels), contentType: "application/zip", disposition: attachment(`${base}.md.zip`) };
+    return { body: markdownArchive(doc, labels), contentType: "application/zip", disposition: contentDisposition("attachment", base, "md.zip", "course") };
   }
   if (input.format === "scorm") {
-    return { body: scormPackage(doc, labels, input.languageCode(doc.course.lang)), contentType: "application/zip", disposition: attachment(`${base}.scorm.zip`) };
+    return { body: scormPackage(doc, labels, input.languageCode(doc.course.lang)), contentType: "application/zip", disposition: contentDisposition("attachment", base, "scorm.zip", "course") };
   }
   const appUrl = env().APP_URL.replace(/\/+$/, "");
   try {
@@ -59,8 +74,8 @@ export async function exportCourse(
       })),
       imageUrls: documentImageUrls(doc),
     });
-    // SPEC section 9: the file name is the topic plus .pdf.
-    return { body: pdf, contentType: "application/pdf", disposition: attachment(`${doc.course.mainTopic}.pdf`) };
+    // SPEC section 9: the file name is the topic plus .pdf (made safe: the topic is the user's own text).
+    return { body: pdf, contentType: "application/pdf", disposition: contentDisposition("attachment", doc.course.mainTopic, "pdf", "course") };
   } catch (error) {
     if (error instanceof BrowserUnavailableError) throw appError("export:browser-unavailable", t);
     logger.error({ err: error, courseId: doc.course.id }, "pdf export failed");

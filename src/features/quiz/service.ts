@@ -9,6 +9,7 @@ import { BrowserUnavailableError } from "@/server/browser/chromium";
 import { sendMailInBackground, type OutgoingMail } from "@/server/email/mailer";
 import { env } from "@/server/env";
 import { appError } from "@/server/http/errors";
+import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { logger } from "@/server/logger";
 import { certificatePath, isPublicId } from "./certificate-format";
 import { renderCertificatePng } from "./certificate-image";
@@ -149,7 +150,16 @@ export async function certificateForOwner(userId: string, courseId: string): Pro
 }
 
 /** `/api/sendcertificate`: the owner's certificate, to the owner's address only. */
+/**
+ * Certificate mails one user may ask for an hour (on issue it is mailed once, uncounted). Each
+ * goes through the mail provider, and may need the browser for its picture; 5 covers a lost mail
+ * asked for again a few times, and keeps anyone from flooding an inbox or the provider's quota.
+ */
+const CERTIFICATE_MAIL_RULE = { limit: 5, windowMs: 60 * 60 * 1000 };
+
 export async function resendCertificate(user: Caller, courseId: string, t: ApiTranslator): Promise<void> {
+  const mails = await hitRateLimit(`certificate-mail:${user.id}`, CERTIFICATE_MAIL_RULE);
+  if (mails.limited) throw rateLimitError(mails, "certificate:mail-rate-limited", t("quiz.certificateMailTooMany"));
   const course = await requireOwnCourse(user.id, courseId, t);
   const certificate = await findCertificateForCourse(course.id);
   if (!certificate) throw appError("course:not-complete", t);

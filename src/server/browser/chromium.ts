@@ -64,14 +64,30 @@ export async function getBrowser(): Promise<Browser> {
 let busy = 0;
 const waiting: Array<() => void> = [];
 
-async function acquire(): Promise<void> {
+/**
+ * A page slot, waited for until `deadline` at most: past it the waiter leaves the queue (it never
+ * takes a slot) and fails with `overdue`.
+ */
+function acquire(deadline: number, overdue: () => Error): Promise<void> {
   if (busy < MAX_PAGES) {
     busy++;
-    return;
+    return Promise.resolve();
   }
-  await new Promise<void>((resolve) => waiting.push(resolve));
+  return new Promise<void>((resolve, reject) => {
+    const grant = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      const at = waiting.indexOf(grant);
+      if (at >= 0) waiting.splice(at, 1);
+      reject(overdue());
+    }, Math.max(0, deadline - Date.now()));
+    waiting.push(grant);
+  });
 }
 
+/** Hands the slot to the next waiter, or frees it. */
 function release(): void {
   const next = waiting.shift();
   if (next) next();
@@ -79,7 +95,7 @@ function release(): void {
 }
 
 export type PageOptions = {
-  /** The whole job's limit; the page is closed when it passes. */
+  /** The whole job's limit, counted from the call: waiting for a page is part of it. The page is closed when it passes. */
   timeoutMs: number;
   /** Origins the page may load from (the app's own); everything else is refused, so nothing is fetched from elsewhere. */
   allowedOrigins?: string[];
@@ -91,32 +107,46 @@ export type PageOptions = {
 
 /**
  * Runs `work` in a fresh context of the shared browser (no state shared between jobs), at most
- * MAX_PAGES at once, and always closes it. Throws BrowserUnavailableError when no browser starts.
+ * MAX_PAGES at once, and always closes it. The time limit starts when this is called, not when a
+ * page is free: a job queued behind slow ones fails at its deadline instead of waiting on (its
+ * caller has long given up). Throws BrowserUnavailableError when no browser starts.
  */
 export async function withBrowserPage<T>(work: (page: Page) => Promise<T>, options: PageOptions): Promise<T> {
-  await acquire();
+  const deadline = Date.now() + options.timeoutMs;
+  const overdue = () => new Error(`browser job took longer than ${options.timeoutMs} ms`);
+  await acquire(deadline, overdue);
   let context: BrowserContext | undefined;
   let timer: NodeJS.Timeout | undefined;
-  try {
+  let expired = false;
+  const run = async () => {
     const browser = await getBrowser();
-    context = await browser.newContext({ viewport: options.viewport, deviceScaleFactor: options.deviceScaleFactor });
-    if (options.cookies?.length) await context.addCookies(options.cookies);
+    const ctx = await browser.newContext({ viewport: options.viewport, deviceScaleFactor: options.deviceScaleFactor });
+    // The deadline passed while the browser started: the job is over, and this context is not its to keep.
+    if (expired) {
+      await ctx.close().catch(() => undefined);
+      throw overdue();
+    }
+    context = ctx;
+    if (options.cookies?.length) await ctx.addCookies(options.cookies);
     const allowed = new Set(options.allowedOrigins ?? [new URL(env().APP_URL).origin]);
-    await context.route("**/*", (route) => {
+    await ctx.route("**/*", (route) => {
       const url = route.request().url();
       if (url.startsWith("data:") || allowed.has(new URL(url).origin)) return route.continue();
       return route.abort("blockedbyclient");
     });
-    const page = await context.newPage();
-    page.setDefaultTimeout(options.timeoutMs);
-    const ctx = context;
+    const page = await ctx.newPage();
+    page.setDefaultTimeout(Math.max(1, deadline - Date.now()));
+    return work(page);
+  };
+  try {
     return await Promise.race([
-      work(page),
+      run(),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
-          reject(new Error(`browser job took longer than ${options.timeoutMs} ms`));
-          void ctx.close().catch(() => undefined);
-        }, options.timeoutMs);
+          expired = true;
+          reject(overdue());
+          void context?.close().catch(() => undefined);
+        }, Math.max(0, deadline - Date.now()));
       }),
     ]);
   } finally {

@@ -3,6 +3,7 @@ import { notify } from "@/components/notify";
 import { DownloadIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { safeFileName } from "@/lib/download-name";
 
 /** Draws the receipt on a canvas and saves it as a PNG: no library, nothing leaves the browser. */
 function drawReceipt(title: string, rows: Array<[string, string]>): string {
@@ -30,12 +31,13 @@ function drawReceipt(title: string, rows: Array<[string, string]>): string {
   return canvas.toDataURL("image/png");
 }
 
-export function ReceiptDownload({ title, rows, fileName }: { title: string; rows: Array<[string, string]>; fileName: string }) {
+/** `name` is the file's name without its extension; it is made safe here, where the file is saved. */
+export function ReceiptDownload({ title, rows, name }: { title: string; rows: Array<[string, string]>; name: string }) {
   const t = useTranslations("payment.success");
   function download() {
     const link = document.createElement("a");
     link.href = drawReceipt(title, rows);
-    link.download = fileName;
+    link.download = safeFileName(name, "png", "receipt");
     link.click();
     notify.success(t("downloaded"));
   }

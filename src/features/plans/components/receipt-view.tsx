@@ -47,7 +47,7 @@ export async function ReceiptView({ paymentId, user }: { paymentId: string; user
       </dl>
       <p className="text-center text-sm text-muted-foreground">{t("success.mailed", { email: user.email })}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <ReceiptDownload title={t("success.receiptTitle")} rows={rows.map(([, label, value]) => [label, value])} fileName={`receipt-${payment.id.slice(0, 8)}.png`} />
+        <ReceiptDownload title={t("success.receiptTitle")} rows={rows.map(([, label, value]) => [label, value])} name={`receipt-${payment.id.slice(0, 8)}`} />
         <Button asChild>
           <Link href="/dashboard">{t("success.dashboard")}</Link>
         </Button>

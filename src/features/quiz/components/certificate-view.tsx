@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import * as React from "react";
 import { notify } from "@/components/notify";
 import { Button } from "@/components/ui/button";
+import { safeFileName } from "@/lib/download-name";
 
 /** "Congratulations!", the certificate picture, and what can be done with it. */
 export function CertificateView(props: {
@@ -28,7 +29,7 @@ export function CertificateView(props: {
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement("a");
       link.href = url;
-      link.download = `${props.courseTitle}.png`;
+      link.download = safeFileName(props.courseTitle, "png", "certificate");
       document.body.append(link);
       link.click();
       link.remove();

@@ -1,4 +1,5 @@
 import { BrowserUnavailableError, certificatePng } from "@/features/quiz/service";
+import { contentDisposition } from "@/lib/download-name";
 import { apiRoute } from "@/server/http/api";
 import { appError } from "@/server/http/errors";
 
@@ -21,7 +22,7 @@ export const GET = apiRoute.public<{ publicId: string }>({}, async ({ t }, param
       "content-length": String(png.length),
       "x-content-type-options": "nosniff",
       "cache-control": "public, max-age=31536000, immutable",
-      "content-disposition": `inline; filename="certificate-${params.publicId}.png"`,
+      "content-disposition": contentDisposition("inline", `certificate-${params.publicId}`, "png", "certificate"),
     },
   });
 });
