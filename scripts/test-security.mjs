@@ -35,6 +35,10 @@ const jest = [
   // courses only from the server's own outline; one generation per lesson
   "tests/integration/courses-api.test.ts",
   "tests/integration/lesson-lease.test.ts",
+  // issue 19 item 2: no server-side fetch reaches a private address (classifier, guarded fetch, media, PDF export)
+  "src/server/net/address-policy.test.ts",
+  "tests/integration/guarded-fetch.test.ts",
+  "tests/integration/export-image-fetch.test.ts",
 ];
 const e2e = ["tests/e2e/cross-origin.spec.ts", "tests/e2e/client-address.spec.ts", "tests/e2e/profile.spec.ts"];
 
