@@ -61,6 +61,7 @@ async function expectRefused(promise: Promise<unknown>, reason: RegExp) {
     () => undefined,
     (e: unknown) => e,
   );
+  expect(listener.connections).toBe(0);
   expect(error).toBeInstanceOf(RefusedDestinationError);
   expect((error as RefusedDestinationError).reason).toMatch(reason);
 }
