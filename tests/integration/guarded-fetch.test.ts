@@ -179,10 +179,15 @@ describe("guardedFetch on a trusted (configured) origin", () => {
     const gzipped = await site((_, res) => res.writeHead(200, { "content-encoding": "gzip", "content-type": "text/plain" }).end(gzipSync("hello")));
     expect(await (await guardedFetch(`${gzipped.origin}/`, { ...options, trustedOrigins: [gzipped.origin] })).text()).toBe("hello");
 
+    // Silent before the headers, after them, and in the middle of a compressed body.
     const silent = await site(() => undefined);
-    const started = Date.now();
-    await expect(guardedFetch(`${silent.origin}/`, { ...options, timeoutMs: 300, trustedOrigins: [silent.origin] })).rejects.toThrow(/abort|timeout/i);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    const stalls = await site((_, res) => res.writeHead(200, { "content-type": "image/png" }).write("partial"));
+    const stallsGzipped = await site((_, res) => res.writeHead(200, { "content-encoding": "gzip" }).write(gzipSync(big).subarray(0, 1000)));
+    for (const s of [silent, stalls, stallsGzipped]) {
+      const started = Date.now();
+      await expect(guardedFetch(`${s.origin}/`, { ...options, timeoutMs: 300, trustedOrigins: [s.origin] })).rejects.toThrow(/abort|timeout/i);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    }
   });
 });
 

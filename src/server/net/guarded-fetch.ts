@@ -6,7 +6,7 @@ import type { LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
-import type { Readable } from "node:stream";
+import { pipeline, type Readable, type Transform } from "node:stream";
 import { refusedAddressReason } from "./address-policy";
 
 /**
@@ -94,14 +94,15 @@ function checkingLookup(resolve: Resolver, url: string, trusted: boolean): Looku
   return (hostname, options, callback) => {
     resolve(hostname).then(
       (found) => {
-        const addresses = found.filter((a) => options.family === undefined || options.family === 0 || a.family === options.family);
-        if (addresses.length === 0) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 4);
+        // Every answer is checked, also those of the family the socket will not use.
         if (!trusted) {
-          for (const a of addresses) {
+          for (const a of found) {
             const reason = refusedAddressReason(a.address);
             if (reason) return callback(new RefusedDestinationError(url, `${hostname} resolves to a ${reason} address`), "", 4);
           }
         }
+        const addresses = found.filter((a) => options.family === undefined || options.family === 0 || a.family === options.family);
+        if (addresses.length === 0) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 4);
         if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
         callback(null, addresses[0].address, addresses[0].family);
       },
@@ -124,18 +125,26 @@ function checkDestination(url: URL, trusted: Set<string>): boolean {
   return false;
 }
 
-function decoded(response: http.IncomingMessage): Readable {
-  switch ((response.headers["content-encoding"] ?? "").trim().toLowerCase()) {
+function decoder(encoding: string): Transform | undefined {
+  switch (encoding.trim().toLowerCase()) {
     case "gzip":
     case "x-gzip":
-      return response.pipe(createGunzip());
+      return createGunzip();
     case "deflate":
-      return response.pipe(createInflate());
+      return createInflate();
     case "br":
-      return response.pipe(createBrotliDecompress());
+      return createBrotliDecompress();
     default:
-      return response;
+      return undefined;
   }
+}
+
+/** The body as sent, decoded; a connection that breaks (or the deadline) ends the decoder with the error too. */
+function decoded(response: http.IncomingMessage): Readable {
+  const decode = decoder(response.headers["content-encoding"] ?? "");
+  if (!decode) return response;
+  pipeline(response, decode, () => undefined);
+  return decode;
 }
 
 async function readCapped(response: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
@@ -213,7 +222,12 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
     if (REDIRECTS.has(response.statusCode ?? 0) && location) {
       response.resume();
       if (hop >= maxRedirects) throw new RefusedDestinationError(url.href, `more than ${maxRedirects} redirects`);
-      const next = new URL(location, url);
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new RefusedDestinationError(url.href, "redirect to an invalid address");
+      }
       // Credentials meant for one origin are not handed to another.
       if (next.origin !== url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !/^(authorization|cookie)$/i.test(name)));
       url = next;
