@@ -42,6 +42,10 @@ const jest = [
   "tests/integration/browser.test.ts",
   // issue 19 item 5: safe download names (RFC 6266) for every download (its route tests are in export-api.test.ts)
   "src/lib/download-name.test.ts",
+  // issue 19 item 2: no server-side fetch reaches a private address (classifier, guarded fetch, media, PDF export)
+  "src/server/net/address-policy.test.ts",
+  "tests/integration/guarded-fetch.test.ts",
+  "tests/integration/export-image-fetch.test.ts",
 ];
 const e2e = ["tests/e2e/cross-origin.spec.ts", "tests/e2e/client-address.spec.ts", "tests/e2e/profile.spec.ts"];
 

@@ -205,6 +205,7 @@ describe("printCoursePdf", () => {
   afterAll(async () => {
     for (const server of [app, pictures]) if (server) await new Promise((resolve) => server.close(resolve));
     delete process.env.APP_URL;
+    delete process.env.MEDIA_WIKIMEDIA_BASE_URL;
     (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
   });
 
@@ -217,6 +218,8 @@ describe("printCoursePdf", () => {
     });
     await new Promise<void>((resolve) => pictures!.listen(0, "127.0.0.1", resolve));
     const pictureUrl = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}/leaf.png`;
+    // A configured picture provider: the only origins besides the providers' own picture hosts the export fetches from.
+    process.env.MEDIA_WIKIMEDIA_BASE_URL = new URL(pictureUrl).origin;
     const sections = [1, 2, 3].map((i) => `<h2 id="lesson-${i}" style="break-before:page">Lesson ${i}</h2>${"<p>line of text</p>".repeat(i * 60)}`).join("");
     const index = [1, 2, 3].map((i) => `<a href="#lesson-${i}">Lesson ${i} <span data-page-of="lesson-${i}"></span></a><br>`).join("");
     app = createServer((req, reply) => {

@@ -177,6 +177,7 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
   const outline = await courseOutline(course.id);
   const topicsIn = contentTopics(content);
   const mismatch = () => appError("course:content-mismatch", t);
+  const imageNotAllowed = () => appError("course:image-not-allowed", t);
   if (!Array.isArray(topicsIn) || topicsIn.length !== outline.length) throw mismatch();
   const updates: { id: string; values: Parameters<typeof updateLesson>[1]; theory?: string }[] = [];
   outline.forEach(({ topic, lessons }, t) => {
@@ -192,7 +193,9 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
         theory = sub.theory.slice(0, 500_000);
         values.generatedAt = lesson.generatedAt ?? new Date();
       }
-      if (typeof sub.image === "string" && sub.image !== (lesson.imageUrl ?? "") && (sub.image === "" || isDisplayableImageUrl(sub.image))) {
+      if (typeof sub.image === "string" && sub.image !== (lesson.imageUrl ?? "")) {
+        // Only a media provider's picture or an inline one: the server fetches lesson pictures (PDF).
+        if (sub.image !== "" && !isDisplayableImageUrl(sub.image)) throw imageNotAllowed();
         values.imageUrl = sub.image || null;
       }
       if (typeof sub.youtube === "string" && sub.youtube !== (lesson.youtubeId ?? "") && (sub.youtube === "" || isVideoId(sub.youtube))) {

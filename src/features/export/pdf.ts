@@ -2,7 +2,7 @@ import "server-only";
 import type { Page } from "playwright-core";
 import { withBrowserPage } from "@/server/browser/chromium";
 import { env } from "@/server/env";
-import { fetchWithTimeout } from "@/server/media/fetch";
+import { fetchMedia, isProviderImageUrl } from "@/server/media/fetch";
 import { pageOfDestinations } from "./pdf-destinations";
 
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -23,16 +23,17 @@ export type PrintJob = {
 
 /**
  * Remote pictures are fetched here and handed to the page: the page itself may load nothing but
- * the app's own origin, and only this course's pictures are fetched at all.
+ * the app's own origin, and only this course's pictures are fetched at all: those from a media
+ * provider's picture host, through the guarded fetch (no private address, each redirect checked).
  */
 async function serveCourseImages(page: Page, imageUrls: string[]): Promise<void> {
-  const wanted = new Set(imageUrls.filter((u) => /^https?:/i.test(u)));
+  const wanted = new Set(imageUrls.filter(isProviderImageUrl));
   if (wanted.size === 0) return;
   await page.route(
     (url) => wanted.has(url.href),
     async (route) => {
       try {
-        const response = await fetchWithTimeout(route.request().url(), {}, 10_000);
+        const response = await fetchMedia(route.request().url(), {}, { timeoutMs: 10_000, maxBytes: MAX_IMAGE_BYTES });
         const type = response.headers.get("content-type") ?? "";
         const body = Buffer.from(await response.arrayBuffer());
         if (!response.ok || !type.startsWith("image/") || body.byteLength > MAX_IMAGE_BYTES) return route.abort("failed");

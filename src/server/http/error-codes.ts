@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   "contact:message-required": { status: 400, message: "contact.messageRequired" },
   "contact:rate-limited": { status: 429, message: "contact.tooMany" },
   "course:content-mismatch": { status: 400, message: "courses.contentMismatch" },
+  "course:image-not-allowed": { status: 400, message: "courses.imageNotAllowed" },
   "course:invalid-content": { status: 400, message: "generation.invalidContent" },
   "course:not-found": { status: 404, message: "courses.notFound" },
   // Quiz and certificates

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { fetchJson, fetchWithTimeout, plainText } from "./fetch";
+import { fetchJson, fetchMedia, plainText } from "./fetch";
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
@@ -29,7 +29,7 @@ async function searchWithDataApi(query: string, languageCode: string, key: strin
 /** Without a key: YouTube's own results page, whose first video renderer names the video. */
 async function searchWithoutKey(query: string, languageCode: string): Promise<string | null> {
   const params = new URLSearchParams({ search_query: query, hl: languageCode, sp: "EgIQAQ%3D%3D" });
-  const response = await fetchWithTimeout(`${env().MEDIA_YOUTUBE_WEB_BASE_URL}/results?${params}`, {
+  const response = await fetchMedia(`${env().MEDIA_YOUTUBE_WEB_BASE_URL}/results?${params}`, {
     headers: { "accept-language": languageCode, "user-agent": "Mozilla/5.0 (compatible; Aula/1.0)" },
   });
   if (!response.ok) throw new Error(`HTTP ${response.status} from YouTube search`);
@@ -84,7 +84,7 @@ export async function fetchTranscript(videoId: string, languageCode: string): Pr
   if (!isVideoId(videoId)) return [];
   const web = env().MEDIA_YOUTUBE_WEB_BASE_URL;
   try {
-    const page = await fetchWithTimeout(`${web}/watch?${new URLSearchParams({ v: videoId, hl: languageCode })}`, {
+    const page = await fetchMedia(`${web}/watch?${new URLSearchParams({ v: videoId, hl: languageCode })}`, {
       headers: { "accept-language": languageCode, "user-agent": "Mozilla/5.0 (compatible; Aula/1.0)" },
     });
     if (!page.ok) return [];
@@ -94,7 +94,7 @@ export async function fetchTranscript(videoId: string, languageCode: string): Pr
     const trackUrl = new URL(track.baseUrl, web);
     // Only follow a caption URL on the configured YouTube host: the page is not ours.
     if (trackUrl.origin !== new URL(web).origin) return [];
-    const xml = await fetchWithTimeout(trackUrl.toString());
+    const xml = await fetchMedia(trackUrl.toString());
     if (!xml.ok) return [];
     const body = await xml.text();
     return [...body.matchAll(/<text\b[^>]*>([\s\S]*?)<\/text>/g)]
