@@ -35,6 +35,8 @@ const jest = [
   // courses only from the server's own outline; one generation per lesson
   "tests/integration/courses-api.test.ts",
   "tests/integration/lesson-lease.test.ts",
+  // issue 19 item 1: a certificate proves completion (opened lessons, closed quiz attempts)
+  "tests/integration/certificate-integrity.test.ts",
 ];
 const e2e = ["tests/e2e/cross-origin.spec.ts", "tests/e2e/client-address.spec.ts", "tests/e2e/profile.spec.ts"];
 
