@@ -46,6 +46,8 @@ const jest = [
   "src/server/net/address-policy.test.ts",
   "tests/integration/guarded-fetch.test.ts",
   "tests/integration/export-image-fetch.test.ts",
+  // issue 19 item 1: a certificate proves completion (opened lessons, closed quiz attempts)
+  "tests/integration/certificate-integrity.test.ts",
 ];
 const e2e = ["tests/e2e/cross-origin.spec.ts", "tests/e2e/client-address.spec.ts", "tests/e2e/profile.spec.ts"];
 

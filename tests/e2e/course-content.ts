@@ -13,9 +13,18 @@ export async function courseContentOf(page: Page, courseId: string): Promise<Rec
   return JSON.parse(course!.content);
 }
 
+/** The course's lesson ids in outline order, as the viewer's outline lists them. */
+export async function lessonIdsOf(page: Page, courseId: string): Promise<string[]> {
+  const viewer = await page.request.get(`/course/${courseId}`);
+  expect(viewer.status()).toBe(200);
+  return [...new Set([...(await viewer.text()).matchAll(/data-lesson-id="([0-9a-f-]{36})"/g)].map((m) => m[1]))];
+}
+
 /**
  * Writes lessons through the contract's /api/update, in outline order: `lessons[i]` (theory and
- * optional picture) goes to the i-th lesson and marks it done; the lessons after stay as they are.
+ * optional picture) goes to the i-th lesson, which is then opened as the viewer opens it (the
+ * lesson stream serves the written text), so it is done; the lessons after stay as they are.
+ * (/api/update itself only ticks lessons the learner has opened.)
  */
 export async function writeLessons(page: Page, courseId: string, lessons: { theory: string; image?: string }[]): Promise<string[]> {
   const content = await courseContentOf(page, courseId);
@@ -28,12 +37,17 @@ export async function writeLessons(page: Page, courseId: string, lessons: { theo
       const lesson = lessons[i++];
       if (!lesson) continue;
       sub.theory = lesson.theory;
-      sub.done = true;
       if (lesson.image !== undefined) sub.image = lesson.image;
     }
   }
   const res = await page.request.post("/api/update", { data: { courseId, content: JSON.stringify(content) } });
   expect(res.status()).toBeLessThan(300);
+  const ids = await lessonIdsOf(page, courseId);
+  expect(ids).toHaveLength(titles.length);
+  for (const lessonId of ids.slice(0, lessons.length)) {
+    const opened = await page.request.post("/api/lesson/stream", { data: { courseId, lessonId } });
+    expect(await opened.text()).toContain('"type":"done"');
+  }
   return titles;
 }
 

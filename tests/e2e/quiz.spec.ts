@@ -53,9 +53,24 @@ async function progressOf(page: Page): Promise<number> {
   return Number(label.match(/(\d+)%/)?.[1]);
 }
 
-/** The letters the results mark as right, question by question. */
-async function rightLetters(page: Page): Promise<string[]> {
-  return page.getByTestId("quiz-result").evaluateAll((items) => items.map((item) => item.querySelector('[data-state="correct"]')?.getAttribute("data-letter") ?? ""));
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+
+/**
+ * What the results show, question by question in the attempt's order: the question, its options
+ * in the order shown, and the one marked right (letter and text).
+ */
+async function reviewed(page: Page): Promise<{ question: string; options: string[]; rightLetter: string; rightText: string }[]> {
+  return page.getByTestId("quiz-result").evaluateAll((items) =>
+    items.map((item) => {
+      const right = item.querySelector('[data-state="correct"]');
+      return {
+        question: (item.querySelector("h2")?.textContent ?? "").replace(/^\d+\.\s*/, ""),
+        options: [...item.querySelectorAll("li[data-letter] span[dir=auto]")].map((span) => span.textContent ?? ""),
+        rightLetter: right?.getAttribute("data-letter") ?? "",
+        rightText: right?.querySelector("span[dir=auto]")?.textContent ?? "",
+      };
+    }),
+  );
 }
 
 for (const locale of LOCALES) {
@@ -117,16 +132,26 @@ for (const locale of LOCALES) {
       const ring = page.getByTestId("quiz-ring");
       expect(Number(await ring.getAttribute("data-percent"))).toBeLessThan(50);
       await expect(ring).toHaveClass(/stroke-red-600/);
-      const right = await rightLetters(page);
-      expect(right.every((letter) => /^[a-d]$/.test(letter))).toBe(true);
+      const review = await reviewed(page);
+      expect(review.every((r) => /^[a-d]$/.test(r.rightLetter) && r.rightText !== "")).toBe(true);
+      expect(review[0].question).toBe(firstQuestion);
+      const rightText = new Map(review.map((r) => [r.question, r.rightText]));
 
-      // Retake: the same questions; answered right with time left.
+      // Retake: a new attempt, the same questions in a new order (the letters the review showed
+      // are no key to it); answered right by what the review taught, with time left.
       await page.getByRole("button", { name: c.retake }).click();
-      await expect(page.locator("legend h1")).toHaveText(firstQuestion);
-      for (let i = 0; i < right.length; i++) {
-        await page.locator(`input[type="radio"][value="${right[i]}"]`).check();
-        await page.getByRole("button", { name: i === right.length - 1 ? c.finish : c.next }).click();
+      const retaken: { question: string; options: string[] }[] = [];
+      for (let i = 0; i < review.length; i++) {
+        if (i > 0) await expect(page.locator("legend h1")).not.toHaveText(retaken[i - 1].question);
+        const question = (await page.locator("legend h1").innerText()).trim();
+        const options = await page.locator('fieldset label span[dir="auto"]').allInnerTexts();
+        retaken.push({ question, options });
+        expect(rightText.has(question)).toBe(true);
+        await page.locator("fieldset label").filter({ has: page.locator('span[dir="auto"]', { hasText: exactly(rightText.get(question)!) }) }).locator('input[type="radio"]').check();
+        await page.getByRole("button", { name: i === review.length - 1 ? c.finish : c.next }).click();
       }
+      expect(retaken.map((r) => r.question).sort()).toEqual(review.map((r) => r.question).sort());
+      expect(retaken).not.toEqual(review.map(({ question, options }) => ({ question, options })));
       await expect(page.getByTestId("quiz-verdict")).toHaveText(c.passed);
       await expect(page.getByTestId("quiz-ring")).toHaveAttribute("data-percent", "100");
       await expect(page.getByTestId("quiz-ring")).toHaveClass(/stroke-emerald-600/);
@@ -178,7 +203,7 @@ for (const locale of LOCALES) {
       }
       for (const [route, data] of [
         ["/api/aiexam", { courseId }],
-        ["/api/quiz/submit", { courseId, answers: right }],
+        ["/api/quiz/submit", { courseId, answers: review.map((r) => r.rightLetter) }],
         ["/api/getmyresult", { courseId }],
         ["/api/updateresult", { courseId, marksString: "100" }],
         ["/api/finish", { courseId }],

@@ -663,7 +663,7 @@ describe("lesson routes", () => {
     expect(res.status).toBe(200);
     expect(res.json.text).toContain(`<h2>${second.title}</h2>`);
     const [stored] = await (await getDb()).select().from(lessons).where(eq(lessons.id, second.id));
-    expect(stored).toMatchObject({ theory: res.json.text, done: true });
+    expect(stored).toMatchObject({ theory: res.json.text, done: true, openedAt: expect.any(Date) });
     expect(stored.imageUrl).toMatch(/^data:image\//);
 
     const calls = model.requests.length;
@@ -702,21 +702,39 @@ describe("lesson routes", () => {
     }
   });
 
-  it("/api/update applies done flags and sanitized theory, and refuses a different outline", async () => {
+  it("/api/update applies done flags of opened lessons and sanitized theory, and refuses a different outline", async () => {
     const user = await newUser();
     const course = await courseOf(user);
     const list = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" });
     const content = JSON.parse((list.json as unknown as { content: string }[])[0].content) as Content;
     const topicsList = content.photosynthesis;
+    const db = await getDb();
+    const rowsNow = async () => db.select().from(lessons).where(eq(lessons.courseId, course.id));
+    const byTitle = (rows: (typeof lessons.$inferSelect)[], title: string) => rows.find((r) => r.title === title)!;
+
+    // The first lesson is written but not opened yet: done cannot be set, and nothing else is stored either.
     topicsList[0].subtopics[0].done = true;
     topicsList[0].subtopics[1].theory = '<p>Mine</p><img src="x" onerror="alert(1)"><script>alert(1)</script>';
+    const early = await callRoute(update, { body: { courseId: course.id, content: JSON.stringify(content) }, cookie: user.cookie });
+    expect(early.status).toBe(409);
+    expect(early.json).toMatchObject({ success: false, code: "lesson:not-opened" });
+    expect(byTitle(await rowsNow(), topicsList[0].subtopics[0].title).done).toBe(false);
+    expect(byTitle(await rowsNow(), topicsList[0].subtopics[1].title).theory).toBe("");
+
+    // Served to its owner (here through /api/generate, which answers a written lesson as stored),
+    // it is done, and its tick can be taken off and put back.
+    expect((await callRoute(generate, { body: { courseId: course.id, lessonId: byTitle(await rowsNow(), topicsList[0].subtopics[0].title).id }, cookie: user.cookie })).status).toBe(200);
+    topicsList[0].subtopics[0].done = false;
+    expect((await callRoute(update, { body: { courseId: course.id, content: JSON.stringify(content) }, cookie: user.cookie })).json).toEqual({ success: true });
+    expect(byTitle(await rowsNow(), topicsList[0].subtopics[0].title).done).toBe(false);
+    topicsList[0].subtopics[0].done = true;
     const res = await callRoute(update, { body: { courseId: course.id, content: JSON.stringify(content) }, cookie: user.cookie });
     expect(res.json).toEqual({ success: true });
-    const db = await getDb();
-    const rows = await db.select().from(lessons).where(eq(lessons.courseId, course.id));
-    const byTitle = (title: string) => rows.find((r) => r.title === title)!;
-    expect(byTitle(topicsList[0].subtopics[0].title).done).toBe(true);
-    expect(byTitle(topicsList[0].subtopics[1].title).theory).toBe("<p>Mine</p>");
+    const rows = await rowsNow();
+    expect(byTitle(rows, topicsList[0].subtopics[0].title).done).toBe(true);
+    expect(byTitle(rows, topicsList[0].subtopics[1].title).theory).toBe("<p>Mine</p>");
+    // Written through /api/update is not opened: it stays not done until the learner opens it.
+    expect(byTitle(rows, topicsList[0].subtopics[1].title)).toMatchObject({ done: false, openedAt: null });
 
     topicsList[0].title = "Something else";
     const mismatch = await callRoute(update, { body: { courseId: course.id, content }, cookie: user.cookie });

@@ -139,6 +139,7 @@ describe("lesson generation", () => {
     const stored = await lessonRow(lessonIds[1]);
     expect(stored.theory).toBe(done.lesson.theory);
     expect(stored.done).toBe(true);
+    expect(stored.openedAt).toBeInstanceOf(Date);
     expect(stored.generatingUntil).toBeNull();
     expect(stored.theory).not.toMatch(/<script/i);
   });
@@ -180,7 +181,7 @@ describe("lesson generation", () => {
     const stored = await lessonRow(lessonIds[1]);
     expect(stored.theory).toMatch(/<h2>|<p>/);
     expect(waited.json.lesson).toMatchObject({ id: lessonIds[1], courseId, theory: stored.theory, done: false });
-    expect(stored.done).toBe(false);
+    expect(stored).toMatchObject({ done: false, openedAt: null });
     // Already written: answered at once, with the same text; the model ran once.
     const again = await callRoute(prefetch, { body: { courseId, lessonId: lessonIds[1] }, cookie });
     expect(again.status).toBe(200);
@@ -416,20 +417,36 @@ describe("ownership", () => {
 });
 
 describe("/api/update", () => {
-  it("applies the content JSON's done flags to the owner's course", async () => {
+  it("applies the content JSON's done flags to lessons the viewer opened, never to the others", async () => {
     const { cookie, userId } = await newUser();
     const { courseId, lessonIds } = await insertCourse(userId);
     const [course] = await (await getDb()).select().from(courses).where(eq(courses.id, courseId));
     const titles = await Promise.all(lessonIds.map(async (id) => (await lessonRow(id)).title));
-    const content = {
-      [course.mainTopic.toLowerCase()]: [
-        { title: "Topic 1", subtopics: [{ title: titles[0], done: true }, { title: titles[1], done: true }] },
-        { title: "Topic 2", subtopics: [{ title: titles[2], done: false }, { title: titles[3], done: false }] },
-      ],
-    };
-    const res = await callRoute(update, { body: { courseId, content: JSON.stringify(content) }, cookie });
-    expect(res.json).toEqual({ success: true });
+    const contentWith = (done: boolean[]) =>
+      JSON.stringify({
+        [course.mainTopic.toLowerCase()]: [
+          { title: "Topic 1", subtopics: [{ title: titles[0], done: done[0] }, { title: titles[1], done: done[1] }] },
+          { title: "Topic 2", subtopics: [{ title: titles[2], done: done[2] }, { title: titles[3], done: done[3] }] },
+        ],
+      });
+    // Lesson 2 opened in the viewer (written by the model and served); lesson 1 written, never opened.
+    const opened = await streamRequest(cookie, { courseId, lessonId: lessonIds[1] });
+    expect((await readEvents(opened)).at(-1)!.event.type).toBe("done");
+    expect(await lessonRow(lessonIds[1])).toMatchObject({ done: true, openedAt: expect.any(Date) });
+    expect(await lessonRow(lessonIds[0])).toMatchObject({ done: false, openedAt: null });
+
+    // Unticking and ticking the opened lesson works.
+    expect((await callRoute(update, { body: { courseId, content: contentWith([false, false, false, false]) }, cookie })).json).toEqual({ success: true });
+    expect((await lessonRow(lessonIds[1])).done).toBe(false);
+    expect((await callRoute(update, { body: { courseId, content: contentWith([false, true, false, false]) }, cookie })).json).toEqual({ success: true });
     expect((await lessonRow(lessonIds[1])).done).toBe(true);
+
+    // Ticking a lesson never opened is refused, and nothing of the request is stored.
+    const refused = await callRoute(update, { body: { courseId, content: contentWith([true, false, false, true]) }, cookie });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ success: false, code: "lesson:not-opened" });
+    expect(await Promise.all(lessonIds.map(async (id) => (await lessonRow(id)).done))).toEqual([false, true, false, false]);
+
     const bad = await callRoute(update, { body: { courseId, content: "{not json" }, cookie });
     expect(bad.status).toBe(400);
   });

@@ -202,3 +202,51 @@ describe("the course-creations migration", () => {
     }
   });
 });
+
+describe("the proof-of-completion migration", () => {
+  it("counts done lessons with text as opened, takes done off lessons never written, and closes an attempt already graded", async () => {
+    const empty = await emptyDatabase();
+    try {
+      const files = journal.entries.map((e) => e.tag);
+      const run = async (tag: string) => {
+        const text = readFileSync(path.join(process.cwd(), "drizzle", `${tag}.sql`), "utf8");
+        for (const statement of text.split("--> statement-breakpoint")) if (statement.trim()) await empty.handle.db.execute(sql.raw(statement));
+      };
+      const target = files.findIndex((tag) => tag.endsWith("_proof-of-completion"));
+      for (const tag of files.slice(0, target)) await run(tag);
+      const user = "00000000-0000-4000-8000-000000000001";
+      const [c1, c2] = ["00000000-0000-4000-8000-0000000000c1", "00000000-0000-4000-8000-0000000000c2"];
+      const topic = "00000000-0000-4000-8000-0000000000a1";
+      await empty.handle.db.execute(sql`insert into users (id, email, name, password_hash) values (${user}, 'a@example.io', 'A', 'x')`);
+      await empty.handle.db.execute(
+        sql`insert into courses (id, user_id, main_topic, type, lang) values (${c1}, ${user}, 'One', 'text_image', 'English'), (${c2}, ${user}, 'Two', 'text_image', 'English')`,
+      );
+      await empty.handle.db.execute(sql`insert into topics (id, course_id, position, title) values (${topic}, ${c1}, 0, 'T')`);
+      await empty.handle.db.execute(
+        sql`insert into lessons (id, course_id, topic_id, position, title, theory, done, generated_at) values
+          ('00000000-0000-4000-8000-0000000000b1', ${c1}, ${topic}, 0, 'read', '<p>x</p>', true, '2025-05-01T00:00:00Z'),
+          ('00000000-0000-4000-8000-0000000000b2', ${c1}, ${topic}, 1, 'ticked, never written', '', true, null),
+          ('00000000-0000-4000-8000-0000000000b3', ${c1}, ${topic}, 2, 'written, not opened', '<p>y</p>', false, now())`,
+      );
+      // Course 1 was served and graded after; course 2 was served again after its last grading.
+      await empty.handle.db.execute(
+        sql`insert into quizzes (course_id, questions, served_at) values (${c1}, '[]', '2025-05-01T00:00:00Z'), (${c2}, '[]', '2025-05-03T00:00:00Z')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into quiz_attempts (course_id, user_id, mark, passed, created_at) values (${c1}, ${user}, 50, true, '2025-05-01T00:01:00Z'), (${c2}, ${user}, 0, false, '2025-05-02T00:00:00Z')`,
+      );
+      await run(files[target]);
+      expect(await rows(empty.handle, sql`select title, done, opened_at is not null as opened, opened_at = generated_at as when_written from lessons order by position`)).toEqual([
+        { title: "read", done: true, opened: true, when_written: true },
+        { title: "ticked, never written", done: false, opened: false, when_written: null },
+        { title: "written, not opened", done: false, opened: false, when_written: null },
+      ]);
+      expect(await rows(empty.handle, sql`select course_id, graded_at is not null as closed, attempt_id is not null as has_attempt from quizzes order by course_id`)).toEqual([
+        { course_id: c1, closed: true, has_attempt: true },
+        { course_id: c2, closed: false, has_attempt: true },
+      ]);
+    } finally {
+      await empty.dispose();
+    }
+  });
+});

@@ -21,6 +21,7 @@ import { settleBackgroundMail } from "@/server/email/mailer";
 import { and, eq } from "drizzle-orm";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { callRoute, sessionCookieFrom } from "../setup/http";
+import { rightAnswers, servedAsStored, serveQuiz, wrongAnswers } from "../setup/quiz";
 import { useTestDatabase } from "../setup/test-db";
 
 process.env.AI_RETRY_BASE_MS = "10";
@@ -103,10 +104,13 @@ describe("the quiz", () => {
     expect(prompt).not.toContain("ignore me");
     await expectNoAnswerKey(courseId, res.text);
 
-    // A retake serves the same questions without asking the model again.
+    // A retake serves the same questions without asking the model again, as a new attempt in a new order.
     const before = model.requests.length;
     const again = await callRoute(aiexam, { cookie, body: { courseId } });
-    expect(again.json.message).toBe(res.json.message);
+    const retaken = JSON.parse(again.json.message) as typeof questions;
+    expect(retaken.map((q) => q.question).sort()).toEqual(questions.map((q) => q.question).sort());
+    expect(retaken).not.toEqual(questions);
+    expect(again.json.attemptId).not.toBe(res.json.attemptId);
     expect(model.requests.length).toBe(before);
     await expectNoAnswerKey(courseId, again.text);
     for (const route of [getmyresult, updateresult]) {
@@ -125,32 +129,42 @@ describe("the quiz", () => {
   it("grades on the server, records the answers, keeps the best mark rising and passes at QUIZ_PASS_PERCENT", async () => {
     const { cookie, userId } = await newUser();
     const courseId = await insertCourse(userId, 5);
-    await callRoute(aiexam, { cookie, body: { courseId } });
-    const quiz = await storedQuiz(courseId);
-    const right = quiz.questions.map((q) => q.answer);
-    const wrong = right.map((a) => (a === "a" ? "b" : "a"));
+    const served = await serveQuiz(cookie, courseId);
+    const asked = await servedAsStored(courseId, served);
+    const right = await rightAnswers(courseId, served);
+    const wrong = wrongAnswers(right);
 
-    // 2 of 5 = 40 %: below the default 50 %.
+    // 2 of 5 = 40 %: below the default 50 %. Graded in the order the attempt showed.
     const some = right.map((a, i) => (i < 2 ? a : wrong[i]));
-    const failed = await callRoute(submit, { cookie, body: { courseId, answers: some } });
+    const failed = await callRoute(submit, { cookie, body: { courseId, answers: some, attemptId: served.attemptId } });
     expect(failed.status).toBe(200);
     expect(failed.json).toMatchObject({ success: true, score: 2, mark: 20, percent: 40, passed: false, counted: true, bestMark: 20, quizPassed: false });
     expect(failed.json.results).toHaveLength(5);
-    expect(failed.json.results[4]).toEqual({ correct: right[4], chosen: wrong[4], explanation: quiz.questions[4].explanation });
+    expect(failed.json.results[4]).toEqual({ correct: right[4], chosen: wrong[4], explanation: asked[4].explanation });
     // 5 lessons, none done, quiz not passed.
     expect(failed.json.progress).toBe(0);
 
-    const passed = await callRoute(submit, { cookie, body: { courseId, answers: right } });
+    const retake = await serveQuiz(cookie, courseId);
+    const passed = await callRoute(submit, { cookie, body: { courseId, answers: await rightAnswers(courseId, retake) } });
     expect(passed.json).toMatchObject({ score: 5, mark: 50, percent: 100, passed: true, bestMark: 50, quizPassed: true, progress: 17 });
 
     // A worse attempt later lowers nothing.
-    const worse = await callRoute(submit, { cookie, body: { courseId, answers: wrong } });
+    const third = await serveQuiz(cookie, courseId);
+    const worse = await callRoute(submit, { cookie, body: { courseId, answers: wrongAnswers(await rightAnswers(courseId, third)) } });
     expect(worse.json).toMatchObject({ mark: 0, passed: false, bestMark: 50, quizPassed: true });
     expect(await courseRow(courseId)).toMatchObject({ bestMark: 50, quizPassed: true });
 
+    // Each attempt is recorded once, its answers in the stored order and letters.
     const attempts = await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId));
     expect(attempts.map((a) => a.mark).sort()).toEqual([0, 20, 50]);
-    expect(attempts.find((a) => a.mark === 0)!.answers).toEqual(wrong);
+    expect(attempts.find((a) => a.mark === 50)!.answers).toEqual((await storedQuiz(courseId)).questions.map((q) => q.answer));
+    expect(new Set(attempts.map((a) => a.attemptId))).toEqual(new Set([served.attemptId, retake.attemptId, third.attemptId]));
+
+    // A graded attempt is closed: sent again, it changes nothing.
+    const replay = await callRoute(submit, { cookie, body: { courseId, answers: await rightAnswers(courseId, third) } });
+    expect(replay.status).toBe(409);
+    expect(replay.json).toMatchObject({ success: false, code: "quiz:attempt-closed" });
+    expect(await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId))).toHaveLength(3);
 
     // The contract's mark post changes nothing.
     const posted = await callRoute(updateresult, { cookie, body: { courseId, marksString: "999" } });
@@ -163,20 +177,19 @@ describe("the quiz", () => {
   it("does not count an attempt sent after its questions' time", async () => {
     const { cookie, userId } = await newUser();
     const courseId = await insertCourse(userId, 5);
-    await callRoute(aiexam, { cookie, body: { courseId } });
-    const right = (await storedQuiz(courseId)).questions.map((q) => q.answer);
+    const served = await serveQuiz(cookie, courseId);
     // 5 questions = 5 minutes, plus 30 s of grace: served 6 minutes ago is too late.
     await (await getDb()).update(quizzes).set({ servedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(quizzes.courseId, courseId));
-    const late = await callRoute(submit, { cookie, body: { courseId, answers: right } });
+    const late = await callRoute(submit, { cookie, body: { courseId, answers: await rightAnswers(courseId, served) } });
     expect(late.status).toBe(200);
     expect(late.json).toMatchObject({ score: 5, counted: false, passed: false, bestMark: null, quizPassed: false });
     expect(await courseRow(courseId)).toMatchObject({ bestMark: null, quizPassed: false });
     const [attempt] = await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId));
     expect(attempt.counted).toBe(false);
 
-    // Served again (a retake), the clock starts over and the same answers count.
-    await callRoute(aiexam, { cookie, body: { courseId } });
-    const inTime = await callRoute(submit, { cookie, body: { courseId, answers: right } });
+    // Served again (a retake), the clock starts over and right answers count.
+    const retake = await serveQuiz(cookie, courseId);
+    const inTime = await callRoute(submit, { cookie, body: { courseId, answers: await rightAnswers(courseId, retake) } });
     expect(inTime.json).toMatchObject({ counted: true, passed: true, bestMark: 50 });
   });
 
@@ -194,19 +207,23 @@ describe("the quiz", () => {
 });
 
 describe("completion and the certificate", () => {
+  /** Every lesson as the viewer leaves it once opened (served, then done). */
+  async function openEveryLesson(courseId: string) {
+    await (await getDb()).update(lessons).set({ theory: "<p>Read.</p>", openedAt: new Date(), done: true }).where(eq(lessons.courseId, courseId));
+  }
+
   async function completeCourse(cookie: string, courseId: string) {
-    await (await getDb()).update(lessons).set({ done: true }).where(eq(lessons.courseId, courseId));
-    await callRoute(aiexam, { cookie, body: { courseId } });
-    const right = (await storedQuiz(courseId)).questions.map((q) => q.answer);
-    const res = await callRoute(submit, { cookie, body: { courseId, answers: right } });
+    await openEveryLesson(courseId);
+    const served = await serveQuiz(cookie, courseId);
+    const res = await callRoute(submit, { cookie, body: { courseId, answers: await rightAnswers(courseId, served) } });
     expect(res.json.progress).toBe(100);
   }
 
   it("refuses /api/finish below 100 %, then issues one certificate, mails it, and answers the same one again", async () => {
     const { cookie, userId, email } = await newUser();
     const courseId = await insertCourse(userId, 5);
-    // Every lesson done but the quiz not passed: 5/6.
-    await (await getDb()).update(lessons).set({ done: true }).where(eq(lessons.courseId, courseId));
+    // Every lesson opened and done but the quiz not passed: 5/6.
+    await openEveryLesson(courseId);
     const early = await callRoute(finish, { cookie, body: { courseId } });
     expect(early.status).toBe(403);
     expect(early.json).toEqual({ success: false, code: "course:not-complete", message: "Complete the course to get the certificate." });

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "@/server/db/client";
 import { courseCreations, courses, lessons, topics, users } from "@/server/db/schema";
@@ -306,7 +306,8 @@ export async function updateLessons(
       await tx
         .update(lessons)
         .set({ ...update.values, updatedAt: new Date() })
-        .where(and(eq(lessons.id, update.id), eq(lessons.courseId, courseId)));
+        // Done moves only on a lesson the server served (applyContentUpdate refuses the rest).
+        .where(and(eq(lessons.id, update.id), eq(lessons.courseId, courseId), update.values.done === undefined ? undefined : isNotNull(lessons.openedAt)));
     }
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
   });

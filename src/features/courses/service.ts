@@ -171,6 +171,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * done flag, theory (sanitized), image (https or inline) and video id. Every changed theory is
  * checked against the HTML bounds before any is sanitized (413, nothing stored), and the event
  * loop is given back between two lessons, so a request never holds it for more than one.
+ * Done can only change on a lesson the server has served to the learner (`openedAt`): a change
+ * on any other is `409 lesson:not-opened`, and nothing is stored.
  */
 export async function applyContentUpdate(userId: string, courseId: unknown, content: unknown, t: ApiTranslator): Promise<void> {
   const course = await requireOwnCourse(userId, courseId, t);
@@ -180,6 +182,7 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
   const imageNotAllowed = () => appError("course:image-not-allowed", t);
   if (!Array.isArray(topicsIn) || topicsIn.length !== outline.length) throw mismatch();
   const updates: { id: string; values: Parameters<typeof updateLesson>[1]; theory?: string }[] = [];
+  let notOpened = false;
   outline.forEach(({ topic, lessons }, t) => {
     const incoming = topicsIn[t] as { title?: unknown; subtopics?: unknown };
     if (incoming?.title !== topic.title || !Array.isArray(incoming.subtopics) || incoming.subtopics.length !== lessons.length) throw mismatch();
@@ -188,7 +191,10 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
       if (sub?.title !== lesson.title) throw mismatch();
       const values: Parameters<typeof updateLesson>[1] = {};
       let theory: string | undefined;
-      if (typeof sub.done === "boolean" && sub.done !== lesson.done) values.done = sub.done;
+      if (typeof sub.done === "boolean" && sub.done !== lesson.done) {
+        if (!lesson.openedAt) notOpened = true;
+        values.done = sub.done;
+      }
       if (typeof sub.theory === "string" && sub.theory && sub.theory !== lesson.theory) {
         theory = sub.theory.slice(0, 500_000);
         values.generatedAt = lesson.generatedAt ?? new Date();
@@ -206,6 +212,7 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
   });
   try {
     for (const update of updates) if (update.theory !== undefined) scanHtml(update.theory);
+    if (notOpened) throw appError("lesson:not-opened", t);
     for (const update of updates) {
       if (update.theory === undefined) continue;
       await yieldToEventLoop();

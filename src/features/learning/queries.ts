@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { chatMessages, courses, images, lessons, notes, topics } from "@/server/db/schema";
 
@@ -76,12 +76,16 @@ export async function lessonWithTopic(courseId: string, lessonId: string) {
   return row;
 }
 
-export async function markLessonDone(lessonId: string): Promise<void> {
+/**
+ * The server has just served the lesson's written text to its owner: it is opened (the first
+ * time is kept) and done. A lesson with no text yet is left as it is: nothing was read.
+ */
+export async function markLessonOpened(lessonId: string): Promise<void> {
   const db = await getDb();
   await db
     .update(lessons)
-    .set({ done: true, updatedAt: new Date() })
-    .where(and(eq(lessons.id, lessonId), eq(lessons.done, false)));
+    .set({ done: true, openedAt: sql`coalesce(${lessons.openedAt}, now())`, updatedAt: new Date() })
+    .where(and(eq(lessons.id, lessonId), ne(lessons.theory, ""), or(eq(lessons.done, false), isNull(lessons.openedAt))));
 }
 
 export async function progressCounts(courseId: string): Promise<{ lessonCount: number; doneCount: number }> {

@@ -16,7 +16,7 @@ import {
   findImageForOwner,
   findNotes,
   lessonContent,
-  markLessonDone,
+  markLessonOpened,
   outlineOf,
   progressCounts,
   storeChatExchange,
@@ -60,8 +60,9 @@ export type ViewerData = {
 
 /**
  * Everything the viewer renders on the server, by id: the owner's course (else null → 404), its
- * outline, the lesson `?lesson=` names (else the first). Opening the viewer marks the first
- * lesson done (SPEC "Subtopic").
+ * outline, the lesson `?lesson=` names (else the first). Opening the viewer on the first lesson
+ * marks it opened and done (SPEC "Subtopic"), since its text is served with the page; another
+ * lesson is marked when the viewer opens it through the lesson stream.
  */
 export async function loadViewer(userId: string, courseId: string, lessonId: string | undefined): Promise<ViewerData | null> {
   const course = await findOwnCourse(userId, courseId);
@@ -70,11 +71,11 @@ export async function loadViewer(userId: string, courseId: string, lessonId: str
   const all = outline.flatMap((t) => t.lessons);
   if (all.length === 0) return null;
   const first = all[0];
-  if (!first.done) {
-    await markLessonDone(first.id);
+  const current = all.find((l) => l.id === lessonId) ?? first;
+  if (current === first && first.generated && !first.done) {
+    await markLessonOpened(first.id);
     first.done = true;
   }
-  const current = all.find((l) => l.id === lessonId) ?? first;
   const lesson = await lessonContent(course.id, current.id);
   if (!lesson) return null;
   const doneCount = all.filter((l) => l.done).length;
@@ -123,7 +124,7 @@ export async function openLessonStream(
 ): Promise<ReadableStream<Uint8Array>> {
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   const finish = async (content: LessonContent) => {
-    await markLessonDone(content.id);
+    await markLessonOpened(content.id);
     return { type: "done", lesson: { ...content, done: true }, progress: await courseProgress(course.id, course.quizPassed) } as const;
   };
   if (lesson.theory && !input.regenerate) {
@@ -193,15 +194,15 @@ export async function prefetchLesson(
  */
 export async function writeLessonText(userId: string, input: { courseId: string; lessonId: string }, t: ApiTranslator): Promise<string> {
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
-  // Already written (by the prefetch, say): opening it still marks it done.
+  // Already written (by the prefetch, say): serving it still marks it opened and done.
   if (lesson.theory) {
-    if (!lesson.done) await markLessonDone(lesson.id);
+    await markLessonOpened(lesson.id);
     return lesson.theory;
   }
   const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiRateLimit(userId, t));
   const outcome = await generationOutcome(flight);
   if (outcome.type === "error") throw generationError(outcome.code, t);
-  await markLessonDone(lesson.id);
+  await markLessonOpened(lesson.id);
   return outcome.lesson.theory;
 }
 

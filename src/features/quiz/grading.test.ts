@@ -1,5 +1,6 @@
 import { certificateDate, isPublicId, linkedInAddUrl } from "./certificate-format";
-import { grade, isPassing, publicQuestions, questionCountFor, withinTimeLimit, type StoredQuestion } from "./grading";
+import { grade, isPassing, publicQuestions, questionCountFor, shuffledOrder, storedOrder, withinTimeLimit, type StoredQuestion } from "./grading";
+import { randomInt } from "node:crypto";
 
 const q = (answer: string): StoredQuestion => ({ question: "Q?", options: ["w", "x", "y", "z"], answer, explanation: `because ${answer}` });
 
@@ -20,6 +21,46 @@ describe("quiz rules", () => {
     expect(graded.results[2]).toEqual({ correct: "c", chosen: "", explanation: "because c" });
     expect(isPassing(50, 50)).toBe(true);
     expect(isPassing(49, 50)).toBe(false);
+  });
+
+  it("arranges each attempt anew: every question and option once, never the arrangement before", () => {
+    const questions = ["a", "b", "c", "d", "a"].map(q);
+    let previous = storedOrder(questions);
+    for (let i = 0; i < 50; i++) {
+      const order = shuffledOrder(questions, randomInt, previous);
+      expect(order.map((e) => e.question).sort()).toEqual([0, 1, 2, 3, 4]);
+      for (const entry of order) expect([...entry.options].sort()).toEqual([0, 1, 2, 3]);
+      expect(order).not.toEqual(previous);
+      previous = order;
+    }
+    // A random source that always answers 0 gives one arrangement: the next attempt rotates it.
+    const zero = shuffledOrder(questions, () => 0);
+    expect(shuffledOrder(questions, () => 0, zero)).not.toEqual(zero);
+  });
+
+  it("grades the attempt in the order it showed, maps its letters back to the stored options and records them in the stored order", () => {
+    const questions = [
+      { question: "One?", options: ["w", "x", "y", "z"], answer: "b", explanation: "x is right" },
+      { question: "Two?", options: ["w", "x", "y", "z"], answer: "d", explanation: "z is right" },
+    ];
+    // Served: question Two first with its options reversed, then One with w and x swapped.
+    const order = [
+      { question: 1, options: [3, 2, 1, 0] },
+      { question: 0, options: [1, 0, 2, 3] },
+    ];
+    const shown = publicQuestions(questions, order);
+    expect(shown.map((s) => s.question)).toEqual(["Two?", "One?"]);
+    expect(shown[0].options.map((o) => `${o.letter}=${o.text}`)).toEqual(["a=z", "b=y", "c=x", "d=w"]);
+    expect(shown[1].options.map((o) => `${o.letter}=${o.text}`)).toEqual(["a=x", "b=w", "c=y", "d=z"]);
+    // "a" is z for Two (right) and x for One (right): the stored key "d", "b" would be wrong here.
+    const right = grade(questions, ["a", "a"], order);
+    expect(right).toMatchObject({ score: 2, percent: 100, recorded: ["b", "d"] });
+    expect(right.results).toEqual([
+      { correct: "a", chosen: "a", explanation: "z is right" },
+      { correct: "a", chosen: "a", explanation: "x is right" },
+    ]);
+    const storedKey = grade(questions, ["d", "b"], order);
+    expect(storedKey).toMatchObject({ score: 0, recorded: ["a", "a"] });
   });
 
   it("counts an attempt within 60 s per question plus the grace", () => {

@@ -21,20 +21,78 @@ export function questionCountFor(topicCount: number): number {
   return Math.min(MAX_QUESTIONS, Math.max(MIN_QUESTIONS, topicCount));
 }
 
-export function publicQuestions(questions: StoredQuestion[]): PublicQuestion[] {
-  return questions.map((q) => ({ question: q.question, options: q.options.map((text, i) => ({ letter: letterAt(i), text })) }));
+const indexOfLetter = (letter: string) => (/^[a-z]$/.test(letter) ? letter.charCodeAt(0) - 97 : -1);
+
+/**
+ * How one attempt shows the stored questions: served question i is stored question `question`,
+ * and its letter j is the stored option `options[j]`. Each attempt has its own, so the letters
+ * one attempt's results reveal say nothing about the next.
+ */
+export type ServedOrder = { question: number; options: number[] }[];
+
+/** The stored order itself (how quizzes were served before attempts were shuffled). */
+export function storedOrder(questions: StoredQuestion[]): ServedOrder {
+  return questions.map((q, i) => ({ question: i, options: q.options.map((_, o) => o) }));
 }
 
-/** One result per question, in order; an answer that is not one of the letters counts as none. */
-export function grade(questions: StoredQuestion[], answers: string[]): { score: number; mark: number; percent: number; results: QuestionResult[] } {
-  const results = questions.map((q, i) => {
+function shuffle<T>(items: T[], randomBelow: (n: number) => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomBelow(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+const sameOrder = (a: ServedOrder, b: ServedOrder) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A new attempt's arrangement: the questions and each question's options shuffled, and never
+ * the arrangement of the attempt before (`previous`) when another one exists. `randomBelow(n)`
+ * is a uniform whole number from 0 to n - 1 (the server passes crypto's).
+ */
+export function shuffledOrder(questions: StoredQuestion[], randomBelow: (n: number) => number, previous?: ServedOrder | null): ServedOrder {
+  const before = previous ?? storedOrder(questions);
+  const arrange = () => shuffle(storedOrder(questions), randomBelow).map((entry) => ({ ...entry, options: shuffle(entry.options, randomBelow) }));
+  let order = arrange();
+  for (let tries = 1; tries < 3 && sameOrder(order, before); tries++) order = arrange();
+  if (!sameOrder(order, before)) return order;
+  // Still the same (a tiny quiz, or a poor random source): rotate it, which always changes it.
+  if (order.length > 1) return [...order.slice(1), order[0]];
+  return order.map((entry) => ({ ...entry, options: [...entry.options.slice(1), ...entry.options.slice(0, 1)] }));
+}
+
+/** The questions as the attempt shows them, lettered in its order; nothing of the key. */
+export function publicQuestions(questions: StoredQuestion[], order: ServedOrder = storedOrder(questions)): PublicQuestion[] {
+  return order.map((entry) => ({
+    question: questions[entry.question].question,
+    options: entry.options.map((stored, letter) => ({ letter: letterAt(letter), text: questions[entry.question].options[stored] })),
+  }));
+}
+
+/**
+ * Grades the answers given in the attempt's order: one result per served question, its letters
+ * the attempt's; an answer that is not one of the letters counts as none. `recorded` is the
+ * same answers in the stored order and letters, which stay meaningful after the next attempt.
+ */
+export function grade(
+  questions: StoredQuestion[],
+  answers: string[],
+  order: ServedOrder = storedOrder(questions),
+): { score: number; mark: number; percent: number; results: QuestionResult[]; recorded: string[] } {
+  const recorded = questions.map(() => "");
+  const results = order.map((entry, i) => {
+    const q = questions[entry.question];
     const given = (answers[i] ?? "").trim().toLowerCase();
-    const chosen = q.options.some((_, o) => letterAt(o) === given) ? given : "";
-    return { correct: q.answer, chosen, explanation: q.explanation };
+    const chosenIndex = indexOfLetter(given);
+    const chosen = chosenIndex >= 0 && chosenIndex < entry.options.length ? given : "";
+    if (chosen) recorded[entry.question] = letterAt(entry.options[chosenIndex]);
+    const rightIndex = entry.options.indexOf(indexOfLetter(q.answer));
+    return { correct: rightIndex >= 0 ? letterAt(rightIndex) : "", chosen, explanation: q.explanation };
   });
-  const score = results.filter((r) => r.chosen === r.correct).length;
+  const score = results.filter((r) => r.chosen !== "" && r.chosen === r.correct).length;
   const percent = questions.length === 0 ? 0 : Math.round((score / questions.length) * 100);
-  return { score, mark: score * 10, percent, results };
+  return { score, mark: score * 10, percent, results, recorded };
 }
 
 export function isPassing(percent: number, passPercent: number): boolean {

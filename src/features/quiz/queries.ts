@@ -1,8 +1,8 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { certificates, courses, lessons, quizAttempts, quizzes, topics } from "@/server/db/schema";
-import type { StoredQuestion } from "./grading";
+import type { ServedOrder, StoredQuestion } from "./grading";
 
 export async function topicTitles(courseId: string): Promise<string[]> {
   const db = await getDb();
@@ -22,43 +22,83 @@ export async function lessonCounts(courseId: string): Promise<{ lessonCount: num
   return row ?? { lessonCount: 0, doneCount: 0 };
 }
 
-export type QuizRow = { questions: StoredQuestion[]; servedAt: Date };
+/**
+ * What the certificate needs, read in one statement: how many lessons the course has, how many
+ * are done after the server served them to their owner, and whether a counted attempt passed.
+ */
+export async function completionFacts(courseId: string): Promise<{ lessonCount: number; openedDoneCount: number; passedAttempt: boolean }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      lessonCount: sql<number>`count(*)`.mapWith(Number),
+      openedDoneCount: sql<number>`count(*) filter (where ${lessons.done} and ${lessons.openedAt} is not null)`.mapWith(Number),
+      passedAttempt: sql<boolean>`exists (select 1 from ${quizAttempts} where ${quizAttempts.courseId} = ${courseId} and ${quizAttempts.passed} and ${quizAttempts.counted})`,
+    })
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId));
+  return row ?? { lessonCount: 0, openedDoneCount: 0, passedAttempt: false };
+}
+
+/** The stored questions and the attempt served last (its id, order, clock and whether it is graded). */
+export type QuizRow = { questions: StoredQuestion[]; servedAt: Date; attemptId: string; servedOrder: ServedOrder | null; gradedAt: Date | null };
 
 export async function findQuiz(courseId: string): Promise<QuizRow | undefined> {
   const db = await getDb();
-  const [row] = await db.select({ questions: quizzes.questions, servedAt: quizzes.servedAt }).from(quizzes).where(eq(quizzes.courseId, courseId));
-  return row ? { questions: row.questions as StoredQuestion[], servedAt: row.servedAt } : undefined;
+  const [row] = await db
+    .select({ questions: quizzes.questions, servedAt: quizzes.servedAt, attemptId: quizzes.attemptId, servedOrder: quizzes.servedOrder, gradedAt: quizzes.gradedAt })
+    .from(quizzes)
+    .where(eq(quizzes.courseId, courseId));
+  return row ? { ...row, questions: row.questions as StoredQuestion[] } : undefined;
 }
 
-/** Stores fresh questions (replacing any) and starts their clock. */
-export async function storeQuiz(courseId: string, questions: StoredQuestion[]): Promise<void> {
+/** A new attempt: its id, its order, its clock started, not graded. */
+const newAttempt = (servedOrder: ServedOrder) => ({ attemptId: sql`gen_random_uuid()`, servedOrder, servedAt: sql`now()`, gradedAt: null });
+
+/** Stores fresh questions (replacing any) and serves them as a new attempt; answers its id. */
+export async function storeQuiz(courseId: string, questions: StoredQuestion[], order: ServedOrder): Promise<string> {
   const db = await getDb();
-  await db
+  const [row] = await db
     .insert(quizzes)
-    .values({ courseId, questions, servedAt: sql`now()` })
-    .onConflictDoUpdate({ target: quizzes.courseId, set: { questions, servedAt: sql`now()`, createdAt: sql`now()` } });
-}
-
-/** Starts the clock again for the same questions (a retake). */
-export async function restartQuizClock(courseId: string): Promise<void> {
-  const db = await getDb();
-  await db.update(quizzes).set({ servedAt: sql`now()` }).where(eq(quizzes.courseId, courseId));
+    .values({ courseId, questions, ...newAttempt(order) })
+    .onConflictDoUpdate({ target: quizzes.courseId, set: { questions, ...newAttempt(order), createdAt: sql`now()` } })
+    .returning({ attemptId: quizzes.attemptId });
+  return row.attemptId;
 }
 
 /**
- * Records an attempt; a counted one raises the course's best mark (never lowers it) and, when
- * passing, sets the pass for good. One statement each, so two tabs cannot lower the mark.
+ * Serves the same questions as a new attempt in a new order (a retake); the attempt before is
+ * closed for good, graded or not. Answers the new attempt's id, or undefined if the quiz is gone.
+ */
+export async function startAttempt(courseId: string, order: ServedOrder): Promise<string | undefined> {
+  const db = await getDb();
+  const [row] = await db.update(quizzes).set(newAttempt(order)).where(eq(quizzes.courseId, courseId)).returning({ attemptId: quizzes.attemptId });
+  return row?.attemptId;
+}
+
+/**
+ * Closes the attempt and records it, in one transaction: the attempt is taken only if it is
+ * still the one served and not graded yet (`graded_at is null`, a row lock), so a second or
+ * parallel submit of it, or one after a newer serving, records nothing and gets undefined.
+ * A counted attempt raises the course's best mark (never lowers it) and, when passing, sets
+ * the pass for good.
  */
 export async function recordAttempt(input: {
   courseId: string;
   userId: string;
+  attemptId: string;
   mark: number;
   passed: boolean;
   answers: string[];
   counted: boolean;
-}): Promise<{ bestMark: number | null; quizPassed: boolean }> {
+}): Promise<{ bestMark: number | null; quizPassed: boolean } | undefined> {
   const db = await getDb();
   return db.transaction(async (tx) => {
+    const closed = await tx
+      .update(quizzes)
+      .set({ gradedAt: sql`now()` })
+      .where(and(eq(quizzes.courseId, input.courseId), eq(quizzes.attemptId, input.attemptId), isNull(quizzes.gradedAt)))
+      .returning({ courseId: quizzes.courseId });
+    if (closed.length === 0) return undefined;
     await tx.insert(quizAttempts).values(input);
     const set = input.counted
       ? {

@@ -11,9 +11,11 @@ export const aiExamBodySchema = z.object({
   renew: z.boolean().optional(),
 });
 
+/** `answers` in the order the attempt showed; `attemptId` (from /api/aiexam) names the attempt, else the one served last. */
 export const submitQuizBodySchema = z.object({
   courseId,
   answers: z.array(z.string().max(2)).max(50),
+  attemptId: z.string().max(100).optional(),
 });
 
 export const courseRefBodySchema = z.object({ courseId });

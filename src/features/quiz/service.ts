@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { findOwnCourse, progressPercent, requireOwnCourse } from "@/features/courses/service";
 import { enforceAiRateLimit, generateQuiz } from "@/features/generation/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
@@ -13,8 +13,9 @@ import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { logger } from "@/server/logger";
 import { certificatePath, isPublicId } from "./certificate-format";
 import { renderCertificatePng } from "./certificate-image";
-import { grade, isPassing, publicQuestions, questionCountFor, withinTimeLimit, type PublicQuestion, type QuestionResult, type StoredQuestion } from "./grading";
+import { grade, isPassing, publicQuestions, questionCountFor, shuffledOrder, withinTimeLimit, type PublicQuestion, type QuestionResult, type StoredQuestion } from "./grading";
 import {
+  completionFacts,
   findCertificateByPublicId,
   findCertificateForCourse,
   findCertificatePng,
@@ -22,7 +23,7 @@ import {
   issueCertificate,
   lessonCounts,
   recordAttempt,
-  restartQuizClock,
+  startAttempt,
   storeCertificatePng,
   storeQuiz,
   topicTitles,
@@ -42,17 +43,26 @@ export async function loadQuizPage(userId: string, courseId: string) {
   return { id: course.id, mainTopic: course.mainTopic, quizPassed: course.quizPassed, bestMark: course.bestMark };
 }
 
+/** A uniform whole number below n, from the system's secure source: an attempt's order is not guessable. */
+const randomBelow = (n: number) => randomInt(n);
+
+/** What `/api/aiexam` serves: the attempt's questions in its order, without their answers, and its id. */
+export type ServedAttempt = { attemptId: string; questions: PublicQuestion[] };
+
 /**
  * The course's questions without their answers (`/api/aiexam`). Written by the model once per
  * course in its language, then served again (a retake) unless `renew` asks for new ones. Each
- * serving starts the attempt's clock on the server.
+ * serving is a new attempt: its own id, the questions and their options in a new order, and its
+ * clock started on the server. The attempt served before is closed.
  */
-export async function serveQuiz(user: Caller, input: { courseId: string; renew?: boolean }, t: ApiTranslator): Promise<PublicQuestion[]> {
+export async function serveQuiz(user: Caller, input: { courseId: string; renew?: boolean }, t: ApiTranslator): Promise<ServedAttempt> {
   const course = await requireOwnCourse(user.id, input.courseId, t);
   const existing = await findQuiz(course.id);
   if (existing && !input.renew) {
-    await restartQuizClock(course.id);
-    return publicQuestions(existing.questions);
+    const order = shuffledOrder(existing.questions, randomBelow, existing.servedOrder);
+    const attemptId = await startAttempt(course.id, order);
+    // The quiz went with its course between the two statements: as if never written.
+    if (attemptId) return { attemptId, questions: publicQuestions(existing.questions, order) };
   }
   await enforceAiRateLimit(user.id, t);
   const titles = await topicTitles(course.id);
@@ -64,8 +74,9 @@ export async function serveQuiz(user: Caller, input: { courseId: string; renew?:
     if (error instanceof ModelFailedError) throw appError(error.code, t);
     throw error;
   }
-  await storeQuiz(course.id, questions);
-  return publicQuestions(questions);
+  const order = shuffledOrder(questions, randomBelow);
+  const attemptId = await storeQuiz(course.id, questions, order);
+  return { attemptId, questions: publicQuestions(questions, order) };
 }
 
 export type QuizOutcome = {
@@ -81,26 +92,45 @@ export type QuizOutcome = {
   progress: number;
 };
 
-/** Grades on the server, records the attempt with its answers, keeps the best mark and the pass. */
-export async function submitQuiz(user: Caller, input: { courseId: string; answers: string[] }, t: ApiTranslator): Promise<QuizOutcome> {
+/**
+ * Grades the attempt served last, in the order it was served, on the server; records it with
+ * its answers, keeps the best mark and the pass. A graded attempt is closed: submitting it again
+ * (or an `attemptId` that is not the one served last) is 409 `quiz:attempt-closed` and changes
+ * nothing; the results may then show the right answers, since the next attempt is reordered.
+ */
+export async function submitQuiz(user: Caller, input: { courseId: string; answers: string[]; attemptId?: string }, t: ApiTranslator): Promise<QuizOutcome> {
   const course = await requireOwnCourse(user.id, input.courseId, t);
   const quiz = await findQuiz(course.id);
   if (!quiz) throw appError("quiz:not-started", t);
+  if (quiz.gradedAt || (input.attemptId !== undefined && input.attemptId !== quiz.attemptId)) throw appError("quiz:attempt-closed", t);
   if (input.answers.length !== quiz.questions.length) throw appError("quiz:answers-mismatch", t);
   const settings = env();
-  const graded = grade(quiz.questions, input.answers);
+  const graded = grade(quiz.questions, input.answers, quiz.servedOrder ?? undefined);
   const counted = withinTimeLimit(quiz.servedAt, new Date(), quiz.questions.length, settings.QUIZ_GRACE_SECONDS);
   const passed = counted && isPassing(graded.percent, settings.QUIZ_PASS_PERCENT);
   const stored = await recordAttempt({
     courseId: course.id,
     userId: user.id,
+    attemptId: quiz.attemptId,
     mark: graded.mark,
     passed,
-    answers: graded.results.map((r) => r.chosen),
+    answers: graded.recorded,
     counted,
   });
+  // Another submit of the same attempt, or a new serving, got there first.
+  if (!stored) throw appError("quiz:attempt-closed", t);
   const counts = await lessonCounts(course.id);
-  return { ...graded, passed, counted, bestMark: stored.bestMark, quizPassed: stored.quizPassed, progress: progressPercent({ ...counts, quizPassed: stored.quizPassed }) };
+  return {
+    score: graded.score,
+    mark: graded.mark,
+    percent: graded.percent,
+    results: graded.results,
+    passed,
+    counted,
+    bestMark: stored.bestMark,
+    quizPassed: stored.quizPassed,
+    progress: progressPercent({ ...counts, quizPassed: stored.quizPassed }),
+  };
 }
 
 /** SPEC "Result lookup". */
@@ -118,14 +148,16 @@ function shortCode(): string {
 }
 
 /**
- * `/api/finish`: the server checks completion itself (every lesson done and the quiz passed),
- * then issues the certificate once; the first time it also mails it (a failed mail never
- * blocks). Below 100 % it is refused.
+ * `/api/finish`: the server checks completion itself (every lesson done after the server served
+ * it to the learner, and the quiz passed by a counted attempt, graded once), then issues the
+ * certificate once; the first time it also mails it (a failed mail never blocks). Short of
+ * that it is refused.
  */
 export async function finishCourse(user: Caller, courseId: string, t: ApiTranslator): Promise<{ certificate: CertificateInfo; created: boolean }> {
   const course = await requireOwnCourse(user.id, courseId, t);
-  const counts = await lessonCounts(course.id);
-  if (progressPercent({ ...counts, quizPassed: course.quizPassed }) < 100 || counts.lessonCount === 0) throw appError("course:not-complete", t);
+  const facts = await completionFacts(course.id);
+  const lessonsRead = facts.lessonCount > 0 && facts.openedDoneCount === facts.lessonCount;
+  if (!lessonsRead || !course.quizPassed || !facts.passedAttempt) throw appError("course:not-complete", t);
   const issued = await issueCertificate({
     publicId: randomBytes(16).toString("base64url"),
     shortCode: shortCode(),
@@ -134,7 +166,7 @@ export async function finishCourse(user: Caller, courseId: string, t: ApiTransla
     holderName: user.name,
     courseTitle: course.mainTopic,
     courseLang: course.lang,
-    lessonCount: counts.lessonCount,
+    lessonCount: facts.lessonCount,
     quizMark: course.bestMark,
     locale: user.locale,
   });

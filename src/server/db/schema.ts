@@ -145,6 +145,11 @@ export const lessons = pgTable(
     imageAttribution: text("image_attribution"),
     youtubeId: text("youtube_id"),
     done: boolean("done").notNull().default(false),
+    /**
+     * When the server first served the lesson's written text to its owner (the viewer, the lesson
+     * stream, /api/generate). Only an opened lesson can be done; the certificate needs them all.
+     */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
     generatedAt: timestamp("generated_at", { withTimezone: true }),
     /** Lease of the app instance writing this lesson now (docs/decisions: lesson generation lease). */
     generatingUntil: timestamp("generating_until", { withTimezone: true }),
@@ -227,6 +232,15 @@ export const quizzes = pgTable("quizzes", {
   createdAt: createdAt(),
   /** When the questions were last handed out: the server's clock for the attempt's time limit. */
   servedAt: timestamp("served_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The attempt served last: each serving is a new one; grading closes it (see gradedAt). */
+  attemptId: uuid("attempt_id").notNull().defaultRandom(),
+  /**
+   * The order that attempt showed: served question i is stored question `question`, and its
+   * option letter j the stored option `options[j]`. Null: the stored order.
+   */
+  servedOrder: jsonb("served_order").$type<{ question: number; options: number[] }[]>(),
+  /** When the attempt was graded: a closed attempt is never graded again (409). */
+  gradedAt: timestamp("graded_at", { withTimezone: true }),
 });
 
 export const quizAttempts = pgTable(
@@ -246,9 +260,11 @@ export const quizAttempts = pgTable(
     answers: jsonb("answers").$type<string[]>().notNull().default([]),
     /** False when submitted after the questions' time (plus grace): recorded, never counted. */
     counted: boolean("counted").notNull().default(true),
+    /** The served attempt this grades (quizzes.attemptId); one row per attempt. Null before 0011. */
+    attemptId: uuid("attempt_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("quiz_attempts_course_idx").on(t.courseId)],
+  (t) => [index("quiz_attempts_course_idx").on(t.courseId), uniqueIndex("quiz_attempts_attempt_key").on(t.attemptId)],
 );
 
 /**

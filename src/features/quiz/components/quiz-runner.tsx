@@ -54,6 +54,8 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
   const [secondsLeft, setSecondsLeft] = React.useState(0);
   const [outcome, setOutcome] = React.useState<Outcome | null>(null);
   const [deadline, setDeadline] = React.useState(0);
+  // The attempt the questions on screen belong to: its answers are graded in its own order.
+  const attemptRef = React.useRef<string | undefined>(undefined);
   // The timer sends what is chosen so far; a ref, so the clock's callback sees the latest.
   const answersRef = React.useRef<string[]>([]);
   const headingRef = React.useRef<HTMLHeadingElement>(null);
@@ -69,9 +71,10 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
     setStage("loading");
     try {
       const response = await postJson("/api/aiexam", { courseId: course.id, renew });
-      const data = (await response.json().catch(() => null)) as { success?: boolean; message?: string } | null;
+      const data = (await response.json().catch(() => null)) as { success?: boolean; message?: string; attemptId?: string } | null;
       if (!response.ok || !data?.success || typeof data.message !== "string") throw new Error("aiexam");
       const list = JSON.parse(data.message) as PublicQuestion[];
+      attemptRef.current = data.attemptId;
       setQuestions(list);
       setAnswers(list.map(() => ""));
       answersRef.current = list.map(() => "");
@@ -89,8 +92,15 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
   const finish = React.useCallback(async () => {
     setStage("submitting");
     try {
-      const response = await postJson("/api/quiz/submit", { courseId: course.id, answers: answersRef.current });
-      const data = (await response.json().catch(() => null)) as (Outcome & { success?: boolean }) | null;
+      const response = await postJson("/api/quiz/submit", { courseId: course.id, answers: answersRef.current, attemptId: attemptRef.current });
+      const data = (await response.json().catch(() => null)) as (Outcome & { success?: boolean; message?: string }) | null;
+      if (response.status === 409) {
+        // The attempt was graded or replaced (another tab): it cannot be sent again, only started anew.
+        notify.error(tc("errorTitle"), data?.message ?? tc("internalError"));
+        setOutcome(null);
+        setStage("intro");
+        return;
+      }
       if (!response.ok || !data?.success) throw new Error("submit");
       setOutcome(data);
       setStage("results");
@@ -98,7 +108,7 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
       failed();
       setStage("questions");
     }
-  }, [course.id, failed]);
+  }, [course.id, failed, tc]);
 
   // The clock runs on the wall time while the questions are shown; at zero the answers so far are sent.
   React.useEffect(() => {

@@ -1,0 +1,50 @@
+/**
+ * A quiz attempt as the browser gets it from /api/aiexam, and what a learner who knows the
+ * material answers to it. Each attempt shows the questions and options in its own order, so the
+ * right letters are found by the stored key's text, not by its letters.
+ */
+import { POST as aiexam } from "@/app/api/aiexam/route";
+import { getDb } from "@/server/db/client";
+import { quizzes } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import { callRoute } from "./http";
+
+export type ServedAttempt = { attemptId: string; questions: { question: string; options: { letter: string; text: string }[] }[] };
+
+export type StoredQuizQuestion = { question: string; options: string[]; answer: string; explanation: string };
+
+export async function storedQuestions(courseId: string): Promise<StoredQuizQuestion[]> {
+  const [row] = await (await getDb()).select({ questions: quizzes.questions }).from(quizzes).where(eq(quizzes.courseId, courseId));
+  return row.questions as StoredQuizQuestion[];
+}
+
+/** Serves the quiz (a new attempt) to the cookie's user. */
+export async function serveQuiz(cookie: string, courseId: string, body: Record<string, unknown> = {}): Promise<ServedAttempt> {
+  const res = await callRoute(aiexam, { cookie, body: { courseId, ...body } });
+  if (res.status !== 200) throw new Error(`/api/aiexam answered ${res.status}: ${res.text}`);
+  return { attemptId: res.json.attemptId, questions: JSON.parse(res.json.message) };
+}
+
+/** The stored question each served one is, in the attempt's order. */
+export async function servedAsStored(courseId: string, served: ServedAttempt): Promise<StoredQuizQuestion[]> {
+  const stored = await storedQuestions(courseId);
+  return served.questions.map((shown) => {
+    const found = stored.find((q) => q.question === shown.question);
+    if (!found) throw new Error(`not a stored question: ${shown.question}`);
+    return found;
+  });
+}
+
+/** The right letters of the attempt, in its order. */
+export async function rightAnswers(courseId: string, served: ServedAttempt): Promise<string[]> {
+  const stored = await servedAsStored(courseId, served);
+  return served.questions.map((shown, i) => {
+    const rightText = stored[i].options[stored[i].answer.charCodeAt(0) - 97];
+    const option = shown.options.find((o) => o.text === rightText);
+    if (!option) throw new Error(`the right option is not shown for: ${shown.question}`);
+    return option.letter;
+  });
+}
+
+/** A wrong letter for each question. */
+export const wrongAnswers = (right: string[]) => right.map((a) => (a === "a" ? "b" : "a"));
