@@ -35,8 +35,16 @@ const jest = [
   // courses only from the server's own outline; one generation per lesson
   "tests/integration/courses-api.test.ts",
   "tests/integration/lesson-lease.test.ts",
+  // issue 19 item 6: offline copies end with the session (its owner and expiry)
+  "tests/integration/offline-owner.test.ts",
 ];
-const e2e = ["tests/e2e/cross-origin.spec.ts", "tests/e2e/client-address.spec.ts", "tests/e2e/profile.spec.ts"];
+const e2e = [
+  "tests/e2e/cross-origin.spec.ts",
+  "tests/e2e/client-address.spec.ts",
+  "tests/e2e/profile.spec.ts",
+  // issue 19 item 6: offline copies end with the session
+  "tests/e2e/offline-session.spec.ts",
+];
 
 function run(command, args, env = {}) {
   console.log(`\n==> ${command} ${args.join(" ")}`);
