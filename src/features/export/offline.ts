@@ -4,7 +4,8 @@
  * the service worker, public/sw.js, answers the lesson stream with when offline), its pictures,
  * and the scripts and styles those pages use. Removing the cache removes the copy.
  */
-import { clearOfflineStorage, NOTES_QUEUE_KEY, OFFLINE_CACHE_PREFIX, offlineCourseCache, offlineStorageClaimed } from "@/lib/offline-storage";
+import { offlineStorageClaimed } from "@/lib/offline-owner-claim";
+import { clearOfflineStorage, NOTES_QUEUE_KEY, OFFLINE_CACHE_PREFIX, offlineCourseCache } from "@/lib/offline-storage";
 import type { OfflineManifest } from "./offline-manifest";
 
 export const COURSE_CACHE_PREFIX = `${OFFLINE_CACHE_PREFIX}course-`;
