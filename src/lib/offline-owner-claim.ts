@@ -1,39 +1,23 @@
 /**
- * A signed-in page's session claims the browser's offline data (src/lib/offline-storage.ts):
- * data of another session, or of none on record, is deleted first. Kept apart from
- * offline-storage.ts so the login and sign-up pages, which only delete, do not ship it.
+ * A signed-in page's session claims the browser's offline data (src/lib/offline-storage.ts).
+ * Kept apart from offline-storage.ts so the login and sign-up pages, which only delete, do not
+ * ship it.
  */
-import { clearOfflineStorage, NOTES_QUEUE_KEY, OFFLINE_CACHE_PREFIX, OFFLINE_OWNER_CACHE, OFFLINE_OWNER_KEY, type OfflineOwner } from "./offline-storage";
-
-async function readOwner(): Promise<OfflineOwner | null> {
-  // CacheStorage.match with a cache name never creates the cache (caches.open would).
-  const stored = await caches.match(OFFLINE_OWNER_KEY, { cacheName: OFFLINE_OWNER_CACHE });
-  const record = (await stored?.json().catch(() => null)) as Partial<OfflineOwner> | null | undefined;
-  return record && typeof record.owner === "string" && typeof record.expiresAt === "number" ? { owner: record.owner, expiresAt: record.expiresAt } : null;
-}
-
-async function hasOfflineData(): Promise<boolean> {
-  let queued = false;
-  try {
-    queued = localStorage.getItem(NOTES_QUEUE_KEY) !== null;
-  } catch {
-    // storage unavailable: nothing was queued
-  }
-  return queued || (await caches.keys()).some((name) => name.startsWith(OFFLINE_CACHE_PREFIX));
-}
+import { clearOfflineStorage, OFFLINE_OWNER_CACHE, OFFLINE_OWNER_KEY, type OfflineOwner } from "./offline-storage";
 
 /**
- * The session this page was rendered for claims the offline data: data of another session, or
- * of none on record (kept from before owner records), is deleted first. Then the record names
- * this session, so what it downloads or queues next is its own.
+ * Data of another session, or of none on record (kept from before owner records), is deleted
+ * first; then the record names this session, so what it downloads or queues next is its own.
  */
 async function claim(current: OfflineOwner): Promise<void> {
   // Without the Cache API no course can be downloaded and no record kept.
   if (!("caches" in window)) return;
-  const recorded = await readOwner();
+  // CacheStorage.match with a cache name never creates the cache (caches.open would).
+  const stored = await caches.match(OFFLINE_OWNER_KEY, { cacheName: OFFLINE_OWNER_CACHE });
+  const recorded = (await stored?.json().catch(() => null)) as Partial<OfflineOwner> | null | undefined;
   if (recorded?.owner === current.owner && recorded.expiresAt === current.expiresAt) return;
-  if (recorded ? recorded.owner !== current.owner : await hasOfflineData()) await clearOfflineStorage();
-  await (await caches.open(OFFLINE_OWNER_CACHE)).put(OFFLINE_OWNER_KEY, new Response(JSON.stringify(current), { headers: { "content-type": "application/json" } }));
+  if (recorded?.owner !== current.owner) await clearOfflineStorage();
+  await (await caches.open(OFFLINE_OWNER_CACHE)).put(OFFLINE_OWNER_KEY, new Response(JSON.stringify(current)));
 }
 
 let firstClaimDone: () => void = () => undefined;
