@@ -8,10 +8,17 @@
  * - the notes offline: the last notes read for a downloaded course;
  * - sign-out: every cache of the user is deleted.
  * Only courses the learner downloaded are stored; nothing else of a user's is kept.
+ * The copies end with the session that saved them (docs/decisions/016-offline-copies-end-with-session.md):
+ * nothing stored is served without the owner record the signed-in pages keep, or past the
+ * session's expiry it names (then everything is deleted); a login or sign-up page answered
+ * online (shown only with no session) and a 401 from the server delete everything too.
  */
 const PREFIX = "aula-";
 const SHELL = PREFIX + "shell";
 const COURSE = PREFIX + "course-";
+// The owner record: src/lib/offline-storage.ts (OFFLINE_OWNER_CACHE, OFFLINE_OWNER_KEY).
+const OWNER = PREFIX + "session";
+const OWNER_KEY = "/__offline/session";
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
@@ -20,7 +27,29 @@ async function courseCacheNames() {
   return (await caches.keys()).filter((name) => name.startsWith(COURSE));
 }
 
+async function dropAll() {
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(PREFIX)).map((name) => caches.delete(name)));
+}
+
+/**
+ * Whether the stored copies may be read: only with an owner record whose session has not
+ * expired. Offline the server cannot be asked whether the session still lives; its expiry is the
+ * one thing known, and past it the copies are deleted.
+ */
+async function copiesReadable() {
+  const stored = await caches.match(OWNER_KEY, { cacheName: OWNER });
+  const record = stored ? await stored.json().catch(() => null) : null;
+  // No record (copies kept from before records): refused but not deleted here, since the page
+  // may be writing the record this moment; its claim deletes copies nobody owns.
+  if (!record || typeof record.expiresAt !== "number") return false;
+  if (Date.now() < record.expiresAt) return true;
+  await dropAll();
+  return false;
+}
+
 async function matchStored(request) {
+  if (!(await copiesReadable())) return undefined;
   for (const name of await courseCacheNames()) {
     const hit = await (await caches.open(name)).match(request, { ignoreVary: true });
     if (hit) return hit;
@@ -36,10 +65,16 @@ function offlinePage() {
   return new Response(html, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });
 }
 
+/** The login and sign-up pages are shown only to a browser with no session (a signed-in one is redirected). */
+const SIGNED_OUT_PAGES = ["/login", "/signup"];
+
 async function navigate(request) {
   const url = new URL(request.url);
   try {
     const response = await fetch(request);
+    // The session has ended (expired, signed out elsewhere, password changed or reset, account
+    // deleted): the copies go before the page is shown.
+    if (response.ok && SIGNED_OUT_PAGES.includes(url.pathname)) await dropAll();
     // A downloaded page is refreshed whenever it is read online.
     if (response.ok && url.pathname.startsWith("/course/")) {
       for (const name of await courseCacheNames()) {
@@ -72,7 +107,7 @@ function ndjson(event) {
 async function lessonStream(request) {
   const body = await request.clone().json().catch(() => ({}));
   try {
-    return await fetch(request);
+    return endedSession(await fetch(request));
   } catch (error) {
     if (body.regenerate) throw error;
     const stored = await matchStored(`/__offline/lesson/${body.courseId}/${body.lessonId}`);
@@ -86,7 +121,7 @@ async function notesRead(request) {
   const body = await request.clone().json().catch(() => ({}));
   const key = `/__offline/notes/${body.course}`;
   try {
-    const response = await fetch(request);
+    const response = await endedSession(await fetch(request));
     if (response.ok && (await caches.has(COURSE + body.course))) await (await caches.open(COURSE + body.course)).put(key, response.clone());
     return response;
   } catch (error) {
@@ -96,10 +131,15 @@ async function notesRead(request) {
   }
 }
 
+/** The server answering 401 (auth:unauthenticated) says this browser's session is gone. */
+async function endedSession(response) {
+  if (response.status === 401) await dropAll();
+  return response;
+}
+
 async function signOut(request) {
   const response = await fetch(request);
-  const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(PREFIX)).map((name) => caches.delete(name)));
+  await dropAll();
   return response;
 }
 

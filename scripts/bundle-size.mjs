@@ -18,7 +18,9 @@ import { startFakes } from "./with-fakes.mjs";
 // shared by every page, grew 0.1–0.3 kB (the image settings for blog covers and the new routes); /dashboard's page
 // chunks grew 0.7 kB more (the card's Share, Export and Offline menus and badge) and /course/[id]'s 0.6 kB more
 // (the Certificate action beside the course actions). Each is the measured size rounded up to the next tenth.
-const BUDGETS_KB = { "/": 144.0, "/login": 145.7, "/dashboard": 176.6, "/course/[id]": 182.2 };
+// Issue 19 item 6 (offline copies end with the session) raised /login by 0.3 kB (deleting the copies when shown) and
+// /course/[id] by 0.3 kB (the session's claim on the copies; /dashboard's grew under 0.05 kB, it had the code to delete them).
+const BUDGETS_KB = { "/": 144.0, "/login": 145.9, "/dashboard": 176.6, "/course/[id]": 182.5 };
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.BENCH_PORT ?? "3900";
 const base = `http://localhost:${port}`;

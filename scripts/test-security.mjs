@@ -48,8 +48,16 @@ const jest = [
   "tests/integration/export-image-fetch.test.ts",
   // issue 19 item 1: a certificate proves completion (opened lessons, closed quiz attempts)
   "tests/integration/certificate-integrity.test.ts",
+  // issue 19 item 6: offline copies end with the session (its owner and expiry)
+  "tests/integration/offline-owner.test.ts",
 ];
-const e2e = ["tests/e2e/cross-origin.spec.ts", "tests/e2e/client-address.spec.ts", "tests/e2e/profile.spec.ts"];
+const e2e = [
+  "tests/e2e/cross-origin.spec.ts",
+  "tests/e2e/client-address.spec.ts",
+  "tests/e2e/profile.spec.ts",
+  // issue 19 item 6: offline copies end with the session
+  "tests/e2e/offline-session.spec.ts",
+];
 
 function run(command, args, env = {}) {
   console.log(`\n==> ${command} ${args.join(" ")}`);

@@ -1,9 +1,15 @@
 import type * as React from "react";
 import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
+import { OfflineOwner } from "@/features/export/components/offline-owner";
 import { requireUserPage } from "@/server/auth/session";
 
 /** The course viewer lives outside the dashboard shell; its client parts get the viewer's messages only. */
 export default async function CourseLayout({ children }: { children: React.ReactNode }) {
   await requireUserPage();
-  return <ScopedIntlBoundary namespaces={["viewer", "chat", "notes", "courses", "aiStatus", "common", "share", "export", "offline"]}>{children}</ScopedIntlBoundary>;
+  return (
+    <ScopedIntlBoundary namespaces={["viewer", "chat", "notes", "courses", "aiStatus", "common", "share", "export", "offline"]}>
+      <OfflineOwner />
+      {children}
+    </ScopedIntlBoundary>
+  );
 }

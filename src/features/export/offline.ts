@@ -4,6 +4,7 @@
  * the service worker, public/sw.js, answers the lesson stream with when offline), its pictures,
  * and the scripts and styles those pages use. Removing the cache removes the copy.
  */
+import { offlineStorageClaimed } from "@/lib/offline-owner-claim";
 import { clearOfflineStorage, NOTES_QUEUE_KEY, OFFLINE_CACHE_PREFIX, offlineCourseCache } from "@/lib/offline-storage";
 import type { OfflineManifest } from "./offline-manifest";
 
@@ -44,6 +45,8 @@ async function cacheAll(cache: Cache, urls: string[], init?: RequestInit): Promi
 }
 
 export async function saveCourseOffline(courseId: string): Promise<void> {
+  // The copy is stored under the page's session (its owner record), never beside another's.
+  await offlineStorageClaimed();
   const response = await fetch(`/api/courses/${encodeURIComponent(courseId)}/export?format=offline`);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const manifest = (await response.json()) as OfflineManifest;
@@ -124,6 +127,8 @@ export function dropQueuedNote(courseId: string): void {
  */
 export async function flushQueuedNotes(): Promise<{ saved: string[]; conflicts: string[] }> {
   const result = { saved: [] as string[], conflicts: [] as string[] };
+  // Notes another session queued are deleted by this page's claim, never sent under this one.
+  await offlineStorageClaimed();
   for (const note of Object.values(readQueue())) {
     if (note.conflict) continue;
     let response: Response;

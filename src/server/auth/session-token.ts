@@ -10,8 +10,11 @@ export function sessionCookieName(): string {
   return secureCookiesEnabled() ? "__Secure-authjs.session-token" : "authjs.session-token";
 }
 
-/** `sid` is the id of the session's row in `sessions`: the token is refused once the row is gone. */
-export type SessionClaims = { sub: string; sid: string; issuedAtMs: number };
+/**
+ * `sid` is the id of the session's row in `sessions`: the token is refused once the row is gone.
+ * `expiresAtMs` is when the token (and the cookie carrying it) expires.
+ */
+export type SessionClaims = { sub: string; sid: string; issuedAtMs: number; expiresAtMs: number };
 
 /**
  * Tokens this process has issued or already decrypted, with their expiry. Decrypting an
@@ -21,7 +24,7 @@ export type SessionClaims = { sub: string; sid: string; issuedAtMs: number };
  * decrypted once per process. What can change (the user, the session's row) is still read
  * from the database on every request; the key and expiry are checked again on every hit.
  */
-type VerifiedToken = SessionClaims & { expiresAtMs: number; keyId: string };
+type VerifiedToken = SessionClaims & { keyId: string };
 const verifiedTokens = new Map<string, VerifiedToken>();
 const VERIFIED_TOKENS_MAX = 10_000;
 
@@ -62,7 +65,7 @@ export async function readSessionToken(token: string | undefined): Promise<Sessi
   const keyId = currentKeyId();
   const known = verifiedTokens.get(token);
   if (known && known.keyId === keyId) {
-    if (Date.now() < known.expiresAtMs) return { sub: known.sub, sid: known.sid, issuedAtMs: known.issuedAtMs };
+    if (Date.now() < known.expiresAtMs) return { sub: known.sub, sid: known.sid, issuedAtMs: known.issuedAtMs, expiresAtMs: known.expiresAtMs };
     verifiedTokens.delete(token);
     return null;
   }
@@ -71,8 +74,9 @@ export async function readSessionToken(token: string | undefined): Promise<Sessi
     if (!claims || typeof claims.sub !== "string" || typeof claims.issuedAtMs !== "number" || typeof claims.exp !== "number") return null;
     // Tokens from before session rows have no sid: they name no session, so they are no session.
     if (typeof claims.sid !== "string") return null;
-    rememberToken(token, { sub: claims.sub, sid: claims.sid, issuedAtMs: claims.issuedAtMs, expiresAtMs: claims.exp * 1000, keyId });
-    return { sub: claims.sub, sid: claims.sid, issuedAtMs: claims.issuedAtMs };
+    const verified = { sub: claims.sub, sid: claims.sid, issuedAtMs: claims.issuedAtMs, expiresAtMs: claims.exp * 1000 };
+    rememberToken(token, { ...verified, keyId });
+    return verified;
   } catch {
     return null;
   }

@@ -10,8 +10,11 @@ import { readSessionToken, sessionCookieName } from "./session-token";
 
 export type { SessionUser };
 
-/** A signed-in request: who it is, and which of their sessions (for sign-out and the sessions list). */
-export type RequestSession = { user: SessionUser; sessionId: string };
+/**
+ * A signed-in request: who it is, which of their sessions (for sign-out and the sessions list),
+ * and when that session's token expires (offline copies end with it).
+ */
+export type RequestSession = { user: SessionUser; sessionId: string; expiresAtMs: number };
 
 /** The token's claims when they are well formed: ids that are not UUIDs never reach a query. */
 async function validClaims(token: string | undefined) {
@@ -31,7 +34,7 @@ export async function resolveSessionRecord(token: string | undefined): Promise<R
   if (!row) return null;
   const { lastSeenAt, ...user } = row;
   if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) await touchSession(claims.sid);
-  return { user, sessionId: claims.sid };
+  return { user, sessionId: claims.sid, expiresAtMs: claims.expiresAtMs };
 }
 
 export async function resolveSession(token: string | undefined): Promise<SessionUser | null> {
@@ -87,10 +90,12 @@ export function isAdmin(user: Pick<SessionUser, "role"> | null | undefined): boo
 }
 
 /** Server components: one read per request however many components ask. */
-export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
+export const getCurrentSession = cache(async (): Promise<RequestSession | null> => {
   const store = await cookies();
-  return resolveSession(store.get(sessionCookieName())?.value);
+  return resolveSessionRecord(store.get(sessionCookieName())?.value);
 });
+
+export const getCurrentUser = cache(async (): Promise<SessionUser | null> => (await getCurrentSession())?.user ?? null);
 
 /** Only relative paths inside the app: never an open redirect. */
 export function safeCallbackPath(value: string | null | undefined): string | null {

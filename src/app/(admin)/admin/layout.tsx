@@ -1,9 +1,15 @@
 import type * as React from "react";
 import { AppShell } from "@/components/app-shell";
 import { AdminSidebar } from "@/components/sidebar/admin-sidebar";
+import { OfflineOwner } from "@/features/export/components/offline-owner";
 import { requireAdminPage } from "@/server/auth/session";
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   await requireAdminPage();
-  return <AppShell sidebar={<AdminSidebar />}>{children}</AppShell>;
+  return (
+    <AppShell sidebar={<AdminSidebar />}>
+      <OfflineOwner />
+      {children}
+    </AppShell>
+  );
 }

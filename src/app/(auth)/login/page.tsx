@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 import { authFormMessages } from "@/features/accounts/auth-messages";
 import { LoginForm } from "@/features/accounts/components/login-form";
+import { EndOfflineCopies } from "@/features/export/components/end-offline-copies";
 import { redirectSignedInUser, safeCallbackPath } from "@/server/auth/session";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,6 +23,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
       </div>
       <LoginForm callbackUrl={callbackUrl} messages={await authFormMessages("login")} />
+      <EndOfflineCopies />
     </Card>
   );
 }

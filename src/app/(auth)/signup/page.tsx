@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 import { authFormMessages } from "@/features/accounts/auth-messages";
 import { SignupForm } from "@/features/accounts/components/signup-form";
+import { EndOfflineCopies } from "@/features/export/components/end-offline-copies";
 import { redirectSignedInUser } from "@/server/auth/session";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,6 +21,7 @@ export default async function SignupPage() {
         <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
       </div>
       <SignupForm messages={await authFormMessages("signup")} />
+      <EndOfflineCopies />
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { postForAnswer } from "@/lib/http/post-json";
+import { clearOfflineStorage } from "@/lib/offline-storage";
 import { SessionsCard } from "./sessions-card";
 
 export function SettingsTab({ userId }: { userId: string }) {
@@ -22,6 +23,8 @@ export function SettingsTab({ userId }: { userId: string }) {
         notify.error(t("errorTitle"), data?.message ?? t("failed"));
         return;
       }
+      // The account's session ended with it, and so do its offline copies (as at sign-out).
+      await clearOfflineStorage().catch(() => undefined);
       notify.success(t("settings.deleted"));
       router.replace("/");
       router.refresh();
