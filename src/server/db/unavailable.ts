@@ -5,28 +5,64 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 const DRIVER_CODES = new Set(["CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECTION_ENDED"]);
 
 /** Socket errors postgres.js passes on as they are when the server cannot be reached. */
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
 
 /**
- * SQLSTATEs of a server shutting down, starting, out of connections, or cancelling a statement
- * past `statement_timeout`; class 08 is the connection-exception class.
+ * SQLSTATEs of a server shutting down (57P01 admin, 57P02 crash), starting or stopping
+ * (57P03), out of connections (53300), or cancelling a statement past `statement_timeout`
+ * (57014); class 08 is the connection-exception class.
  */
 const SERVER_STATES = new Set(["57P01", "57P02", "57P03", "53300", "57014"]);
 
-type Coded = { code?: unknown; severity?: unknown };
+/** How far down a chain of causes to look: wrappers of wrappers are rare, cycles are possible. */
+const MAX_DEPTH = 8;
+
+type Link = { code?: unknown; severity?: unknown; cause?: unknown; query?: unknown; params?: unknown };
 
 /**
- * True when a thrown error means the database cannot be used right now, not that a query is wrong.
- * Only the error itself, or the driver error a drizzle query error wraps, is looked at: a failed
- * fetch carries a socket error as its cause too, and must stay a 500. PGlite runs in-process
- * and raises none of these, so its errors (real bugs) are never taken for an outage.
+ * A link that says it comes from a query: drizzle's wrapper (`DrizzleQueryError`, also when
+ * another copy of drizzle-orm in the bundle made it, so by shape), or an error postgres.js
+ * rejected a query with (it marks it with the query's text).
+ */
+function namesQuery(link: object): boolean {
+  if (link instanceof DrizzleQueryError) return true;
+  const { query, params } = link as Link;
+  return typeof query === "string" && (Array.isArray(params) || "parameters" in link);
+}
+
+/**
+ * True when a thrown error means the database cannot be used right now, not that a query is
+ * wrong. The error and the causes it wraps are looked at (drizzle wraps the driver's error, and
+ * a layer of ours may wrap drizzle's). A socket error counts only when it is the error itself
+ * or comes from a query: a failed fetch to an outside API carries ECONNREFUSED as its cause too,
+ * and must stay a 500. A SQLSTATE counts only on a server error (it has a severity): a bare code
+ * could be anybody's. PGlite runs in-process and raises none of these, so its errors (real bugs)
+ * are never taken for an outage.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const inner = error instanceof DrizzleQueryError ? error.cause : error;
-  if (!inner || typeof inner !== "object") return false;
-  const { code, severity } = inner as Coded;
-  if (typeof code !== "string") return false;
-  if (DRIVER_CODES.has(code) || SOCKET_CODES.has(code)) return true;
-  // Server errors carry a severity; a SQLSTATE alone could be anybody's code.
-  return typeof severity === "string" && (SERVER_STATES.has(code) || code.startsWith("08"));
+  let fromQuery = false;
+  const seen = new Set<object>();
+  let link: unknown = error;
+  for (let depth = 0; depth < MAX_DEPTH && link && typeof link === "object" && !seen.has(link); depth++) {
+    seen.add(link);
+    const { code, severity, cause } = link as Link;
+    fromQuery ||= namesQuery(link);
+    if (typeof code === "string") {
+      if (DRIVER_CODES.has(code)) return true;
+      if (SOCKET_CODES.has(code) && (depth === 0 || fromQuery)) return true;
+      if (typeof severity === "string" && (SERVER_STATES.has(code) || code.startsWith("08"))) return true;
+    }
+    link = cause;
+  }
+  return false;
 }
