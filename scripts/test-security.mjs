@@ -35,10 +35,11 @@ const jest = [
   // courses only from the server's own outline; one generation per lesson
   "tests/integration/courses-api.test.ts",
   "tests/integration/lesson-lease.test.ts",
-  // issue 19 items 4 and 7: every route family 503 in an outage (db-unavailable, db-outage above); contact mail headers; refused admin actions audited; the late Stripe renewal delivered
+  // issue 19 items 4 and 7: every route family 503 in an outage (db-unavailable, db-outage above, a payment check); contact mail headers; refused admin actions audited; the late Stripe renewal delivered
   "tests/integration/site-api.test.ts",
   "tests/integration/admin-api.test.ts",
   "tests/integration/payments-stripe.test.ts",
+  "tests/integration/payments-flutterwave.test.ts",
 ];
 const e2e = [
   "tests/e2e/cross-origin.spec.ts",
