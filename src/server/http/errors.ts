@@ -1,7 +1,8 @@
 import "server-only";
 import { ZodError } from "zod";
 import { apiTranslator, type ApiTranslator } from "@/i18n/api-translator";
-import { isDatabaseUnavailable } from "@/server/db/unavailable";
+import { renewPoolAfterLostConnection } from "@/server/db/client";
+import { databaseFailure } from "@/server/db/unavailable";
 import { logger } from "@/server/logger";
 import { ERROR_CODES, isErrorCode, type ErrorCode } from "./error-codes";
 
@@ -59,8 +60,14 @@ export function databaseUnavailable(t: ApiTranslator): AppError {
  */
 export function knownFailure(error: unknown, t: ApiTranslator): AppError | undefined {
   if (error instanceof AppError) return error;
-  if (isDatabaseUnavailable(error)) return databaseUnavailable(t);
-  return undefined;
+  return databaseDown(error) ? databaseUnavailable(t) : undefined;
+}
+
+/** Whether the database cannot be used; a lost connection may have broken the pool for good, so it is renewed once the server answers (client.ts). */
+function databaseDown(error: unknown): boolean {
+  const failure = databaseFailure(error);
+  if (failure === "lost") renewPoolAfterLostConnection();
+  return failure !== null;
 }
 
 /**
@@ -69,7 +76,7 @@ export function knownFailure(error: unknown, t: ApiTranslator): AppError | undef
  * code when it is one of the table's (AppError, the model's failures). Undefined otherwise.
  */
 export function failureCode(error: unknown): ErrorCode | undefined {
-  if (isDatabaseUnavailable(error)) return "db:unavailable";
+  if (databaseDown(error)) return "db:unavailable";
   const code = (error as { code?: unknown } | null)?.code;
   return isErrorCode(code) ? code : undefined;
 }
@@ -81,7 +88,7 @@ export function failureCode(error: unknown): ErrorCode | undefined {
 export function errorResponse(error: unknown, requestId: string, request?: Request): Response {
   const headers = { "x-request-id": requestId };
   const t = apiTranslator(request ?? NO_REQUEST);
-  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+  if (!(error instanceof AppError) && databaseFailure(error)) {
     // Logged (redacted, see logger.ts) so an outage is visible, but not as an unexpected error.
     logger.warn({ err: error, requestId }, "database unavailable");
   }
