@@ -5,6 +5,7 @@ import { POST as signup } from "@/app/api/signup/route";
 import { LOCALE_COOKIE } from "@/i18n/config";
 import { getDb, openPostgres, setDbHandleForTests, type DbHandle } from "@/server/db/client";
 import { users } from "@/server/db/schema";
+import { databaseFailure } from "@/server/db/unavailable";
 import { errorResponse } from "@/server/http/errors";
 import en from "../../messages/en.json";
 import pt from "../../messages/pt.json";
@@ -119,6 +120,22 @@ describe("an outage wrapped by drizzle (any copy of it) or by another layer is s
     for (const shape of [error, wrapped, new Error("while saving", { cause: wrapped }), new Error("while saving", { cause: error })]) {
       expect(await answerTo(shape)).toMatchObject({ status: 503, body: { code: "db:unavailable" } });
     }
+  });
+});
+
+describe("what kind of outage: only a lost connection renews the pool (client.ts)", () => {
+  it.each([
+    ["lost", serverError("57P01")],
+    ["lost", serverError("08006")],
+    ["lost", driverError("CONNECT_TIMEOUT")],
+    ["lost", driverError("CONNECTION_CLOSED")],
+    ["lost", driverError("ECONNRESET")],
+    ["busy", serverError("57014", "ERROR")],
+    ["busy", serverError("53300")],
+    ["ended", driverError("CONNECTION_ENDED")],
+    ["ended", driverError("CONNECTION_DESTROYED")],
+  ])("%s: %s", (kind, error) => {
+    expect(databaseFailure(queryErrorOfAnotherCopy(error))).toBe(kind);
   });
 });
 
