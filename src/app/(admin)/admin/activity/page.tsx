@@ -38,20 +38,23 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
       <SearchForm action={ACTION} q={query.q} placeholder={t("placeholders.activity")} />
       <ListTable
         label={t("activity")} rows={page.items.length} empty={query.q ? t("empty.activity") : t("empty.none")} head={[t("columns.when"), t("columns.actor"), t("columns.action"), t("columns.target")]}>
-        {page.items.map((a) => (
-          <tr key={a.id}>
-            <Cell className="whitespace-nowrap">{formatDateTime(a.createdAt, locale)}</Cell>
-            <Cell className="break-all">{a.actorEmail}</Cell>
-            <Cell>
-              {actionLabel(a.action)}
-              {refusal(a.details) ? <span className="mt-1 block text-xs font-medium text-destructive">{refusal(a.details)}</span> : null}
-            </Cell>
-            <Cell>
-              {a.target}
-              {detail(a.details) ? <span className="block text-muted-foreground">{detail(a.details)}</span> : null}
-            </Cell>
-          </tr>
-        ))}
+        {page.items.map((a) => {
+          const refused = refusal(a.details);
+          return (
+            <tr key={a.id}>
+              <Cell className="whitespace-nowrap">{formatDateTime(a.createdAt, locale)}</Cell>
+              <Cell className="break-all">{a.actorEmail}</Cell>
+              <Cell>
+                {actionLabel(a.action)}
+                {refused ? <span className="mt-1 block text-xs font-medium text-destructive">{refused}</span> : null}
+              </Cell>
+              <Cell>
+                {a.target}
+                {detail(a.details) ? <span className="block text-muted-foreground">{detail(a.details)}</span> : null}
+              </Cell>
+            </tr>
+          );
+        })}
       </ListTable>
       <Pagination action={ACTION} q={query.q} page={query.page} limit={query.limit} total={page.total} />
     </div>
