@@ -50,6 +50,11 @@ const jest = [
   "tests/integration/certificate-integrity.test.ts",
   // issue 19 item 6: offline copies end with the session (its owner and expiry)
   "tests/integration/offline-owner.test.ts",
+  // issue 19 items 4 and 7: every route family 503 in an outage (db-unavailable, db-outage above, a payment check); contact mail headers; refused admin actions audited; the late Stripe renewal delivered
+  "tests/integration/site-api.test.ts",
+  "tests/integration/admin-api.test.ts",
+  "tests/integration/payments-stripe.test.ts",
+  "tests/integration/payments-flutterwave.test.ts",
 ];
 const e2e = [
   "tests/e2e/cross-origin.spec.ts",
@@ -57,6 +62,8 @@ const e2e = [
   "tests/e2e/profile.spec.ts",
   // issue 19 item 6: offline copies end with the session
   "tests/e2e/offline-session.spec.ts",
+  // issue 19 item 7: a refused admin action on the Activity page, in pt and en
+  "tests/e2e/admin.spec.ts",
 ];
 
 function run(command, args, env = {}) {

@@ -31,6 +31,7 @@ const copy = {
     policySaved: "Política salva",
     blog: { title: "Título", excerpt: "Resumo", category: "Categoria", categoryValue: "Educação", tags: "Tags", cover: "Imagem de capa", preview: "Prévia da capa", publish: "Publicar", created: "Post publicado", featured: "Destaque", popular: "Popular", flagged: "Salvo", delete: "Excluir", deleted: "Post excluído" },
     actions: ["Tornou admin", "Removeu admin", "Salvou política", "Criou post", "Marcou post", "Excluiu post", "Atendeu contato"],
+    refusedRemoval: "Recusada: o Super administrador não pode ser removido",
     contact: { name: "Carla Contato", email: "carla@e2e.test", subject: "billing" },
   },
   en: {
@@ -54,6 +55,7 @@ const copy = {
     policySaved: "Policy saved",
     blog: { title: "Title", excerpt: "Excerpt", category: "Category", categoryValue: "Education", tags: "Tags", cover: "Cover image", preview: "Cover preview", publish: "Publish", created: "Post published", featured: "Featured", popular: "Popular", flagged: "Saved", delete: "Delete", deleted: "Post deleted" },
     actions: ["Made admin", "Removed admin", "Saved policy", "Created post", "Flagged post", "Deleted post", "Handled contact"],
+    refusedRemoval: "Refused: the Super admin cannot be removed",
     contact: { name: "Hugo Help", email: "hugo@e2e.test", subject: "support" },
   },
 } as const;
@@ -241,6 +243,13 @@ for (const locale of LOCALES) {
     for (const action of c.actions) await expect(page.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
     await search(page, locale, email);
     await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(2);
+
+    // A refused action is listed too, marked, with its reason in the UI language.
+    expect((await page.request.post("/api/removeadmin", { data: { email: ADMIN.email } })).status()).toBe(403);
+    await search(page, locale, ADMIN.email);
+    const refusedRow = page.getByRole("row").filter({ hasText: c.refusedRemoval }).first();
+    await expect(refusedRow).toBeVisible();
+    await expect(refusedRow.getByRole("cell").nth(2)).toContainText(c.actions[1]);
   });
 }
 

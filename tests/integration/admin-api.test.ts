@@ -23,10 +23,14 @@ import { POST as removeadmin } from "@/app/api/removeadmin/route";
 import { POST as saveadmin } from "@/app/api/saveadmin/route";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as updateblogs } from "@/app/api/updateblogs/route";
+import { refusalKey, refusedCode } from "@/features/admin/page-params";
 import { getDb } from "@/server/db/client";
+import { ERROR_CODES } from "@/server/http/error-codes";
 import { adminAudit, blogPosts, contactMessages, contentImages, courses, payments, policies, subscriptions, users } from "@/server/db/schema";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
+import en from "../../messages/en.json";
+import pt from "../../messages/pt.json";
 
 useTestDatabase();
 
@@ -116,12 +120,25 @@ describe("who may call the admin routes", () => {
     expect((await call(handler, { ...options, cookie: superAdmin.cookie })).status).toBe(200);
   });
 
-  it.each(WRITES)("%s: signed out 401 and user 403, and nothing is written", async (_name, handler, body) => {
-    const before = await (await getDb()).select().from(adminAudit);
+  it.each(WRITES)("%s: signed out 401 and user 403, nothing is changed, and the user's attempt is in the audit log", async (_name, handler, body) => {
+    const db = await getDb();
+    const before = (await db.select({ id: adminAudit.id }).from(adminAudit)).map((r) => r.id);
     expect((await call(handler, { body })).status).toBe(401);
     expect((await call(handler, { body, cookie: learner.cookie })).status).toBe(403);
     expect((await call(handler, { body, cookie: paidLearner.cookie })).status).toBe(403);
-    expect(await (await getDb()).select().from(adminAudit)).toHaveLength(before.length);
+    const added = (await db.select().from(adminAudit)).filter((row) => !before.includes(row.id));
+    expect(added.map(({ actorId, actorEmail, action, target, details }) => ({ actorId, actorEmail, action, target, details }))).toEqual(
+      [learner, paidLearner].map((who) => ({ actorId: who.id, actorEmail: who.email, action: "admin.route", target: "POST /api/test", details: { refused: "auth:forbidden" } })),
+    );
+  });
+
+  it("a user who keeps trying admin routes adds at most 20 rows an hour to the audit log", async () => {
+    const db = await getDb();
+    const prober = await account("Paul Prober");
+    for (let i = 0; i < 25; i++) expect((await call(getusers, { cookie: prober.cookie })).status).toBe(403);
+    const rows = await db.select().from(adminAudit).where(eq(adminAudit.actorId, prober.id));
+    expect(rows).toHaveLength(20);
+    expect(rows[0]).toMatchObject({ action: "admin.route", target: "GET /api/test", details: { refused: "auth:forbidden" } });
   });
 });
 
@@ -271,7 +288,11 @@ describe("admins", () => {
     expect((await call(getusers, { cookie: candidate.cookie })).status).toBe(403);
 
     const actions = await db.select().from(adminAudit).where(eq(adminAudit.target, candidate.email));
-    expect(actions.map((a) => [a.action, a.actorEmail]).sort()).toEqual([["admin.promote", admin.email], ["admin.remove", admin.email]]);
+    expect(actions.map((a) => [a.action, a.actorEmail, (a.details as { refused?: string } | null)?.refused ?? null]).sort()).toEqual([
+      ["admin.promote", admin.email, null],
+      ["admin.promote", admin.email, "admin:already-admin"],
+      ["admin.remove", admin.email, null],
+    ]);
   });
 
   it("removing an admin who also pays keeps the plan they pay for", async () => {
@@ -299,6 +320,41 @@ describe("admins", () => {
   it("refuses unknown e-mails and non-admins", async () => {
     expect((await call(addadmin, { body: { email: "ghost@example.io" }, cookie: admin.cookie })).json).toMatchObject({ code: "admin:user-not-found" });
     expect((await call(removeadmin, { body: { email: learner.email }, cookie: admin.cookie })).json).toMatchObject({ code: "admin:not-admin" });
+  });
+
+  it("a refused action is in the audit log too: who tried what, and why it was refused", async () => {
+    const db = await getDb();
+    const other = await account("Otto Other", "admin");
+    expect((await call(removeadmin, { body: { email: superAdmin.email }, cookie: other.cookie })).status).toBe(403);
+    expect((await call(addadmin, { body: { email: ` ${admin.email.toUpperCase()} ` }, cookie: other.cookie })).status).toBe(409);
+    expect((await call(addadmin, { body: { email: "nobody-at-all@example.io" }, cookie: other.cookie })).status).toBe(404);
+    const rows = await db.select().from(adminAudit).where(eq(adminAudit.actorId, other.id));
+    expect(rows.map(({ actorEmail, action, target, details }) => ({ actorEmail, action, target, details })).sort((a, b) => a.target.localeCompare(b.target))).toEqual(
+      [
+        { actorEmail: other.email, action: "admin.promote", target: admin.email, details: { refused: "admin:already-admin" } },
+        { actorEmail: other.email, action: "admin.promote", target: "nobody-at-all@example.io", details: { refused: "admin:user-not-found" } },
+        { actorEmail: other.email, action: "admin.remove", target: superAdmin.email, details: { refused: "admin:super-protected" } },
+      ].sort((a, b) => a.target.localeCompare(b.target)),
+    );
+    // Nothing else changed: the Super admin is still super, the admin still an admin.
+    const roles = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, superAdmin.id));
+    expect(roles).toEqual([{ id: superAdmin.id, role: "super" }]);
+    // The Activity list carries the reason with the row.
+    const log = await call(auditList, { url: `http://localhost/api/admin/audit?q=${encodeURIComponent(superAdmin.email)}`, cookie: admin.cookie });
+    expect(log.json).toEqual(expect.arrayContaining([expect.objectContaining({ actor: other.email, action: "admin.remove", details: { refused: "admin:super-protected" } })]));
+  });
+
+  it("each reason a refused admin action can have is told on the Activity page in both languages", () => {
+    const codes = ["auth:forbidden", ...Object.keys(ERROR_CODES).filter((code) => /^(admin|html):/.test(code)), "request:invalid"];
+    for (const catalog of [en, pt]) {
+      const refusals = catalog.admin.refusals as Record<string, string>;
+      for (const code of codes) expect({ code, label: refusals[refusalKey(code)] }).toEqual({ code, label: expect.stringMatching(/\S/) });
+      expect(catalog.admin.refusedBecause).toContain("{reason}");
+      expect(catalog.admin.actions.adminRoute).toMatch(/\S/);
+    }
+    expect(refusedCode({ refused: "admin:super-protected" })).toBe("admin:super-protected");
+    expect(refusedCode({ flag: "popular", value: true })).toBeNull();
+    expect(refusedCode(null)).toBeNull();
   });
 });
 
@@ -387,8 +443,13 @@ describe("blog posts", () => {
     expect((await call(deleteblogs, { body: { id }, cookie: admin.cookie })).json).toMatchObject({ code: "admin:blog-not-found" });
 
     const audit = await db.select().from(adminAudit).where(eq(adminAudit.actorId, admin.id));
-    const blogActions = audit.filter((a) => (a.details as { id?: string } | null)?.id === id).map((a) => a.action).sort();
-    expect(blogActions).toEqual(["blog.create", "blog.delete", "blog.edit", "blog.flag", "blog.flag"]);
+    const ofPost = audit.filter((a) => (a.details as { id?: string } | null)?.id === id);
+    const refused = (a: (typeof audit)[number]) => Boolean((a.details as { refused?: string }).refused);
+    expect(ofPost.filter((a) => !refused(a)).map((a) => a.action).sort()).toEqual(["blog.create", "blog.delete", "blog.edit", "blog.flag", "blog.flag"]);
+    // The second delete was refused, and says so.
+    expect(ofPost.filter(refused).map(({ action, target, details }) => ({ action, target, details }))).toEqual([
+      { action: "blog.delete", target: id, details: { id, refused: "admin:blog-not-found" } },
+    ]);
   });
 
   it("refuses a cover that is not an image by its bytes, or larger than 5 MB", async () => {

@@ -1,13 +1,16 @@
 import { POST as flutterwaveCancel } from "@/app/api/flutterwavecancel/route";
 import { POST as flutterwaveDetails } from "@/app/api/flutterwavedetails/route";
 import { POST as flutterwavePayment } from "@/app/api/flutterwavepayment/route";
+import { confirmCheckout } from "@/features/plans/payments/billing";
+import { openPostgres, setDbHandleForTests } from "@/server/db/client";
 import { settleBackgroundMail } from "@/server/email/mailer";
+import { errorResponse } from "@/server/http/errors";
 import { buyer, daysLeft, planOf, post, rowsOf, userRow } from "../setup/buyers";
 import { callRoute } from "../setup/http";
 import { deliverTo, useFakeFlutterwave, webhookRoute } from "../setup/payments";
 import { useTestDatabase } from "../setup/test-db";
 
-useTestDatabase();
+const database = useTestDatabase();
 const { flutterwave, hold, release } = useFakeFlutterwave();
 
 afterEach(async () => {
@@ -81,5 +84,29 @@ describe("Flutterwave inline checkout", () => {
     expect(res.status).toBe(200);
     expect(flutterwave().subscriptions.get(Number(code))!.status).toBe("cancelled");
     expect(await planOf(me.cookie)).toBe("free");
+  });
+});
+
+describe("the database down while the success page checks a payment", () => {
+  it("answers 503 db:unavailable, not 404: a renewal's owner is looked up in our rows", async () => {
+    const me = await buyer("fw");
+    // A charge whose reference is none of ours (a renewal): its owner is found by its customer, in the database.
+    hold();
+    const renewal = await flutterwave().charge({ tx_ref: "flw-renewal-abc", amount: 47, currency: "USD" });
+    release();
+    const unreachable = await openPostgres("postgres://aula@127.0.0.1:1/aula", 1);
+    setDbHandleForTests(unreachable);
+    let failure: unknown = "resolved";
+    try {
+      await confirmCheckout("flutterwave", { id: me.id, email: me.email, name: "Fw" }, "monthly", String(renewal.id));
+    } catch (error) {
+      failure = error;
+    } finally {
+      setDbHandleForTests(database());
+      await unreachable.close();
+    }
+    const answer = errorResponse(failure, "req-test");
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toMatchObject({ code: "db:unavailable" });
   });
 });

@@ -198,9 +198,19 @@ describe("Stripe checkout, webhooks and the success page", () => {
     await deliver(active, { "stripe-signature": stripe().sign(active) });
     expect((await rowsOf(me.id)).subs[0].status).toBe("canceled");
     expect(await planOf(me.cookie)).toBe("free");
-    hold();
+    const paidBefore = (await rowsOf(me.id)).pays.length;
+    const endBefore = (await userRow(me.id)).planExpiresAt;
+    const held = hold();
     await stripe().renew(subscription.id);
     release();
+    // The late renewal's invoice.paid reaches the route: the payment is kept (the money moved),
+    // but it grants nothing and the subscription stays canceled.
+    expect(held.map((d) => JSON.parse(d.rawBody).type)).toEqual(["invoice.paid"]);
+    const late = await deliver(held[0].rawBody, held[0].headers);
+    expect(late.json).toMatchObject({ received: true, outcome: "applied" });
+    expect((await rowsOf(me.id)).pays).toHaveLength(paidBefore + 1);
+    expect((await rowsOf(me.id)).subs[0].status).toBe("canceled");
+    expect((await userRow(me.id)).planExpiresAt).toEqual(endBefore);
     expect(await planOf(me.cookie)).toBe("free");
   });
 

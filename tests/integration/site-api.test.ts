@@ -12,7 +12,8 @@ import { blogPosts, contactMessages, emailOutbox, policies } from "@/server/db/s
 import { settleBackgroundMail } from "@/server/email/mailer";
 import { resetEnvForTests } from "@/server/env";
 import { callRoute } from "../setup/http";
-import { useFakeResend } from "../setup/mail";
+import { startFakeSmtp } from "../fakes/smtp-server.mjs";
+import { setMailSettings, useFakeResend } from "../setup/mail";
 import { useTestDatabase } from "../setup/test-db";
 
 useTestDatabase();
@@ -141,6 +142,52 @@ describe("POST /api/contact", () => {
     expect(await db.select().from(contactMessages).where(eq(contactMessages.email, "lost-mail@example.io"))).toHaveLength(1);
     const failed = await db.select().from(emailOutbox).where(eq(emailOutbox.template, "contact-message"));
     expect(failed.map((m) => m.status).sort()).toEqual(["failed", "sent"]);
+  });
+
+  /** Line breaks in the visitor's fields, each followed by a header of the attacker's. */
+  const injected = {
+    ...valid,
+    fname: "Rita\r\nBcc: x@evil.test\r\nX-Injected: 1",
+    email: "rita@example.io\r\nBcc: x@evil.test",
+    phone: "1\r\nBcc: x@evil.test",
+    msg: "Line one\r\nBcc: x@evil.test",
+  };
+
+  it("never lets a line break of a contact field into a mail header, through Resend or SMTP", async () => {
+    process.env.CONTACT_NOTIFY_EMAIL = "team@aula.test";
+    resetEnvForTests();
+    // A line break in the e-mail field makes it no e-mail: refused, nothing stored or mailed.
+    const refused = await send({ ...injected, email: "rita@example.io\r\nBcc: x@evil.test" });
+    expect(refused.json.code).toBe("contact:email-invalid");
+    const res = await send({ ...injected, email: "rita@example.io" });
+    expect(res.status).toBe(200);
+    await settleBackgroundMail();
+    expect(resend().emails().map((m) => m.to)).toEqual([["team@aula.test"]]);
+    const [mail] = resend().emails("team@aula.test");
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.subject).toBe("[Contato] billing: Rita Bcc: x@evil.test X-Injected: 1");
+    expect(mail.from).toBe("Aula Tests <tests@aula.test>");
+    // The message itself keeps its lines (it is the body, not a header).
+    expect(mail.text).toContain("Line one");
+
+    // The raw message an SMTP server receives: no injected header, no extra recipient.
+    const smtp = await startFakeSmtp();
+    const saved = { RESEND_API_KEY: process.env.RESEND_API_KEY, RESEND_BASE_URL: process.env.RESEND_BASE_URL, EMAIL_FROM: process.env.EMAIL_FROM };
+    setMailSettings({ SMTP_URL: smtp.url, EMAIL_FROM: "Aula <mail@aula.test>" });
+    try {
+      expect((await send({ ...injected, email: "rita@example.io" })).status).toBe(200);
+      await settleBackgroundMail();
+      const [message] = smtp.messages();
+      expect(message.to).toEqual(["team@aula.test"]);
+      const headers = message.raw.slice(0, message.raw.indexOf("\r\n\r\n"));
+      expect(headers).not.toMatch(/^(Bcc|X-Injected):/im);
+      expect(headers).toMatch(/^Subject: \[Contato\] billing: Rita Bcc: x@evil\.test X-Injected: 1$/m);
+      expect(headers).toMatch(/^From: Aula <mail@aula\.test>$/m);
+      expect(headers).not.toMatch(/^Reply-To:/im);
+    } finally {
+      setMailSettings(saved);
+      await smtp.close();
+    }
   });
 });
 

@@ -34,3 +34,14 @@ export function formatMoney(amountMinor: number, currency: string, locale: strin
 export function actionKey(action: string): string {
   return action.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
 }
+
+/** A refused attempt's error code, from its audit row's details (`{ refused: "admin:super-protected" }`), or null. */
+export function refusedCode(details: unknown): string | null {
+  const refused = (details as { refused?: unknown } | null)?.refused;
+  return typeof refused === "string" && refused ? refused : null;
+}
+
+/** "admin:super-protected" → "adminSuperProtected": the refusal reason's message key. */
+export function refusalKey(code: string): string {
+  return code.replace(/[:-](\w)/g, (_, c: string) => c.toUpperCase());
+}

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, count, desc, eq, getTableName, gt, inArray, isNull, ne, or, sql, type Column, type SQL, type Table } from "drizzle-orm";
+import { insertAudit, type AuditActor, type AuditEntry } from "@/server/db/admin-audit";
 import { getDb, type Db } from "@/server/db/client";
 import { effectivePlanSql } from "@/server/db/effective-plan";
 import { adminAudit, blogPosts, contentImages, contactMessages, courses, lessons, payments, policies, subscriptions, users } from "@/server/db/schema";
@@ -480,19 +481,11 @@ export async function findContentImage(id: string) {
 
 // ---------------------------------------------------------------- audit
 
-export type AuditActor = { id: string; email: string };
+export { insertAudit, type AuditActor, type AuditEntry };
 
-export type AuditEntry = { action: string; target: string; details?: Record<string, unknown> };
-
-/** Written in the transaction of the change it records: both land, or neither. */
-export async function insertAudit(tx: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await tx.insert(adminAudit).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: entry.action,
-    target: entry.target,
-    details: entry.details ?? null,
-  });
+/** An audit row of its own, outside any transaction (a refused action's, whose own rolled back). */
+export async function recordAudit(actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await insertAudit(await getDb(), actor, entry);
 }
 
 export type AdminAuditRow = { id: string; actorEmail: string; action: string; target: string; details: unknown; createdAt: Date };

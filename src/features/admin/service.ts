@@ -9,7 +9,8 @@ import type { Db } from "@/server/db/client";
 import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds";
 import { InlineImageError, readDataUrl, takeInlineImages, type InlineImage } from "@/server/html/inline-images";
 import { sanitizeHtml } from "@/server/html/sanitize";
-import { appError } from "@/server/http/errors";
+import { AppError, appError } from "@/server/http/errors";
+import { logger } from "@/server/logger";
 import {
   deleteBlogPost,
   findContentImage,
@@ -21,12 +22,14 @@ import {
   markContactHandled,
   readDashboardFigures,
   readPolicies,
+  recordAudit,
   revokeAdmin,
   setBlogFlag,
   storeContentImages,
   updateBlogPost,
   upsertPolicy,
   type AuditActor,
+  type AuditEntry,
   type BlogWrite,
 } from "./queries";
 import type { BlogCategory, PolicyKind, UiLocale } from "./schemas";
@@ -123,40 +126,67 @@ export async function dashboardForApi(admin: { email: string }, locale: UiLocale
   };
 }
 
+// ---------------------------------------------------------------- refusals
+
+/**
+ * Runs an admin action. When it is refused (a 4xx: the Super admin, an admin already, nobody
+ * with that e-mail, a text too complex…) the audit log also says who tried what and why
+ * (`details.refused`, the code answered), written on its own since the action's transaction
+ * rolled back. A log that cannot be written never changes the answer.
+ */
+async function auditRefusal<T>(actor: AuditActor, attempt: AuditEntry, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      await recordAudit(actor, { ...attempt, details: { ...attempt.details, refused: error.code } }).catch((failure: unknown) =>
+        logger.warn({ err: failure, action: attempt.action }, "refused admin action not audited"),
+      );
+    }
+    throw error;
+  }
+}
+
 // ---------------------------------------------------------------- admins
 
 /** SPEC "Admin status": a user becomes admin and, with it, a paid user (yearly, granted, no payment). */
 export async function promoteAdmin(actor: AuditActor, rawEmail: string, t: ApiTranslator): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  await inTransaction(async (tx) => {
-    const user = await lockUserByEmail(tx, email);
-    if (!user) throw appError("admin:user-not-found", t);
-    if (user.role !== "user") throw appError("admin:already-admin", t);
-    await grantAdmin(tx, user.id);
-    await insertAudit(tx, actor, { action: "admin.promote", target: email, details: { grant: "yearly" } });
-  });
+  await auditRefusal(actor, { action: "admin.promote", target: email }, () =>
+    inTransaction(async (tx) => {
+      const user = await lockUserByEmail(tx, email);
+      if (!user) throw appError("admin:user-not-found", t);
+      if (user.role !== "user") throw appError("admin:already-admin", t);
+      await grantAdmin(tx, user.id);
+      await insertAudit(tx, actor, { action: "admin.promote", target: email, details: { grant: "yearly" } });
+    }),
+  );
 }
 
 /** An admin goes back to a user; the Super admin never does, whoever asks. */
 export async function removeAdmin(actor: AuditActor, rawEmail: string, t: ApiTranslator): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  await inTransaction(async (tx) => {
-    const user = await lockUserByEmail(tx, email);
-    if (!user || user.role === "user") throw appError("admin:not-admin", t);
-    if (user.role === "super") throw appError("admin:super-protected", t);
-    await revokeAdmin(tx, user.id);
-    await insertAudit(tx, actor, { action: "admin.remove", target: email });
-  });
+  await auditRefusal(actor, { action: "admin.remove", target: email }, () =>
+    inTransaction(async (tx) => {
+      const user = await lockUserByEmail(tx, email);
+      if (!user || user.role === "user") throw appError("admin:not-admin", t);
+      if (user.role === "super") throw appError("admin:super-protected", t);
+      await revokeAdmin(tx, user.id);
+      await insertAudit(tx, actor, { action: "admin.remove", target: email });
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- policies
 
 export async function savePolicy(actor: AuditActor, kind: PolicyKind, locale: UiLocale, html: string, t: ApiTranslator): Promise<void> {
-  const clean = cleanHtml(html, t);
-  await inTransaction(async (tx) => {
-    const stored = await withStoredPictures(tx, clean);
-    await upsertPolicy(tx, kind, locale, stored);
-    await insertAudit(tx, actor, { action: "policy.save", target: `${kind} (${locale})`, details: { kind, locale, chars: stored.length, pictures: clean.pictures.length } });
+  await auditRefusal(actor, { action: "policy.save", target: `${kind} (${locale})`, details: { kind, locale } }, async () => {
+    const clean = cleanHtml(html, t);
+    await inTransaction(async (tx) => {
+      const stored = await withStoredPictures(tx, clean);
+      await upsertPolicy(tx, kind, locale, stored);
+      await insertAudit(tx, actor, { action: "policy.save", target: `${kind} (${locale})`, details: { kind, locale, chars: stored.length, pictures: clean.pictures.length } });
+    });
   });
   publicContentChanged("policies");
 }
@@ -206,42 +236,50 @@ function blogWrite(input: BlogInput, t: ApiTranslator): { post: BlogWrite; conte
 }
 
 export async function createBlogPost(actor: AuditActor, input: BlogInput, t: ApiTranslator): Promise<string> {
-  const { post, content } = blogWrite(input, t);
-  const id = await inTransaction(async (tx) => {
-    const created = await insertBlogPost(tx, { ...post, content: await withStoredPictures(tx, content) });
-    await insertAudit(tx, actor, { action: "blog.create", target: post.title, details: { id: created, locale: post.locale, category: post.category } });
-    return created;
+  const id = await auditRefusal(actor, { action: "blog.create", target: input.title.trim() }, async () => {
+    const { post, content } = blogWrite(input, t);
+    return inTransaction(async (tx) => {
+      const created = await insertBlogPost(tx, { ...post, content: await withStoredPictures(tx, content) });
+      await insertAudit(tx, actor, { action: "blog.create", target: post.title, details: { id: created, locale: post.locale, category: post.category } });
+      return created;
+    });
   });
   publicContentChanged("blog", id);
   return id;
 }
 
 export async function editBlogPost(actor: AuditActor, id: string, input: BlogInput, t: ApiTranslator): Promise<void> {
-  if (!isUuid(id)) throw appError("admin:blog-not-found", t);
-  const { post, content } = blogWrite(input, t);
-  await inTransaction(async (tx) => {
-    if (!(await updateBlogPost(tx, id, { ...post, content: await withStoredPictures(tx, content) }))) throw appError("admin:blog-not-found", t);
-    await insertAudit(tx, actor, { action: "blog.edit", target: post.title, details: { id } });
+  await auditRefusal(actor, { action: "blog.edit", target: input.title.trim(), details: { id } }, async () => {
+    if (!isUuid(id)) throw appError("admin:blog-not-found", t);
+    const { post, content } = blogWrite(input, t);
+    await inTransaction(async (tx) => {
+      if (!(await updateBlogPost(tx, id, { ...post, content: await withStoredPictures(tx, content) }))) throw appError("admin:blog-not-found", t);
+      await insertAudit(tx, actor, { action: "blog.edit", target: post.title, details: { id } });
+    });
   });
   publicContentChanged("blog", id);
 }
 
 export async function flagBlogPost(actor: AuditActor, id: string, flag: "popular" | "featured", value: boolean, t: ApiTranslator): Promise<void> {
-  if (!isUuid(id)) throw appError("admin:blog-not-found", t);
-  await inTransaction(async (tx) => {
-    const title = await setBlogFlag(tx, id, flag, value);
-    if (title === null) throw appError("admin:blog-not-found", t);
-    await insertAudit(tx, actor, { action: "blog.flag", target: title, details: { id, flag, value } });
+  await auditRefusal(actor, { action: "blog.flag", target: id, details: { id, flag, value } }, async () => {
+    if (!isUuid(id)) throw appError("admin:blog-not-found", t);
+    await inTransaction(async (tx) => {
+      const title = await setBlogFlag(tx, id, flag, value);
+      if (title === null) throw appError("admin:blog-not-found", t);
+      await insertAudit(tx, actor, { action: "blog.flag", target: title, details: { id, flag, value } });
+    });
   });
   publicContentChanged("blog", id);
 }
 
 export async function removeBlogPost(actor: AuditActor, id: string, t: ApiTranslator): Promise<void> {
-  if (!isUuid(id)) throw appError("admin:blog-not-found", t);
-  await inTransaction(async (tx) => {
-    const title = await deleteBlogPost(tx, id);
-    if (title === null) throw appError("admin:blog-not-found", t);
-    await insertAudit(tx, actor, { action: "blog.delete", target: title, details: { id } });
+  await auditRefusal(actor, { action: "blog.delete", target: id, details: { id } }, async () => {
+    if (!isUuid(id)) throw appError("admin:blog-not-found", t);
+    await inTransaction(async (tx) => {
+      const title = await deleteBlogPost(tx, id);
+      if (title === null) throw appError("admin:blog-not-found", t);
+      await insertAudit(tx, actor, { action: "blog.delete", target: title, details: { id } });
+    });
   });
   publicContentChanged("blog", id);
 }
@@ -249,10 +287,12 @@ export async function removeBlogPost(actor: AuditActor, id: string, t: ApiTransl
 // ---------------------------------------------------------------- contacts
 
 export async function contactHandled(actor: AuditActor, id: string, t: ApiTranslator): Promise<void> {
-  if (!isUuid(id)) throw appError("admin:contact-not-found", t);
-  await inTransaction(async (tx) => {
-    const contact = await markContactHandled(tx, id);
-    if (!contact) throw appError("admin:contact-not-found", t);
-    await insertAudit(tx, actor, { action: "contact.handled", target: contact.email, details: { id, subject: contact.subject } });
+  await auditRefusal(actor, { action: "contact.handled", target: id, details: { id } }, async () => {
+    if (!isUuid(id)) throw appError("admin:contact-not-found", t);
+    await inTransaction(async (tx) => {
+      const contact = await markContactHandled(tx, id);
+      if (!contact) throw appError("admin:contact-not-found", t);
+      await insertAudit(tx, actor, { action: "contact.handled", target: contact.email, details: { id, subject: contact.subject } });
+    });
   });
 }

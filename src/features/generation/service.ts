@@ -200,7 +200,7 @@ export function outlineEventStream(user: Caller, request: GenerateRequest, t: Ap
         send({ type: "error", code: mapped.code, message: mapped.message });
       }
     },
-    { signal: clientSignal },
+    { signal: clientSignal, t },
   );
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { generateLesson } from "@/features/generation/service";
+import { failureCode } from "@/server/http/errors";
 import { logger } from "@/server/logger";
 import {
   claimGenerationLease,
@@ -72,8 +73,11 @@ export async function startOrJoinGeneration(
   };
   void runGeneration(course, lessonId, options, emit)
     .catch((error: unknown) => {
-      logger.error({ err: error, lessonId }, "lesson generation failed unexpectedly");
-      emit({ type: "error", code: "lesson:generation-failed" });
+      // The database down is no surprise: the listeners are told so (db:unavailable).
+      const code = failureCode(error);
+      if (code) logger.warn({ err: error, lessonId, code }, "lesson generation failed");
+      else logger.error({ err: error, lessonId }, "lesson generation failed unexpectedly");
+      emit({ type: "error", code: code ?? "lesson:generation-failed" });
     })
     .finally(() => {
       flight.finished = true;
@@ -201,9 +205,8 @@ async function generateUnderLease(
     emit({ type: "done", lesson: { ...found.lesson, ...values } });
   } catch (error) {
     await releaseGenerationLease(lessonId).catch(() => {});
-    const code = (error as { code?: unknown }).code;
     logger.warn({ lessonId, error: error instanceof Error ? error.message : String(error) }, "lesson generation failed; nothing stored");
-    emit({ type: "error", code: typeof code === "string" ? code : "lesson:generation-failed" });
+    emit({ type: "error", code: failureCode(error) ?? "lesson:generation-failed" });
   } finally {
     clearInterval(renewal);
   }

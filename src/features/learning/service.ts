@@ -5,7 +5,7 @@ import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream";
 import { ModelFailedError } from "@/server/ai/run";
-import { AppError, appError } from "@/server/http/errors";
+import { AppError, appError, databaseUnavailable, knownFailure } from "@/server/http/errors";
 import { isErrorCode } from "@/server/http/error-codes";
 import { stripHtml } from "@/server/html/sanitize";
 import { logger } from "@/server/logger";
@@ -104,8 +104,9 @@ export type LessonStreamEvent =
 const encoder = new TextEncoder();
 const line = (event: unknown) => encoder.encode(`${JSON.stringify(event)}\n`);
 
-/** A model too slow for its budget says so; any other failure is the SPEC's generic message. */
+/** A model too slow for its budget, or the database down, says so; any other failure is the SPEC's generic message. */
 function failureMessage(code: string, t: ApiTranslator, generic: string): string {
+  if (code === "db:unavailable") return databaseUnavailable(t).message;
   return code === "ai:timeout" ? t("ai.timeout") : generic;
 }
 
@@ -156,13 +157,14 @@ export async function openLessonStream(
         await events.return?.();
       }
     },
-    { signal },
+    { signal, t },
   );
 }
 
 /** A generation that ended in error, as an answer: a lesson gone is 404, a model too slow 504, anything else 502. */
 function generationError(code: string, t: ApiTranslator): AppError {
   if (code === "course:not-found") return courseNotFound(t);
+  if (code === "db:unavailable") return databaseUnavailable(t);
   if (code === "ai:timeout") return appError("ai:timeout", t);
   return new AppError(isErrorCode(code) ? code : "lesson:generation-failed", t("learning.generationFailed"));
 }
@@ -237,7 +239,8 @@ async function chatContext(userId: string, course: ViewerCourseRow, lessonId: st
 
 /** A failed answer as the chat routes report it: `ai:timeout` (504) says the model was too slow. */
 function chatFailure(error: unknown, t: ApiTranslator): AppError {
-  if (error instanceof AppError) return error;
+  const known = knownFailure(error, t);
+  if (known) return known;
   if (error instanceof ModelFailedError && error.reason === "timeout") return appError("ai:timeout", t);
   return appError("chat:failed", t);
 }
@@ -294,7 +297,7 @@ export async function chatStream(
         send({ type: "error", code: failure.code, message: failure.message });
       }
     },
-    { signal },
+    { signal, t },
   );
 }
 

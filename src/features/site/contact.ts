@@ -38,7 +38,8 @@ export type ContactOutcome = { stored: boolean };
  * A honeypot hit answers like a success and stores nothing, so the bot learns nothing.
  */
 export async function submitContactMessage(body: ContactBody, ip: string, t: ApiTranslator): Promise<ContactOutcome> {
-  const name = body.fname?.trim() ?? "";
+  // One-line fields stay on one line: the name goes into the notify mail's subject.
+  const name = body.fname?.replace(/\s+/g, " ").trim() ?? "";
   const email = body.email?.trim() ?? "";
   const subject = body.lname?.trim().toLowerCase() ?? "";
   const message = body.msg?.trim() ?? "";
@@ -60,7 +61,7 @@ export async function submitContactMessage(body: ContactBody, ip: string, t: Api
   const db = await getDb();
   const [row] = await db
     .insert(contactMessages)
-    .values({ name, subject, email, phone: body.phone?.trim() ?? "", message })
+    .values({ name, subject, email, phone: body.phone?.replace(/\s+/g, " ").trim() ?? "", message })
     .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
   if (settings.CONTACT_NOTIFY_EMAIL) {
     sendMailInBackground({

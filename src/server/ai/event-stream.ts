@@ -1,5 +1,7 @@
 import "server-only";
+import type { ApiTranslator } from "@/i18n/api-translator";
 import { env } from "@/server/env";
+import { knownFailure } from "@/server/http/errors";
 import { logger } from "@/server/logger";
 
 /** The lines every AI stream may carry besides its own events; readers skip what they do not know. */
@@ -10,6 +12,8 @@ export type StreamControlEvent =
   | { type: "waiting" };
 
 export type AiStreamOptions = {
+  /** The caller's translator: a failure's `error` event is told in their language. */
+  t: ApiTranslator;
   /** The request's signal: the client went away. */
   signal?: AbortSignal;
   /** How long the stream may stay quiet before a `waiting` line; AI_STREAM_KEEPALIVE_MS by default. */
@@ -24,11 +28,12 @@ export type AiStreamOptions = {
  * AI_FIRST_TOKEN_TIMEOUT_MS and AI_TOTAL_TIMEOUT_MS, src/server/ai/run.ts).
  *
  * `produce` writes the events and ends with its own `done` or `error`; its signal aborts when the
- * client goes. Anything it throws becomes a generic `error` line.
+ * client goes. What it throws becomes an `error` line: a known failure (the database down:
+ * `db:unavailable`) with its code and message, anything else the generic `server:internal`.
  */
 export function aiEventStream<E extends { type: string }>(
   produce: (send: (event: E) => void, signal: AbortSignal) => Promise<void>,
-  options: AiStreamOptions = {},
+  options: AiStreamOptions,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const keepAliveMs = options.keepAliveMs ?? env().AI_STREAM_KEEPALIVE_MS;
@@ -53,8 +58,11 @@ export function aiEventStream<E extends { type: string }>(
       void produce(write, gone.signal)
         .catch((error: unknown) => {
           if (gone.signal.aborted) return;
-          logger.error({ err: error }, "AI stream failed");
-          write({ type: "error", code: "server:internal", message: "Internal Server Error" } as unknown as E);
+          const known = knownFailure(error, options.t);
+          if (known) logger.warn({ err: error, code: known.code }, "AI stream failed");
+          else logger.error({ err: error }, "AI stream failed");
+          const event = known ? { code: known.code, message: known.message } : { code: "server:internal", message: "Internal Server Error" };
+          write({ type: "error", ...event } as unknown as E);
         })
         .finally(() => {
           clearTimeout(keepAlive);

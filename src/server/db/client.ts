@@ -2,19 +2,29 @@ import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Sql } from "postgres";
+import { logger } from "@/server/logger";
 import { statementsTakeTurns } from "./pglite-turns";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-type Handle = { db: Db; close: () => Promise<void>; kind: "pglite" | "postgres" };
+type Handle = {
+  db: Db;
+  close: () => Promise<void>;
+  kind: "pglite" | "postgres";
+  /** PostgreSQL: a new pool to the same server, and whether a brand-new connection gets an answer now. */
+  renew?: { open: () => Promise<Handle>; serverAnswers: () => Promise<boolean> };
+};
 
 /**
  * One database handle per process, kept on globalThis: `next dev` reloads modules and
  * Next bundles the same module into several server chunks, and PGlite must never be
  * opened twice on one data folder.
  */
-const holder = globalThis as unknown as { __aulaDb?: Promise<Handle> };
+/** The pool renewal's state; `opened` is the last pool it opened, `fromTests` the handle a test installed (the test ends it). */
+type Renewal = { running: boolean; lastAt: number; opened?: Promise<Handle>; fromTests?: Promise<Handle> };
+const holder = globalThis as unknown as { __aulaDb?: Promise<Handle>; __aulaDbRenewal?: Renewal };
 
 async function openPglite(dataDir: string): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
@@ -63,7 +73,67 @@ export async function openPostgres(url: string, max = 10): Promise<Handle> {
     backoff: reconnectDelay,
     connection: { statement_timeout: statementTimeoutMs() },
   });
-  return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.end({ timeout: 5 }), kind: "postgres" };
+  return {
+    db: drizzle(client, { schema }) as unknown as Db,
+    close: () => client.end({ timeout: 5 }),
+    kind: "postgres",
+    renew: {
+      open: () => openPostgres(url, max),
+      serverAnswers: () => serverAnswers(postgres(url, { max: 1, connect_timeout: CONNECT_TIMEOUT_S, idle_timeout: 1, fetch_types: false, onnotice: () => {} })),
+    },
+  };
+}
+
+/** One brand-new connection, outside any pool: does the server answer `select 1` now? */
+async function serverAnswers(probe: Sql): Promise<boolean> {
+  try {
+    await probe`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await probe.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+/** How often a lost server is asked again, and how long an old pool's requests have to finish. */
+const RENEW_PROBE_MS = 500;
+const OLD_POOL_GRACE_MS = 10_000;
+/** A request that began on the old pool and fails there must not renew the new one at once. */
+const RENEW_AT_MOST_EVERY_MS = 5_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * A fresh pool once the server answers again after a query lost its connection. postgres.js
+ * 3.4.9 can leave a pool slot broken for good when its socket dies with a write still queued
+ * (the server stopped, or ended the backend, under load): that slot never sends its handshake
+ * again, so every later query on it times out (CONNECT_TIMEOUT) or waits, against a healthy
+ * server, until the process restarts. So a brand-new connection is tried every half second;
+ * once it gets an answer, new requests get a new pool and the old one is ended after its
+ * running requests had time to finish. Called by the error classification (errors.ts).
+ */
+const renewal = (): Renewal => (holder.__aulaDbRenewal ??= { running: false, lastAt: 0 });
+
+export function renewPoolAfterLostConnection(): void {
+  const state = renewal();
+  const current = holder.__aulaDb;
+  if (!current || state.running || Date.now() - state.lastAt < RENEW_AT_MOST_EVERY_MS) return;
+  state.running = true;
+  void (async () => {
+    const handle = await current;
+    if (!handle.renew) return; // PGlite runs in-process: nothing to lose
+    while (holder.__aulaDb === current && !(await handle.renew.serverAnswers())) await sleep(RENEW_PROBE_MS);
+    if (holder.__aulaDb !== current) return; // closed or replaced meanwhile
+    holder.__aulaDb = state.opened = handle.renew.open();
+    state.lastAt = Date.now();
+    logger.warn("database answers again: new connection pool, the old one ends in 10 s");
+    if (current !== state.fromTests) setTimeout(() => void handle.close().catch(() => {}), OLD_POOL_GRACE_MS).unref();
+  })()
+    .catch((error: unknown) => logger.warn({ err: error }, "database pool renewal failed"))
+    .finally(() => {
+      state.running = false;
+    });
 }
 
 function openFromEnv(): Promise<Handle> {
@@ -86,9 +156,14 @@ export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
 
-/** Tests install their own database (a fresh PGlite or a throwaway PostgreSQL database). */
+/**
+ * Tests install their own database (a fresh PGlite or a throwaway PostgreSQL database) and end
+ * it themselves; a pool a renewal opened in its place meanwhile is nobody's, so it ends here.
+ */
 export function setDbHandleForTests(handle: Handle | undefined): void {
-  holder.__aulaDb = handle ? Promise.resolve(handle) : undefined;
+  const state = renewal();
+  if (state.opened && holder.__aulaDb === state.opened) void state.opened.then((pool) => pool.close()).catch(() => {});
+  holder.__aulaDb = state.fromTests = handle ? Promise.resolve(handle) : undefined;
 }
 
 export async function closeDb(): Promise<void> {

@@ -4,29 +4,80 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 /** postgres.js's own codes for a connection that could not open or was lost mid-query. */
 const DRIVER_CODES = new Set(["CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECTION_ENDED"]);
 
+/** Of those, the ones the app causes itself by ending a pool: no sign that a connection was lost. */
+const ENDED_BY_US = new Set(["CONNECTION_DESTROYED", "CONNECTION_ENDED"]);
+
 /** Socket errors postgres.js passes on as they are when the server cannot be reached. */
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
 
 /**
- * SQLSTATEs of a server shutting down, starting, out of connections, or cancelling a statement
- * past `statement_timeout`; class 08 is the connection-exception class.
+ * SQLSTATEs of a server shutting down (57P01 admin, 57P02 crash) or starting or stopping (57P03);
+ * class 08 is the connection-exception class. The server busy rather than gone: out of
+ * connections (53300), or a statement cancelled past `statement_timeout` (57014).
  */
-const SERVER_STATES = new Set(["57P01", "57P02", "57P03", "53300", "57014"]);
+const LOST_STATES = new Set(["57P01", "57P02", "57P03"]);
+const BUSY_STATES = new Set(["53300", "57014"]);
 
-type Coded = { code?: unknown; severity?: unknown };
+/** How far down a chain of causes to look: wrappers of wrappers are rare, cycles are possible. */
+const MAX_DEPTH = 8;
+
+type Link = { code?: unknown; severity?: unknown; cause?: unknown; query?: unknown; params?: unknown };
 
 /**
- * True when a thrown error means the database cannot be used right now, not that a query is wrong.
- * Only the error itself, or the driver error a drizzle query error wraps, is looked at: a failed
- * fetch carries a socket error as its cause too, and must stay a 500. PGlite runs in-process
- * and raises none of these, so its errors (real bugs) are never taken for an outage.
+ * A link that says it comes from a query: drizzle's wrapper (`DrizzleQueryError`, also when
+ * another copy of drizzle-orm in the bundle made it, so by shape), or an error postgres.js
+ * rejected a query with (it marks it with the query's text).
  */
+function namesQuery(link: object): boolean {
+  if (link instanceof DrizzleQueryError) return true;
+  const { query, params } = link as Link;
+  return typeof query === "string" && (Array.isArray(params) || "parameters" in link);
+}
+
+/**
+ * Why the database cannot be used right now, or null when the error is something else (a query
+ * that is wrong, a bug): `lost`, a connection could not open or was lost (server stopped,
+ * restarting, unreachable); `busy`, the server is there but out of connections or too slow for
+ * the statement timeout; `ended`, a connection of a pool the app itself ended.
+ *
+ * The error and the causes it wraps are looked at (drizzle wraps the driver's error, and a layer
+ * of ours may wrap drizzle's). A socket error counts only when it is the error itself or comes
+ * from a query: a failed fetch to an outside API carries ECONNREFUSED as its cause too, and must
+ * stay a 500. A SQLSTATE counts only on a server error (it has a severity): a bare code could be
+ * anybody's. PGlite runs in-process and raises none of these, so its errors (real bugs) are
+ * never taken for an outage.
+ */
+export function databaseFailure(error: unknown): "lost" | "busy" | "ended" | null {
+  let fromQuery = false;
+  const seen = new Set<object>();
+  let link: unknown = error;
+  for (let depth = 0; depth < MAX_DEPTH && link && typeof link === "object" && !seen.has(link); depth++) {
+    seen.add(link);
+    const { code, severity, cause } = link as Link;
+    fromQuery ||= namesQuery(link);
+    if (typeof code === "string") {
+      if (ENDED_BY_US.has(code)) return "ended";
+      if (DRIVER_CODES.has(code)) return "lost";
+      if (SOCKET_CODES.has(code) && (depth === 0 || fromQuery)) return "lost";
+      if (typeof severity === "string" && (LOST_STATES.has(code) || code.startsWith("08"))) return "lost";
+      if (typeof severity === "string" && BUSY_STATES.has(code)) return "busy";
+    }
+    link = cause;
+  }
+  return null;
+}
+
+/** True when a thrown error means the database cannot be used right now, not that a query is wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const inner = error instanceof DrizzleQueryError ? error.cause : error;
-  if (!inner || typeof inner !== "object") return false;
-  const { code, severity } = inner as Coded;
-  if (typeof code !== "string") return false;
-  if (DRIVER_CODES.has(code) || SOCKET_CODES.has(code)) return true;
-  // Server errors carry a severity; a SQLSTATE alone could be anybody's code.
-  return typeof severity === "string" && (SERVER_STATES.has(code) || code.startsWith("08"));
+  return databaseFailure(error) !== null;
 }

@@ -5,6 +5,7 @@ import { apiTranslator, type ApiTranslator } from "@/i18n/api-translator";
 import { requireLanguageModel } from "@/server/ai/model";
 import { isAdmin, requireRequestSession, type SessionUser } from "@/server/auth/session";
 import { logger } from "@/server/logger";
+import { auditRefusedAdminRoute } from "./admin-route-refusals";
 import { AppError, appError, errorResponse } from "./errors";
 import { assertSameOriginWrite, type WritePolicy } from "./request-guard";
 
@@ -77,12 +78,16 @@ function signedIn<P, B extends Schema, Q extends Schema>(
   needs: RouteNeeds<B, Q>,
   handler: (ctx: UserRouteContext<B, Q>, params: P) => Promise<Response>,
   admitted: (user: SessionUser) => boolean,
+  refused?: (user: SessionUser, request: Request) => Promise<void>,
 ): RouteHandler<P> {
   return wrapRoute<P>(async (ctx, params) => {
     const t = apiTranslator(ctx.request);
     // Who is asking comes first: nobody's body is read, or model checked, before the session.
     const { user, sessionId } = await requireRequestSession(ctx.request);
-    if (!admitted(user)) throw appError("auth:forbidden", t, { key: "auth.adminOnly" });
+    if (!admitted(user)) {
+      await refused?.(user, ctx.request);
+      throw appError("auth:forbidden", t, { key: "auth.adminOnly" });
+    }
     return handler({ ...ctx, t, user, sessionId, ...(await readInput(ctx.request, needs, t)) }, params);
   });
 }
@@ -111,12 +116,12 @@ export const apiRoute = {
   ): RouteHandler<P> {
     return signedIn(needs, handler, () => true);
   },
-  /** An admin or the super admin (401 signed out, 403 otherwise). */
+  /** An admin or the super admin (401 signed out, 403 otherwise, and the attempt in the audit log). */
   admin<P = unknown, B extends Schema = undefined, Q extends Schema = undefined>(
     needs: RouteNeeds<B, Q>,
     handler: (ctx: UserRouteContext<B, Q>, params: P) => Promise<Response>,
   ): RouteHandler<P> {
-    return signedIn(needs, handler, isAdmin);
+    return signedIn(needs, handler, isAdmin, auditRefusedAdminRoute);
   },
   /**
    * A payment provider's webhook: from another origin by design, so no origin or content-type

@@ -1,9 +1,10 @@
 import "server-only";
 import { ZodError } from "zod";
 import { apiTranslator, type ApiTranslator } from "@/i18n/api-translator";
-import { isDatabaseUnavailable } from "@/server/db/unavailable";
+import { renewPoolAfterLostConnection } from "@/server/db/client";
+import { databaseFailure } from "@/server/db/unavailable";
 import { logger } from "@/server/logger";
-import { ERROR_CODES, type ErrorCode } from "./error-codes";
+import { ERROR_CODES, isErrorCode, type ErrorCode } from "./error-codes";
 
 export type { ErrorCode };
 
@@ -47,8 +48,37 @@ export type ErrorBody = { success: false; message: string; code: string };
 const NO_REQUEST = new Request("http://localhost/");
 
 /** The database down, starting or overloaded: the client may try again in a moment. */
-function databaseUnavailable(request: Request | undefined): AppError {
-  return appError("db:unavailable", apiTranslator(request ?? NO_REQUEST), { headers: { "retry-after": "5" } });
+export function databaseUnavailable(t: ApiTranslator): AppError {
+  return appError("db:unavailable", t, { headers: { "retry-after": "5" } });
+}
+
+/**
+ * The one place a thrown error is classified: an AppError is told as it is, a database that
+ * cannot be used (whatever wraps the driver's error) as 503 `db:unavailable`; anything else is
+ * unknown (undefined), a bug, told as 500 by whoever answers. JSON answers (errorResponse) and
+ * stream `error` events (src/server/ai/event-stream.ts, the lesson and chat streams) both ask here.
+ */
+export function knownFailure(error: unknown, t: ApiTranslator): AppError | undefined {
+  if (error instanceof AppError) return error;
+  return databaseDown(error) ? databaseUnavailable(t) : undefined;
+}
+
+/** Whether the database cannot be used; a lost connection may have broken the pool for good, so it is renewed once the server answers (client.ts). */
+function databaseDown(error: unknown): boolean {
+  const failure = databaseFailure(error);
+  if (failure === "lost") renewPoolAfterLostConnection();
+  return failure !== null;
+}
+
+/**
+ * The closed-table code a failure is reported with, for the places that pass a code on before
+ * any message is written (the lesson generation's events): the outage's, or the error's own
+ * code when it is one of the table's (AppError, the model's failures). Undefined otherwise.
+ */
+export function failureCode(error: unknown): ErrorCode | undefined {
+  if (databaseDown(error)) return "db:unavailable";
+  const code = (error as { code?: unknown } | null)?.code;
+  return isErrorCode(code) ? code : undefined;
 }
 
 /**
@@ -57,11 +87,12 @@ function databaseUnavailable(request: Request | undefined): AppError {
  */
 export function errorResponse(error: unknown, requestId: string, request?: Request): Response {
   const headers = { "x-request-id": requestId };
-  if (isDatabaseUnavailable(error)) {
+  const t = apiTranslator(request ?? NO_REQUEST);
+  if (!(error instanceof AppError) && databaseFailure(error)) {
     // Logged (redacted, see logger.ts) so an outage is visible, but not as an unexpected error.
     logger.warn({ err: error, requestId }, "database unavailable");
-    error = databaseUnavailable(request);
   }
+  error = knownFailure(error, t) ?? error;
   if (error instanceof AppError) {
     return Response.json(
       { success: false, message: error.message, code: error.code } satisfies ErrorBody,
@@ -77,6 +108,6 @@ export function errorResponse(error: unknown, requestId: string, request?: Reque
     );
   }
   logger.error({ err: error, requestId }, "unexpected error");
-  const internal = appError("server:internal", apiTranslator(request ?? NO_REQUEST));
+  const internal = appError("server:internal", t);
   return Response.json({ success: false, message: internal.message, code: internal.code } satisfies ErrorBody, { status: internal.status, headers });
 }

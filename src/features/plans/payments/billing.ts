@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { appError } from "@/server/http/errors";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { getDb } from "@/server/db/client";
+import { isDatabaseUnavailable } from "@/server/db/unavailable";
 import { users } from "@/server/db/schema";
 import { sendMailInBackground } from "@/server/email/mailer";
 import { logger } from "@/server/logger";
@@ -21,11 +22,20 @@ export function requireProvider(id: ProviderId, t: ApiTranslator): PaymentProvid
   return provider;
 }
 
+/**
+ * A provider's answer may need our own rows (whose is this renewal?): the database down is then
+ * not the provider's fault, and answers 503 db:unavailable as everywhere, never a 502 or a 404.
+ */
+function rethrowOutage(error: unknown): void {
+  if (isDatabaseUnavailable(error)) throw error;
+}
+
 /** A provider call that failed is the provider's fault (502), told without its details. */
 async function atProvider<T>(t: ApiTranslator, what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    rethrowOutage(error);
     logger.warn({ err: error, what }, "payment provider call failed");
     throw appError("payment:provider-failed", t);
   }
@@ -52,6 +62,7 @@ export async function confirmCheckout(providerId: ProviderId, user: Who, plan: P
   try {
     confirmed = await provider.confirmCheckout({ userId: user.id, plan, reference });
   } catch (error) {
+    rethrowOutage(error);
     logger.warn({ err: error, provider: providerId }, "payment confirmation failed");
     return null;
   }
@@ -74,6 +85,7 @@ export async function pendingCheckout(userId: string, reference: string) {
   try {
     return await provider.pendingStatus({ userId, reference });
   } catch (error) {
+    rethrowOutage(error);
     logger.warn({ err: error }, "pending payment lookup failed");
     return null;
   }

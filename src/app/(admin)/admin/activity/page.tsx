@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features/admin/components/list-controls";
-import { actionKey, formatDateTime, readListParams } from "@/features/admin/page-params";
+import { actionKey, formatDateTime, readListParams, refusalKey, refusedCode } from "@/features/admin/page-params";
 import { listAudit } from "@/features/admin/service";
 import { requireAdminPage } from "@/server/auth/session";
 
@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const ACTION = "/admin/activity";
 
-/** The audit log: who did what to what, and when, newest first. */
+/** The audit log: who did (or tried, and was refused) what to what, and when, newest first. */
 export default async function AdminActivityPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdminPage();
   const query = await readListParams(searchParams);
@@ -25,23 +25,36 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
     const d = details as { flag?: "popular" | "featured"; value?: boolean } | null;
     return d?.flag ? t(d.value ? "flagOn" : "flagOff", { flag: t(`blog.${d.flag}`) }) : "";
   };
+  // A refused attempt: who tried what, and why it was refused (its error code's reason).
+  const refusal = (details: unknown) => {
+    const code = refusedCode(details);
+    if (!code) return null;
+    const key = `refusals.${refusalKey(code)}`;
+    return t("refusedBecause", { reason: t.has(key as never) ? t(key as never) : code });
+  };
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <PageHeading title={t("activity")} />
       <SearchForm action={ACTION} q={query.q} placeholder={t("placeholders.activity")} />
       <ListTable
         label={t("activity")} rows={page.items.length} empty={query.q ? t("empty.activity") : t("empty.none")} head={[t("columns.when"), t("columns.actor"), t("columns.action"), t("columns.target")]}>
-        {page.items.map((a) => (
-          <tr key={a.id}>
-            <Cell className="whitespace-nowrap">{formatDateTime(a.createdAt, locale)}</Cell>
-            <Cell className="break-all">{a.actorEmail}</Cell>
-            <Cell>{actionLabel(a.action)}</Cell>
-            <Cell>
-              {a.target}
-              {detail(a.details) ? <span className="block text-muted-foreground">{detail(a.details)}</span> : null}
-            </Cell>
-          </tr>
-        ))}
+        {page.items.map((a) => {
+          const refused = refusal(a.details);
+          return (
+            <tr key={a.id}>
+              <Cell className="whitespace-nowrap">{formatDateTime(a.createdAt, locale)}</Cell>
+              <Cell className="break-all">{a.actorEmail}</Cell>
+              <Cell>
+                {actionLabel(a.action)}
+                {refused ? <span className="mt-1 block text-xs font-medium text-destructive">{refused}</span> : null}
+              </Cell>
+              <Cell>
+                {a.target}
+                {detail(a.details) ? <span className="block text-muted-foreground">{detail(a.details)}</span> : null}
+              </Cell>
+            </tr>
+          );
+        })}
       </ListTable>
       <Pagination action={ACTION} q={query.q} page={query.page} limit={query.limit} total={page.total} />
     </div>
