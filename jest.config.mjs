@@ -5,6 +5,11 @@ const createJestConfig = nextJest({ dir: "./" });
 /** @type {import('jest').Config} */
 const config = {
   testEnvironment: "node",
+  // The app keeps process-wide state on globalThis (the database handle and its pool renewal, the
+  // lesson generations), and some of its background work ends after the test file that started it.
+  // Jest 30's default "soft" cleanup wraps such objects between files, and a late write to one then
+  // overflows the stack inside whichever file runs next (seen in CI); the cleanup only saves memory.
+  testEnvironmentOptions: { globalsCleanup: "off" },
   testMatch: ["<rootDir>/src/**/*.test.ts", "<rootDir>/src/**/*.test.tsx", "<rootDir>/tests/integration/**/*.test.ts"],
   moduleNameMapper: {
     "^@/(.*)$": "<rootDir>/src/$1",
