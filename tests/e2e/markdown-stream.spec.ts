@@ -74,7 +74,12 @@ for (const locale of LOCALES) {
   test.describe(`Markdown while streaming (${locale})`, () => {
     test("a lesson streams formatted, never as raw Markdown, and ends formatted", async ({ page }) => {
       await signUpViaApi(page);
-      const courseId = await createCourseViaApi(page, `Tides ${locale}`);
+      const topic = `Tides ${locale} ${Date.now()}`;
+      const courseId = await createCourseViaApi(page, topic);
+      // This course's lessons stream at 100 tokens a second (about 6 s a lesson): on a loaded
+      // machine the default pace can end a lesson before the browser paints it mid-stream.
+      const paced = await page.request.post(`${FAKE_MODEL}/__fake/script`, { data: { behaviour: "ok", match: topic, tokensPerSecond: 100 } });
+      expect(paced.ok()).toBe(true);
       await openCourse(page, courseId, locale);
       await watch(page, '[data-testid="lesson-stream"]');
       // A lesson nobody has written yet: it streams.

@@ -36,6 +36,11 @@ export type FakeRule = {
   match?: string;
   /** How many matching requests the rule applies to (default: all). */
   times?: number;
+  /**
+   * Streaming speed for the matching requests, in place of the configured one: a test that must
+   * see an answer while it streams slows just its own, whatever the machine's load.
+   */
+  tokensPerSecond?: number;
 };
 
 export type FakeModelOptions = {
@@ -225,11 +230,11 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
   const requests: RecordedRequest[] = [];
   const hanging = new Set<ServerResponse>();
 
-  function behaviourFor(prompt: string): FakeBehaviour {
+  function ruleFor(prompt: string): FakeRule {
     const rule = rules.find((r) => (!r.match || prompt.includes(r.match)) && (r.times === undefined || r.used < r.times));
-    if (!rule) return "ok";
+    if (!rule) return { behaviour: "ok" };
     rule.used += 1;
-    return rule.behaviour;
+    return rule;
   }
 
   async function completions(req: IncomingMessage, res: ServerResponse) {
@@ -241,7 +246,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       return;
     }
     const messages = (request.messages ?? []).map((m) => ({ role: m.role, content: textOf(m.content) }));
-    const behaviour = behaviourFor(messages.map((m) => m.content).join("\n"));
+    const rule = ruleFor(messages.map((m) => m.content).join("\n"));
+    const behaviour = rule.behaviour;
     requests.push({ at: Date.now(), stream: Boolean(request.stream), model: request.model, responseFormat: request.response_format, messages, behaviour });
 
     if (behaviour.startsWith("status-")) {
@@ -276,7 +282,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: modelName, choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
     const parts = tokens(content, settings.charsPerToken);
     const cutAt = behaviour === "cut" ? Math.max(1, Math.floor(parts.length / 2)) : Infinity;
-    const gap = settings.tokensPerSecond > 0 ? 1000 / settings.tokensPerSecond : 0;
+    const tokensPerSecond = rule.tokensPerSecond ?? settings.tokensPerSecond;
+    const gap = tokensPerSecond > 0 ? 1000 / tokensPerSecond : 0;
     const started = Date.now();
     res.write(chunk({ role: "assistant", content: parts[0] ?? "" }, null));
     for (let i = 1; i < parts.length; i++) {
