@@ -11,7 +11,7 @@ import { resilientFetch } from "./resilient-fetch";
 import { AiConfigError, configFromSettings, describeAiConfig, probeOllama, type AiConfig } from "./config";
 
 /**
- * The one module that chooses the model from configuration (ARCHITECTURE "AI engine").
+ * The one module that chooses the model from configuration.
  * Resolved once per process: at start (boot) or on first use, whichever comes first.
  */
 type AiState = { config: AiConfig | null; model: LanguageModel | null };

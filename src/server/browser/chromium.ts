@@ -13,7 +13,7 @@ import { logger } from "@/server/logger";
 
 const SYSTEM_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome-stable", "/usr/bin/google-chrome"];
 
-/** Flags measured to work on a 2-core server (PROTOCOLS.md §2.3); the sandbox needs privileges containers lack. */
+/** Flags measured to work on a 2-core server (measured before the export was built); the sandbox needs privileges containers lack. */
 const LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
 
 /** Pages rendered at once: each costs ~50–100 MB and a core; more only queue. */

@@ -1,5 +1,5 @@
 /**
- * The whole data model of Aula (SPEC section 3), normalized as ARCHITECTURE.md "Data" says.
+ * The whole data model of Aula (SPEC section 3), normalized: one table per entity, rows referenced by id.
  * The contract's course `content` JSON is assembled from topics + lessons rows on demand,
  * so two lessons written at once never overwrite each other.
  */

@@ -43,7 +43,7 @@ const minor = (amount: number) => Math.round(amount * 100);
 export type InlineCheckout = { public_key: string; tx_ref: string; amount: number; currency: string; payment_plan: string; customer: { email: string; name: string } };
 
 /**
- * Assumptions (PROTOCOLS.md 1.4 marks some UNVERIFIED), kept here: webhooks carry no event id
+ * Assumptions about the provider (some not verified against its live API), kept here: webhooks carry no event id
  * (one is made of the event and the transaction id); `verif-hash` is compared as a string, or
  * `flutterwave-signature` as base64 HMAC-SHA256 of the raw body; every charge is re-verified
  * with `GET /transactions/{id}/verify` (status, amount and currency); a plan charge's

@@ -35,7 +35,7 @@ function statusOf(status: string): Extract<LedgerChange, { kind: "subscription" 
 const VERIFY_HEADERS = ["paypal-auth-algo", "paypal-cert-url", "paypal-transmission-id", "paypal-transmission-sig", "paypal-transmission-time"] as const;
 
 /**
- * Assumptions (PROTOCOLS.md 1.2 marks some UNVERIFIED), kept here: a renewal's
+ * Assumptions about the provider (some not verified against its live API), kept here: a renewal's
  * PAYMENT.SALE.COMPLETED names its subscription in `resource.billing_agreement_id`; the success
  * page finds the first payment with `GET /v1/billing/subscriptions/{id}/transactions`; webhooks
  * are verified by PayPal's own verify-webhook-signature call (no certificate download here); a

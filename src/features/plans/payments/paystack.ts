@@ -33,7 +33,7 @@ function metadataOf(value: unknown): Record<string, unknown> {
 }
 
 /**
- * Assumptions (PROTOCOLS.md 1.3 marks them UNVERIFIED), kept here in one place:
+ * Assumptions about the provider (not verified against its live API), kept here in one place:
  * - webhooks carry no event id, so one is made of the event name and the object's id/reference/code;
  * - `GET /subscription?customer=<customer_code>&plan=<plan_code>` lists the subscription a plan
  *   charge created (it holds `email_token`, needed to disable it);

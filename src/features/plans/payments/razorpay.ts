@@ -32,7 +32,7 @@ function statusOf(status: string): Extract<LedgerChange, { kind: "subscription" 
 }
 
 /**
- * Assumptions (PROTOCOLS.md 1.5), kept here: the event id is the `x-razorpay-event-id` header;
+ * Assumptions about the provider, kept here: the event id is the `x-razorpay-event-id` header;
  * a subscription's paid invoices (`GET /invoices?subscription_id=`) name the payment that paid
  * them, which the success page records; `subscription.charged` carries the subscription and the
  * payment entities; `refund.processed` carries the refund entity with its `payment_id` and `amount`.

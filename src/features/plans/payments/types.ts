@@ -57,7 +57,7 @@ export type StoredSubscription = {
 };
 
 /**
- * One payment provider behind the one interface (PROTOCOLS.md 1.0). Everything it returns was
+ * One payment provider behind the one interface. Everything it returns was
  * said by the provider itself (a signed webhook or its API), never by the browser.
  */
 export interface PaymentProvider {
