@@ -23,7 +23,7 @@ import { POST as removeadmin } from "@/app/api/removeadmin/route";
 import { POST as saveadmin } from "@/app/api/saveadmin/route";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as updateblogs } from "@/app/api/updateblogs/route";
-import { refusalKey, refusedCode } from "@/features/admin/page-params";
+import { auditMessageKey, refusedCode } from "@/features/admin/page-params";
 import { getDb } from "@/server/db/client";
 import { ERROR_CODES } from "@/server/http/error-codes";
 import { adminAudit, blogPosts, contactMessages, contentImages, courses, payments, policies, subscriptions, users } from "@/server/db/schema";
@@ -348,7 +348,7 @@ describe("admins", () => {
     const codes = ["auth:forbidden", ...Object.keys(ERROR_CODES).filter((code) => /^(admin|html):/.test(code)), "request:invalid"];
     for (const catalog of [en, pt]) {
       const refusals = catalog.admin.refusals as Record<string, string>;
-      for (const code of codes) expect({ code, label: refusals[refusalKey(code)] }).toEqual({ code, label: expect.stringMatching(/\S/) });
+      for (const code of codes) expect({ code, label: refusals[auditMessageKey(code)] }).toEqual({ code, label: expect.stringMatching(/\S/) });
       expect(catalog.admin.refusedBecause).toContain("{reason}");
       expect(catalog.admin.actions.adminRoute).toMatch(/\S/);
     }

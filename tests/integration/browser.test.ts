@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { closeBrowser, withBrowserPage } from "@/server/browser/chromium";
+import { holdBothBrowserPages } from "../setup/browser-pages";
 
 // The system Chromium (Debian's, as in CI) renders real pages here: no fake browser.
 jest.setTimeout(60_000);
@@ -49,25 +50,8 @@ describe("the shared browser", () => {
 
   it("counts the wait for a page in a job's limit: queued past its deadline, it fails without a page and leaves the queue", async () => {
     // Both pages held by jobs the test lets go of.
-    let letGo: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (letGo = resolve));
-    let started = 0;
-    let bothStarted: () => void = () => undefined;
-    const holding = new Promise<void>((resolve) => (bothStarted = resolve));
-    let holdersDone = false;
-    const holders = Promise.all(
-      [1, 2].map(() =>
-        withBrowserPage(
-          async () => {
-            if (++started === 2) bothStarted();
-            await held;
-            return "held";
-          },
-          { timeoutMs: 20_000 },
-        ),
-      ),
-    ).finally(() => (holdersDone = true));
-    await holding;
+    const holders = holdBothBrowserPages();
+    await holders.held;
 
     let lateRan = false;
     const late = withBrowserPage(
@@ -85,9 +69,9 @@ describe("the shared browser", () => {
       { timeoutMs: 20_000 },
     );
     await expect(late).rejects.toThrow(/longer than 300 ms/);
-    expect(holdersDone).toBe(false);
-    letGo();
-    expect(await holders).toEqual(["held", "held"]);
+    expect(holders.finished()).toBe(false);
+    holders.release();
+    expect(await holders.done).toEqual(["held", "held"]);
     expect(await next).toBe("next");
     expect(lateRan).toBe(false);
 

@@ -12,34 +12,13 @@ import { POST as signup } from "@/app/api/signup/route";
 import { POST as update } from "@/app/api/update/route";
 import { getDb } from "@/server/db/client";
 import { certificates, courses, lessons, quizAttempts, topics } from "@/server/db/schema";
-import { settleBackgroundMail } from "@/server/email/mailer";
 import { asc, eq } from "drizzle-orm";
-import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { callRoute, sessionCookieFrom } from "../setup/http";
-import { rightAnswers, serveQuiz, wrongAnswers } from "../setup/quiz";
+import { rightAnswers, serveQuiz, useQuizModel, wrongAnswers } from "../setup/quiz";
 import { useTestDatabase } from "../setup/test-db";
 
-process.env.AI_RETRY_BASE_MS = "10";
-process.env.AI_TIMEOUT_MS = "2000";
-process.env.AI_RATE_LIMIT_PER_MINUTE = "1000";
-// No browser here: the certificate mail goes without its picture.
-process.env.CHROMIUM_PATH = "/nonexistent/chromium";
-
 useTestDatabase();
-
-let model: FakeModel;
-
-beforeAll(async () => {
-  model = await startFakeModel({ charsPerToken: 24 });
-  (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
-  const { setAiConfigForTests } = await import("@/server/ai/model");
-  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
-});
-
-afterAll(async () => {
-  await settleBackgroundMail();
-  await model.close();
-});
+useQuizModel();
 
 let counter = 0;
 async function newUser() {

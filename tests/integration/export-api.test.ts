@@ -15,6 +15,7 @@ import { POST as signup } from "@/app/api/signup/route";
 import { printCoursePdf } from "@/features/export/pdf";
 import { pageOfDestinations } from "@/features/export/pdf-destinations";
 import { closeBrowser, withBrowserPage } from "@/server/browser/chromium";
+import { holdBothBrowserPages } from "../setup/browser-pages";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { seedCourse } from "../setup/seed-course";
 import { useTestDatabase } from "../setup/test-db";
@@ -350,25 +351,9 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
     process.env.EXPORT_TIMEOUT_MS = "1500";
     (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
     // Both of the browser's pages are busy with someone else's jobs until the test lets them go.
-    let release: () => void = () => undefined;
-    const busy = new Promise<void>((resolve) => (release = resolve));
-    let started = 0;
-    let bothStarted: () => void = () => undefined;
-    const holding = new Promise<void>((resolve) => (bothStarted = resolve));
-    let holdersDone = false;
-    const holders = Promise.all(
-      [1, 2].map(() =>
-        withBrowserPage(
-          async () => {
-            if (++started === 2) bothStarted();
-            await busy;
-          },
-          { timeoutMs: 20_000 },
-        ),
-      ),
-    ).finally(() => (holdersDone = true));
+    const holders = holdBothBrowserPages();
     try {
-      await holding;
+      await holders.held;
       const seen = arrived;
       const waited = await download(user.cookie, course.id, "pdf");
       expect(waited.status).toBe(502);
@@ -376,10 +361,10 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
       // It never got a page, so it never reached the print view.
       expect(arrived).toBe(seen);
       // The pages are still held: the export ended at its own deadline, not when a page came free.
-      expect(holdersDone).toBe(false);
+      expect(holders.finished()).toBe(false);
     } finally {
-      release();
-      await holders;
+      holders.release();
+      await holders.done;
       delete process.env.EXPORT_TIMEOUT_MS;
       (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
     }

@@ -19,32 +19,12 @@ import { getDb } from "@/server/db/client";
 import { certificates, courses, emailOutbox, lessons, quizAttempts, quizzes, topics } from "@/server/db/schema";
 import { settleBackgroundMail } from "@/server/email/mailer";
 import { and, eq } from "drizzle-orm";
-import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { callRoute, sessionCookieFrom } from "../setup/http";
-import { rightAnswers, servedAsStored, serveQuiz, wrongAnswers } from "../setup/quiz";
+import { rightAnswers, servedAsStored, serveQuiz, useQuizModel, wrongAnswers } from "../setup/quiz";
 import { useTestDatabase } from "../setup/test-db";
 
-process.env.AI_RETRY_BASE_MS = "10";
-process.env.AI_TIMEOUT_MS = "2000";
-process.env.AI_RATE_LIMIT_PER_MINUTE = "1000";
-// No browser here: the certificate mail goes without its picture (the picture has its own test).
-process.env.CHROMIUM_PATH = "/nonexistent/chromium";
-
 useTestDatabase();
-
-let model: FakeModel;
-
-beforeAll(async () => {
-  model = await startFakeModel({ charsPerToken: 24 });
-  (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
-  const { setAiConfigForTests } = await import("@/server/ai/model");
-  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
-});
-
-afterAll(async () => {
-  await settleBackgroundMail();
-  await model.close();
-});
+const fakeModel = useQuizModel();
 
 let counter = 0;
 async function newUser() {
@@ -98,20 +78,20 @@ describe("the quiz", () => {
     expect(questions).toHaveLength(6);
     expect(questions[0].options.map((o) => o.letter)).toEqual(["a", "b", "c", "d"]);
     expect(Object.keys(questions[0]).sort()).toEqual(["options", "question"]);
-    const prompt = model.requests.at(-1)!.messages.map((m) => m.content).join("\n");
+    const prompt = fakeModel().requests.at(-1)!.messages.map((m) => m.content).join("\n");
     expect(prompt).toContain("Topic 6");
     expect(prompt).toContain("English");
     expect(prompt).not.toContain("ignore me");
     await expectNoAnswerKey(courseId, res.text);
 
     // A retake serves the same questions without asking the model again, as a new attempt in a new order.
-    const before = model.requests.length;
+    const before = fakeModel().requests.length;
     const again = await callRoute(aiexam, { cookie, body: { courseId } });
     const retaken = JSON.parse(again.json.message) as typeof questions;
     expect(retaken.map((q) => q.question).sort()).toEqual(questions.map((q) => q.question).sort());
     expect(retaken).not.toEqual(questions);
     expect(again.json.attemptId).not.toBe(res.json.attemptId);
-    expect(model.requests.length).toBe(before);
+    expect(fakeModel().requests.length).toBe(before);
     await expectNoAnswerKey(courseId, again.text);
     for (const route of [getmyresult, updateresult]) {
       const r = await callRoute(route, { cookie, body: { courseId, marksString: "100" } });
@@ -122,7 +102,7 @@ describe("the quiz", () => {
     // New questions replace the old ones.
     const renewed = await callRoute(aiexam, { cookie, body: { courseId, renew: true } });
     expect(renewed.status).toBe(200);
-    expect(model.requests.length).toBe(before + 1);
+    expect(fakeModel().requests.length).toBe(before + 1);
     await expectNoAnswerKey(courseId, renewed.text);
   });
 
@@ -322,7 +302,7 @@ describe("another user's course", () => {
     const other = await newUser();
     const courseId = await insertCourse(owner.userId, 5);
     await callRoute(aiexam, { cookie: owner.cookie, body: { courseId } });
-    const before = model.requests.length;
+    const before = fakeModel().requests.length;
     const calls: [Parameters<typeof callRoute>[0], Record<string, unknown>][] = [
       [aiexam, { courseId }],
       [aiexam, { courseId, renew: true }],
@@ -337,7 +317,7 @@ describe("another user's course", () => {
       expect(res.status).toBe(404);
       expect(res.json).toMatchObject({ success: false, code: "course:not-found" });
     }
-    expect(model.requests.length).toBe(before);
+    expect(fakeModel().requests.length).toBe(before);
     expect(await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId))).toHaveLength(0);
   });
 });

@@ -7,6 +7,9 @@ import { POST as aiexam } from "@/app/api/aiexam/route";
 import { getDb } from "@/server/db/client";
 import { quizzes } from "@/server/db/schema";
 import { eq } from "drizzle-orm";
+import { setAiConfigForTests } from "@/server/ai/model";
+import { settleBackgroundMail } from "@/server/email/mailer";
+import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { callRoute } from "./http";
 
 export type ServedAttempt = { attemptId: string; questions: { question: string; options: { letter: string; text: string }[] }[] };
@@ -48,3 +51,29 @@ export async function rightAnswers(courseId: string, served: ServedAttempt): Pro
 
 /** A wrong letter for each question. */
 export const wrongAnswers = (right: string[]) => right.map((a) => (a === "a" ? "b" : "a"));
+
+/**
+ * The quiz tests' model: the fake over HTTP, quick retries, no AI rate limit in the way, and no
+ * browser (the certificate mail goes without its picture; the picture has its own test). Call
+ * at the top of a test file, after useTestDatabase(); returns the fake for scripting.
+ */
+export function useQuizModel(): () => FakeModel {
+  process.env.AI_RETRY_BASE_MS = "10";
+  process.env.AI_TIMEOUT_MS = "2000";
+  process.env.AI_RATE_LIMIT_PER_MINUTE = "1000";
+  process.env.CHROMIUM_PATH = "/nonexistent/chromium";
+  let model: FakeModel | undefined;
+  beforeAll(async () => {
+    model = await startFakeModel({ charsPerToken: 24 });
+    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+  });
+  afterAll(async () => {
+    await settleBackgroundMail();
+    await model?.close();
+  });
+  return () => {
+    if (!model) throw new Error("the fake model starts in beforeAll");
+    return model;
+  };
+}

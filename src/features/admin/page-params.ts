@@ -30,18 +30,16 @@ export function formatMoney(amountMinor: number, currency: string, locale: strin
   }
 }
 
-/** "admin.promote" → "adminPromote": the audit action's message key. */
-export function actionKey(action: string): string {
-  return action.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
+/**
+ * An audit row's action ("blog.flag") or refusal code ("admin:super-protected") as its message
+ * key: "blogFlag", "adminSuperProtected".
+ */
+export function auditMessageKey(value: string): string {
+  return value.replace(/[.:-](\w)/g, (_, c: string) => c.toUpperCase());
 }
 
 /** A refused attempt's error code, from its audit row's details (`{ refused: "admin:super-protected" }`), or null. */
 export function refusedCode(details: unknown): string | null {
   const refused = (details as { refused?: unknown } | null)?.refused;
   return typeof refused === "string" && refused ? refused : null;
-}
-
-/** "admin:super-protected" → "adminSuperProtected": the refusal reason's message key. */
-export function refusalKey(code: string): string {
-  return code.replace(/[:-](\w)/g, (_, c: string) => c.toUpperCase());
 }

@@ -181,7 +181,6 @@ export async function certificateForOwner(userId: string, courseId: string): Pro
   return findCertificateForCourse(course.id);
 }
 
-/** `/api/sendcertificate`: the owner's certificate, to the owner's address only. */
 /**
  * Certificate mails one user may ask for an hour (on issue it is mailed once, uncounted). Each
  * goes through the mail provider, and may need the browser for its picture; 5 covers a lost mail
@@ -189,6 +188,7 @@ export async function certificateForOwner(userId: string, courseId: string): Pro
  */
 const CERTIFICATE_MAIL_RULE = { limit: 5, windowMs: 60 * 60 * 1000 };
 
+/** `/api/sendcertificate`: the owner's certificate, to the owner's address only, CERTIFICATE_MAIL_RULE times an hour. */
 export async function resendCertificate(user: Caller, courseId: string, t: ApiTranslator): Promise<void> {
   const mails = await hitRateLimit(`certificate-mail:${user.id}`, CERTIFICATE_MAIL_RULE);
   if (mails.limited) throw rateLimitError(mails, "certificate:mail-rate-limited", t("quiz.certificateMailTooMany"));

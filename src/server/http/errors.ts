@@ -88,11 +88,12 @@ export function failureCode(error: unknown): ErrorCode | undefined {
 export function errorResponse(error: unknown, requestId: string, request?: Request): Response {
   const headers = { "x-request-id": requestId };
   const t = apiTranslator(request ?? NO_REQUEST);
-  if (!(error instanceof AppError) && databaseFailure(error)) {
+  const known = knownFailure(error, t);
+  if (known && !(error instanceof AppError)) {
     // Logged (redacted, see logger.ts) so an outage is visible, but not as an unexpected error.
     logger.warn({ err: error, requestId }, "database unavailable");
   }
-  error = knownFailure(error, t) ?? error;
+  error = known ?? error;
   if (error instanceof AppError) {
     return Response.json(
       { success: false, message: error.message, code: error.code } satisfies ErrorBody,

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features/admin/components/list-controls";
-import { actionKey, formatDateTime, readListParams, refusalKey, refusedCode } from "@/features/admin/page-params";
+import { auditMessageKey, formatDateTime, readListParams, refusedCode } from "@/features/admin/page-params";
 import { listAudit } from "@/features/admin/service";
 import { requireAdminPage } from "@/server/auth/session";
 
@@ -17,7 +17,7 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
   const query = await readListParams(searchParams);
   const [t, locale, page] = await Promise.all([getTranslations("admin"), getLocale(), listAudit(query)]);
   const actionLabel = (action: string) => {
-    const key = `actions.${actionKey(action)}`;
+    const key = `actions.${auditMessageKey(action)}`;
     return t.has(key as never) ? t(key as never) : action;
   };
   // A flag's new value is the one detail the target does not already say.
@@ -29,7 +29,7 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
   const refusal = (details: unknown) => {
     const code = refusedCode(details);
     if (!code) return null;
-    const key = `refusals.${refusalKey(code)}`;
+    const key = `refusals.${auditMessageKey(code)}`;
     return t("refusedBecause", { reason: t.has(key as never) ? t(key as never) : code });
   };
   return (
