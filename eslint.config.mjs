@@ -20,7 +20,8 @@ const boundaries = {
           {
             target: "./src/server",
             from: "./src/features",
-            message: "src/server is infrastructure and must not import the product (src/features); let the caller pass what it needs.",
+            message:
+              "src/server is infrastructure and must not import the product (src/features); let the caller pass what it needs.",
           },
           {
             target: ["./src/components", "./src/lib", "./src/i18n"],
@@ -35,8 +36,14 @@ const boundaries = {
           ...features.map((feature) => ({
             target: `./src/features/${feature}`,
             from: "./src/features",
-            except: [`./${feature}`, ...features.filter((other) => other !== feature).flatMap((other) => [`./${other}/service.ts`, `./${other}/index.ts`])],
-            message: "A feature imports another only through its public entry (service.ts or index.ts), never its internals.",
+            except: [
+              `./${feature}`,
+              ...features
+                .filter((other) => other !== feature)
+                .flatMap((other) => [`./${other}/service.ts`, `./${other}/index.ts`]),
+            ],
+            message:
+              "A feature imports another only through its public entry (service.ts or index.ts), never its internals.",
           })),
         ],
       },
@@ -48,7 +55,18 @@ const boundaries = {
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", "node_modules/**", ".data/**", ".data-*/**", "drizzle/**", "playwright-report/**", "test-results/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      ".data/**",
+      ".data-*/**",
+      "drizzle/**",
+      "playwright-report/**",
+      "test-results/**",
+      "next-env.d.ts",
+    ],
+  },
   boundaries,
   {
     rules: {

@@ -17,14 +17,24 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Native and WASM server packages are loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "postgres", "playwright-core", "@sparticuz/chromium"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@node-rs/argon2",
+    "pino",
+    "postgres",
+    "playwright-core",
+    "@sparticuz/chromium",
+  ],
   // Blog covers are resized by next/image from their own route (?v= is the content digest).
   images: { localPatterns: [{ pathname: "/api/blog/*/image" }] },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
       // API answers are data, never documents: nothing in them may run or be framed.
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+      {
+        source: "/api/:path*",
+        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }],
+      },
     ];
   },
 };

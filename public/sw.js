@@ -61,7 +61,7 @@ function offlinePage() {
   const html =
     '<!doctype html><html lang="pt"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Offline · Aula</title>' +
     '<body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;text-align:center">' +
-    "<main><h1>Offline</h1><p>Sem conexão: esta página não foi baixada para leitura offline.</p><p lang=\"en\">You are offline and this page was not downloaded for offline reading.</p></main></body></html>";
+    '<main><h1>Offline</h1><p>Sem conexão: esta página não foi baixada para leitura offline.</p><p lang="en">You are offline and this page was not downloaded for offline reading.</p></main></body></html>';
   return new Response(html, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } });
 }
 
@@ -79,12 +79,15 @@ async function navigate(request) {
     if (response.ok && url.pathname.startsWith("/course/")) {
       for (const name of await courseCacheNames()) {
         const cache = await caches.open(name);
-        if (await cache.match(url.pathname + url.search, { ignoreVary: true })) await cache.put(url.pathname + url.search, response.clone());
+        if (await cache.match(url.pathname + url.search, { ignoreVary: true }))
+          await cache.put(url.pathname + url.search, response.clone());
       }
     }
     return response;
   } catch (error) {
-    const stored = (await matchStored(url.pathname + url.search)) || (url.pathname.startsWith("/course/") ? await matchStored(url.pathname) : undefined);
+    const stored =
+      (await matchStored(url.pathname + url.search)) ||
+      (url.pathname.startsWith("/course/") ? await matchStored(url.pathname) : undefined);
     if (stored) return stored;
     if (url.pathname === "/dashboard" || url.pathname.startsWith("/course/")) return offlinePage();
     throw error;
@@ -96,16 +99,22 @@ async function staticAsset(request) {
   if (hit) return hit;
   const response = await fetch(request);
   // Kept only while some course is downloaded: a learner who never reads offline stores nothing.
-  if (response.ok && (await courseCacheNames()).length > 0) await (await caches.open(SHELL)).put(request, response.clone());
+  if (response.ok && (await courseCacheNames()).length > 0)
+    await (await caches.open(SHELL)).put(request, response.clone());
   return response;
 }
 
 function ndjson(event) {
-  return new Response(JSON.stringify(event) + "\n", { headers: { "content-type": "application/x-ndjson; charset=utf-8" } });
+  return new Response(JSON.stringify(event) + "\n", {
+    headers: { "content-type": "application/x-ndjson; charset=utf-8" },
+  });
 }
 
 async function lessonStream(request) {
-  const body = await request.clone().json().catch(() => ({}));
+  const body = await request
+    .clone()
+    .json()
+    .catch(() => ({}));
   try {
     return endedSession(await fetch(request));
   } catch (error) {
@@ -118,11 +127,15 @@ async function lessonStream(request) {
 }
 
 async function notesRead(request) {
-  const body = await request.clone().json().catch(() => ({}));
+  const body = await request
+    .clone()
+    .json()
+    .catch(() => ({}));
   const key = `/__offline/notes/${body.course}`;
   try {
     const response = await endedSession(await fetch(request));
-    if (response.ok && (await caches.has(COURSE + body.course))) await (await caches.open(COURSE + body.course)).put(key, response.clone());
+    if (response.ok && (await caches.has(COURSE + body.course)))
+      await (await caches.open(COURSE + body.course)).put(key, response.clone());
     return response;
   } catch (error) {
     const stored = await matchStored(key);

@@ -44,7 +44,9 @@ function startCluster() {
   const dir = out.match(/PG_CLUSTER_DIR=(\S+)/)?.[1];
   const url = out.match(/PG_CLUSTER_URL=(\S+)/)?.[1];
   if (!dir || !url) throw new Error(`could not start PostgreSQL: ${out}`);
-  cleanups.push(() => execFileSync("bash", [path.join(root, ".ci", "pg-cluster.sh"), "stop", dir], { stdio: "ignore" }));
+  cleanups.push(() =>
+    execFileSync("bash", [path.join(root, ".ci", "pg-cluster.sh"), "stop", dir], { stdio: "ignore" }),
+  );
   return url;
 }
 
@@ -94,11 +96,19 @@ async function seed(url) {
   await sql.unsafe(`
     insert into payments (user_id, plan, provider, provider_payment_id, amount_minor, currency, status, refunded_minor)
     select user_id, plan, 'stripe', 'pay_' || id, amount_minor, 'USD', 'succeeded', 0 from subscriptions`);
-  await sql.unsafe(`insert into contact_messages (name, subject, email, message) select 'Visitor ' || i, 'support', 'v' || i || '@bench.test', 'Message ' || i from generate_series(1, 2000) as i`);
-  await sql.unsafe(`insert into blog_posts (title, excerpt, content, category) select 'Post ' || i, 'Excerpt ' || i, '<p>Body</p>', 'ai' from generate_series(1, 300) as i`);
-  await sql.unsafe(`insert into admin_audit (actor_email, action, target) select 'admin@bench.test', 'blog.flag', 'Post ' || i from generate_series(1, 5000) as i`);
+  await sql.unsafe(
+    `insert into contact_messages (name, subject, email, message) select 'Visitor ' || i, 'support', 'v' || i || '@bench.test', 'Message ' || i from generate_series(1, 2000) as i`,
+  );
+  await sql.unsafe(
+    `insert into blog_posts (title, excerpt, content, category) select 'Post ' || i, 'Excerpt ' || i, '<p>Body</p>', 'ai' from generate_series(1, 300) as i`,
+  );
+  await sql.unsafe(
+    `insert into admin_audit (actor_email, action, target) select 'admin@bench.test', 'blog.flag', 'Post ' || i from generate_series(1, 5000) as i`,
+  );
   await sql.unsafe(`analyze`);
-  console.log(`seeded ${USERS} users, ${COURSES} courses, ${COURSES * 5} lessons in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `seeded ${USERS} users, ${COURSES} courses, ${COURSES * 5} lessons in ${Math.round(performance.now() - started)} ms`,
+  );
   await sql.end();
 }
 
@@ -193,7 +203,9 @@ async function main() {
     const p50 = percentile(times, 50);
     const p95 = percentile(times, 95);
     if (p95 >= GOAL_MS) missed++;
-    console.log(`${label.padEnd(36)} ${p50.toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}  ${p95 < GOAL_MS ? "ok" : "MISSED"}`);
+    console.log(
+      `${label.padEnd(36)} ${p50.toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}  ${p95 < GOAL_MS ? "ok" : "MISSED"}`,
+    );
   }
   return missed;
 }

@@ -73,7 +73,9 @@ function startCluster() {
   const dir = out.match(/PG_CLUSTER_DIR=(\S+)/)?.[1];
   const url = out.match(/PG_CLUSTER_URL=(\S+)/)?.[1];
   if (!dir || !url) throw new Error(`could not start PostgreSQL: ${out}`);
-  cleanups.push(() => execFileSync("bash", [path.join(root, ".ci", "pg-cluster.sh"), "stop", dir], { stdio: "ignore" }));
+  cleanups.push(() =>
+    execFileSync("bash", [path.join(root, ".ci", "pg-cluster.sh"), "stop", dir], { stdio: "ignore" }),
+  );
   return url;
 }
 
@@ -95,26 +97,39 @@ async function freshDatabase(serverUrl) {
 async function startApp(databaseUrl, fakesEnv) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bench-api-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const app = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), path.join(root, "scripts", "server.mjs"), "-p", String(PORT)], {
-    cwd: root,
-    // BENCH_SERVER_LOG=file keeps the server's log (one line per request, with its handler time).
-    stdio: ["ignore", process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore", "inherit"],
-    env: {
-      ...process.env,
-      ...fakesEnv,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      APP_URL: BASE,
-      AUTH_SECRET: "bench-api-secret-bench-api-secret-bench-api",
-      ADMIN_EMAIL: "admin@bench.test",
-      ADMIN_PASSWORD: "admin-password-1",
-      AI_RATE_LIMIT_PER_MINUTE: "100000",
-      FREE_COURSES_PER_MONTH: "1000",
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+  const app = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      path.join(root, "scripts", "server.mjs"),
+      "-p",
+      String(PORT),
+    ],
+    {
+      cwd: root,
+      // BENCH_SERVER_LOG=file keeps the server's log (one line per request, with its handler time).
+      stdio: [
+        "ignore",
+        process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore",
+        "inherit",
+      ],
+      env: {
+        ...process.env,
+        ...fakesEnv,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        APP_URL: BASE,
+        AUTH_SECRET: "bench-api-secret-bench-api-secret-bench-api",
+        ADMIN_EMAIL: "admin@bench.test",
+        ADMIN_PASSWORD: "admin-password-1",
+        AI_RATE_LIMIT_PER_MINUTE: "100000",
+        FREE_COURSES_PER_MONTH: "1000",
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      },
     },
-  });
+  );
   const exited = new Promise((resolve) => app.once("exit", resolve));
   cleanups.push(async () => {
     app.kill("SIGTERM");
@@ -143,14 +158,34 @@ async function post(url, body, cookie) {
 
 /** A user with COURSES courses made the way the Generate page makes them: outline, then course. */
 async function seedUser() {
-  const signup = await post("/api/signup", { email: `bench-${Date.now()}@bench.test`, mName: "Bench", password: "bench-password-1" });
+  const signup = await post("/api/signup", {
+    email: `bench-${Date.now()}@bench.test`,
+    mName: "Bench",
+    password: "bench-password-1",
+  });
   const cookie = signup.headers.get("set-cookie").match(/((?:__Secure-)?authjs\.session-token=[^;]*)/)[1];
   const courseIds = [];
   for (let i = 0; i < COURSES; i++) {
-    const request = { topic: `Bench Topic ${i + 1}`, subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" };
+    const request = {
+      topic: `Bench Topic ${i + 1}`,
+      subtopics: [],
+      topicsLimit: "4",
+      courseType: "Text & Image Course",
+      language: "English",
+    };
     const outline = await (await post("/api/prompt", request, cookie)).json();
     const course = await (
-      await post("/api/course", { mainTopic: request.topic, type: request.courseType, lang: request.language, content: outline.generatedText, outlineId: outline.outlineId }, cookie)
+      await post(
+        "/api/course",
+        {
+          mainTopic: request.topic,
+          type: request.courseType,
+          lang: request.language,
+          content: outline.generatedText,
+          outlineId: outline.outlineId,
+        },
+        cookie,
+      )
     ).json();
     courseIds.push(course.courseId);
   }
@@ -191,7 +226,10 @@ async function benchDatabase(kind, fakesEnv) {
   const mark = cleanups.length;
   await startApp(url, fakesEnv);
   const { cookie, courseIds } = await seedUser();
-  const results = [await measure("GET /api/health (floor)", "/api/health", CONNECTIONS), await measure("GET /api/courses?limit=9", "/api/courses?limit=9", CONNECTIONS, cookie)];
+  const results = [
+    await measure("GET /api/health (floor)", "/api/health", CONNECTIONS),
+    await measure("GET /api/courses?limit=9", "/api/courses?limit=9", CONNECTIONS, cookie),
+  ];
   if (options.page) {
     results.push(await measure("GET /api/health (floor)", "/api/health", 10));
     results.push(await measure("GET /course/{id}", `/course/${courseIds[0]}`, 10, cookie));
@@ -206,16 +244,24 @@ async function benchDatabase(kind, fakesEnv) {
   console.log(`\n${kind === "pglite" ? "PGlite" : "PostgreSQL"} — ${SECONDS} s per run, latencies in ms`);
   console.log("  request                    conn   req/s     p50     p99     max   total timeouts  errors");
   for (const m of results) console.log(row(m));
-  console.log(`  list/floor throughput ${throughput.toFixed(2)} (goal ≥ ${GOALS.throughput.toFixed(2)}), p99 ${p99.toFixed(1)}× (goal ≤ ${GOALS.p99}×), timeouts ${list.timeouts + floor.timeouts} (goal 0): ${ok ? "met" : "MISSED"}`);
+  console.log(
+    `  list/floor throughput ${throughput.toFixed(2)} (goal ≥ ${GOALS.throughput.toFixed(2)}), p99 ${p99.toFixed(1)}× (goal ≤ ${GOALS.p99}×), timeouts ${list.timeouts + floor.timeouts} (goal 0): ${ok ? "met" : "MISSED"}`,
+  );
   if (options.page) {
     const [, , pageFloor, page] = results;
-    console.log(`  /course/{id} at 10: ${(pageFloor.rps / page.rps).toFixed(1)}× fewer req/s than the floor, p50 ${page.p50} ms vs ${pageFloor.p50} ms`);
+    console.log(
+      `  /course/{id} at 10: ${(pageFloor.rps / page.rps).toFixed(1)}× fewer req/s than the floor, p50 ${page.p50} ms vs ${pageFloor.p50} ms`,
+    );
   }
   return ok;
 }
 
 try {
-  const fakes = await startFakes({ FAKES_BASE_PORT: String(PORT + 10), FAKE_FIRST_TOKEN_MS: "0", FAKE_TOKENS_PER_SECOND: "0" });
+  const fakes = await startFakes({
+    FAKES_BASE_PORT: String(PORT + 10),
+    FAKE_FIRST_TOKEN_MS: "0",
+    FAKE_TOKENS_PER_SECOND: "0",
+  });
   cleanups.push(() => fakes.child.kill("SIGTERM"));
   console.log(`bench:api — production build, ${CONNECTIONS} connections, a user with ${COURSES} courses (fake model)`);
   const kinds = options.db === "both" ? ["pglite", "postgres"] : [options.db];

@@ -15,9 +15,13 @@ const port = process.env.BENCH_PORT ?? "3920";
 const base = `http://localhost:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 10);
 const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bench-export-"));
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=",
+  "base64",
+);
 const picture = `data:image/png;base64,${PNG.toString("base64")}`;
-const paragraph = "<p>Photosynthesis turns light, water and carbon dioxide into sugar and oxygen; the light reactions happen in the thylakoids and the Calvin cycle in the stroma.</p>";
+const paragraph =
+  "<p>Photosynthesis turns light, water and carbon dioxide into sugar and oxygen; the light reactions happen in the thylakoids and the Calvin cycle in the stroma.</p>";
 
 /** The user and the 8 × 4 course go straight into the database, before the server opens it. */
 async function seed() {
@@ -29,10 +33,26 @@ async function seed() {
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
   await migrate(drizzle(client), { migrationsFolder: path.join(root, "drizzle") });
-  const { rows: [user] } = await client.query("insert into users (email, name, password_hash, plan) values ($1, 'Bench', $2, 'monthly') returning id", ["export@bench.local", await hash("bench-password-1")]);
-  const { rows: [course] } = await client.query("insert into courses (user_id, main_topic, type, lang) values ($1, 'Export Bench', 'text_image', 'English') returning id", [user.id]);
+  const {
+    rows: [user],
+  } = await client.query(
+    "insert into users (email, name, password_hash, plan) values ($1, 'Bench', $2, 'monthly') returning id",
+    ["export@bench.local", await hash("bench-password-1")],
+  );
+  const {
+    rows: [course],
+  } = await client.query(
+    "insert into courses (user_id, main_topic, type, lang) values ($1, 'Export Bench', 'text_image', 'English') returning id",
+    [user.id],
+  );
   for (let t = 0; t < 8; t++) {
-    const { rows: [topic] } = await client.query("insert into topics (course_id, position, title) values ($1, $2, $3) returning id", [course.id, t, `Topic ${t + 1}`]);
+    const {
+      rows: [topic],
+    } = await client.query("insert into topics (course_id, position, title) values ($1, $2, $3) returning id", [
+      course.id,
+      t,
+      `Topic ${t + 1}`,
+    ]);
     for (let l = 0; l < 4; l++) {
       await client.query(
         "insert into lessons (course_id, topic_id, position, title, theory, image_url, image_attribution, done, generated_at) values ($1, $2, $3, $4, $5, $6, 'Bench', true, now())",
@@ -46,7 +66,13 @@ async function seed() {
 
 function rssKb(pid) {
   try {
-    return Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)]).toString().trim()) || 0;
+    return (
+      Number(
+        execFileSync("ps", ["-o", "rss=", "-p", String(pid)])
+          .toString()
+          .trim(),
+      ) || 0
+    );
   } catch {
     return 0;
   }
@@ -54,31 +80,56 @@ function rssKb(pid) {
 
 /** The browser's processes are the server's descendants named chrom*; their RSS summed. */
 function browserRssKb(serverPid) {
-  const table = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss=,comm="]).toString().trim().split("\n").map((line) => line.trim().split(/\s+/));
+  const table = execFileSync("ps", ["-e", "-o", "pid=,ppid=,rss=,comm="])
+    .toString()
+    .trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/));
   const children = new Map();
   for (const [pid, ppid] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   const descendants = new Set();
   const walk = (pid) => (children.get(pid) ?? []).forEach((child) => (descendants.add(child), walk(child)));
   walk(String(serverPid));
-  return table.filter(([pid, , , comm]) => descendants.has(pid) && /chrom/i.test(comm)).reduce((sum, [, , rss]) => sum + Number(rss), 0);
+  return table
+    .filter(([pid, , , comm]) => descendants.has(pid) && /chrom/i.test(comm))
+    .reduce((sum, [, , rss]) => sum + Number(rss), 0);
 }
 
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
 const courseId = await seed();
 const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs"), "-p", port], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: "", APP_URL: base, AUTH_SECRET: "export-bench-secret-export-bench-secret", LOG_LEVEL: "error", NEXT_TELEMETRY_DISABLED: "1" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    APP_URL: base,
+    AUTH_SECRET: "export-bench-secret-export-bench-secret",
+    LOG_LEVEL: "error",
+    NEXT_TELEMETRY_DISABLED: "1",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 
 try {
   for (let i = 0; ; i++) {
     if (i > 120) throw new Error("server did not start");
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const signin = await fetch(`${base}/api/signin`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email: "export@bench.local", password: "bench-password-1" }) });
+  const signin = await fetch(`${base}/api/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email: "export@bench.local", password: "bench-password-1" }),
+  });
   const cookie = (signin.headers.get("set-cookie") ?? "").split(";")[0];
   const peaks = { server: 0, browser: 0 };
   const sampler = setInterval(() => {
@@ -100,9 +151,13 @@ try {
   const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
   console.log(`PDF of an 8 × 4 course with pictures (${(afterRun[0].bytes / 1024).toFixed(0)} kB, ${runs} warm runs)`);
   console.log(`cold (browser start): ${cold.toFixed(0)} ms`);
-  console.log(`warm p50 ${percentile(warm, 50).toFixed(0)} ms, p95 ${percentile(warm, 95).toFixed(0)} ms (goal p95 < 3000 ms)`);
+  console.log(
+    `warm p50 ${percentile(warm, 50).toFixed(0)} ms, p95 ${percentile(warm, 95).toFixed(0)} ms (goal p95 < 3000 ms)`,
+  );
   console.log(`peak RSS: server ${mb(peaks.server)}, browser ${mb(peaks.browser)}`);
-  console.log(`RSS after run 1 / after the last: server ${mb(afterRun[1].server)} / ${mb(afterRun.at(-1).server)}, browser ${mb(afterRun[1].browser)} / ${mb(afterRun.at(-1).browser)}`);
+  console.log(
+    `RSS after run 1 / after the last: server ${mb(afterRun[1].server)} / ${mb(afterRun.at(-1).server)}, browser ${mb(afterRun[1].browser)} / ${mb(afterRun.at(-1).browser)}`,
+  );
   if (process.argv.includes("--check") && percentile(warm, 95) >= 3000) process.exitCode = 1;
 } finally {
   server.kill("SIGTERM");

@@ -25,7 +25,10 @@ if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const fakes = await startFakes({ FAKE_FIRST_TOKEN_MS: String(FIRST_TOKEN_MS), FAKE_TOKENS_PER_SECOND: String(TOKENS_PER_SECOND) });
+const fakes = await startFakes({
+  FAKE_FIRST_TOKEN_MS: String(FIRST_TOKEN_MS),
+  FAKE_TOKENS_PER_SECOND: String(TOKENS_PER_SECOND),
+});
 const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bench-"));
 const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "-p", port], {
   cwd: root,
@@ -76,19 +79,36 @@ async function newUser() {
   // Each bench user is its own client address (the sign-up limit counts per address).
   const res = await fetch(`${base}/api/signup`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": `10.77.${Math.floor(userCounter / 250)}.${(userCounter % 250) + 1}` },
-    body: JSON.stringify({ email: `bench-${userCounter}-${Date.now()}@bench.test`, mName: "Bench", password: "bench-password-1" }),
+    headers: {
+      "content-type": "application/json",
+      "x-forwarded-for": `10.77.${Math.floor(userCounter / 250)}.${(userCounter % 250) + 1}`,
+    },
+    body: JSON.stringify({
+      email: `bench-${userCounter}-${Date.now()}@bench.test`,
+      mName: "Bench",
+      password: "bench-password-1",
+    }),
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   return res.headers.get("set-cookie").split(";")[0];
 }
 
-const form = { topic: "Photosynthesis", subtopics: ["Light reactions"], topicsLimit: "4", courseType: "Text & Image Course", language: "English" };
+const form = {
+  topic: "Photosynthesis",
+  subtopics: ["Light reactions"],
+  topicsLimit: "4",
+  courseType: "Text & Image Course",
+  language: "English",
+};
 
 /** One outline stream: time to its first byte and to its end, and the outline it produced. */
 async function outline(cookie) {
   const started = performance.now();
-  const res = await fetch(`${base}/api/prompt/stream`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(form) });
+  const res = await fetch(`${base}/api/prompt/stream`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify(form),
+  });
   if (!res.ok) throw new Error(`outline failed: ${res.status} ${await res.text()}`);
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
@@ -100,10 +120,18 @@ async function outline(cookie) {
     firstByte ??= performance.now() - started;
     text += decoder.decode(value, { stream: true });
   }
-  const events = text.trim().split("\n").map((l) => JSON.parse(l));
+  const events = text
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   const done = events.find((e) => e.type === "done");
   if (!done) throw new Error(`outline ended without done: ${text.slice(-200)}`);
-  return { firstByte, total: performance.now() - started, generatedText: done.generatedText, outlineId: done.outlineId };
+  return {
+    firstByte,
+    total: performance.now() - started,
+    generatedText: done.generatedText,
+    outlineId: done.outlineId,
+  };
 }
 
 async function generateCourse(cookie, { generatedText, outlineId }) {
@@ -111,7 +139,13 @@ async function generateCourse(cookie, { generatedText, outlineId }) {
   const res = await fetch(`${base}/api/course`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie, "idempotency-key": crypto.randomUUID() },
-    body: JSON.stringify({ mainTopic: form.topic, type: form.courseType, lang: form.language, content: generatedText, outlineId }),
+    body: JSON.stringify({
+      mainTopic: form.topic,
+      type: form.courseType,
+      lang: form.language,
+      content: generatedText,
+      outlineId,
+    }),
   });
   if (res.status !== 201) throw new Error(`course failed: ${res.status} ${await res.text()}`);
   return performance.now() - started;
@@ -177,10 +211,17 @@ try {
   const warm = await newUser();
   await generateCourse(warm, await outline(warm));
 
-  const results = [await scenario(1, Number(process.env.BENCH_ROUNDS_1 ?? 10)), await scenario(20, Number(process.env.BENCH_ROUNDS_20 ?? 3))];
+  const results = [
+    await scenario(1, Number(process.env.BENCH_ROUNDS_1 ?? 10)),
+    await scenario(20, Number(process.env.BENCH_ROUNDS_20 ?? 3)),
+  ];
   const floors = [await floor(1, 10), await floor(20, 3)];
-  console.log(`\nbench:generation — fake model: first token after ${FIRST_TOKEN_MS} ms, then ${TOKENS_PER_SECOND} tokens/s; database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
-  console.log("(a) first streamed outline byte − 300 ms (app overhead)   (b) whole Generate Course request (POST /api/course)");
+  console.log(
+    `\nbench:generation — fake model: first token after ${FIRST_TOKEN_MS} ms, then ${TOKENS_PER_SECOND} tokens/s; database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
+  );
+  console.log(
+    "(a) first streamed outline byte − 300 ms (app overhead)   (b) whole Generate Course request (POST /api/course)",
+  );
   console.log("users  samples   (a) p50     (a) p95     (b) p50     (b) p95   goal (a) p95");
   for (const r of results) {
     const goal = r.users === 1 ? 50 : 150;
@@ -191,7 +232,9 @@ try {
   }
   console.log("\nfloor: the same number of GET /api/health sent at once (no session, no model), time to first byte");
   for (const [i, users] of [1, 20].entries()) {
-    console.log(`${String(users).padStart(5)}  ${String(floors[i].length).padStart(7)}  ${fmt(percentile(floors[i], 50))}  ${fmt(percentile(floors[i], 95))}`);
+    console.log(
+      `${String(users).padStart(5)}  ${String(floors[i].length).padStart(7)}  ${fmt(percentile(floors[i], 50))}  ${fmt(percentile(floors[i], 95))}`,
+    );
   }
 } finally {
   cleanUp();

@@ -25,7 +25,15 @@ const run = promisify(execFile);
 const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bench-site-"));
 const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "-p", String(PORT)], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    APP_URL: BASE,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    LOG_LEVEL: "warn",
+  },
   stdio: "inherit",
 });
 function cleanup() {
@@ -53,7 +61,14 @@ async function lighthouse(url) {
   const [bin, ...pre] = process.env.LIGHTHOUSE_BIN ? [process.env.LIGHTHOUSE_BIN] : ["npx", "-y", "lighthouse@12"];
   const { stdout } = await run(
     bin,
-    [...pre, url, "--output=json", "--quiet", "--only-categories=performance,accessibility,seo", "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
+    [
+      ...pre,
+      url,
+      "--output=json",
+      "--quiet",
+      "--only-categories=performance,accessibility,seo",
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    ],
     { cwd: root, env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024 },
   );
   const report = JSON.parse(stdout);
@@ -71,7 +86,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 try {
   await waitForHealth();
   const [post] = await (await fetch(`${BASE}/api/getblogs`)).json();
-  const pages = { "/": `${BASE}/`, "/blog": `${BASE}/blog`, "/blog/{id}": `${BASE}${new URL(`/blog/${post._id}`, BASE).pathname}` };
+  const pages = {
+    "/": `${BASE}/`,
+    "/blog": `${BASE}/blog`,
+    "/blog/{id}": `${BASE}${new URL(`/blog/${post._id}`, BASE).pathname}`,
+  };
   // Warm each page once so the data cache and the image optimizer are not measured cold.
   for (const url of Object.values(pages)) await fetch(url);
   const rows = [];
@@ -79,10 +98,20 @@ try {
     const results = [];
     for (let i = 0; i < RUNS; i++) results.push(await lighthouse(url));
     const pick = (key) => median(results.map((r) => r[key]));
-    rows.push({ page: name, performance: pick("performance"), "LCP (s)": (pick("lcp") / 1000).toFixed(2), "TBT (ms)": Math.round(pick("tbt")), accessibility: pick("accessibility"), seo: pick("seo"), runs: results.map((r) => r.performance).join("/") });
+    rows.push({
+      page: name,
+      performance: pick("performance"),
+      "LCP (s)": (pick("lcp") / 1000).toFixed(2),
+      "TBT (ms)": Math.round(pick("tbt")),
+      accessibility: pick("accessibility"),
+      seo: pick("seo"),
+      runs: results.map((r) => r.performance).join("/"),
+    });
   }
   console.table(rows);
-  const failed = rows.filter((r) => r.performance < 95 || Number(r["LCP (s)"]) > 2 || r.accessibility < 100 || r.seo < 100);
+  const failed = rows.filter(
+    (r) => r.performance < 95 || Number(r["LCP (s)"]) > 2 || r.accessibility < 100 || r.seo < 100,
+  );
   if (failed.length) console.log(`goals not met on: ${failed.map((r) => r.page).join(", ")}`);
 } finally {
   cleanup();

@@ -73,7 +73,11 @@ async function signUp(index) {
   const res = await fetch(`${BASE}/api/signup`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": `10.20.0.${index}` },
-    body: JSON.stringify({ email: `bench-${Date.now()}-${index}@bench.test`, mName: "Bench", password: "bench-password-1" }),
+    body: JSON.stringify({
+      email: `bench-${Date.now()}-${index}@bench.test`,
+      mName: "Bench",
+      password: "bench-password-1",
+    }),
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.get("set-cookie").match(/((?:__Secure-)?authjs\.session-token=[^;]*)/)[1];
@@ -82,13 +86,17 @@ async function signUp(index) {
 
 /** A course of 8 topics × 4 lessons, the first lesson written, straight into the database. */
 async function seedCourse(sql, userId, title) {
-  const [course] = await sql`insert into courses (user_id, main_topic, type, lang) values (${userId}, ${title}, 'text_image', 'English') returning id`;
+  const [course] =
+    await sql`insert into courses (user_id, main_topic, type, lang) values (${userId}, ${title}, 'text_image', 'English') returning id`;
   const lessonIds = [];
   for (let t = 0; t < 8; t++) {
-    const [topic] = await sql`insert into topics (course_id, position, title) values (${course.id}, ${t}, ${`Topic ${t + 1} of ${title}`}) returning id`;
+    const [topic] =
+      await sql`insert into topics (course_id, position, title) values (${course.id}, ${t}, ${`Topic ${t + 1} of ${title}`}) returning id`;
     for (let l = 0; l < 4; l++) {
       const first = t === 0 && l === 0;
-      const theory = first ? `<h2>Introduction</h2>${"<p>Ocean currents move heat around the planet and shape the climate of the coasts.</p>".repeat(30)}` : "";
+      const theory = first
+        ? `<h2>Introduction</h2>${"<p>Ocean currents move heat around the planet and shape the climate of the coasts.</p>".repeat(30)}`
+        : "";
       const [lesson] = await sql`insert into lessons (course_id, topic_id, position, title, theory, done, generated_at)
         values (${course.id}, ${topic.id}, ${l}, ${`Lesson ${t + 1}.${l + 1}: ${title}`}, ${theory}, ${first}, ${first ? new Date() : null}) returning id`;
       lessonIds.push(lesson.id);
@@ -140,7 +148,14 @@ async function benchOpenNext(cookie, courseId, lessonIds) {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const context = await browser.newContext();
   const name = cookie.slice(0, cookie.indexOf("="));
@@ -169,7 +184,9 @@ async function benchOpenNext(cookie, courseId, lessonIds) {
     const started = performance.now();
     await button.click();
     await page.waitForFunction(
-      (title) => document.querySelector("h1")?.textContent === title && document.querySelector('[data-testid="lesson-theory"]')?.textContent?.length > 0,
+      (title) =>
+        document.querySelector("h1")?.textContent === title &&
+        document.querySelector('[data-testid="lesson-theory"]')?.textContent?.length > 0,
       (await button.innerText()).trim(),
       { polling: "raf" },
     );
@@ -220,10 +237,18 @@ async function main() {
   const firstByte = await benchFirstByte(user.cookie, streamCourse.courseId, streamCourse.lessonIds);
   const open = await benchOpenNext(user.cookie, openCourse.courseId, openCourse.lessonIds);
 
-  console.log(`bench:viewer — PostgreSQL, production build, fake model (first token ${FIRST_TOKEN_MS} ms, 40 tokens/s)`);
-  console.log(`(a) render /course/{id}, 8 topics × 4 lessons, ${render.length} requests: p50 ${fmt(percentile(render, 50))}, p95 ${fmt(percentile(render, 95))} (goal p95 ≤ 100 ms)`);
-  console.log(`(b) open next lesson → full text on screen (background generation on), ${open.length} opens: p50 ${fmt(percentile(open, 50))}, p95 ${fmt(percentile(open, 95))}, max ${fmt(Math.max(...open))} (goal < 200 ms)`);
-  console.log(`(c) first streamed lesson byte − ${FIRST_TOKEN_MS} ms first-token delay, ${firstByte.length} lessons: p50 ${fmt(percentile(firstByte, 50))}, p95 ${fmt(percentile(firstByte, 95))} (goal p95 ≤ 50 ms)`);
+  console.log(
+    `bench:viewer — PostgreSQL, production build, fake model (first token ${FIRST_TOKEN_MS} ms, 40 tokens/s)`,
+  );
+  console.log(
+    `(a) render /course/{id}, 8 topics × 4 lessons, ${render.length} requests: p50 ${fmt(percentile(render, 50))}, p95 ${fmt(percentile(render, 95))} (goal p95 ≤ 100 ms)`,
+  );
+  console.log(
+    `(b) open next lesson → full text on screen (background generation on), ${open.length} opens: p50 ${fmt(percentile(open, 50))}, p95 ${fmt(percentile(open, 95))}, max ${fmt(Math.max(...open))} (goal < 200 ms)`,
+  );
+  console.log(
+    `(c) first streamed lesson byte − ${FIRST_TOKEN_MS} ms first-token delay, ${firstByte.length} lessons: p50 ${fmt(percentile(firstByte, 50))}, p95 ${fmt(percentile(firstByte, 95))} (goal p95 ≤ 50 ms)`,
+  );
 }
 
 main()

@@ -26,7 +26,11 @@ const port = process.env.BENCH_PORT ?? "3900";
 const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bundle-"));
 
-const fakes = await startFakes({ FAKES_BASE_PORT: String(Number(port) + 10), FAKE_FIRST_TOKEN_MS: "0", FAKE_TOKENS_PER_SECOND: "0" });
+const fakes = await startFakes({
+  FAKES_BASE_PORT: String(Number(port) + 10),
+  FAKE_FIRST_TOKEN_MS: "0",
+  FAKE_TOKENS_PER_SECOND: "0",
+});
 const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs"), "-p", port], {
   cwd: root,
   env: {
@@ -58,9 +62,12 @@ async function waitForServer() {
 function scriptUrls(html) {
   const urls = new Set();
   // noModule scripts are polyfills that modern browsers neither run nor download.
-  for (const m of html.matchAll(/<script([^>]*)\ssrc="([^"]+)"([^>]*)>/g)) if (!/nomodule/i.test(m[1] + m[3])) urls.add(m[2]);
-  for (const m of html.matchAll(/<link[^>]*rel="(?:modulepreload|preload)"[^>]*as="script"[^>]*href="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]*as="script"[^>]*rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<script([^>]*)\ssrc="([^"]+)"([^>]*)>/g))
+    if (!/nomodule/i.test(m[1] + m[3])) urls.add(m[2]);
+  for (const m of html.matchAll(/<link[^>]*rel="(?:modulepreload|preload)"[^>]*as="script"[^>]*href="([^"]+)"/g))
+    urls.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]*as="script"[^>]*rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g))
+    urls.add(m[1]);
   return [...urls].filter((u) => u.startsWith("/"));
 }
 
@@ -83,13 +90,29 @@ async function firstLoadJs(route, cookie) {
 /** A course as the Generate page makes it: an outline from the fake model, then the course. */
 async function createCourse(cookie) {
   const post = async (url, body) => {
-    const res = await fetch(base + url, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
+    const res = await fetch(base + url, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
     return res.json();
   };
-  const request = { topic: "Bundle Sizes", subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" };
+  const request = {
+    topic: "Bundle Sizes",
+    subtopics: [],
+    topicsLimit: "4",
+    courseType: "Text & Image Course",
+    language: "English",
+  };
   const outline = await post("/api/prompt", request);
-  const course = await post("/api/course", { mainTopic: request.topic, type: request.courseType, lang: request.language, content: outline.generatedText, outlineId: outline.outlineId });
+  const course = await post("/api/course", {
+    mainTopic: request.topic,
+    type: request.courseType,
+    lang: request.language,
+    content: outline.generatedText,
+    outlineId: outline.outlineId,
+  });
   return course.courseId;
 }
 

@@ -90,7 +90,12 @@ async function seedAdminPanelData(query, passwordHash) {
     ["Carla Contato", "billing", "carla@e2e.test", "Preciso da nota fiscal."],
     ["Hugo Help", "support", "hugo@e2e.test", "The export button does nothing."],
   ]) {
-    await query("insert into contact_messages (name, subject, email, message) values ($1, $2, $3, $4)", [name, subject, email, message]);
+    await query("insert into contact_messages (name, subject, email, message) values ($1, $2, $3, $4)", [
+      name,
+      subject,
+      email,
+      message,
+    ]);
   }
 }
 
@@ -105,7 +110,12 @@ const resendPort = Number(process.env.E2E_RESEND_PORT ?? Number(port) + 20);
 const resend = await startFakeResend({ port: resendPort, apiKey: "re_e2e_key" });
 
 // Payments: the five providers' fakes on E2E_PORT+30…, webhooks signed to this app.
-const paymentFakes = await startPaymentFakes({ basePort: Number(port) + 30, appUrl: `http://localhost:${port}`, priceMonthly: 4700, priceYearly: 9700 });
+const paymentFakes = await startPaymentFakes({
+  basePort: Number(port) + 30,
+  appUrl: `http://localhost:${port}`,
+  priceMonthly: 4700,
+  priceYearly: 9700,
+});
 
 const env = {
   ...process.env,
@@ -145,7 +155,11 @@ delete env.SMTP_URL;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete env.DATABASE_URL;
 
-const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "-p", port], { cwd: root, env, stdio: "inherit" });
+const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "-p", port], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
 function stopAll(signal) {
   server.kill(signal);
   fakes.child.kill(signal);

@@ -55,8 +55,8 @@ export async function startPaymentFakes({ basePort, appUrl, priceMonthly, priceY
     port: port(4),
     webhookUrl: `${appUrl}/api/webhooks/flutterwave`,
     plans: {
-      "7001": { amount: priceMonthly / 100, currency, interval: "monthly" },
-      "7002": { amount: priceYearly / 100, currency, interval: "yearly" },
+      7001: { amount: priceMonthly / 100, currency, interval: "monthly" },
+      7002: { amount: priceYearly / 100, currency, interval: "yearly" },
     },
   });
   const env = {

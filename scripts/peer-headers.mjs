@@ -19,7 +19,9 @@ export function parseTrustProxy(value) {
   if (text === "" || text === "false") return false;
   if (text === "true") return true;
   if (/^[1-9][0-9]{0,2}$/.test(text)) return Number(text);
-  throw new Error("Invalid setting TRUST_PROXY: must be false, true or the number of proxies in front of the app (1, 2, …)");
+  throw new Error(
+    "Invalid setting TRUST_PROXY: must be false, true or the number of proxies in front of the app (1, 2, …)",
+  );
 }
 
 /** An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d; rate limits want a.b.c.d. */

@@ -41,7 +41,8 @@ const dev = options.dev;
 process.env.NODE_ENV = dev ? "development" : "production";
 const port = positiveInteger("port", options.port ?? process.env.PORT ?? "3000");
 const hostname = options.hostname ?? process.env.HOSTNAME ?? undefined;
-const keepAliveTimeout = options.keepAliveTimeout === undefined ? undefined : positiveInteger("keepAliveTimeout", options.keepAliveTimeout);
+const keepAliveTimeout =
+  options.keepAliveTimeout === undefined ? undefined : positiveInteger("keepAliveTimeout", options.keepAliveTimeout);
 
 const { default: next } = await import("next");
 const server = http.createServer();
@@ -76,7 +77,9 @@ server.on("error", (error) => {
 });
 server.listen(port, hostname, () => {
   const shown = !hostname || hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
-  console.log(`> Aula ready on http://${shown.includes(":") ? `[${shown}]` : shown}:${port} (${dev ? "development" : "production"}, TRUST_PROXY=${trustProxy})`);
+  console.log(
+    `> Aula ready on http://${shown.includes(":") ? `[${shown}]` : shown}:${port} (${dev ? "development" : "production"}, TRUST_PROXY=${trustProxy})`,
+  );
 });
 
 // As next start: stop accepting, let open requests finish, close Next, exit 128 + signal.

@@ -17,31 +17,41 @@ function directives(csp: string): Map<string, string> {
 }
 
 describe("proxy: optimistic redirects", () => {
-  it.each(["/dashboard", "/dashboard/settings", "/course/x", "/course/abc/lesson/2?tab=notes", "/admin", "/admin/users"])(
-    "sends %s without a session cookie to /login, coming back afterwards",
-    (path) => {
-      const res = visit(path, "NEXT_LOCALE=en");
-      expect([307, 308]).toContain(res.status);
-      const location = new URL(res.headers.get("location") ?? "");
-      expect(location.pathname).toBe("/login");
-      expect(location.searchParams.get("callbackUrl")).toBe(path);
-      expect(location.origin).toBe("http://localhost:3000");
+  it.each([
+    "/dashboard",
+    "/dashboard/settings",
+    "/course/x",
+    "/course/abc/lesson/2?tab=notes",
+    "/admin",
+    "/admin/users",
+  ])("sends %s without a session cookie to /login, coming back afterwards", (path) => {
+    const res = visit(path, "NEXT_LOCALE=en");
+    expect([307, 308]).toContain(res.status);
+    const location = new URL(res.headers.get("location") ?? "");
+    expect(location.pathname).toBe("/login");
+    expect(location.searchParams.get("callbackUrl")).toBe(path);
+    expect(location.origin).toBe("http://localhost:3000");
+  });
+
+  it.each(["authjs.session-token=abc", "__Secure-authjs.session-token=abc"])(
+    "lets protected pages through with %s",
+    (cookie) => {
+      for (const path of ["/dashboard", "/course/x", "/admin"]) {
+        const res = visit(path, `NEXT_LOCALE=pt; ${cookie}`);
+        expect(res.headers.get("location")).toBeNull();
+        expect(res.headers.get("x-middleware-next")).toBe("1");
+      }
     },
   );
 
-  it.each(["authjs.session-token=abc", "__Secure-authjs.session-token=abc"])("lets protected pages through with %s", (cookie) => {
-    for (const path of ["/dashboard", "/course/x", "/admin"]) {
-      const res = visit(path, `NEXT_LOCALE=pt; ${cookie}`);
+  it.each(["/", "/login", "/signup", "/dashboards", "/courses", "/administrator", "/terms"])(
+    "does not redirect %s",
+    (path) => {
+      const res = visit(path);
       expect(res.headers.get("location")).toBeNull();
       expect(res.headers.get("x-middleware-next")).toBe("1");
-    }
-  });
-
-  it.each(["/", "/login", "/signup", "/dashboards", "/courses", "/administrator", "/terms"])("does not redirect %s", (path) => {
-    const res = visit(path);
-    expect(res.headers.get("location")).toBeNull();
-    expect(res.headers.get("x-middleware-next")).toBe("1");
-  });
+    },
+  );
 });
 
 describe("proxy: content security policy", () => {
@@ -79,7 +89,9 @@ describe("proxy: content security policy", () => {
     // A matcher entry with conditions (`missing`, `has`) would let some page requests skip it.
     expect(config.matcher.every((m) => typeof m === "string")).toBe(true);
     const res = proxy(
-      new NextRequest("http://localhost:3000/login", { headers: { "next-router-prefetch": "1", rsc: "1", "x-nonce": "attacker" } }),
+      new NextRequest("http://localhost:3000/login", {
+        headers: { "next-router-prefetch": "1", rsc: "1", "x-nonce": "attacker" },
+      }),
     );
     const nonce = res.headers.get("x-middleware-request-x-nonce");
     expect(nonce).not.toBe("attacker");
@@ -89,18 +101,26 @@ describe("proxy: content security policy", () => {
   it("runs on pages, not on API routes or static files", () => {
     // Next reads `source` as a path pattern whose parenthesised part is a regular expression.
     const matches = (path: string) => config.matcher.some((m) => new RegExp(`^${m}$`).test(path));
-    for (const page of ["/", "/login", "/dashboard", "/course/x", "/admin/users", "/terms"]) expect(matches(page)).toBe(true);
-    for (const other of ["/api/signin", "/api/health", "/_next/static/chunks/a.js", "/favicon.ico"]) expect(matches(other)).toBe(false);
+    for (const page of ["/", "/login", "/dashboard", "/course/x", "/admin/users", "/terms"])
+      expect(matches(page)).toBe(true);
+    for (const other of ["/api/signin", "/api/health", "/_next/static/chunks/a.js", "/favicon.ico"])
+      expect(matches(other)).toBe(false);
   });
 });
 
 describe("safeCallbackPath", () => {
-  it.each(["//evil.com", "https://evil.com", "/\\evil", "\\\\evil.com", "evil.com/dashboard", "", "/dash\nboard", "/\t/evil.com"])(
-    "refuses %j",
-    (value) => {
-      expect(safeCallbackPath(value)).toBeNull();
-    },
-  );
+  it.each([
+    "//evil.com",
+    "https://evil.com",
+    "/\\evil",
+    "\\\\evil.com",
+    "evil.com/dashboard",
+    "",
+    "/dash\nboard",
+    "/\t/evil.com",
+  ])("refuses %j", (value) => {
+    expect(safeCallbackPath(value)).toBeNull();
+  });
 
   it("refuses a missing value and an oversized one", () => {
     expect(safeCallbackPath(null)).toBeNull();
@@ -113,7 +133,15 @@ describe("safeCallbackPath", () => {
   });
 
   it("keeps every accepted path on the app's own origin", () => {
-    const tricky = ["/dashboard?x=1", "/course/abc", "/.//evil.com", "/%2F%2Fevil.com", "/@evil.com", "/..//evil.com", "/ /evil.com"];
+    const tricky = [
+      "/dashboard?x=1",
+      "/course/abc",
+      "/.//evil.com",
+      "/%2F%2Fevil.com",
+      "/@evil.com",
+      "/..//evil.com",
+      "/ /evil.com",
+    ];
     for (const value of tricky) {
       const accepted = safeCallbackPath(value);
       if (accepted !== null) expect(new URL(accepted, "http://localhost:3000").origin).toBe("http://localhost:3000");
@@ -148,6 +176,8 @@ describe("proxy: the payment page lets in exactly the configured checkout origin
     expect(csp("/dashboard/pricing").get("script-src")).not.toContain("127.0.0.1");
 
     delete process.env.FLUTTERWAVE_CHECKOUT_URL;
-    expect(csp("/dashboard/payment/monthly").get("frame-src")).toBe("https://www.youtube-nocookie.com https://checkout.flutterwave.com");
+    expect(csp("/dashboard/payment/monthly").get("frame-src")).toBe(
+      "https://www.youtube-nocookie.com https://checkout.flutterwave.com",
+    );
   });
 });

@@ -21,7 +21,10 @@ export async function AppShell({ sidebar, children }: { sidebar: React.ReactNode
   return (
     <ScopedIntlBoundary namespaces={SHELL_NAMESPACES}>
       <SidebarProvider defaultOpen={stored !== "false"}>
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+        >
           {t("common.skipToContent")}
         </a>
         {sidebar}

@@ -30,7 +30,11 @@ export function useSlowModel(waitKey: string | null): boolean {
 export function SlowModelNotice({ className }: { className?: string }) {
   const t = useTranslations("aiStatus");
   return (
-    <p role="status" data-testid="slow-model" className={cn("flex items-center gap-2 text-sm text-muted-foreground", className)}>
+    <p
+      role="status"
+      data-testid="slow-model"
+      className={cn("flex items-center gap-2 text-sm text-muted-foreground", className)}
+    >
       <LoaderCircleIcon className="size-4 animate-spin" aria-hidden />
       {t("slow")}
     </p>

@@ -59,7 +59,10 @@ describe("UI catalogs (messages/pt.json, messages/en.json)", () => {
 
   it("have no empty or non-text values", () => {
     const problems: string[] = [];
-    for (const [locale, catalog] of [["pt", pt], ["en", en]] as const) {
+    for (const [locale, catalog] of [
+      ["pt", pt],
+      ["en", en],
+    ] as const) {
       for (const [key, value] of catalog) {
         if (typeof value !== "string") problems.push(`${locale}.json ${key}: not a string (${JSON.stringify(value)})`);
         else if (value.trim() === "") problems.push(`${locale}.json ${key}: empty`);

@@ -2,7 +2,9 @@ import { contentDisposition, safeFileName } from "./download-name";
 
 /** The two names of a header, the UTF-8 one decoded, as a browser reads them. */
 function names(header: string) {
-  const match = header.match(/^(attachment|inline); filename="([^"]*)"; filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]+)$/);
+  const match = header.match(
+    /^(attachment|inline); filename="([^"]*)"; filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]+)$/,
+  );
   if (!match) throw new Error(`not an RFC 6266 header: ${header}`);
   return { type: match[1], ascii: match[2], utf8: decodeURIComponent(match[3]) };
 }
@@ -59,7 +61,9 @@ describe("contentDisposition", () => {
     expectHarmless(ascii);
     expectHarmless(utf8);
     // Characters RFC 5987 does not allow bare are escaped.
-    expect(contentDisposition("attachment", "it's (really) this", "pdf")).toContain("filename*=UTF-8''it%27s%20%28really%29%20this.pdf");
+    expect(contentDisposition("attachment", "it's (really) this", "pdf")).toContain(
+      "filename*=UTF-8''it%27s%20%28really%29%20this.pdf",
+    );
   });
 
   it("drops bidi overrides and invisible characters that would disguise the extension", () => {

@@ -29,14 +29,19 @@ const DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).byteLength;
 
 function cleanExtension(extension: string): string {
-  return extension.toLowerCase().replace(/[^a-z0-9.]/g, "").replace(/^\.+|\.+$/g, "");
+  return extension
+    .toLowerCase()
+    .replace(/[^a-z0-9.]/g, "")
+    .replace(/^\.+|\.+$/g, "");
 }
 
 /** Trailing dots and spaces are dropped by Windows; leading dots hide a file (and spell `..`). */
 const trimEdges = (text: string) => text.replace(/^[\s.]+/, "").replace(/[\s.]+$/, "");
 
 function cleanBase(title: string): string {
-  return trimEdges(title.normalize("NFC").replace(CONTROLS, " ").replace(INVISIBLE, "").replace(RESERVED, " ").replace(/\s+/g, " "));
+  return trimEdges(
+    title.normalize("NFC").replace(CONTROLS, " ").replace(INVISIBLE, "").replace(RESERVED, " ").replace(/\s+/g, " "),
+  );
 }
 
 /** Cut by whole code points (never half an emoji) until it fits in `maxBytes`. */
@@ -74,7 +79,9 @@ function asciiFallback(name: string, extension: string, fallback: string): strin
       .replace(/[%"\\]/g, "_")
       .replace(/_+/g, "_"),
   );
-  const usable = /[A-Za-z0-9]/.test(ascii) ? ascii : safeFileName(fallback, "", "download").replace(/[^\x20-\x7e]+/g, "_");
+  const usable = /[A-Za-z0-9]/.test(ascii)
+    ? ascii
+    : safeFileName(fallback, "", "download").replace(/[^\x20-\x7e]+/g, "_");
   return ext ? `${usable}.${ext}` : usable;
 }
 
@@ -87,7 +94,12 @@ function encodeRfc5987(text: string): string {
  * The Content-Disposition of a download (RFC 6266): `attachment` to save, `inline` to show, with
  * an ASCII `filename` for old clients and the UTF-8 name in `filename*`, which wins where known.
  */
-export function contentDisposition(type: "attachment" | "inline", title: string, extension: string, fallback = "download"): string {
+export function contentDisposition(
+  type: "attachment" | "inline",
+  title: string,
+  extension: string,
+  fallback = "download",
+): string {
   const name = safeFileName(title, extension, fallback);
   return `${type}; filename="${asciiFallback(name, extension, fallback)}"; filename*=UTF-8''${encodeRfc5987(name)}`;
 }

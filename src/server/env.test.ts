@@ -49,14 +49,23 @@ describe("parseEnv", () => {
   });
 
   it("bounds every model call by default: 20 s for a first token, 30 s of silence after, 120 s in all, a keep-alive every 10 s", () => {
-    expect(parseEnv({})).toMatchObject({ AI_FIRST_TOKEN_TIMEOUT_MS: 20_000, AI_TIMEOUT_MS: 30_000, AI_TOTAL_TIMEOUT_MS: 120_000, AI_STREAM_KEEPALIVE_MS: 10_000 });
-    expect(parseEnv({ AI_FIRST_TOKEN_TIMEOUT_MS: "4000", AI_TOTAL_TIMEOUT_MS: "15000", AI_STREAM_KEEPALIVE_MS: "500" })).toMatchObject({
+    expect(parseEnv({})).toMatchObject({
+      AI_FIRST_TOKEN_TIMEOUT_MS: 20_000,
+      AI_TIMEOUT_MS: 30_000,
+      AI_TOTAL_TIMEOUT_MS: 120_000,
+      AI_STREAM_KEEPALIVE_MS: 10_000,
+    });
+    expect(
+      parseEnv({ AI_FIRST_TOKEN_TIMEOUT_MS: "4000", AI_TOTAL_TIMEOUT_MS: "15000", AI_STREAM_KEEPALIVE_MS: "500" }),
+    ).toMatchObject({
       AI_FIRST_TOKEN_TIMEOUT_MS: 4_000,
       AI_TOTAL_TIMEOUT_MS: 15_000,
       AI_STREAM_KEEPALIVE_MS: 500,
     });
     expect(envError({ AI_TOTAL_TIMEOUT_MS: "soon" }).message).toMatch(/^Invalid setting AI_TOTAL_TIMEOUT_MS: /);
-    expect(envError({ AI_FIRST_TOKEN_TIMEOUT_MS: "0" }).message).toMatch(/^Invalid setting AI_FIRST_TOKEN_TIMEOUT_MS: /);
+    expect(envError({ AI_FIRST_TOKEN_TIMEOUT_MS: "0" }).message).toMatch(
+      /^Invalid setting AI_FIRST_TOKEN_TIMEOUT_MS: /,
+    );
   });
 
   it("accepts a full, valid configuration", () => {
@@ -117,7 +126,13 @@ describe("parseEnv", () => {
   });
 
   it("reads TRUST_PROXY as false, true or a number of proxies, as the server script does", () => {
-    for (const [text, value] of [["false", false], ["true", true], ["1", 1], [" 2 ", 2], ["", false]] as const) {
+    for (const [text, value] of [
+      ["false", false],
+      ["true", true],
+      ["1", 1],
+      [" 2 ", 2],
+      ["", false],
+    ] as const) {
       expect(parseEnv({ TRUST_PROXY: text }).TRUST_PROXY).toBe(value);
       expect(parseTrustProxy(text)).toBe(value);
     }
@@ -141,7 +156,10 @@ describe("parseEnv", () => {
 
   it("reads the database statement timeout and the outbox retention, with their defaults", () => {
     expect(parseEnv({})).toMatchObject({ DB_STATEMENT_TIMEOUT_MS: 5000, OUTBOX_RETENTION_DAYS: 30 });
-    expect(parseEnv({ DB_STATEMENT_TIMEOUT_MS: "2500", OUTBOX_RETENTION_DAYS: "7" })).toMatchObject({ DB_STATEMENT_TIMEOUT_MS: 2500, OUTBOX_RETENTION_DAYS: 7 });
+    expect(parseEnv({ DB_STATEMENT_TIMEOUT_MS: "2500", OUTBOX_RETENTION_DAYS: "7" })).toMatchObject({
+      DB_STATEMENT_TIMEOUT_MS: 2500,
+      OUTBOX_RETENTION_DAYS: 7,
+    });
     expect(envError({ DB_STATEMENT_TIMEOUT_MS: "10" }).message).toMatch(/^Invalid setting DB_STATEMENT_TIMEOUT_MS/);
     expect(envError({ OUTBOX_RETENTION_DAYS: "0" }).message).toMatch(/^Invalid setting OUTBOX_RETENTION_DAYS/);
   });
@@ -151,7 +169,9 @@ describe("secureCookiesEnabled", () => {
   const settings = (source: Record<string, string>): Env => ({ ...parseEnv(source), AUTH_SECRET: SECRET });
 
   it("is off in development and test, even for https", () => {
-    expect(secureCookiesEnabled(settings({ NODE_ENV: "development", APP_URL: "https://aula.example.com" }))).toBe(false);
+    expect(secureCookiesEnabled(settings({ NODE_ENV: "development", APP_URL: "https://aula.example.com" }))).toBe(
+      false,
+    );
     expect(secureCookiesEnabled(settings({ NODE_ENV: "test", APP_URL: "https://aula.example.com" }))).toBe(false);
   });
 

@@ -41,7 +41,10 @@ const envSchema = z
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "must be a postgres:// or postgresql:// URL"),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data")),
     /** PostgreSQL: longest a statement may run (ms) before the server cancels it; migrations are not bound by it. */
-    DB_STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
+    DB_STATEMENT_TIMEOUT_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(100).max(600_000).default(5_000),
+    ),
     /** Days an `email_outbox` row is kept (a purge at start and every few hundred writes deletes older ones). */
     OUTBOX_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
     APP_URL: z.preprocess(
@@ -71,11 +74,17 @@ const envSchema = z
       z
         .string()
         .default("false")
-        .refine((v) => /^(?:true|false|[1-9][0-9]{0,2})$/.test(v), "must be false, true or the number of proxies in front of the app (1, 2, …)")
+        .refine(
+          (v) => /^(?:true|false|[1-9][0-9]{0,2})$/.test(v),
+          "must be false, true or the number of proxies in front of the app (1, 2, …)",
+        )
         .transform((v): boolean | number => (v === "true" ? true : v === "false" ? false : Number(v))),
     ),
     /** Sign-ups one client address may make per hour. */
-    SIGNUPS_PER_ADDRESS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
+    SIGNUPS_PER_ADDRESS_PER_HOUR: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1).max(100_000).default(20),
+    ),
     /** E-mail (src/server/email): Resend when its key is set, else SMTP, else the dev outbox table. */
     RESEND_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
     /** Also read by the Resend SDK itself; tests point it at tests/fakes/resend-server.mjs. */
@@ -87,7 +96,10 @@ const envSchema = z
       z
         .string()
         .max(320)
-        .refine((v) => /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v.trim()), "must be an address or `Name <address>`")
+        .refine(
+          (v) => /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v.trim()),
+          "must be an address or `Name <address>`",
+        )
         .optional(),
     ),
 
@@ -111,11 +123,20 @@ const envSchema = z
     /** Longest silence between two pieces of the model's output, once it has begun, before a retry. */
     AI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
     /** Longest wait for the model's first piece of output in an attempt before a retry. */
-    AI_FIRST_TOKEN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(20_000)),
+    AI_FIRST_TOKEN_TIMEOUT_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(100).max(600_000).default(20_000),
+    ),
     /** One whole model call, retries and backoff included (a lesson's search phrase and text share one). */
-    AI_TOTAL_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(1_800_000).default(120_000)),
+    AI_TOTAL_TIMEOUT_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(100).max(1_800_000).default(120_000),
+    ),
     /** How often an AI stream (NDJSON) that has nothing to say sends a `waiting` line, so proxies keep it open. */
-    AI_STREAM_KEEPALIVE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(10_000)),
+    AI_STREAM_KEEPALIVE_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(100).max(60_000).default(10_000),
+    ),
     /** First backoff before retrying a transient model error (doubles each time, 3 retries). */
     AI_RETRY_BASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(60_000).default(1_000)),
     /** AI calls (outline, course, lesson, media) one user may make per minute. */
@@ -192,7 +213,10 @@ const envSchema = z
     /** Public site: where contact-form messages are also mailed (they are always stored for the admin panel). */
     CONTACT_NOTIFY_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
     /** Public site: contact messages one client address may send per hour. */
-    CONTACT_PER_ADDRESS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
+    CONTACT_PER_ADDRESS_PER_HOUR: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1).max(100_000).default(5),
+    ),
   })
   .refine((e) => !(e.ADMIN_PASSWORD && !e.ADMIN_EMAIL), {
     path: ["ADMIN_EMAIL"],
@@ -206,7 +230,9 @@ export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };
 export class EnvError extends Error {}
 
 /** Parses a settings object; throws EnvError with one line naming the first bad variable. */
-export function parseEnv(source: Record<string, string | undefined>): Omit<Env, "AUTH_SECRET"> & { AUTH_SECRET?: string } {
+export function parseEnv(
+  source: Record<string, string | undefined>,
+): Omit<Env, "AUTH_SECRET"> & { AUTH_SECRET?: string } {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -106,6 +106,7 @@ export function redactForLog(value: unknown): unknown {
 /** The arguments of a logger call, redacted; an Error given alone is logged as `{ err }` as pino would. */
 export function redactLogArguments(args: unknown[]): unknown[] {
   const [first, ...rest] = args;
-  const head = first !== null && typeof first === "object" && isError(first) ? { err: redactForLog(first) } : redactForLog(first);
+  const head =
+    first !== null && typeof first === "object" && isError(first) ? { err: redactForLog(first) } : redactForLog(first);
   return [head, ...rest.map((arg) => redactForLog(arg))];
 }

@@ -1,6 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, LOCALES, signInViaApi, signUpViaApi, test, useLocale, waitForHydration, type Locale } from "./fixtures";
+import {
+  ADMIN,
+  expect,
+  LOCALES,
+  signInViaApi,
+  signUpViaApi,
+  test,
+  useLocale,
+  waitForHydration,
+  type Locale,
+} from "./fixtures";
 import { createCourseViaApi } from "./courses";
 import { completeCourseViaApi } from "./quiz-helpers";
 
@@ -24,7 +34,13 @@ async function expectNoSeriousViolations(page: Page, what: string) {
     .analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join("\n    ")}`,
+    );
   expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
 }
 
@@ -110,7 +126,12 @@ for (const locale of LOCALES) {
         await settle(page);
         await expectNoSeriousViolations(page, "/dashboard/generate-course");
 
-        for (const path of ["/dashboard/pricing", "/dashboard/payment/monthly", "/payment-failed", "/payment-pending"]) {
+        for (const path of [
+          "/dashboard/pricing",
+          "/dashboard/payment/monthly",
+          "/payment-failed",
+          "/payment-pending",
+        ]) {
           await page.goto(path);
           await settle(page);
           await expectNoSeriousViolations(page, path);
@@ -167,7 +188,9 @@ for (const locale of LOCALES) {
         await page.goto(`/course/${courseId}/print`);
         await settle(page);
         await expectNoSeriousViolations(page, "/course/{id}/print");
-        const shared = (await (await page.request.post(`/api/courses/${courseId}/share`)).json()) as { shareId: string };
+        const shared = (await (await page.request.post(`/api/courses/${courseId}/share`)).json()) as {
+          shareId: string;
+        };
         await page.goto(`/shareable?id=${shared.shareId}`);
         await settle(page);
         await expectNoSeriousViolations(page, "/shareable");

@@ -20,7 +20,8 @@ export const accountCopy = {
       submit: "Enviar link de redefinição",
       emailRequired: "Por favor, digite seu endereço de e-mail",
       checkTitle: "Verifique seu e-mail",
-      checkText: (email: string) => `Se existir uma conta para ${email}, enviamos a ela um link para redefinir a senha. O link vale por 1 hora.`,
+      checkText: (email: string) =>
+        `Se existir uma conta para ${email}, enviamos a ela um link para redefinir a senha. O link vale por 1 hora.`,
       tryAgain: "tente novamente",
       backToLogin: "Voltar para o login",
       toast: "Link de redefinição enviado",
@@ -108,7 +109,8 @@ export const accountCopy = {
       submit: "Send reset link",
       emailRequired: "Please enter your email address",
       checkTitle: "Check your email",
-      checkText: (email: string) => `If an account exists for ${email}, we've sent it a link to reset the password. The link is valid for 1 hour.`,
+      checkText: (email: string) =>
+        `If an account exists for ${email}, we've sent it a link to reset the password. The link is valid for 1 hour.`,
       tryAgain: "try again",
       backToLogin: "Back to login",
       toast: "Reset link sent",

@@ -1,6 +1,19 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createCourseViaApi } from "./courses";
-import { ADMIN, BASE_URL, expect, LOCALES, signInViaApi, signUpViaApi, test, toast, uniqueEmail, useLocale, waitForHydration, type Locale } from "./fixtures";
+import {
+  ADMIN,
+  BASE_URL,
+  expect,
+  LOCALES,
+  signInViaApi,
+  signUpViaApi,
+  test,
+  toast,
+  uniqueEmail,
+  useLocale,
+  waitForHydration,
+  type Locale,
+} from "./fixtures";
 
 /**
  * The admin panel as the Super admin uses it, in both UI languages: the dashboard's figures and
@@ -12,9 +25,21 @@ import { ADMIN, BASE_URL, expect, LOCALES, signInViaApi, signUpViaApi, test, toa
 const copy = {
   pt: {
     cards: { users: "Usuários", courses: "Cursos", recurring: "Receita recorrente", total: "Receita total" },
-    charts: { users: "Usuários grátis e pagantes", courses: "Cursos de texto e de vídeo", free: "Grátis", paid: "Pagantes", text: "Texto e imagem", video: "Vídeo e texto" },
+    charts: {
+      users: "Usuários grátis e pagantes",
+      courses: "Cursos de texto e de vídeo",
+      free: "Grátis",
+      paid: "Pagantes",
+      text: "Texto e imagem",
+      video: "Vídeo e texto",
+    },
     search: "Buscar",
-    empty: { users: "Nenhum usuário corresponde aos critérios de busca", courses: "Nenhum curso corresponde aos critérios de busca", contacts: "Nenhum contato corresponde aos critérios de busca", blogs: "Nenhum blog corresponde aos critérios de busca" },
+    empty: {
+      users: "Nenhum usuário corresponde aos critérios de busca",
+      courses: "Nenhum curso corresponde aos critérios de busca",
+      contacts: "Nenhum contato corresponde aos critérios de busca",
+      blogs: "Nenhum blog corresponde aos critérios de busca",
+    },
     makeAdmin: "Tornar admin",
     removeAdmin: "Remover admin",
     confirm: "Confirmar",
@@ -29,16 +54,51 @@ const copy = {
     policyLanguage: "Português",
     policySave: "Salvar",
     policySaved: "Política salva",
-    blog: { title: "Título", excerpt: "Resumo", category: "Categoria", categoryValue: "Educação", tags: "Tags", cover: "Imagem de capa", preview: "Prévia da capa", publish: "Publicar", created: "Post publicado", featured: "Destaque", popular: "Popular", flagged: "Salvo", delete: "Excluir", deleted: "Post excluído" },
-    actions: ["Tornou admin", "Removeu admin", "Salvou política", "Criou post", "Marcou post", "Excluiu post", "Atendeu contato"],
+    blog: {
+      title: "Título",
+      excerpt: "Resumo",
+      category: "Categoria",
+      categoryValue: "Educação",
+      tags: "Tags",
+      cover: "Imagem de capa",
+      preview: "Prévia da capa",
+      publish: "Publicar",
+      created: "Post publicado",
+      featured: "Destaque",
+      popular: "Popular",
+      flagged: "Salvo",
+      delete: "Excluir",
+      deleted: "Post excluído",
+    },
+    actions: [
+      "Tornou admin",
+      "Removeu admin",
+      "Salvou política",
+      "Criou post",
+      "Marcou post",
+      "Excluiu post",
+      "Atendeu contato",
+    ],
     refusedRemoval: "Recusada: o Super administrador não pode ser removido",
     contact: { name: "Carla Contato", email: "carla@e2e.test", subject: "billing" },
   },
   en: {
     cards: { users: "Users", courses: "Courses", recurring: "Recurring Revenue", total: "Total Revenue" },
-    charts: { users: "Free vs Paid users", courses: "Text vs Video courses", free: "Free", paid: "Paid", text: "Text & Image", video: "Video & Text" },
+    charts: {
+      users: "Free vs Paid users",
+      courses: "Text vs Video courses",
+      free: "Free",
+      paid: "Paid",
+      text: "Text & Image",
+      video: "Video & Text",
+    },
     search: "Search",
-    empty: { users: "No users match your search criteria", courses: "No courses match your search criteria", contacts: "No contacts match your search criteria", blogs: "No blogs match your search criteria" },
+    empty: {
+      users: "No users match your search criteria",
+      courses: "No courses match your search criteria",
+      contacts: "No contacts match your search criteria",
+      blogs: "No blogs match your search criteria",
+    },
     makeAdmin: "Make admin",
     removeAdmin: "Remove admin",
     confirm: "Confirm",
@@ -53,17 +113,44 @@ const copy = {
     policyLanguage: "English",
     policySave: "Save",
     policySaved: "Policy saved",
-    blog: { title: "Title", excerpt: "Excerpt", category: "Category", categoryValue: "Education", tags: "Tags", cover: "Cover image", preview: "Cover preview", publish: "Publish", created: "Post published", featured: "Featured", popular: "Popular", flagged: "Saved", delete: "Delete", deleted: "Post deleted" },
-    actions: ["Made admin", "Removed admin", "Saved policy", "Created post", "Flagged post", "Deleted post", "Handled contact"],
+    blog: {
+      title: "Title",
+      excerpt: "Excerpt",
+      category: "Category",
+      categoryValue: "Education",
+      tags: "Tags",
+      cover: "Cover image",
+      preview: "Cover preview",
+      publish: "Publish",
+      created: "Post published",
+      featured: "Featured",
+      popular: "Popular",
+      flagged: "Saved",
+      delete: "Delete",
+      deleted: "Post deleted",
+    },
+    actions: [
+      "Made admin",
+      "Removed admin",
+      "Saved policy",
+      "Created post",
+      "Flagged post",
+      "Deleted post",
+      "Handled contact",
+    ],
     refusedRemoval: "Refused: the Super admin cannot be removed",
     contact: { name: "Hugo Help", email: "hugo@e2e.test", subject: "support" },
   },
 } as const;
 
 /** A 1×1 PNG: a real image by its bytes. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
-const money = (locale: Locale, amount: number) => new Intl.NumberFormat(locale === "pt" ? "pt-BR" : "en-US", { style: "currency", currency: "USD" }).format(amount);
+const money = (locale: Locale, amount: number) =>
+  new Intl.NumberFormat(locale === "pt" ? "pt-BR" : "en-US", { style: "currency", currency: "USD" }).format(amount);
 const count = (locale: Locale, n: number) => new Intl.NumberFormat(locale === "pt" ? "pt-BR" : "en-US").format(n);
 
 /** Searches a list as a user does: the box, then Enter; done when the URL carries the search. */
@@ -82,7 +169,9 @@ async function tick(page: Page, checkbox: ReturnType<Page["getByRole"]>) {
 
 async function signUp(request: APIRequestContext, name: string) {
   const email = uniqueEmail("admin-e2e");
-  const res = await request.post("/api/signup", { data: { email, mName: name, password: "e2e-password-1", type: "free" } });
+  const res = await request.post("/api/signup", {
+    data: { email, mName: name, password: "e2e-password-1", type: "free" },
+  });
   expect(res.status()).toBe(201);
   return email;
 }
@@ -196,7 +285,9 @@ for (const locale of LOCALES) {
     await blogEditor.click();
     await page.keyboard.type("Conteúdo do post.");
     await page.getByLabel(c.blog.tags, { exact: true }).fill("ia, cursos");
-    await page.getByLabel(c.blog.cover, { exact: true }).setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
+    await page
+      .getByLabel(c.blog.cover, { exact: true })
+      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
     await expect(page.getByRole("img", { name: c.blog.preview })).toBeVisible();
     await page.getByRole("button", { name: c.blog.publish }).click();
     await expect(toast(page, c.blog.created)).toBeVisible();
@@ -240,7 +331,8 @@ for (const locale of LOCALES) {
 
     // The activity log lists every one of those actions, and finds them by target.
     await page.goto("/admin/activity");
-    for (const action of c.actions) await expect(page.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    for (const action of c.actions)
+      await expect(page.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
     await search(page, locale, email);
     await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(2);
 
@@ -254,7 +346,15 @@ for (const locale of LOCALES) {
 }
 
 test("admin pages and routes refuse a user and a visitor", async ({ page, request }) => {
-  const paths = ["/admin", "/admin/users", "/admin/paid-users", "/admin/activity", "/admin/terms", "/admin/create-blog", "/admin/blogs"];
+  const paths = [
+    "/admin",
+    "/admin/users",
+    "/admin/paid-users",
+    "/admin/activity",
+    "/admin/terms",
+    "/admin/create-blog",
+    "/admin/blogs",
+  ];
   for (const path of paths) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login/);

@@ -11,7 +11,10 @@ test("rotating X-Forwarded-For does not walk around the sign-in limit", async ({
 
   const forged = (i: number) => ({ "x-forwarded-for": `10.200.${i}.1`, "x-aula-peer": `10.201.${i}.1` });
   for (let i = 0; i < 10; i++) {
-    const res = await request.post("/api/signin", { data: { email: account.email, password: `wrong-guess-${i}` }, headers: forged(i) });
+    const res = await request.post("/api/signin", {
+      data: { email: account.email, password: `wrong-guess-${i}` },
+      headers: forged(i),
+    });
     expect(res.status()).toBe(401);
   }
   const refused = await request.post("/api/signin", { data: account, headers: forged(99) });

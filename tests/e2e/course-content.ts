@@ -4,7 +4,10 @@ import { expect } from "./fixtures";
 type Sub = { title: string; theory: string; youtube: string; image: string; done: boolean };
 
 /** The course's content JSON as the contract's list answers it. */
-export async function courseContentOf(page: Page, courseId: string): Promise<Record<string, { title: string; subtopics: Sub[] }[]>> {
+export async function courseContentOf(
+  page: Page,
+  courseId: string,
+): Promise<Record<string, { title: string; subtopics: Sub[] }[]>> {
   const res = await page.request.get("/api/courses?page=1&limit=50");
   expect(res.status()).toBe(200);
   const list = (await res.json()) as { _id: string; content: string }[];
@@ -26,7 +29,11 @@ export async function lessonIdsOf(page: Page, courseId: string): Promise<string[
  * lesson stream serves the written text), so it is done; the lessons after stay as they are.
  * (/api/update itself only ticks lessons the learner has opened.)
  */
-export async function writeLessons(page: Page, courseId: string, lessons: { theory: string; image?: string }[]): Promise<string[]> {
+export async function writeLessons(
+  page: Page,
+  courseId: string,
+  lessons: { theory: string; image?: string }[],
+): Promise<string[]> {
   const content = await courseContentOf(page, courseId);
   const topics = Object.values(content)[0];
   const titles: string[] = [];
@@ -52,4 +59,5 @@ export async function writeLessons(page: Page, courseId: string, lessons: { theo
 }
 
 /** An 8×8 red PNG, inline: the PDF must carry it as a picture. */
-export const RED_PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=";
+export const RED_PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=";

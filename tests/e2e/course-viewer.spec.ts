@@ -1,6 +1,16 @@
 import type { Page } from "@playwright/test";
 import { createCourseViaApi } from "./courses";
-import { BASE_URL, expect, LOCALES, signUpViaApi, test, toast, useLocale, waitForHydration, type Locale } from "./fixtures";
+import {
+  BASE_URL,
+  expect,
+  LOCALES,
+  signUpViaApi,
+  test,
+  toast,
+  useLocale,
+  waitForHydration,
+  type Locale,
+} from "./fixtures";
 
 /**
  * The course viewer against the fake model (tests/fakes, wired in by scripts/e2e-server.mjs):
@@ -85,7 +95,9 @@ for (const locale of LOCALES) {
   const c = copy[locale];
 
   test.describe(`course viewer (${locale})`, () => {
-    test("opens a course, streams the next lesson, updates progress and ticks, keeps it on reload, prefetches the one after, regenerates", async ({ page }) => {
+    test("opens a course, streams the next lesson, updates progress and ticks, keeps it on reload, prefetches the one after, regenerates", async ({
+      page,
+    }) => {
       await signUpViaApi(page);
       const courseId = await createCourseViaApi(page, `Ocean Currents ${locale}`);
       await openCourse(page, courseId, locale);
@@ -155,7 +167,9 @@ for (const locale of LOCALES) {
         .toBe("ready");
       await lessons.nth(4).click();
       await expect(page.getByTestId("lesson-theory")).toBeVisible({ timeout: 1_000 });
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText((await lessons.nth(4).innerText()).trim(), { timeout: 1_000 });
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText((await lessons.nth(4).innerText()).trim(), {
+        timeout: 1_000,
+      });
       await expect(lessons.nth(4).getByRole("img", { name: c.done })).toBeVisible();
       await expect(page.getByTestId("progress-ring")).toContainText(`${Math.round((3 / (count + 1)) * 100)}%`);
 
@@ -165,14 +179,17 @@ for (const locale of LOCALES) {
       await page.getByRole("menuitem", { name: c.regenerate }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: c.regenerateConfirm }).click();
       // The fake model may finish before the stream is seen: what counts is the new text, stored and shown.
-      const shownTheory = () => page.evaluate(() => document.querySelector('[data-testid="lesson-theory"]')?.innerHTML ?? "");
+      const shownTheory = () =>
+        page.evaluate(() => document.querySelector('[data-testid="lesson-theory"]')?.innerHTML ?? "");
       await expect.poll(shownTheory, { timeout: 20_000 }).not.toBe(before);
       await expect.poll(shownTheory).not.toBe("");
       await expect(page.getByTestId("lesson-theory")).toBeVisible();
       await expect(lessons.nth(4).getByRole("img", { name: c.done })).toBeVisible();
     });
 
-    test("the Course Assistant streams an answer that survives a reload, with the lesson it was about", async ({ page }) => {
+    test("the Course Assistant streams an answer that survives a reload, with the lesson it was about", async ({
+      page,
+    }) => {
       await signUpViaApi(page);
       const courseId = await createCourseViaApi(page, `Volcanoes ${locale}`);
       await openCourse(page, courseId, locale);
@@ -189,7 +206,9 @@ for (const locale of LOCALES) {
       await box.press("Enter");
       await expect(dialog.getByTestId("chat-user-message")).toContainText("What is magma?");
       await expect(dialog.getByTestId("chat-bot-message").last()).toHaveAttribute("aria-busy", "true");
-      await expect(dialog.getByTestId("chat-bot-message").last()).not.toHaveAttribute("aria-busy", "true", { timeout: 20_000 });
+      await expect(dialog.getByTestId("chat-bot-message").last()).not.toHaveAttribute("aria-busy", "true", {
+        timeout: 20_000,
+      });
       await expect(box).toHaveValue("");
       const answer = (await dialog.getByTestId("chat-bot-message").last().innerText()).trim();
       expect(answer.length).toBeGreaterThan(20);
@@ -198,11 +217,16 @@ for (const locale of LOCALES) {
       await waitForHydration(page.getByRole("button", { name: c.chat }));
       await page.getByRole("button", { name: c.chat }).click();
       await expect(page.getByRole("dialog").getByTestId("chat-user-message")).toContainText("What is magma?");
-      await expect(page.getByRole("dialog").getByTestId("chat-user-message")).toContainText(`${c.about} ${lessonTitle}`);
+      await expect(page.getByRole("dialog").getByTestId("chat-user-message")).toContainText(
+        `${c.about} ${lessonTitle}`,
+      );
       await expect(page.getByRole("dialog").getByTestId("chat-bot-message")).toHaveCount(1);
     });
 
-    test("notes save and reload; a stale second page is refused; the editor refuses bad links and files", async ({ page, context }) => {
+    test("notes save and reload; a stale second page is refused; the editor refuses bad links and files", async ({
+      page,
+      context,
+    }) => {
       await signUpViaApi(page);
       const courseId = await createCourseViaApi(page, `Glaciers ${locale}`);
       await openCourse(page, courseId, locale);
@@ -242,7 +266,9 @@ for (const locale of LOCALES) {
 
       // Images: a text file and a non-base64 data URL are refused with their reason.
       await page.getByRole("button", { name: c.imageButton }).click();
-      await page.getByLabel(c.chooseFile).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("plain text") });
+      await page
+        .getByLabel(c.chooseFile)
+        .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("plain text") });
       await expect(toast(page, c.imageError).filter({ hasText: "type" })).toBeVisible();
       await page.getByLabel(c.imageUrl).fill("data:image/png;base64,@@not-base64@@");
       await page.getByRole("button", { name: c.insert, exact: true }).click();
@@ -266,7 +292,10 @@ for (const locale of LOCALES) {
       // Every control of the bar (the theme toggle last) is on the screen.
       for (const control of await bar.locator("a, button").all()) {
         const box = await control.boundingBox();
-        expect(box && box.x >= 0 && box.x + box.width <= 360, await control.getAttribute("aria-label") ?? await control.innerText()).toBe(true);
+        expect(
+          box && box.x >= 0 && box.x + box.width <= 360,
+          (await control.getAttribute("aria-label")) ?? (await control.innerText()),
+        ).toBe(true);
       }
       await expect(page.locator("#course-outline")).toBeHidden();
       // The outline is a drawer here: the desktop's hide/show toggle is not offered.
@@ -285,7 +314,9 @@ for (const locale of LOCALES) {
 }
 
 for (const width of [1280, 1024, 800]) {
-  test(`on a ${width} px screen: the lesson title shows once, and Notes and the Assistant never lie over the text`, async ({ page }) => {
+  test(`on a ${width} px screen: the lesson title shows once, and Notes and the Assistant never lie over the text`, async ({
+    page,
+  }) => {
     const c = copy.en;
     await page.setViewportSize({ width, height: 720 });
     await signUpViaApi(page);
@@ -298,7 +329,11 @@ for (const width of [1280, 1024, 800]) {
       const repeats = await page.locator("main").evaluate((main, wanted) => {
         const fold = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
         return [...main.querySelectorAll("*")].filter(
-          (el) => el instanceof HTMLElement && el.checkVisibility() && el.childElementCount === 0 && fold(el.innerText) === fold(wanted),
+          (el) =>
+            el instanceof HTMLElement &&
+            el.checkVisibility() &&
+            el.childElementCount === 0 &&
+            fold(el.innerText) === fold(wanted),
         ).length;
       }, title);
       expect(repeats, `"${title}" as visible text`).toBe(1);
@@ -317,10 +352,16 @@ for (const width of [1280, 1024, 800]) {
         await expect(button).toBeVisible();
         const box = (await button.boundingBox())!;
         // Part of the header, which the text scrolls under: the button never covers a line of it.
-        expect(box.y >= header!.y && box.y + box.height <= header!.y + header!.height, `${name} in the header`).toBe(true);
+        expect(box.y >= header!.y && box.y + box.height <= header!.y + header!.height, `${name} in the header`).toBe(
+          true,
+        );
         const text = (await theory.boundingBox())!;
         const below = Math.max(text.y, header!.y + header!.height);
-        const overlaps = box.x < text.x + text.width && text.x < box.x + box.width && box.y < text.y + text.height && below < box.y + box.height;
+        const overlaps =
+          box.x < text.x + text.width &&
+          text.x < box.x + box.width &&
+          box.y < text.y + text.height &&
+          below < box.y + box.height;
         expect(overlaps, `${name} over the lesson text`).toBe(false);
       }
     };

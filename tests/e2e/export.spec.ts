@@ -6,17 +6,28 @@ import { createCourseViaApi } from "./courses";
 import { comparable, SCRIPT_SAMPLES } from "./scripts-sample";
 
 const pdfText = (file: string, pages?: { first: number; last: number }) =>
-  execFileSync("pdftotext", ["-enc", "UTF-8", ...(pages ? ["-f", String(pages.first), "-l", String(pages.last)] : []), file, "-"]).toString();
+  execFileSync("pdftotext", [
+    "-enc",
+    "UTF-8",
+    ...(pages ? ["-f", String(pages.first), "-l", String(pages.last)] : []),
+    file,
+    "-",
+  ]).toString();
 
 test.describe("PDF export", () => {
-  test("prints ten scripts in order, wrapped, with an Index of page numbers, pictures and the placeholder for unwritten lessons", async ({ page }, testInfo) => {
+  test("prints ten scripts in order, wrapped, with an Index of page numbers, pictures and the placeholder for unwritten lessons", async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(120_000);
     await useLocale(page, "en");
     await signUpViaApi(page);
     const courseId = await createCourseViaApi(page, "Photosynthesis Scripts");
     // Nine lessons carry the ten scripts (Russian and Portuguese share the last); the tenth stays unwritten.
     const paragraphs = SCRIPT_SAMPLES.map((s) => `<p>${s.text.repeat(6)}</p>`);
-    const lessons = [...paragraphs.slice(0, 8), paragraphs[8] + paragraphs[9]].map((theory, i) => ({ theory, image: i === 0 ? RED_PNG : undefined }));
+    const lessons = [...paragraphs.slice(0, 8), paragraphs[8] + paragraphs[9]].map((theory, i) => ({
+      theory,
+      image: i === 0 ? RED_PNG : undefined,
+    }));
     const titles = await writeLessons(page, courseId, lessons);
     expect(titles.length).toBeGreaterThan(lessons.length);
 
@@ -39,15 +50,22 @@ test.describe("PDF export", () => {
       expect(found, `${sample.lang} after the one before`).toBeGreaterThan(at);
       at = found;
     }
-    expect(text).toContain(comparable(`Please visit ${titles[lessons.length]} topic to export as PDF. Only topics that are completed will be added to the PDF.`));
-    for (const title of titles.slice(0, lessons.length)) expect(text).not.toContain(comparable(`Please visit ${title} topic`));
+    expect(text).toContain(
+      comparable(
+        `Please visit ${titles[lessons.length]} topic to export as PDF. Only topics that are completed will be added to the PDF.`,
+      ),
+    );
+    for (const title of titles.slice(0, lessons.length))
+      expect(text).not.toContain(comparable(`Please visit ${title} topic`));
 
     // The Index (page 2) gives each lesson the page its heading is on.
     const indexPage = comparable(pdfText(file, { first: 2, last: 2 }));
     expect(indexPage).toContain("Index");
     const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
     let firstLessonPage = 0;
-    for (let n = 3; n <= pages && !firstLessonPage; n++) if (comparable(pdfText(file, { first: n, last: n })).includes(comparable(SCRIPT_SAMPLES[0].marker))) firstLessonPage = n;
+    for (let n = 3; n <= pages && !firstLessonPage; n++)
+      if (comparable(pdfText(file, { first: n, last: n })).includes(comparable(SCRIPT_SAMPLES[0].marker)))
+        firstLessonPage = n;
     expect(firstLessonPage).toBeGreaterThan(2);
     expect(indexPage).toContain(`${comparable(titles[0])}${firstLessonPage}`);
 
@@ -60,15 +78,31 @@ test.describe("PDF export", () => {
     expect(readdirSync(testInfo.outputPath()).filter((f) => f.startsWith("page")).length).toBe(pages);
   });
 
-  test("an Arabic course's print view is right to left, and its PDF carries Arabic text", async ({ page }, testInfo) => {
+  test("an Arabic course's print view is right to left, and its PDF carries Arabic text", async ({
+    page,
+  }, testInfo) => {
     await useLocale(page, "en");
     await signInViaApi(page, { email: "paid-3@e2e.test", password: "e2e-password-1" });
     const outline = await page.request.post("/api/prompt", {
-      data: { topic: "الطاقة الشمسية", subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "Arabic" },
+      data: {
+        topic: "الطاقة الشمسية",
+        subtopics: [],
+        topicsLimit: "4",
+        courseType: "Text & Image Course",
+        language: "Arabic",
+      },
     });
     expect(outline.status()).toBe(200);
     const { generatedText, outlineId } = (await outline.json()) as { generatedText: string; outlineId: string };
-    const created = await page.request.post("/api/course", { data: { mainTopic: "الطاقة الشمسية", type: "Text & Image Course", lang: "Arabic", content: generatedText, outlineId } });
+    const created = await page.request.post("/api/course", {
+      data: {
+        mainTopic: "الطاقة الشمسية",
+        type: "Text & Image Course",
+        lang: "Arabic",
+        content: generatedText,
+        outlineId,
+      },
+    });
     expect(created.status()).toBe(201);
     const { courseId } = (await created.json()) as { courseId: string };
 

@@ -54,7 +54,10 @@ export async function waitForHydration(target: Locator) {
 
 /** A toast with this text, in the notifications region (one toast at a time). */
 export function toast(page: Page, text: string): Locator {
-  return page.getByRole("region", { name: /^(Notifications|Notificações)$/ }).getByRole("listitem").filter({ hasText: text });
+  return page
+    .getByRole("region", { name: /^(Notifications|Notificações)$/ })
+    .getByRole("listitem")
+    .filter({ hasText: text });
 }
 
 /** True when the dark theme is applied to the document. */

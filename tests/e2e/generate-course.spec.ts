@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BASE_URL, expect, LOCALES, signInViaApi, signUpViaApi, test, toast, useLocale, waitForHydration } from "./fixtures";
+import {
+  BASE_URL,
+  expect,
+  LOCALES,
+  signInViaApi,
+  signUpViaApi,
+  test,
+  toast,
+  useLocale,
+  waitForHydration,
+} from "./fixtures";
 import { generationCopy } from "./generation-copy";
 
 /** The fake model of tests/fakes/, started by scripts/e2e-server.mjs on E2E_PORT + 10. */
@@ -24,7 +34,9 @@ async function createCourseViaApi(request: APIRequestContext, topic: string) {
   const outline = await request.post("/api/prompt", { data: form });
   expect(outline.status()).toBe(200);
   const { generatedText, outlineId } = await outline.json();
-  const res = await request.post("/api/course", { data: { mainTopic: topic, type: form.courseType, lang: "English", content: generatedText, outlineId } });
+  const res = await request.post("/api/course", {
+    data: { mainTopic: topic, type: form.courseType, lang: "English", content: generatedText, outlineId },
+  });
   expect(res.status()).toBe(201);
   return (await res.json()).courseId as string;
 }
@@ -37,7 +49,9 @@ for (const locale of LOCALES) {
       await useLocale(page, locale);
     });
 
-    test("a free user previews, cancels keeping the form, generates, lands on the course and finds it in My Courses", async ({ page }) => {
+    test("a free user previews, cancels keeping the form, generates, lands on the course and finds it in My Courses", async ({
+      page,
+    }) => {
       await signUpViaApi(page);
       await openGenerate(page);
       const g = c.generate;
@@ -104,7 +118,9 @@ for (const locale of LOCALES) {
       expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     });
 
-    test("locked options show Go Premium and stay unselected; a sixth subtopic shows Upgrade to Premium", async ({ page }) => {
+    test("locked options show Go Premium and stay unselected; a sixth subtopic shows Upgrade to Premium", async ({
+      page,
+    }) => {
       await signUpViaApi(page);
       await openGenerate(page);
       const g = c.generate;
@@ -140,7 +156,13 @@ for (const locale of LOCALES) {
 
     test("the API refuses what the UI hides, with 403 plan:", async ({ page }) => {
       await signUpViaApi(page);
-      const base = { topic: "Photosynthesis", subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" };
+      const base = {
+        topic: "Photosynthesis",
+        subtopics: [],
+        topicsLimit: "4",
+        courseType: "Text & Image Course",
+        language: "English",
+      };
       for (const [over, code] of [
         [{ topicsLimit: "8" }, "plan:topics-limit"],
         [{ courseType: "Video & Text Course" }, "plan:course-type"],
@@ -154,7 +176,14 @@ for (const locale of LOCALES) {
       const refused = await page.request.post("/api/prompt/stream", { data: { ...base, language: "German" } });
       expect(refused.status()).toBe(403);
       expect((await refused.json()).message).toBe(c.generate.goPremiumApi);
-      const video = await page.request.post("/api/course", { data: { mainTopic: "Photosynthesis", type: "Video & Text Course", lang: "English", content: JSON.stringify({ photosynthesis: [{ title: "A", subtopics: [{ title: "B" }] }] }) } });
+      const video = await page.request.post("/api/course", {
+        data: {
+          mainTopic: "Photosynthesis",
+          type: "Video & Text Course",
+          lang: "English",
+          content: JSON.stringify({ photosynthesis: [{ title: "A", subtopics: [{ title: "B" }] }] }),
+        },
+      });
       expect(video.status()).toBe(403);
       expect((await video.json()).code).toBe("plan:course-type");
     });
@@ -175,7 +204,9 @@ for (const locale of LOCALES) {
       await expect(topics.first()).toHaveText(/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u);
     });
 
-    test("a model failure while generating shows the error, clears the busy state and leaves nothing behind", async ({ page }) => {
+    test("a model failure while generating shows the error, clears the busy state and leaves nothing behind", async ({
+      page,
+    }) => {
       await signUpViaApi(page);
       await openGenerate(page);
       const g = c.generate;
@@ -185,7 +216,9 @@ for (const locale of LOCALES) {
       await expect(page.getByRole("button", { name: g.generateCourse })).toBeEnabled();
 
       // From now on the fake model answers 500 to anything about this topic.
-      const scripted = await page.request.post(`${FAKE_MODEL}/__fake/script`, { data: { behaviour: "status-500", match: topic } });
+      const scripted = await page.request.post(`${FAKE_MODEL}/__fake/script`, {
+        data: { behaviour: "status-500", match: topic },
+      });
       expect(scripted.ok()).toBe(true);
       await page.getByRole("button", { name: g.generateCourse }).click();
       await expect(toast(page, g.errorTitle)).toContainText(g.errorText);
@@ -198,14 +231,18 @@ for (const locale of LOCALES) {
       await expect(page.getByRole("heading", { name: c.courses.emptyTitle })).toBeVisible();
     });
 
-    test("a model that never answers: the preview says politely that it is slow, then shows the error and the form", async ({ page }) => {
+    test("a model that never answers: the preview says politely that it is slow, then shows the error and the form", async ({
+      page,
+    }) => {
       // scripts/e2e-server.mjs: a first token within 4 s, 12 s for the whole call.
       test.setTimeout(60_000);
       await signUpViaApi(page);
       await openGenerate(page);
       const g = c.generate;
       const topic = uniqueTopic("Silent model");
-      const scripted = await page.request.post(`${FAKE_MODEL}/__fake/script`, { data: { behaviour: "hang", match: topic } });
+      const scripted = await page.request.post(`${FAKE_MODEL}/__fake/script`, {
+        data: { behaviour: "hang", match: topic },
+      });
       expect(scripted.ok()).toBe(true);
       await page.getByLabel(g.topic, { exact: true }).fill(topic);
       await page.getByRole("button", { name: g.submit }).click();
@@ -261,7 +298,10 @@ test("My Courses lists newest first, 9 at a time, and loads the next page near t
     topics.push(topic);
   }
   const pages: string[] = [];
-  page.on("request", (r) => r.url().includes("/api/courses?") && pages.push(new URL(r.url()).searchParams.get("page")!));
+  page.on(
+    "request",
+    (r) => r.url().includes("/api/courses?") && pages.push(new URL(r.url()).searchParams.get("page")!),
+  );
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/dashboard");
   const headings = page.getByRole("article").getByRole("heading", { level: 3 });
@@ -269,7 +309,9 @@ test("My Courses lists newest first, 9 at a time, and loads the next page near t
   await expect(headings.first()).toHaveText(topics[9]);
   expect(await headings.allTextContents()).toEqual([...topics].reverse().slice(0, 9));
   // Three columns on a desktop.
-  const boxes = await page.getByRole("article").evaluateAll((els) => els.slice(0, 3).map((e) => Math.round(e.getBoundingClientRect().top)));
+  const boxes = await page
+    .getByRole("article")
+    .evaluateAll((els) => els.slice(0, 3).map((e) => Math.round(e.getBoundingClientRect().top)));
   expect(new Set(boxes).size).toBe(1);
 
   await page.mouse.wheel(0, 20_000);
@@ -279,6 +321,8 @@ test("My Courses lists newest first, 9 at a time, and loads the next page near t
 
   // One column on a phone.
   await page.setViewportSize({ width: 390, height: 800 });
-  const lefts = await page.getByRole("article").evaluateAll((els) => els.slice(0, 3).map((e) => Math.round(e.getBoundingClientRect().left)));
+  const lefts = await page
+    .getByRole("article")
+    .evaluateAll((els) => els.slice(0, 3).map((e) => Math.round(e.getBoundingClientRect().left)));
   expect(new Set(lefts).size).toBe(1);
 });

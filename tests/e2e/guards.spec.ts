@@ -1,9 +1,27 @@
 import { copy } from "./copy";
-import { ADMIN, BASE_URL, expect, LOCALES, signInViaApi, signUpViaApi, test, toast, useLocale, waitForHydration } from "./fixtures";
+import {
+  ADMIN,
+  BASE_URL,
+  expect,
+  LOCALES,
+  signInViaApi,
+  signUpViaApi,
+  test,
+  toast,
+  useLocale,
+  waitForHydration,
+} from "./fixtures";
 import { chooseLanguage, dashboardNav, expectEmptyMyCourses, LoginPage } from "./pages";
 
 test.describe("signed out", () => {
-  for (const path of ["/dashboard", "/dashboard/generate-course", "/course/x", "/course/x/quiz", "/admin", "/admin/users"]) {
+  for (const path of [
+    "/dashboard",
+    "/dashboard/generate-course",
+    "/course/x",
+    "/course/x/quiz",
+    "/admin",
+    "/admin/users",
+  ]) {
     test(`${path} redirects to /login`, async ({ page }) => {
       await page.goto(path);
       const url = new URL(page.url());
@@ -16,7 +34,13 @@ test.describe("signed out", () => {
   test("a forged session cookie is refused by the page itself, not only by the proxy", async ({ page }) => {
     // The proxy only looks for a session cookie by name, so this one gets past it.
     await page.context().addCookies([
-      { name: "__Secure-authjs.session-token", value: "forged.token.value", domain: new URL(BASE_URL).hostname, path: "/", secure: true },
+      {
+        name: "__Secure-authjs.session-token",
+        value: "forged.token.value",
+        domain: new URL(BASE_URL).hostname,
+        path: "/",
+        secure: true,
+      },
     ]);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard$/);
@@ -76,7 +100,14 @@ for (const locale of LOCALES) {
     await expectEmptyMyCourses(page, locale);
 
     const nav = dashboardNav(page, locale);
-    await expect(nav.getByRole("link")).toHaveText(["Aula", sidebar.home, sidebar.profile, sidebar.pricing, sidebar.generateCourse, sidebar.adminPanel]);
+    await expect(nav.getByRole("link")).toHaveText([
+      "Aula",
+      sidebar.home,
+      sidebar.profile,
+      sidebar.pricing,
+      sidebar.generateCourse,
+      sidebar.adminPanel,
+    ]);
     await nav.getByRole("link", { name: sidebar.adminPanel }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { level: 1, name: admin.heading })).toBeVisible();
@@ -85,14 +116,23 @@ for (const locale of LOCALES) {
     const entries = adminNav.getByRole("link").filter({ hasNotText: /^Aula$/ });
     // The SPEC's entries in its order, then the way back to the app.
     await expect(entries).toHaveText([...admin.entries, locale === "pt" ? "Voltar ao app" : "Back to app"]);
-    await expect(adminNav.getByRole("link", { name: admin.entries[1], exact: true })).toHaveAttribute("href", "/admin/users");
-    await expect(adminNav.getByRole("link", { name: admin.entries[12] })).toHaveAttribute("href", "/admin/subscription-billing");
+    await expect(adminNav.getByRole("link", { name: admin.entries[1], exact: true })).toHaveAttribute(
+      "href",
+      "/admin/users",
+    );
+    await expect(adminNav.getByRole("link", { name: admin.entries[12] })).toHaveAttribute(
+      "href",
+      "/admin/subscription-billing",
+    );
     await expect(adminNav.getByRole("button", { name: copy[locale].toggleTheme })).toBeVisible();
 
     // A section link opens its page inside the admin layout.
     await adminNav.getByRole("link", { name: admin.entries[1], exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByRole("heading", { level: 1, name: admin.entries[1], exact: true })).toBeVisible();
-    await expect(adminNav.getByRole("link", { name: admin.entries[1], exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(adminNav.getByRole("link", { name: admin.entries[1], exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   });
 }

@@ -12,7 +12,9 @@ for (const locale of LOCALES) {
     await expect(nav.getByRole("link", { name: t.howItWorks })).toHaveAttribute("href", "/#how-it-works");
     await expect(nav.getByRole("link", { name: t.pricing })).toHaveAttribute("href", "/#pricing");
     await expect(header.getByRole("button", { name: copy[locale].toggleTheme })).toBeVisible();
-    await expect(header.getByRole("button", { name: `${copy[locale].language}: ${locale.toUpperCase()}`, exact: true })).toBeVisible();
+    await expect(
+      header.getByRole("button", { name: `${copy[locale].language}: ${locale.toUpperCase()}`, exact: true }),
+    ).toBeVisible();
 
     await header.getByRole("link", { name: t.getStarted }).click();
     await expect(page).toHaveURL(/\/signup$/);
@@ -39,9 +41,13 @@ test.describe("on a phone", () => {
       await page.goto("/");
       const t = copy[locale].landing;
       await expect(page.getByRole("heading", { level: 1, name: t.heroTitle })).toBeVisible();
-      await expect(page.getByRole("banner").getByRole("link", { name: t.login, exact: true })).toBeInViewport({ ratio: 1 });
+      await expect(page.getByRole("banner").getByRole("link", { name: t.login, exact: true })).toBeInViewport({
+        ratio: 1,
+      });
       await expect(page.getByRole("banner").getByRole("link", { name: t.getStarted })).toBeInViewport({ ratio: 1 });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBe(0);
     });
   }

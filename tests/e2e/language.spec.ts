@@ -40,7 +40,11 @@ test("the language chosen in the dashboard applies to the whole shell", async ({
   await expectEmptyMyCourses(page, "pt");
   await chooseLanguage(page, "en");
   await expectEmptyMyCourses(page, "en");
-  await expect(page.getByRole("navigation", { name: copy.en.sidebar.label }).getByRole("link", { name: copy.en.sidebar.generateCourse })).toBeVisible();
+  await expect(
+    page
+      .getByRole("navigation", { name: copy.en.sidebar.label })
+      .getByRole("link", { name: copy.en.sidebar.generateCourse }),
+  ).toBeVisible();
 
   await page.goto("/this-does-not-exist");
   await expect(page.getByRole("heading", { name: copy.en.notFound.title })).toBeVisible();

@@ -60,13 +60,21 @@ async function watch(page: Page, selector: string) {
       }
       const lesson = document.querySelector('[data-testid="lesson-theory"], [data-testid="lesson-stream"]');
       if (!lesson) state.blank = true;
-      if (document.querySelector('[data-testid="lesson-theory"]')?.closest('[aria-busy="true"]')) state.rewriting = true;
+      if (document.querySelector('[data-testid="lesson-theory"]')?.closest('[aria-busy="true"]'))
+        state.rewriting = true;
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   }, selector);
 }
 
 const watched = (page: Page) =>
-  page.evaluate(() => (window as unknown as { watch: { raw: string[]; formatted: boolean; blank: boolean; rewriting: boolean; updates: number } }).watch);
+  page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          watch: { raw: string[]; formatted: boolean; blank: boolean; rewriting: boolean; updates: number };
+        }
+      ).watch,
+  );
 
 for (const locale of LOCALES) {
   const c = copy[locale];
@@ -78,7 +86,9 @@ for (const locale of LOCALES) {
       const courseId = await createCourseViaApi(page, topic);
       // This course's lessons stream at 100 tokens a second (about 6 s a lesson): on a loaded
       // machine the default pace can end a lesson before the browser paints it mid-stream.
-      const paced = await page.request.post(`${FAKE_MODEL}/__fake/script`, { data: { behaviour: "ok", match: topic, tokensPerSecond: 100 } });
+      const paced = await page.request.post(`${FAKE_MODEL}/__fake/script`, {
+        data: { behaviour: "ok", match: topic, tokensPerSecond: 100 },
+      });
       expect(paced.ok()).toBe(true);
       await openCourse(page, courseId, locale);
       await watch(page, '[data-testid="lesson-stream"]');
@@ -125,7 +135,9 @@ for (const locale of LOCALES) {
       await expect(stored).not.toContainText("##");
     });
 
-    test("Regenerate asks first, keeps the old text until the new text arrives, and keeps it when rewriting fails", async ({ page }) => {
+    test("Regenerate asks first, keeps the old text until the new text arrives, and keeps it when rewriting fails", async ({
+      page,
+    }) => {
       await signUpViaApi(page);
       const topic = `Glacier Lakes ${locale} ${Date.now()}`;
       const courseId = await createCourseViaApi(page, topic);
@@ -151,7 +163,9 @@ for (const locale of LOCALES) {
       await watch(page, '[data-testid="lesson-stream"]');
       dialog = await regenerate();
       await dialog.getByRole("button", { name: c.confirm }).click();
-      await expect.poll(async () => (await theory.count()) > 0 && (await theory.innerHTML()) !== original, { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(async () => (await theory.count()) > 0 && (await theory.innerHTML()) !== original, { timeout: 20_000 })
+        .toBe(true);
       await expect(theory).toBeVisible();
       let seen = await watched(page);
       expect(seen.blank).toBe(false);
@@ -160,7 +174,9 @@ for (const locale of LOCALES) {
       const rewritten = await theory.innerHTML();
 
       // The model fails: the text on screen stays, and an error says so.
-      const scripted = await page.request.post(`${FAKE_MODEL}/__fake/script`, { data: { behaviour: "status-500", match: topic } });
+      const scripted = await page.request.post(`${FAKE_MODEL}/__fake/script`, {
+        data: { behaviour: "status-500", match: topic },
+      });
       expect(scripted.ok()).toBe(true);
       await watch(page, '[data-testid="lesson-stream"]');
       dialog = await regenerate();

@@ -27,14 +27,23 @@ async function downloadedCourse(page: Page): Promise<{ me: Account; courseId: st
   await writeLessons(page, courseId, [{ theory: `<p>${LESSON_TEXT}</p>` }]);
 
   await page.goto(`/course/${courseId}`);
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { message: "the service worker controls the viewer", timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), {
+      message: "the service worker controls the viewer",
+      timeout: 20_000,
+    })
+    .toBe(true);
   const offlineMenu = page.getByRole("button", { name: "Offline reading", exact: true });
   await waitForHydration(offlineMenu);
   await offlineMenu.click();
   await page.getByRole("menuitem", { name: "Download for offline" }).click();
   await expect(toast(page, "Available offline")).toBeVisible({ timeout: 60_000 });
   await page.evaluate(
-    ([key, id]) => localStorage.setItem(key, JSON.stringify({ [id]: { courseId: id, html: "<p>Written offline</p>", version: 1, conflict: true } })),
+    ([key, id]) =>
+      localStorage.setItem(
+        key,
+        JSON.stringify({ [id]: { courseId: id, html: "<p>Written offline</p>", version: 1, conflict: true } }),
+      ),
     [NOTES_QUEUE, courseId] as const,
   );
   expect(await offlineCaches(page)).toContain(`aula-course-${courseId}`);
@@ -57,7 +66,11 @@ function ownerRecord(page: Page): Promise<{ owner: string; expiresAt: number } |
  */
 async function expectCopiesGone(page: Page, courseId: string, nextSession?: { previousOwner: string | undefined }) {
   if (nextSession) {
-    await expect.poll(async () => (await offlineCaches(page)).filter((name) => name.startsWith("aula-course-")), { message: "the courses are deleted" }).toEqual([]);
+    await expect
+      .poll(async () => (await offlineCaches(page)).filter((name) => name.startsWith("aula-course-")), {
+        message: "the courses are deleted",
+      })
+      .toEqual([]);
     const record = await ownerRecord(page);
     expect(record?.owner).toBeTruthy();
     expect(record?.owner).not.toBe(nextSession.previousOwner);
@@ -74,7 +87,9 @@ async function expectCopiesGone(page: Page, courseId: string, nextSession?: { pr
 }
 
 async function anotherBrowser(browser: Browser) {
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
+  });
   const page = await context.newPage();
   await useLocale(page, "en");
   return { context, page };
@@ -98,7 +113,10 @@ test.describe("offline copies end with the session", () => {
     await expectCopiesGone(page, courseId, { previousOwner: owner });
   });
 
-  test("signed out from another device (sign out of all other sessions): the next online page load deletes them", async ({ page, browser }) => {
+  test("signed out from another device (sign out of all other sessions): the next online page load deletes them", async ({
+    page,
+    browser,
+  }) => {
     const { me, courseId } = await downloadedCourse(page);
     const elsewhere = await anotherBrowser(browser);
     await signInViaApi(elsewhere.page, me);
@@ -114,8 +132,14 @@ test.describe("offline copies end with the session", () => {
     const { me, courseId } = await downloadedCourse(page);
     const elsewhere = await anotherBrowser(browser);
     expect((await elsewhere.page.request.post("/api/forgot", { data: { email: me.email } })).status()).toBe(200);
-    const token = resetLinkIn(await waitForMail(me.email, accountCopy.en.mail.reset)).split("/").at(-1);
-    expect((await elsewhere.page.request.post("/api/reset-password", { data: { token, password: "a-reset-password-9" } })).status()).toBe(200);
+    const token = resetLinkIn(await waitForMail(me.email, accountCopy.en.mail.reset))
+      .split("/")
+      .at(-1);
+    expect(
+      (
+        await elsewhere.page.request.post("/api/reset-password", { data: { token, password: "a-reset-password-9" } })
+      ).status(),
+    ).toBe(200);
     await elsewhere.context.close();
 
     await page.goto("/dashboard");

@@ -4,15 +4,26 @@ import { createCourseViaApi } from "./courses";
 
 test.use({ serviceWorkers: "allow" });
 
-test("a downloaded course reads offline, keeps a note written offline and saves it back online; sign-out removes the copy", async ({ page, context }) => {
+test("a downloaded course reads offline, keeps a note written offline and saves it back online; sign-out removes the copy", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await useLocale(page, "en");
   await signUpViaApi(page);
   const courseId = await createCourseViaApi(page, "Offline Course");
-  const titles = await writeLessons(page, courseId, [{ theory: "<p>First offline lesson text.</p>" }, { theory: "<p>Second offline lesson text.</p>" }]);
+  const titles = await writeLessons(page, courseId, [
+    { theory: "<p>First offline lesson text.</p>" },
+    { theory: "<p>Second offline lesson text.</p>" },
+  ]);
 
   await page.goto(`/course/${courseId}`);
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { message: "the service worker controls the viewer", timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), {
+      message: "the service worker controls the viewer",
+      timeout: 20_000,
+    })
+    .toBe(true);
   expect((await page.request.get("/sw.js")).status()).toBe(200);
   const offlineMenu = page.getByRole("button", { name: "Offline reading", exact: true });
   await waitForHydration(offlineMenu);
@@ -29,7 +40,9 @@ test("a downloaded course reads offline, keeps a note written offline and saves 
 
   await page.getByRole("button", { name: "Course Notes" }).first().click();
   // The editor's code was stored with the course: it opens with no network.
-  await expect(page.getByRole("dialog", { name: "Course Notes" }).getByText("No notes yet. Start taking notes for this course.")).toBeVisible();
+  await expect(
+    page.getByRole("dialog", { name: "Course Notes" }).getByText("No notes yet. Start taking notes for this course."),
+  ).toBeVisible();
   const editor = page.getByTestId("notes-editor");
   await editor.click();
   await page.keyboard.type("Written offline");
@@ -38,7 +51,15 @@ test("a downloaded course reads offline, keeps a note written offline and saves 
 
   await context.setOffline(false);
   await expect
-    .poll(async () => ((await (await page.request.post("/api/getnotes", { data: { course: courseId } })).json()) as { message: string }).message, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          (await (await page.request.post("/api/getnotes", { data: { course: courseId } })).json()) as {
+            message: string;
+          }
+        ).message,
+      { timeout: 20_000 },
+    )
     .toContain("Written offline");
 
   await page.goto("/dashboard");
@@ -47,5 +68,7 @@ test("a downloaded course reads offline, keeps a note written offline and saves 
   await waitForHydration(logout);
   await logout.click();
   await expect(page).toHaveURL(/\/login/);
-  await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("aula-")))).toEqual([]);
+  await expect
+    .poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("aula-"))))
+    .toEqual([]);
 });

@@ -1,13 +1,26 @@
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { accountCopy } from "./account-copy";
-import { BASE_URL, expect, type Locale, LOCALES, signUpViaApi, test, toast, uniqueEmail, useLocale, waitForHydration } from "./fixtures";
+import {
+  BASE_URL,
+  expect,
+  type Locale,
+  LOCALES,
+  signUpViaApi,
+  test,
+  toast,
+  uniqueEmail,
+  useLocale,
+  waitForHydration,
+} from "./fixtures";
 import { mailsTo, resetLinkIn, waitForMail } from "./mailbox";
 import { LoginPage } from "./pages";
 
 /** Another browser (its own cookies and client address) with a new account signed in. */
 async function accountInAnotherBrowser(browser: Browser, locale: Locale, name: string) {
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
+  });
   const page = await context.newPage();
   await useLocale(page, locale);
   const account = await signUpViaApi(page, name);
@@ -114,8 +127,13 @@ for (const locale of LOCALES) {
       // The link worked once: opened again (signed out) it says so and offers a new one.
       await other.page.goto(link);
       await expect(other.page.getByRole("heading", { name: t.reset.invalidTitle })).toBeVisible();
-      await expect(other.page.getByRole("link", { name: t.reset.requestNew })).toHaveAttribute("href", "/forgot-password");
-      const reuse = await other.page.request.post("/api/reset-password", { data: { token: link.split("/").at(-1), password: "another-pass-1" } });
+      await expect(other.page.getByRole("link", { name: t.reset.requestNew })).toHaveAttribute(
+        "href",
+        "/forgot-password",
+      );
+      const reuse = await other.page.request.post("/api/reset-password", {
+        data: { token: link.split("/").at(-1), password: "another-pass-1" },
+      });
       expect(reuse.status()).toBe(400);
 
       // A signed-in visitor is sent to the dashboard.

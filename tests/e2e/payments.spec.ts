@@ -42,7 +42,10 @@ async function payAtProvider(page: Page, locale: Locale, provider: Provider, pay
     await verify.click();
   } else if (provider === "flutterwave") {
     await pay.click();
-    await page.frameLocator('iframe[title="Fake Flutterwave Checkout"]').getByRole("button", { name: "Pay", exact: true }).click();
+    await page
+      .frameLocator('iframe[title="Fake Flutterwave Checkout"]')
+      .getByRole("button", { name: "Pay", exact: true })
+      .click();
   } else {
     await pay.click();
     await page.getByRole("button", { name: "Pay", exact: true }).click();
@@ -89,7 +92,9 @@ for (const locale of LOCALES) {
 
         // Profile → Billing: the plan and method; Cancel Plan ends it now.
         await page.goto("/dashboard/profile?tab=billing");
-        await expect(page.getByTestId("billing-plan")).toHaveText(m.profile.billing[plan === "monthly" ? "monthlyPlan" : "yearlyPlan"]);
+        await expect(page.getByTestId("billing-plan")).toHaveText(
+          m.profile.billing[plan === "monthly" ? "monthlyPlan" : "yearlyPlan"],
+        );
         await expect(page.getByTestId("billing-method")).toHaveText(m.payment.methods[provider]);
         const cancel = page.getByRole("button", { name: m.payment.billing.cancel });
         await waitForHydration(cancel);

@@ -1,11 +1,25 @@
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { accountCopy } from "./account-copy";
-import { ADMIN, expect, type Locale, LOCALES, signInViaApi, signUpViaApi, test, toast, uniqueEmail, useLocale, waitForHydration } from "./fixtures";
+import {
+  ADMIN,
+  expect,
+  type Locale,
+  LOCALES,
+  signInViaApi,
+  signUpViaApi,
+  test,
+  toast,
+  uniqueEmail,
+  useLocale,
+  waitForHydration,
+} from "./fixtures";
 import { confirmEmailLinkIn, waitForMail } from "./mailbox";
 
 async function anotherBrowser(browser: Browser, locale: Locale) {
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` } });
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
+  });
   const page = await context.newPage();
   await useLocale(page, locale);
   return { context, page };
@@ -95,7 +109,9 @@ for (const locale of LOCALES) {
       await expect(page.getByLabel(t.name, { exact: true })).toHaveValue("Renamed Person");
       await expect(page.getByLabel(t.email, { exact: true })).toHaveValue(newEmail);
       await expect(page.getByTestId("sidebar-user")).toContainText(newEmail);
-      expect((await page.request.post("/api/signin", { data: { email: newEmail, password: me.password } })).status()).toBe(200);
+      expect(
+        (await page.request.post("/api/signin", { data: { email: newEmail, password: me.password } })).status(),
+      ).toBe(200);
 
       // Billing for a Free account.
       await page.getByRole("tab", { name: t.tabs.billing }).click();
@@ -105,7 +121,10 @@ for (const locale of LOCALES) {
       await expect(page.getByRole("link", { name: t.changePlan })).toHaveAttribute("href", "/dashboard/pricing");
     });
 
-    test("lists the active sessions and signs out of all the others; a copied cookie is dead after sign-out", async ({ page, browser }) => {
+    test("lists the active sessions and signs out of all the others; a copied cookie is dead after sign-out", async ({
+      page,
+      browser,
+    }) => {
       const s = accountCopy[locale].sessions;
       await useLocale(page, locale);
       const me = await signUpViaApi(page, "Session Person");
@@ -178,7 +197,9 @@ for (const locale of LOCALES) {
       await elsewhere.context.close();
     });
 
-    test("deletes the profile after confirmation: Profile Deleted, back home, the account is gone", async ({ page }) => {
+    test("deletes the profile after confirmation: Profile Deleted, back home, the account is gone", async ({
+      page,
+    }) => {
       await useLocale(page, locale);
       const me = await signUpViaApi(page, "Leaving Person");
       await openProfile(page, locale);

@@ -25,13 +25,19 @@ export async function completeCourseViaApi(page: Page, courseId: string): Promis
     expect(await opened.text()).toContain('"type":"done"');
   }
   const first = await serveQuiz(page, courseId);
-  const graded = await page.request.post("/api/quiz/submit", { data: { courseId, attemptId: first.attemptId, answers: first.questions.map(() => "") } });
+  const graded = await page.request.post("/api/quiz/submit", {
+    data: { courseId, attemptId: first.attemptId, answers: first.questions.map(() => "") },
+  });
   const results = ((await graded.json()) as { results: { correct: string }[] }).results;
   // What the review taught: the right option's text for each question (letters change with each attempt).
-  const rightText = new Map(first.questions.map((q, i) => [q.question, q.options.find((o) => o.letter === results[i].correct)!.text]));
+  const rightText = new Map(
+    first.questions.map((q, i) => [q.question, q.options.find((o) => o.letter === results[i].correct)!.text]),
+  );
   const retake = await serveQuiz(page, courseId);
   const answers = retake.questions.map((q) => q.options.find((o) => o.text === rightText.get(q.question))!.letter);
-  const passed = await page.request.post("/api/quiz/submit", { data: { courseId, attemptId: retake.attemptId, answers } });
+  const passed = await page.request.post("/api/quiz/submit", {
+    data: { courseId, attemptId: retake.attemptId, answers },
+  });
   expect(((await passed.json()) as { progress: number }).progress).toBe(100);
   const finished = await page.request.post("/api/finish", { data: { courseId } });
   expect(finished.status()).toBe(200);

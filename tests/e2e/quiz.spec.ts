@@ -59,7 +59,9 @@ const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\
  * What the results show, question by question in the attempt's order: the question, its options
  * in the order shown, and the one marked right (letter and text).
  */
-async function reviewed(page: Page): Promise<{ question: string; options: string[]; rightLetter: string; rightText: string }[]> {
+async function reviewed(
+  page: Page,
+): Promise<{ question: string; options: string[]; rightLetter: string; rightText: string }[]> {
   return page.getByTestId("quiz-result").evaluateAll((items) =>
     items.map((item) => {
       const right = item.querySelector('[data-state="correct"]');
@@ -77,7 +79,10 @@ for (const locale of LOCALES) {
   const c = copy[locale as Locale];
 
   test.describe(`quiz and certificate (${locale})`, () => {
-    test("read every lesson, fail the quiz, retake and pass, get, download and verify the certificate", async ({ page, browser }) => {
+    test("read every lesson, fail the quiz, retake and pass, get, download and verify the certificate", async ({
+      page,
+      browser,
+    }) => {
       test.setTimeout(180_000);
       await useLocale(page, locale);
       const learner = await signUpViaApi(page, `Quiz Learner ${locale}`);
@@ -94,7 +99,9 @@ for (const locale of LOCALES) {
 
       // Every lesson read: opened through the lesson stream, as the viewer opens one. (Not
       // /api/generate: it leaves a lesson the background prefetch already wrote not done.)
-      const lessonIds = await page.locator("#course-outline [data-lesson-id]").evaluateAll((els) => els.map((el) => el.getAttribute("data-lesson-id")!));
+      const lessonIds = await page
+        .locator("#course-outline [data-lesson-id]")
+        .evaluateAll((els) => els.map((el) => el.getAttribute("data-lesson-id")!));
       for (const lessonId of lessonIds.slice(1)) {
         const res = await page.request.post("/api/lesson/stream", { data: { courseId, lessonId } });
         expect(res.status()).toBe(200);
@@ -147,7 +154,11 @@ for (const locale of LOCALES) {
         const options = await page.locator('fieldset label span[dir="auto"]').allInnerTexts();
         retaken.push({ question, options });
         expect(rightText.has(question)).toBe(true);
-        await page.locator("fieldset label").filter({ has: page.locator('span[dir="auto"]', { hasText: exactly(rightText.get(question)!) }) }).locator('input[type="radio"]').check();
+        await page
+          .locator("fieldset label")
+          .filter({ has: page.locator('span[dir="auto"]', { hasText: exactly(rightText.get(question)!) }) })
+          .locator('input[type="radio"]')
+          .check();
         await page.getByRole("button", { name: i === review.length - 1 ? c.finish : c.next }).click();
       }
       expect(retaken.map((r) => r.question).sort()).toEqual(review.map((r) => r.question).sort());
@@ -166,7 +177,9 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(new RegExp(`/course/${courseId}/certificate$`));
       await expect(page.getByRole("heading", { name: c.congratulations })).toBeVisible();
       const image = page.getByTestId("certificate-image");
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBe(1200);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 })
+        .toBe(1200);
 
       const download = page.waitForEvent("download");
       const button = page.getByRole("button", { name: c.download });
@@ -176,7 +189,9 @@ for (const locale of LOCALES) {
       await expect(toast(page, c.downloaded)).toBeVisible();
 
       const mail = await waitForMail(learner.email, c.mailSubject(topic));
-      expect(mail.attachments).toEqual([expect.objectContaining({ filename: "certificate.png", contentType: "image/png" })]);
+      expect(mail.attachments).toEqual([
+        expect.objectContaining({ filename: "certificate.png", contentType: "image/png" }),
+      ]);
       expect(mail.attachments![0].bytes).toBeGreaterThan(10_000);
       const publicUrl = await page.getByTestId("certificate-public-link").getAttribute("href");
       expect(mail.text).toContain(publicUrl!);

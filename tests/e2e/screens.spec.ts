@@ -25,11 +25,16 @@ for (const locale of LOCALES) {
       }
     });
 
-    test("the not-found page names itself in the tab, and the notifications region speaks the page's language", async ({ page }) => {
+    test("the not-found page names itself in the tab, and the notifications region speaks the page's language", async ({
+      page,
+    }) => {
       await useLocale(page, locale);
       await page.goto("/no-such-page");
       await expect(page).toHaveTitle(locale === "pt" ? "Página não encontrada · Aula" : "Page Not Found · Aula");
-      const region = page.getByRole("region", { name: locale === "pt" ? "Notificações" : "Notifications", exact: true });
+      const region = page.getByRole("region", {
+        name: locale === "pt" ? "Notificações" : "Notifications",
+        exact: true,
+      });
       await expect(region).toBeAttached();
     });
   });

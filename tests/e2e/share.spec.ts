@@ -1,11 +1,36 @@
 import type { Browser, Page } from "@playwright/test";
-import { BASE_URL, expect, LOCALES, signUpViaApi, test, toast, uniqueEmail, useLocale, waitForHydration, type Locale } from "./fixtures";
+import {
+  BASE_URL,
+  expect,
+  LOCALES,
+  signUpViaApi,
+  test,
+  toast,
+  uniqueEmail,
+  useLocale,
+  waitForHydration,
+  type Locale,
+} from "./fixtures";
 import { createCourseViaApi } from "./courses";
 import { SignupPage } from "./pages";
 
 const T = {
-  pt: { share: "Compartilhar", copyLink: "Copiar link de compartilhamento", stop: "Parar de compartilhar", copied: "Link copiado", stopped: "Compartilhamento encerrado", notShared: "Este curso não está compartilhado" },
-  en: { share: "Share", copyLink: "Copy share link", stop: "Stop sharing", copied: "Link copied", stopped: "Sharing stopped", notShared: "This course is not shared" },
+  pt: {
+    share: "Compartilhar",
+    copyLink: "Copiar link de compartilhamento",
+    stop: "Parar de compartilhar",
+    copied: "Link copiado",
+    stopped: "Compartilhamento encerrado",
+    notShared: "Este curso não está compartilhado",
+  },
+  en: {
+    share: "Share",
+    copyLink: "Copy share link",
+    stop: "Stop sharing",
+    copied: "Link copied",
+    stopped: "Sharing stopped",
+    notShared: "This course is not shared",
+  },
 } as const;
 
 async function visitor(browser: Browser, locale: Locale): Promise<Page> {
@@ -24,7 +49,10 @@ async function saveCopy(page: Page, link: string) {
 
 for (const locale of LOCALES) {
   test.describe(`sharing (${locale})`, () => {
-    test("the owner shares; visitors save copies (signed out through sign-up, signed in at once); stopping makes the link 404", async ({ page, browser }) => {
+    test("the owner shares; visitors save copies (signed out through sign-up, signed in at once); stopping makes the link 404", async ({
+      page,
+      browser,
+    }) => {
       test.setTimeout(120_000);
       const t = T[locale];
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
@@ -32,13 +60,21 @@ for (const locale of LOCALES) {
       await signUpViaApi(page);
       const topic = `Shared Course ${locale}`;
       const courseId = await createCourseViaApi(page, topic);
-      expect((await page.request.post("/api/savenotes", { data: { course: courseId, notes: "<p>owner's private notes</p>" } })).status()).toBe(200);
+      expect(
+        (
+          await page.request.post("/api/savenotes", {
+            data: { course: courseId, notes: "<p>owner's private notes</p>" },
+          })
+        ).status(),
+      ).toBe(200);
 
       await page.goto(`/course/${courseId}`);
       const shareButton = page.getByRole("button", { name: t.share, exact: true });
       await waitForHydration(shareButton);
       await shareButton.click();
-      const answer = page.waitForResponse((r) => r.url().endsWith(`/api/courses/${courseId}/share`) && r.request().method() === "POST");
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/courses/${courseId}/share`) && r.request().method() === "POST",
+      );
       await page.getByRole("menuitem", { name: t.copyLink }).click();
       const { url, shareId } = (await (await answer).json()) as { url: string; shareId: string };
       expect(url).toBe(`${BASE_URL}/shareable?id=${shareId}`);

@@ -122,7 +122,9 @@ test.describe("on a phone", () => {
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toBeHidden();
 
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBe(0);
     });
   }
@@ -150,6 +152,8 @@ test("Desktop App appears only when the browser offers to install, and asks the 
   });
   await expect(install).toBeVisible();
   await install.click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { installPrompted?: boolean }).installPrompted)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { installPrompted?: boolean }).installPrompted))
+    .toBe(true);
   await expect(install).toHaveCount(0);
 });

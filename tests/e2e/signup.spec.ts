@@ -63,7 +63,12 @@ for (const locale of LOCALES) {
 
       const signup = new SignupPage(page, locale);
       await openSignup(signup, locale);
-      await signup.fillIn({ name: "Ana", email: `  ${email.toUpperCase()} `, password: "a-long-password", terms: true });
+      await signup.fillIn({
+        name: "Ana",
+        email: `  ${email.toUpperCase()} `,
+        password: "a-long-password",
+        terms: true,
+      });
       await signup.submitExpectingError(signup.t.emailTaken);
       await expect(page).toHaveURL(/\/signup$/);
     });

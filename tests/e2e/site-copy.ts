@@ -9,7 +9,10 @@ export const siteCopy: Record<
     openMenu: string;
     footer: Record<"about" | "blog" | "contact" | "privacy" | "terms" | "cancel" | "refund" | "billing", string>;
     about: { title: string; getStarted: string; contactUs: string };
-    policyTitles: Record<"privacy-policy" | "terms" | "cancellation-policy" | "refund-policy" | "subscription-billing-policy", string>;
+    policyTitles: Record<
+      "privacy-policy" | "terms" | "cancellation-policy" | "refund-policy" | "subscription-billing-policy",
+      string
+    >;
     policyContact: string;
     backHome: string;
     noRefund: string;
@@ -27,7 +30,16 @@ export const siteCopy: Record<
       again: string;
       faq: string;
     };
-    blog: { latest: string; popular: string; readMore: string; featured: string; back: string; notFound: string; notFoundText: string; firstPost: string };
+    blog: {
+      latest: string;
+      popular: string;
+      readMore: string;
+      featured: string;
+      back: string;
+      notFound: string;
+      notFoundText: string;
+      firstPost: string;
+    };
   }
 > = {
   pt: {
@@ -68,7 +80,13 @@ export const siteCopy: Record<
       subject: "Assunto",
       message: "Mensagem",
       send: "Enviar mensagem",
-      errors: { name: "Informe seu nome", email: "Informe seu e-mail", emailInvalid: "Informe um e-mail válido", subject: "Escolha um assunto", message: "Escreva uma mensagem" },
+      errors: {
+        name: "Informe seu nome",
+        email: "Informe seu e-mail",
+        emailInvalid: "Informe um e-mail válido",
+        subject: "Escolha um assunto",
+        message: "Escreva uma mensagem",
+      },
       subjectOption: "Suporte",
       successTitle: "Mensagem enviada",
       successText: "Obrigado pelo contato. Recebemos sua mensagem e responderemos o mais breve possível.",

@@ -6,9 +6,12 @@ import { siteCopy } from "./site-copy";
 /** The section's distance from the viewport's top once a smooth scroll has settled: the SPEC's 80 px offset. */
 async function expectScrolledTo(page: Page, id: string) {
   await expect
-    .poll(() => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id), {
-      message: `#${id} sits 80 px below the top`,
-    })
+    .poll(
+      () => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id),
+      {
+        message: `#${id} sits 80 px below the top`,
+      },
+    )
     .toBe(80);
   await expect(page).toHaveURL(new RegExp(`#${id}$`));
 }
@@ -20,17 +23,23 @@ for (const locale of LOCALES) {
   test.describe(`public site (${locale})`, () => {
     test.beforeEach(async ({ page }) => useLocale(page, locale));
 
-    test("the landing page has every section, the anchors scroll to them, and its buttons go to /dashboard", async ({ page }) => {
+    test("the landing page has every section, the anchors scroll to them, and its buttons go to /dashboard", async ({
+      page,
+    }) => {
       await page.goto("/");
       const main = page.getByRole("main");
       await expect(main.getByRole("heading", { level: 1, name: t.heroTitle })).toBeVisible();
-      for (const heading of Object.values(s.sections)) await expect(main.getByRole("heading", { level: 2, name: heading })).toBeAttached();
+      for (const heading of Object.values(s.sections))
+        await expect(main.getByRole("heading", { level: 2, name: heading })).toBeAttached();
       await expect(page.locator("#features li")).toHaveCount(6);
       await expect(page.locator("#how-it-works li")).toHaveCount(4);
       await expect(main.getByText(s.testimonialsNote)).toBeAttached();
       await expect(page.locator("#pricing [data-testid=plan-cards] > li")).toHaveCount(3);
-      for (const link of await page.locator("#pricing a").all()) await expect(link).toHaveAttribute("href", "/dashboard");
-      await expect(main.getByRole("link", { name: locale === "pt" ? "Comece grátis" : "Get started for free" })).toHaveAttribute("href", "/dashboard");
+      for (const link of await page.locator("#pricing a").all())
+        await expect(link).toHaveAttribute("href", "/dashboard");
+      await expect(
+        main.getByRole("link", { name: locale === "pt" ? "Comece grátis" : "Get started for free" }),
+      ).toHaveAttribute("href", "/dashboard");
 
       const nav = page.getByRole("banner").getByRole("navigation", { name: t.navLabel });
       await waitForHydration(nav.getByRole("link", { name: t.pricing }));
@@ -58,7 +67,9 @@ for (const locale of LOCALES) {
         billing: "/subscription-billing-policy",
       } as const;
       for (const [key, href] of Object.entries(expected)) {
-        await expect(footer.getByRole("link", { name: s.footer[key as keyof typeof expected], exact: true })).toHaveAttribute("href", href);
+        await expect(
+          footer.getByRole("link", { name: s.footer[key as keyof typeof expected], exact: true }),
+        ).toHaveAttribute("href", href);
       }
       await footer.getByRole("link", { name: s.footer.refund, exact: true }).click();
       await expect(page).toHaveURL(/\/refund-policy$/);
@@ -69,7 +80,10 @@ for (const locale of LOCALES) {
       await page.goto("/about");
       await expect(page.getByRole("heading", { level: 1, name: s.about.title })).toBeVisible();
       await expect(page).toHaveTitle(`${s.about.title} · Aula`);
-      await expect(page.getByRole("main").getByRole("link", { name: s.about.getStarted, exact: true })).toHaveAttribute("href", "/signup");
+      await expect(page.getByRole("main").getByRole("link", { name: s.about.getStarted, exact: true })).toHaveAttribute(
+        "href",
+        "/signup",
+      );
       await page.getByRole("main").getByRole("link", { name: s.about.contactUs }).click();
       await expect(page).toHaveURL(/\/contact$/);
     });
@@ -105,7 +119,8 @@ for (const locale of LOCALES) {
       const send = page.getByRole("button", { name: c.send });
       await waitForHydration(send);
       await send.click();
-      for (const message of [c.errors.name, c.errors.email, c.errors.subject, c.errors.message]) await expect(page.getByText(message)).toBeVisible();
+      for (const message of [c.errors.name, c.errors.email, c.errors.subject, c.errors.message])
+        await expect(page.getByText(message)).toBeVisible();
       await expect(page.getByLabel(c.name)).toBeFocused();
 
       await page.getByLabel(c.name).fill("Rita");
@@ -126,7 +141,9 @@ for (const locale of LOCALES) {
       await expect(send).toBeVisible();
     });
 
-    test("the blog lists the featured post, the latest articles and the popular posts, and opens a post", async ({ page }) => {
+    test("the blog lists the featured post, the latest articles and the popular posts, and opens a post", async ({
+      page,
+    }) => {
       await page.goto("/blog");
       const b = s.blog;
       await expect(page.getByTestId("featured-post")).toContainText(b.firstPost);
@@ -141,16 +158,26 @@ for (const locale of LOCALES) {
       // Covers come resized from next/image and really load.
       const cover = page.getByTestId("featured-post").locator("img");
       await expect(cover).toHaveAttribute("src", /\/_next\/image\?url=%2Fapi%2Fblog%2F/);
-      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
 
-      await cards.first().getByRole("link", { name: new RegExp(b.readMore) }).click();
+      await cards
+        .first()
+        .getByRole("link", { name: new RegExp(b.readMore) })
+        .click();
       await expect(page).toHaveURL(/\/blog\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
       await expect(page.getByRole("heading", { level: 1, name: b.firstPost })).toBeVisible();
       await expect(page.locator("article time")).toHaveText(/\d{2}\/\d{2}\/\d{4}/);
       const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
       expect(canonical).toBe(page.url().replace(/^http:\/\/localhost:\d+/, new URL(canonical!).origin));
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/api\/og\?post=[0-9a-f-]{36}$/);
-      expect(await page.locator('script[type="application/ld+json"]').first().textContent()).toContain('"@type":"BlogPosting"');
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+        "content",
+        /\/api\/og\?post=[0-9a-f-]{36}$/,
+      );
+      expect(await page.locator('script[type="application/ld+json"]').first().textContent()).toContain(
+        '"@type":"BlogPosting"',
+      );
 
       // The id alone still works (a deep link without the slug), after a reload too.
       const idOnly = page.url().replace(/\/[a-z0-9-]+$/, "");
@@ -186,7 +213,9 @@ for (const locale of LOCALES) {
       await pricing.click();
       await expectScrolledTo(page, "pricing");
       await expect(pricing).toBeHidden();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBe(0);
     });
   });
@@ -194,7 +223,8 @@ for (const locale of LOCALES) {
 
 test("sitemap.xml lists the public pages and posts; robots.txt keeps crawlers out of the app", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const path of ["/about", "/contact", "/blog", "/privacy-policy", "/terms"]) expect(sitemap).toContain(`${path}</loc>`);
+  for (const path of ["/about", "/contact", "/blog", "/privacy-policy", "/terms"])
+    expect(sitemap).toContain(`${path}</loc>`);
   expect(sitemap).toMatch(/\/blog\/[0-9a-f-]{36}\/[a-z0-9-]+<\/loc>/);
   const robots = await (await request.get("/robots.txt")).text();
   for (const path of ["/dashboard", "/course", "/admin", "/api/"]) expect(robots).toContain(`Disallow: ${path}`);

@@ -50,8 +50,8 @@ export async function startFakeFlutterwave(options = {}) {
   const publicKey = options.publicKey ?? "FLWPUBK_TEST-fake";
   const secretHash = options.secretHash ?? "flw-secret-hash-fake";
   const plans = options.plans ?? {
-    "1001": { amount: 47, currency: "USD", interval: "monthly" },
-    "1002": { amount: 97, currency: "USD", interval: "yearly" },
+    1001: { amount: 47, currency: "USD", interval: "monthly" },
+    1002: { amount: 97, currency: "USD", interval: "yearly" },
   };
   const transactions = new Map();
   const subscriptions = new Map();
@@ -65,7 +65,8 @@ export async function startFakeFlutterwave(options = {}) {
     const headers = { "content-type": "application/json", "verif-hash": secretHash };
     try {
       if (options.deliver) await options.deliver(body, headers);
-      else if (options.webhookUrl) await fetch(options.webhookUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
+      else if (options.webhookUrl)
+        await fetch(options.webhookUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
     } catch (error) {
       console.error("fake flutterwave: webhook delivery failed", error);
     }
@@ -84,7 +85,13 @@ export async function startFakeFlutterwave(options = {}) {
     };
     transactions.set(tx.id, tx);
     if (status === "successful" && tx.payment_plan && plans[tx.payment_plan] && !customer) {
-      const sub = { id: nextId++, status: "active", plan: Number(tx.payment_plan), customer: { id: tx.customer.id, customer_email: tx.customer.email }, transaction_id: tx.id };
+      const sub = {
+        id: nextId++,
+        status: "active",
+        plan: Number(tx.payment_plan),
+        customer: { id: tx.customer.id, customer_email: tx.customer.email },
+        transaction_id: tx.id,
+      };
       subscriptions.set(sub.id, sub);
     }
     if (status === "successful") await deliver("charge.completed", tx);
@@ -120,17 +127,26 @@ export async function startFakeFlutterwave(options = {}) {
         if (config.public_key !== publicKey) return sendHtml(res, 400, "invalid public key");
         const tx = await charge(config, match[1] === "pay" ? "successful" : "failed");
         const data = { status: tx.status, transaction_id: tx.id, tx_ref: tx.tx_ref };
-        return sendHtml(res, 200, `<!doctype html><html lang="en"><head><title>Done</title></head><body><p>${tx.status}</p><script>parent.postMessage(${JSON.stringify({ type: "flw-done", data })}, "*");</script></body></html>`);
+        return sendHtml(
+          res,
+          200,
+          `<!doctype html><html lang="en"><head><title>Done</title></head><body><p>${tx.status}</p><script>parent.postMessage(${JSON.stringify({ type: "flw-done", data })}, "*");</script></body></html>`,
+        );
       }
 
       if (req.headers.authorization !== `Bearer ${secretKey}`) return fail(401, "Invalid authorization key");
       if ((match = path.match(/^\/v3\/transactions\/(\d+)\/verify$/))) {
         const tx = transactions.get(Number(match[1]));
-        return tx ? sendJson(res, 200, { status: "success", message: "Transaction fetched successfully", data: tx }) : fail(400, "No transaction was found for this id");
+        return tx
+          ? sendJson(res, 200, { status: "success", message: "Transaction fetched successfully", data: tx })
+          : fail(400, "No transaction was found for this id");
       }
       if (path === "/v3/subscriptions" && req.method === "GET") {
         const txId = Number(url.searchParams.get("transaction_id"));
-        return sendJson(res, 200, { status: "success", data: [...subscriptions.values()].filter((s) => !txId || s.transaction_id === txId) });
+        return sendJson(res, 200, {
+          status: "success",
+          data: [...subscriptions.values()].filter((s) => !txId || s.transaction_id === txId),
+        });
       }
       if ((match = path.match(/^\/v3\/subscriptions\/(\d+)\/cancel$/)) && req.method === "PUT") {
         const sub = subscriptions.get(Number(match[1]));
@@ -164,7 +180,16 @@ export async function startFakeFlutterwave(options = {}) {
     renew: (subscriptionId) => {
       const sub = subscriptions.get(subscriptionId);
       const plan = plans[String(sub.plan)];
-      return charge({ tx_ref: `flw-renewal-${randomBytes(6).toString("hex")}`, amount: plan.amount, currency: plan.currency, payment_plan: String(sub.plan) }, "successful", { id: sub.customer.id, email: sub.customer.customer_email });
+      return charge(
+        {
+          tx_ref: `flw-renewal-${randomBytes(6).toString("hex")}`,
+          amount: plan.amount,
+          currency: plan.currency,
+          payment_plan: String(sub.plan),
+        },
+        "successful",
+        { id: sub.customer.id, email: sub.customer.customer_email },
+      );
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -60,7 +60,9 @@ async function startMediaServer(name: string, handler: Handler, port?: number): 
     const query = Object.fromEntries(url.searchParams);
     requests.push({ path: url.pathname, query, authorization: req.headers.authorization });
     const searchText = Object.values(query).join(" ");
-    const rule = rules.find((r) => (!r.match || searchText.includes(r.match)) && (r.times === undefined || r.used < r.times));
+    const rule = rules.find(
+      (r) => (!r.match || searchText.includes(r.match)) && (r.times === undefined || r.used < r.times),
+    );
     if (rule) rule.used += 1;
     const mode = rule?.mode ?? "ok";
     if (mode === "hang") {
@@ -96,87 +98,100 @@ async function startMediaServer(name: string, handler: Handler, port?: number): 
 
 /** Unsplash: `Authorization: Client-ID <key>` required, as the real API does. */
 export function startFakeUnsplash(port?: number) {
-  return startMediaServer("unsplash", ({ path, query, req, res, mode }) => {
-    if (path !== "/search/photos") return json(res, 404, { errors: ["Not found"] });
-    if (!/^Client-ID \S+/.test(req.headers.authorization ?? "")) return json(res, 401, { errors: ["OAuth error: The access token is invalid"] });
-    const q = query.get("query") ?? "";
-    if (mode === "empty") return json(res, 200, { total: 0, total_pages: 0, results: [] });
-    const photo = fakePhotoDataUrl(q, "unsplash");
-    json(res, 200, {
-      total: 1,
-      total_pages: 1,
-      results: [
-        {
-          id: `u${hashString(q)}`,
-          alt_description: q,
-          urls: { raw: photo, full: photo, regular: photo, small: photo, thumb: photo },
-          links: { html: `https://unsplash.com/photos/u${hashString(q)}` },
-          user: { name: "Ana Fotógrafa", username: "ana", links: { html: "https://unsplash.com/@ana" } },
-        },
-      ],
-    });
-  }, port);
+  return startMediaServer(
+    "unsplash",
+    ({ path, query, req, res, mode }) => {
+      if (path !== "/search/photos") return json(res, 404, { errors: ["Not found"] });
+      if (!/^Client-ID \S+/.test(req.headers.authorization ?? ""))
+        return json(res, 401, { errors: ["OAuth error: The access token is invalid"] });
+      const q = query.get("query") ?? "";
+      if (mode === "empty") return json(res, 200, { total: 0, total_pages: 0, results: [] });
+      const photo = fakePhotoDataUrl(q, "unsplash");
+      json(res, 200, {
+        total: 1,
+        total_pages: 1,
+        results: [
+          {
+            id: `u${hashString(q)}`,
+            alt_description: q,
+            urls: { raw: photo, full: photo, regular: photo, small: photo, thumb: photo },
+            links: { html: `https://unsplash.com/photos/u${hashString(q)}` },
+            user: { name: "Ana Fotógrafa", username: "ana", links: { html: "https://unsplash.com/@ana" } },
+          },
+        ],
+      });
+    },
+    port,
+  );
 }
 
 /** Pexels: `Authorization: <key>` required. */
 export function startFakePexels(port?: number) {
-  return startMediaServer("pexels", ({ path, query, req, res, mode }) => {
-    if (path !== "/v1/search") return json(res, 404, { error: "Not found" });
-    if (!req.headers.authorization) return json(res, 401, { error: "Unauthorized" });
-    const q = query.get("query") ?? "";
-    if (mode === "empty") return json(res, 200, { page: 1, per_page: 1, photos: [], total_results: 0 });
-    const photo = fakePhotoDataUrl(q, "pexels");
-    json(res, 200, {
-      page: 1,
-      per_page: 1,
-      total_results: 1,
-      photos: [
-        {
-          id: hashString(q),
-          url: `https://www.pexels.com/photo/${hashString(q)}/`,
-          photographer: "Pedro Pexels",
-          photographer_url: "https://www.pexels.com/@pedro",
-          alt: q,
-          src: { original: photo, large2x: photo, large: photo, medium: photo, landscape: photo },
-        },
-      ],
-    });
-  }, port);
+  return startMediaServer(
+    "pexels",
+    ({ path, query, req, res, mode }) => {
+      if (path !== "/v1/search") return json(res, 404, { error: "Not found" });
+      if (!req.headers.authorization) return json(res, 401, { error: "Unauthorized" });
+      const q = query.get("query") ?? "";
+      if (mode === "empty") return json(res, 200, { page: 1, per_page: 1, photos: [], total_results: 0 });
+      const photo = fakePhotoDataUrl(q, "pexels");
+      json(res, 200, {
+        page: 1,
+        per_page: 1,
+        total_results: 1,
+        photos: [
+          {
+            id: hashString(q),
+            url: `https://www.pexels.com/photo/${hashString(q)}/`,
+            photographer: "Pedro Pexels",
+            photographer_url: "https://www.pexels.com/@pedro",
+            alt: q,
+            src: { original: photo, large2x: photo, large: photo, medium: photo, landscape: photo },
+          },
+        ],
+      });
+    },
+    port,
+  );
 }
 
 /** Wikimedia Commons: the MediaWiki query API with a file-namespace search generator. */
 export function startFakeWikimedia(port?: number) {
-  return startMediaServer("wikimedia", ({ path, query, res, mode }) => {
-    if (path !== "/w/api.php") return json(res, 404, { error: { code: "notfound" } });
-    const q = query.get("gsrsearch") ?? "";
-    if (mode === "empty") return json(res, 200, { batchcomplete: "" });
-    const photo = fakePhotoDataUrl(q, "wikimedia");
-    json(res, 200, {
-      batchcomplete: "",
-      query: {
-        pages: {
-          "4242": {
-            pageid: 4242,
-            ns: 6,
-            title: `File:${q.replace(/\s+/g, "_")}.svg`,
-            index: 1,
-            imageinfo: [
-              {
-                url: photo,
-                thumburl: photo,
-                descriptionurl: "https://commons.wikimedia.org/wiki/File:Example.svg",
-                mime: "image/svg+xml",
-                extmetadata: {
-                  Artist: { value: '<a href="https://commons.wikimedia.org/wiki/User:Wiki">Wiki Autor</a>' },
-                  LicenseShortName: { value: "CC BY-SA 4.0" },
+  return startMediaServer(
+    "wikimedia",
+    ({ path, query, res, mode }) => {
+      if (path !== "/w/api.php") return json(res, 404, { error: { code: "notfound" } });
+      const q = query.get("gsrsearch") ?? "";
+      if (mode === "empty") return json(res, 200, { batchcomplete: "" });
+      const photo = fakePhotoDataUrl(q, "wikimedia");
+      json(res, 200, {
+        batchcomplete: "",
+        query: {
+          pages: {
+            "4242": {
+              pageid: 4242,
+              ns: 6,
+              title: `File:${q.replace(/\s+/g, "_")}.svg`,
+              index: 1,
+              imageinfo: [
+                {
+                  url: photo,
+                  thumburl: photo,
+                  descriptionurl: "https://commons.wikimedia.org/wiki/File:Example.svg",
+                  mime: "image/svg+xml",
+                  extmetadata: {
+                    Artist: { value: '<a href="https://commons.wikimedia.org/wiki/User:Wiki">Wiki Autor</a>' },
+                    LicenseShortName: { value: "CC BY-SA 4.0" },
+                  },
                 },
-              },
-            ],
+              ],
+            },
           },
         },
-      },
-    });
-  }, port);
+      });
+    },
+    port,
+  );
 }
 
 const TRANSCRIPT = [
@@ -187,33 +202,83 @@ const TRANSCRIPT = [
 
 /** YouTube: the Data API (/search with key=) and the web pages used without a key. */
 export function startFakeYouTube(port?: number) {
-  return startMediaServer("youtube", ({ path, query, res, mode, base }) => {
-    if (path === "/search") {
-      if (!query.get("key")) return json(res, 403, { error: { code: 403, message: "The request is missing a valid API key." } });
-      if (mode === "empty") return json(res, 200, { kind: "youtube#searchListResponse", items: [] });
-      const q = query.get("q") ?? "";
-      return json(res, 200, {
-        kind: "youtube#searchListResponse",
-        items: [{ kind: "youtube#searchResult", id: { kind: "youtube#video", videoId: fakeVideoId(q) }, snippet: { title: `Video: ${q}`, channelTitle: "Fake Channel" } }],
-      });
-    }
-    if (path === "/results") {
-      const q = query.get("search_query") ?? "";
-      const data = mode === "empty" ? { contents: {} } : { contents: { twoColumnSearchResultsRenderer: { primaryContents: { sectionListRenderer: { contents: [{ itemSectionRenderer: { contents: [{ videoRenderer: { videoId: fakeVideoId(q), title: { runs: [{ text: `Video: ${q}` }] } } }] } }] } } } } };
-      return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><html><body><script>var ytInitialData = ${JSON.stringify(data)};</script></body></html>`);
-    }
-    if (path === "/watch") {
-      const id = query.get("v") ?? "";
-      const tracks = mode === "no-transcript" ? [] : [{ baseUrl: `${base}/api/timedtext?v=${id}&lang=en`, languageCode: "en", kind: "asr" }];
-      const player = { captions: { playerCaptionsTracklistRenderer: { captionTracks: tracks } } };
-      return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><html><body><script>var ytInitialPlayerResponse = ${JSON.stringify(player)};</script></body></html>`);
-    }
-    if (path === "/api/timedtext") {
-      const body = TRANSCRIPT.map((t, i) => `<text start="${i * 3}" dur="3">${t}</text>`).join("");
-      return void res.writeHead(200, { "content-type": "text/xml; charset=utf-8" }).end(`<?xml version="1.0" encoding="utf-8" ?><transcript>${body}</transcript>`);
-    }
-    json(res, 404, { error: { code: 404 } });
-  }, port);
+  return startMediaServer(
+    "youtube",
+    ({ path, query, res, mode, base }) => {
+      if (path === "/search") {
+        if (!query.get("key"))
+          return json(res, 403, { error: { code: 403, message: "The request is missing a valid API key." } });
+        if (mode === "empty") return json(res, 200, { kind: "youtube#searchListResponse", items: [] });
+        const q = query.get("q") ?? "";
+        return json(res, 200, {
+          kind: "youtube#searchListResponse",
+          items: [
+            {
+              kind: "youtube#searchResult",
+              id: { kind: "youtube#video", videoId: fakeVideoId(q) },
+              snippet: { title: `Video: ${q}`, channelTitle: "Fake Channel" },
+            },
+          ],
+        });
+      }
+      if (path === "/results") {
+        const q = query.get("search_query") ?? "";
+        const data =
+          mode === "empty"
+            ? { contents: {} }
+            : {
+                contents: {
+                  twoColumnSearchResultsRenderer: {
+                    primaryContents: {
+                      sectionListRenderer: {
+                        contents: [
+                          {
+                            itemSectionRenderer: {
+                              contents: [
+                                {
+                                  videoRenderer: {
+                                    videoId: fakeVideoId(q),
+                                    title: { runs: [{ text: `Video: ${q}` }] },
+                                  },
+                                },
+                              ],
+                            },
+                          },
+                        ],
+                      },
+                    },
+                  },
+                },
+              };
+        return void res
+          .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+          .end(
+            `<!doctype html><html><body><script>var ytInitialData = ${JSON.stringify(data)};</script></body></html>`,
+          );
+      }
+      if (path === "/watch") {
+        const id = query.get("v") ?? "";
+        const tracks =
+          mode === "no-transcript"
+            ? []
+            : [{ baseUrl: `${base}/api/timedtext?v=${id}&lang=en`, languageCode: "en", kind: "asr" }];
+        const player = { captions: { playerCaptionsTracklistRenderer: { captionTracks: tracks } } };
+        return void res
+          .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+          .end(
+            `<!doctype html><html><body><script>var ytInitialPlayerResponse = ${JSON.stringify(player)};</script></body></html>`,
+          );
+      }
+      if (path === "/api/timedtext") {
+        const body = TRANSCRIPT.map((t, i) => `<text start="${i * 3}" dur="3">${t}</text>`).join("");
+        return void res
+          .writeHead(200, { "content-type": "text/xml; charset=utf-8" })
+          .end(`<?xml version="1.0" encoding="utf-8" ?><transcript>${body}</transcript>`);
+      }
+      json(res, 404, { error: { code: 404 } });
+    },
+    port,
+  );
 }
 
 export type FakeMedia = {
@@ -227,7 +292,9 @@ export type FakeMedia = {
   close: () => Promise<void>;
 };
 
-export async function startFakeMedia(ports: { unsplash?: number; pexels?: number; wikimedia?: number; youtube?: number } = {}): Promise<FakeMedia> {
+export async function startFakeMedia(
+  ports: { unsplash?: number; pexels?: number; wikimedia?: number; youtube?: number } = {},
+): Promise<FakeMedia> {
   const [unsplash, pexels, wikimedia, youtube] = await Promise.all([
     startFakeUnsplash(ports.unsplash),
     startFakePexels(ports.pexels),

@@ -104,7 +104,8 @@ export type FakeModel = {
 
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((p) => (typeof p === "object" && p && "text" in p ? String(p.text) : "")).join("");
+  if (Array.isArray(content))
+    return content.map((p) => (typeof p === "object" && p && "text" in p ? String(p.text) : "")).join("");
   return "";
 }
 
@@ -136,16 +137,24 @@ function resolveRef(schema: JsonSchema, root: JsonSchema): JsonSchema {
 }
 
 /** A value that fits the JSON schema, with text from the writer. */
-function valueFor(schema: JsonSchema, root: JsonSchema, writer: FakeWriter, key: string, facts: ReturnType<typeof promptFacts>): unknown {
+function valueFor(
+  schema: JsonSchema,
+  root: JsonSchema,
+  writer: FakeWriter,
+  key: string,
+  facts: ReturnType<typeof promptFacts>,
+): unknown {
   schema = resolveRef(schema, root);
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return writer.pick(schema.enum);
-  if (schema.anyOf) return valueFor(schema.anyOf.find((s) => s.type !== "null") ?? schema.anyOf[0], root, writer, key, facts);
+  if (schema.anyOf)
+    return valueFor(schema.anyOf.find((s) => s.type !== "null") ?? schema.anyOf[0], root, writer, key, facts);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   switch (type) {
     case "object": {
       const out: Record<string, unknown> = {};
-      for (const [name, child] of Object.entries(schema.properties ?? {})) out[name] = valueFor(child, root, writer, name, facts);
+      for (const [name, child] of Object.entries(schema.properties ?? {}))
+        out[name] = valueFor(child, root, writer, name, facts);
       return out;
     }
     case "array": {
@@ -231,7 +240,9 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
   const hanging = new Set<ServerResponse>();
 
   function ruleFor(prompt: string): FakeRule {
-    const rule = rules.find((r) => (!r.match || prompt.includes(r.match)) && (r.times === undefined || r.used < r.times));
+    const rule = rules.find(
+      (r) => (!r.match || prompt.includes(r.match)) && (r.times === undefined || r.used < r.times),
+    );
     if (!rule) return { behaviour: "ok" };
     rule.used += 1;
     return rule;
@@ -242,18 +253,29 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     try {
       request = JSON.parse(await readBody(req)) as ChatRequest;
     } catch {
-      res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "invalid JSON body" } }));
+      res
+        .writeHead(400, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: "invalid JSON body" } }));
       return;
     }
     const messages = (request.messages ?? []).map((m) => ({ role: m.role, content: textOf(m.content) }));
     const rule = ruleFor(messages.map((m) => m.content).join("\n"));
     const behaviour = rule.behaviour;
-    requests.push({ at: Date.now(), stream: Boolean(request.stream), model: request.model, responseFormat: request.response_format, messages, behaviour });
+    requests.push({
+      at: Date.now(),
+      stream: Boolean(request.stream),
+      model: request.model,
+      responseFormat: request.response_format,
+      messages,
+      behaviour,
+    });
 
     if (behaviour.startsWith("status-")) {
       const status = Number(behaviour.slice("status-".length));
       res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { message: `fake model: scripted ${status}`, type: "server_error", code: status } }));
+      res.end(
+        JSON.stringify({ error: { message: `fake model: scripted ${status}`, type: "server_error", code: status } }),
+      );
       return;
     }
     if (behaviour === "hang") {
@@ -264,7 +286,11 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     const content = answerFor(request, behaviour);
     const id = `chatcmpl-fake-${requests.length}`;
     const created = Math.floor(Date.now() / 1000);
-    const usage = { prompt_tokens: 10, completion_tokens: Math.ceil(content.length / 4), total_tokens: 10 + Math.ceil(content.length / 4) };
+    const usage = {
+      prompt_tokens: 10,
+      completion_tokens: Math.ceil(content.length / 4),
+      total_tokens: 10 + Math.ceil(content.length / 4),
+    };
     if (settings.firstTokenDelayMs) await sleep(settings.firstTokenDelayMs);
 
     if (!request.stream) {
@@ -273,7 +299,16 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
         return;
       }
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ id, object: "chat.completion", created, model: modelName, choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage }));
+      res.end(
+        JSON.stringify({
+          id,
+          object: "chat.completion",
+          created,
+          model: modelName,
+          choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+          usage,
+        }),
+      );
       return;
     }
 
@@ -306,7 +341,8 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
   }
 
   async function control(req: IncomingMessage, res: ServerResponse, path: string) {
-    const json = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     if (path === "/__fake/script" && req.method === "POST") {
       const body = JSON.parse((await readBody(req)) || "{}") as FakeRule | { rules: FakeRule[] };
       for (const rule of "rules" in body ? body.rules : [body]) rules.push({ ...rule, used: 0 });
@@ -338,10 +374,14 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     if (path.startsWith("/__fake/")) return void control(req, res, path).catch(fail);
     if (req.method === "POST" && path === "/v1/chat/completions") return void completions(req, res).catch(fail);
     if (req.method === "GET" && path === "/v1/models") {
-      return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ object: "list", data: [{ id: modelName, object: "model", owned_by: "fake" }] }));
+      return void res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ object: "list", data: [{ id: modelName, object: "model", owned_by: "fake" }] }));
     }
     if (req.method === "GET" && path === "/api/tags") {
-      return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ models: [{ name: modelName, model: modelName }] }));
+      return void res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ models: [{ name: modelName, model: modelName }] }));
     }
     res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
   });

@@ -42,10 +42,19 @@ export async function startFakePaypal(options = {}) {
   let base = "";
 
   const signature = (id, time, whId, body) =>
-    createHmac("sha256", signingKey).update(`${id}|${time}|${whId}|${createHash("sha256").update(body).digest("hex")}`).digest("base64");
+    createHmac("sha256", signingKey)
+      .update(`${id}|${time}|${whId}|${createHash("sha256").update(body).digest("hex")}`)
+      .digest("base64");
 
   async function deliver(eventType, resource) {
-    const body = JSON.stringify({ id: rid("WH-", 10), event_version: "1.0", create_time: new Date().toISOString(), resource_type: resource.billing_agreement_id ? "sale" : "subscription", event_type: eventType, resource });
+    const body = JSON.stringify({
+      id: rid("WH-", 10),
+      event_version: "1.0",
+      create_time: new Date().toISOString(),
+      resource_type: resource.billing_agreement_id ? "sale" : "subscription",
+      event_type: eventType,
+      resource,
+    });
     events.push(JSON.parse(body));
     const id = randomBytes(8).toString("hex");
     const time = new Date().toISOString();
@@ -59,7 +68,8 @@ export async function startFakePaypal(options = {}) {
     };
     try {
       if (options.deliver) await options.deliver(body, headers);
-      else if (options.webhookUrl) await fetch(options.webhookUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
+      else if (options.webhookUrl)
+        await fetch(options.webhookUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
     } catch (error) {
       console.error("fake paypal: webhook delivery failed", error);
     }
@@ -69,9 +79,19 @@ export async function startFakePaypal(options = {}) {
     const plan = plans[sub.plan_id];
     const id = rid("SALE-");
     const list = transactions.get(sub.id) ?? [];
-    list.unshift({ id, status: "COMPLETED", amount_with_breakdown: { gross_amount: { currency_code: plan.currency, value: plan.value } }, time: new Date().toISOString() });
+    list.unshift({
+      id,
+      status: "COMPLETED",
+      amount_with_breakdown: { gross_amount: { currency_code: plan.currency, value: plan.value } },
+      time: new Date().toISOString(),
+    });
     transactions.set(sub.id, list);
-    await deliver("PAYMENT.SALE.COMPLETED", { id, state: "completed", billing_agreement_id: sub.id, amount: { total: plan.value, currency: plan.currency } });
+    await deliver("PAYMENT.SALE.COMPLETED", {
+      id,
+      state: "completed",
+      billing_agreement_id: sub.id,
+      amount: { total: plan.value, currency: plan.currency },
+    });
     return id;
   }
 
@@ -89,7 +109,8 @@ export async function startFakePaypal(options = {}) {
     const url = new URL(req.url ?? "/", "http://fake");
     const raw = await readBody(req);
     const path = url.pathname;
-    const fail = (status, name, message) => sendJson(res, status, { name, message, debug_id: randomBytes(6).toString("hex") });
+    const fail = (status, name, message) =>
+      sendJson(res, status, { name, message, debug_id: randomBytes(6).toString("hex") });
     let match;
     try {
       if (path === "/__test__/health") return sendJson(res, 200, { ok: true });
@@ -97,7 +118,16 @@ export async function startFakePaypal(options = {}) {
         const sub = subscriptions.get(match[1]);
         if (!sub) return sendHtml(res, 404, "no such subscription");
         const plan = plans[sub.plan_id];
-        return sendHtml(res, 200, hostedPage({ title: "Fake PayPal", lines: [`${plan.value} ${plan.currency} / ${plan.interval}`], payAction: `/approve/${sub.id}/pay`, declineAction: `/approve/${sub.id}/cancel` }));
+        return sendHtml(
+          res,
+          200,
+          hostedPage({
+            title: "Fake PayPal",
+            lines: [`${plan.value} ${plan.currency} / ${plan.interval}`],
+            payAction: `/approve/${sub.id}/pay`,
+            declineAction: `/approve/${sub.id}/cancel`,
+          }),
+        );
       }
       if ((match = path.match(/^\/approve\/(I-\w+)\/(pay|cancel)$/)) && req.method === "POST") {
         const sub = subscriptions.get(match[1]);
@@ -106,19 +136,27 @@ export async function startFakePaypal(options = {}) {
         return redirect(res, await approve(sub.id));
       }
       if (path === "/v1/oauth2/token" && req.method === "POST") {
-        if (req.headers.authorization !== `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`) return fail(401, "invalid_client", "Client Authentication failed");
+        if (req.headers.authorization !== `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`)
+          return fail(401, "invalid_client", "Client Authentication failed");
         const token = `A21${randomBytes(16).toString("hex")}`;
         tokens.add(token);
         return sendJson(res, 200, { access_token: token, token_type: "Bearer", expires_in: 32400 });
       }
       const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");
-      if (!tokens.has(bearer)) return fail(401, "AUTHENTICATION_FAILURE", "Authentication failed due to invalid authentication credentials or a missing Authorization header.");
+      if (!tokens.has(bearer))
+        return fail(
+          401,
+          "AUTHENTICATION_FAILURE",
+          "Authentication failed due to invalid authentication credentials or a missing Authorization header.",
+        );
 
       if (path === "/v1/billing/subscriptions" && req.method === "POST") {
         const requestId = req.headers["paypal-request-id"];
-        if (requestId && requestIds.has(requestId)) return sendJson(res, 201, subscriptions.get(requestIds.get(requestId)));
+        if (requestId && requestIds.has(requestId))
+          return sendJson(res, 201, subscriptions.get(requestIds.get(requestId)));
         const body = JSON.parse(raw || "{}");
-        if (!plans[body.plan_id]) return fail(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed. Invalid plan.");
+        if (!plans[body.plan_id])
+          return fail(422, "UNPROCESSABLE_ENTITY", "The requested action could not be performed. Invalid plan.");
         const id = rid("I-", 6);
         const sub = {
           id,
@@ -139,7 +177,9 @@ export async function startFakePaypal(options = {}) {
       }
       if ((match = path.match(/^\/v1\/billing\/subscriptions\/(I-\w+)$/)) && req.method === "GET") {
         const sub = subscriptions.get(match[1]);
-        return sub ? sendJson(res, 200, sub) : fail(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
+        return sub
+          ? sendJson(res, 200, sub)
+          : fail(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.");
       }
       if ((match = path.match(/^\/v1\/billing\/subscriptions\/(I-\w+)\/transactions$/)) && req.method === "GET") {
         return sendJson(res, 200, { transactions: transactions.get(match[1]) ?? [] });
@@ -156,8 +196,16 @@ export async function startFakePaypal(options = {}) {
       }
       if (path === "/v1/notifications/verify-webhook-signature" && req.method === "POST") {
         const body = JSON.parse(raw || "{}");
-        const expected = signature(body.transmission_id, body.transmission_time, body.webhook_id, JSON.stringify(body.webhook_event));
-        const ok = body.webhook_id === webhookId && typeof body.transmission_sig === "string" && body.transmission_sig === expected;
+        const expected = signature(
+          body.transmission_id,
+          body.transmission_time,
+          body.webhook_id,
+          JSON.stringify(body.webhook_event),
+        );
+        const ok =
+          body.webhook_id === webhookId &&
+          typeof body.transmission_sig === "string" &&
+          body.transmission_sig === expected;
         return sendJson(res, 200, { verification_status: ok ? "SUCCESS" : "FAILURE" });
       }
       return fail(404, "NOT_FOUND", "Not found");
@@ -182,7 +230,12 @@ export async function startFakePaypal(options = {}) {
     refund: async (saleId, value) => {
       const tx = [...transactions.values()].flat().find((t) => t.id === saleId);
       const gross = tx.amount_with_breakdown.gross_amount;
-      await deliver("PAYMENT.SALE.REFUNDED", { id: rid("REF-"), state: "completed", sale_id: saleId, amount: { total: value ?? gross.value, currency: gross.currency_code } });
+      await deliver("PAYMENT.SALE.REFUNDED", {
+        id: rid("REF-"),
+        state: "completed",
+        sale_id: saleId,
+        amount: { total: value ?? gross.value, currency: gross.currency_code },
+      });
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -44,7 +44,13 @@ export async function startFakePaystack(options = {}) {
     const headers = { "content-type": "application/json", "x-paystack-signature": signPaystack(payload, secretKey) };
     try {
       if (options.deliver) await options.deliver(payload, headers);
-      else if (options.webhookUrl) await fetch(options.webhookUrl, { method: "POST", headers, body: payload, signal: AbortSignal.timeout(10_000) });
+      else if (options.webhookUrl)
+        await fetch(options.webhookUrl, {
+          method: "POST",
+          headers,
+          body: payload,
+          signal: AbortSignal.timeout(10_000),
+        });
     } catch (error) {
       console.error("fake paystack: webhook delivery failed", error);
     }
@@ -76,7 +82,16 @@ export async function startFakePaystack(options = {}) {
   /** A renewal charge, as Paystack makes it: a new reference, the customer and plan, no metadata of ours. */
   async function renew(subscriptionCode) {
     const sub = subscriptions.get(subscriptionCode);
-    const tx = { id: Math.floor(Math.random() * 1e9), reference: rid("re_"), status: "success", amount: sub.amount, currency: plans[sub.plan.plan_code].currency, customer: sub.customer, plan: sub.plan.plan_code, metadata: null };
+    const tx = {
+      id: Math.floor(Math.random() * 1e9),
+      reference: rid("re_"),
+      status: "success",
+      amount: sub.amount,
+      currency: plans[sub.plan.plan_code].currency,
+      customer: sub.customer,
+      plan: sub.plan.plan_code,
+      metadata: null,
+    };
     transactions.set(tx.reference, tx);
     await deliver("charge.success", tx);
     return tx;
@@ -94,7 +109,16 @@ export async function startFakePaystack(options = {}) {
         const tx = transactions.get(byAccessCode.get(match[1]));
         if (!tx) return sendHtml(res, 404, "no such payment");
         const plan = plans[tx.plan];
-        return sendHtml(res, 200, hostedPage({ title: "Fake Paystack Checkout", lines: [tx.email, `${(plan.amount / 100).toFixed(2)} ${plan.currency} ${plan.interval}`], payAction: `/pay/${match[1]}/pay`, declineAction: `/pay/${match[1]}/decline` }));
+        return sendHtml(
+          res,
+          200,
+          hostedPage({
+            title: "Fake Paystack Checkout",
+            lines: [tx.email, `${(plan.amount / 100).toFixed(2)} ${plan.currency} ${plan.interval}`],
+            payAction: `/pay/${match[1]}/pay`,
+            declineAction: `/pay/${match[1]}/decline`,
+          }),
+        );
       }
       if ((match = path.match(/^\/pay\/(\w+)\/(pay|decline)$/)) && req.method === "POST") {
         const tx = transactions.get(byAccessCode.get(match[1]));
@@ -115,25 +139,44 @@ export async function startFakePaystack(options = {}) {
         const accessCode = rid("", 8);
         const plan = plans[body.plan];
         // The plan's amount takes precedence over the one sent.
-        const tx = { id: Math.floor(Math.random() * 1e9), reference: body.reference, status: "abandoned", amount: plan.amount, currency: plan.currency, email: body.email, plan: body.plan, metadata: body.metadata ?? null, callback_url: body.callback_url };
+        const tx = {
+          id: Math.floor(Math.random() * 1e9),
+          reference: body.reference,
+          status: "abandoned",
+          amount: plan.amount,
+          currency: plan.currency,
+          email: body.email,
+          plan: body.plan,
+          metadata: body.metadata ?? null,
+          callback_url: body.callback_url,
+        };
         transactions.set(tx.reference, tx);
         byAccessCode.set(accessCode, tx.reference);
-        return sendJson(res, 200, { status: true, message: "Authorization URL created", data: { authorization_url: `${base}/pay/${accessCode}`, access_code: accessCode, reference: tx.reference } });
+        return sendJson(res, 200, {
+          status: true,
+          message: "Authorization URL created",
+          data: { authorization_url: `${base}/pay/${accessCode}`, access_code: accessCode, reference: tx.reference },
+        });
       }
       if ((match = path.match(/^\/transaction\/verify\/([\w-]+)$/))) {
         const tx = transactions.get(match[1]);
-        return tx ? sendJson(res, 200, { status: true, message: "Verification successful", data: tx }) : fail(404, "Transaction reference not found");
+        return tx
+          ? sendJson(res, 200, { status: true, message: "Verification successful", data: tx })
+          : fail(404, "Transaction reference not found");
       }
       if (path === "/subscription" && req.method === "GET") {
         const customer = url.searchParams.get("customer");
         const plan = url.searchParams.get("plan");
-        const list = [...subscriptions.values()].filter((s) => (!customer || s.customer.customer_code === customer) && (!plan || s.plan.plan_code === plan));
+        const list = [...subscriptions.values()].filter(
+          (s) => (!customer || s.customer.customer_code === customer) && (!plan || s.plan.plan_code === plan),
+        );
         return sendJson(res, 200, { status: true, data: list });
       }
       if (path === "/subscription/disable" && req.method === "POST") {
         const body = JSON.parse(raw || "{}");
         const sub = subscriptions.get(body.code);
-        if (!sub || sub.email_token !== body.token) return fail(400, "Subscription with code not found or already inactive");
+        if (!sub || sub.email_token !== body.token)
+          return fail(400, "Subscription with code not found or already inactive");
         if (sub.status !== "cancelled") {
           sub.status = "cancelled";
           await deliver("subscription.disable", sub);

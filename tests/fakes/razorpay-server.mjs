@@ -45,10 +45,15 @@ export async function startFakeRazorpay(options = {}) {
   async function deliver(event, payload) {
     const body = JSON.stringify({ entity: "event", event, contains: Object.keys(payload), payload, created_at: now() });
     events.push(JSON.parse(body));
-    const headers = { "content-type": "application/json", "x-razorpay-signature": signRazorpay(body, webhookSecret), "x-razorpay-event-id": rid("evt_") };
+    const headers = {
+      "content-type": "application/json",
+      "x-razorpay-signature": signRazorpay(body, webhookSecret),
+      "x-razorpay-event-id": rid("evt_"),
+    };
     try {
       if (options.deliver) await options.deliver(body, headers);
-      else if (options.webhookUrl) await fetch(options.webhookUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
+      else if (options.webhookUrl)
+        await fetch(options.webhookUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
     } catch (error) {
       console.error("fake razorpay: webhook delivery failed", error);
     }
@@ -56,8 +61,22 @@ export async function startFakeRazorpay(options = {}) {
 
   async function charge(sub) {
     const plan = plans[sub.plan_id];
-    const payment = { id: rid("pay_"), entity: "payment", amount: plan.amount, currency: plan.currency, status: "captured" };
-    invoices.push({ id: rid("inv_"), entity: "invoice", subscription_id: sub.id, payment_id: payment.id, amount_paid: plan.amount, currency: plan.currency, status: "paid" });
+    const payment = {
+      id: rid("pay_"),
+      entity: "payment",
+      amount: plan.amount,
+      currency: plan.currency,
+      status: "captured",
+    };
+    invoices.push({
+      id: rid("inv_"),
+      entity: "invoice",
+      subscription_id: sub.id,
+      payment_id: payment.id,
+      amount_paid: plan.amount,
+      currency: plan.currency,
+      status: "paid",
+    });
     sub.paid_count += 1;
     sub.current_end = now() + (plan.period === "yearly" ? 365 : 30) * 86400;
     await deliver("subscription.charged", { subscription: { entity: { ...sub } }, payment: { entity: payment } });
@@ -91,8 +110,22 @@ export async function startFakeRazorpay(options = {}) {
         const sub = subscriptions.get(links.get(match[1]));
         if (!sub) return sendHtml(res, 404, "no such link");
         const plan = plans[sub.plan_id];
-        if (sub.status !== "created") return sendHtml(res, 200, `<!doctype html><html lang="en"><head><title>Fake Razorpay</title></head><body><h1>Subscription ${sub.status}</h1></body></html>`);
-        return sendHtml(res, 200, hostedPage({ title: "Fake Razorpay Subscription", lines: [`${(plan.amount / 100).toFixed(2)} ${plan.currency} ${plan.period}`], payAction: `/l/${match[1]}/pay`, declineAction: `/l/${match[1]}/decline` }));
+        if (sub.status !== "created")
+          return sendHtml(
+            res,
+            200,
+            `<!doctype html><html lang="en"><head><title>Fake Razorpay</title></head><body><h1>Subscription ${sub.status}</h1></body></html>`,
+          );
+        return sendHtml(
+          res,
+          200,
+          hostedPage({
+            title: "Fake Razorpay Subscription",
+            lines: [`${(plan.amount / 100).toFixed(2)} ${plan.currency} ${plan.period}`],
+            payAction: `/l/${match[1]}/pay`,
+            declineAction: `/l/${match[1]}/decline`,
+          }),
+        );
       }
       if ((match = path.match(/^\/l\/(\w+)\/(pay|decline)$/)) && req.method === "POST") {
         const id = links.get(match[1]);
@@ -100,7 +133,11 @@ export async function startFakeRazorpay(options = {}) {
         if (match[2] === "pay") await pay(id);
         else await decline(id);
         const done = match[2] === "pay" ? "Payment successful" : "Payment declined";
-        return sendHtml(res, 200, `<!doctype html><html lang="en"><head><title>${done}</title></head><body><h1>${done}</h1><p>You can close this tab and go back to the merchant.</p></body></html>`);
+        return sendHtml(
+          res,
+          200,
+          `<!doctype html><html lang="en"><head><title>${done}</title></head><body><h1>${done}</h1><p>You can close this tab and go back to the merchant.</p></body></html>`,
+        );
       }
 
       const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`;
@@ -110,7 +147,18 @@ export async function startFakeRazorpay(options = {}) {
         if (!plans[body.plan_id]) return fail(400, "The id provided does not exist");
         if (!body.total_count) return fail(400, "The total count field is required.");
         const code = randomBytes(5).toString("hex");
-        const sub = { id: rid("sub_"), entity: "subscription", plan_id: body.plan_id, status: "created", total_count: body.total_count, paid_count: 0, notes: body.notes ?? [], customer_id: null, short_url: `${base}/l/${code}`, current_end: null };
+        const sub = {
+          id: rid("sub_"),
+          entity: "subscription",
+          plan_id: body.plan_id,
+          status: "created",
+          total_count: body.total_count,
+          paid_count: 0,
+          notes: body.notes ?? [],
+          customer_id: null,
+          short_url: `${base}/l/${code}`,
+          current_end: null,
+        };
         subscriptions.set(sub.id, sub);
         links.set(code, sub.id);
         return sendJson(res, 200, sub);
@@ -129,7 +177,10 @@ export async function startFakeRazorpay(options = {}) {
       }
       if (path === "/v1/invoices" && req.method === "GET") {
         const id = url.searchParams.get("subscription_id");
-        return sendJson(res, 200, { entity: "collection", items: invoices.filter((i) => i.subscription_id === id).reverse() });
+        return sendJson(res, 200, {
+          entity: "collection",
+          items: invoices.filter((i) => i.subscription_id === id).reverse(),
+        });
       }
       return fail(404, "The requested URL was not found on the server.");
     } catch (error) {
@@ -155,7 +206,14 @@ export async function startFakeRazorpay(options = {}) {
     /** A refund of a payment (all of it unless `amount` says less), as refund.processed. */
     refund: async (paymentId, amount) => {
       const invoice = invoices.find((i) => i.payment_id === paymentId);
-      const entity = { id: rid("rfnd_"), entity: "refund", payment_id: paymentId, amount: amount ?? invoice.amount_paid, currency: invoice.currency, status: "processed" };
+      const entity = {
+        id: rid("rfnd_"),
+        entity: "refund",
+        payment_id: paymentId,
+        amount: amount ?? invoice.amount_paid,
+        currency: invoice.currency,
+        status: "processed",
+      };
       await deliver("refund.processed", { refund: { entity } });
     },
     sign: (payload) => signRazorpay(payload, webhookSecret),

@@ -47,7 +47,10 @@ export async function startFakeResend(options = {}) {
     if (url.pathname === "/__test__/health") return send(200, { ok: true });
     if (url.pathname === "/__test__/emails" && req.method === "GET") {
       const to = url.searchParams.get("to")?.toLowerCase();
-      return send(200, { emails: to ? emails.filter((m) => m.to.some((a) => a.toLowerCase() === to)) : emails, requests });
+      return send(200, {
+        emails: to ? emails.filter((m) => m.to.some((a) => a.toLowerCase() === to)) : emails,
+        requests,
+      });
     }
     if (url.pathname === "/__test__/emails" && req.method === "DELETE") {
       emails.length = 0;
@@ -62,19 +65,26 @@ export async function startFakeResend(options = {}) {
       return send(200, { ok: true, ...failures });
     }
 
-    if (url.pathname !== "/emails" || req.method !== "POST") return resendError(404, "not_found", "The requested endpoint does not exist.");
+    if (url.pathname !== "/emails" || req.method !== "POST")
+      return resendError(404, "not_found", "The requested endpoint does not exist.");
     requests += 1;
     const auth = req.headers.authorization ?? "";
-    if (!auth.startsWith("Bearer ")) return resendError(401, "missing_api_key", "Missing API key in the authorization header.");
+    if (!auth.startsWith("Bearer "))
+      return resendError(401, "missing_api_key", "Missing API key in the authorization header.");
     if (auth.slice("Bearer ".length) !== apiKey) return resendError(403, "invalid_api_key", "API key is invalid.");
     if (failures.count > 0) {
       failures.count -= 1;
-      return resendError(failures.status, failures.status === 429 ? "rate_limit_exceeded" : "application_error", "Fake failure requested by the test.");
+      return resendError(
+        failures.status,
+        failures.status === 429 ? "rate_limit_exceeded" : "application_error",
+        "Fake failure requested by the test.",
+      );
     }
     const body = safeJson(raw);
     if (!body || typeof body !== "object") return resendError(422, "validation_error", "Invalid JSON body.");
     const to = typeof body.to === "string" ? [body.to] : Array.isArray(body.to) ? body.to : [];
-    if (!body.from || to.length === 0 || !body.subject) return resendError(422, "validation_error", "Missing `from`, `to` or `subject` field.");
+    if (!body.from || to.length === 0 || !body.subject)
+      return resendError(422, "validation_error", "Missing `from`, `to` or `subject` field.");
     if (!body.html && !body.text) return resendError(422, "validation_error", "Missing `html` or `text` field.");
 
     const key = req.headers["idempotency-key"];
@@ -91,7 +101,11 @@ export async function startFakeResend(options = {}) {
       idempotencyKey: typeof key === "string" ? key : null,
       // What a test can check of an attachment without keeping its bytes twice.
       attachments: Array.isArray(body.attachments)
-        ? body.attachments.map((a) => ({ filename: a?.filename ?? null, contentType: a?.contentType ?? a?.content_type ?? null, bytes: typeof a?.content === "string" ? Buffer.from(a.content, "base64").length : 0 }))
+        ? body.attachments.map((a) => ({
+            filename: a?.filename ?? null,
+            contentType: a?.contentType ?? a?.content_type ?? null,
+            bytes: typeof a?.content === "string" ? Buffer.from(a.content, "base64").length : 0,
+          }))
         : [],
       createdAt: new Date().toISOString(),
     });

@@ -64,17 +64,33 @@ export async function startFakeStripe(options = {}) {
   let baseUrl = "";
 
   function event(type, object) {
-    const evt = { id: rid("evt"), object: "event", type, created: now(), data: { object: structuredClone(object) }, livemode: false };
+    const evt = {
+      id: rid("evt"),
+      object: "event",
+      type,
+      created: now(),
+      data: { object: structuredClone(object) },
+      livemode: false,
+    };
     events.push(evt);
     return evt;
   }
 
   async function deliver(evt) {
     const payload = JSON.stringify(evt);
-    const headers = { "content-type": "application/json", "stripe-signature": signStripePayload(payload, webhookSecret) };
+    const headers = {
+      "content-type": "application/json",
+      "stripe-signature": signStripePayload(payload, webhookSecret),
+    };
     try {
       if (options.deliver) await options.deliver(payload, headers);
-      else if (options.webhookUrl) await fetch(options.webhookUrl, { method: "POST", headers, body: payload, signal: AbortSignal.timeout(10_000) });
+      else if (options.webhookUrl)
+        await fetch(options.webhookUrl, {
+          method: "POST",
+          headers,
+          body: payload,
+          signal: AbortSignal.timeout(10_000),
+        });
     } catch (error) {
       console.error("fake stripe: webhook delivery failed", error);
     }
@@ -89,7 +105,10 @@ export async function startFakeStripe(options = {}) {
       amount_paid: price.amount,
       currency: price.currency,
       status: "paid",
-      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+      },
     };
     invoices.set(invoice.id, invoice);
     const days = price.interval === "year" ? 365 : 30;
@@ -158,8 +177,15 @@ export async function startFakeStripe(options = {}) {
 
     try {
       if (path === "/__test__/health") return send(200, { ok: true });
-      if (path === "/__test__/state") return send(200, { sessions: [...sessions.values()], subscriptions: [...subscriptions.values()], events, requests });
-      if ((match = path.match(/^\/__test__\/renew\/([\w]+)$/)) && req.method === "POST") return send(200, await renew(match[1]));
+      if (path === "/__test__/state")
+        return send(200, {
+          sessions: [...sessions.values()],
+          subscriptions: [...subscriptions.values()],
+          events,
+          requests,
+        });
+      if ((match = path.match(/^\/__test__\/renew\/([\w]+)$/)) && req.method === "POST")
+        return send(200, await renew(match[1]));
 
       if ((match = path.match(/^\/checkout\/(cs_\w+)$/)) && req.method === "GET") {
         const session = sessions.get(match[1]);
@@ -182,12 +208,19 @@ export async function startFakeStripe(options = {}) {
         return redirect((await pay(session.id)).successUrl);
       }
       if ((match = path.match(/^\/portal\/(bps_\w+)$/)) && req.method === "GET") {
-        return html(200, page("Fake Billing Portal", `<h1>Fake Billing Portal</h1><a href="${url.searchParams.get("return") ?? "/"}">Return</a>`));
+        return html(
+          200,
+          page(
+            "Fake Billing Portal",
+            `<h1>Fake Billing Portal</h1><a href="${url.searchParams.get("return") ?? "/"}">Return</a>`,
+          ),
+        );
       }
 
       if (!path.startsWith("/v1/")) return stripeError(404, "Unrecognized request URL");
       requests.push({ method: req.method, path, idempotencyKey: req.headers["idempotency-key"] ?? null });
-      if (req.headers.authorization !== `Bearer ${secretKey}`) return stripeError(401, "Invalid API Key provided", "authentication_error");
+      if (req.headers.authorization !== `Bearer ${secretKey}`)
+        return stripeError(401, "Invalid API Key provided", "authentication_error");
 
       if (path === "/v1/checkout/sessions" && req.method === "POST") {
         const body = parseForm(raw);
@@ -237,7 +270,12 @@ export async function startFakeStripe(options = {}) {
       if (path === "/v1/billing_portal/sessions" && req.method === "POST") {
         const body = parseForm(raw);
         const id = rid("bps");
-        return send(200, { id, object: "billing_portal.session", customer: body.customer, url: `${baseUrl}/portal/${id}?return=${encodeURIComponent(body.return_url ?? "")}` });
+        return send(200, {
+          id,
+          object: "billing_portal.session",
+          customer: body.customer,
+          url: `${baseUrl}/portal/${id}?return=${encodeURIComponent(body.return_url ?? "")}`,
+        });
       }
       return stripeError(404, "Unrecognized request URL");
     } catch (error) {

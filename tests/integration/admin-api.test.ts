@@ -26,7 +26,17 @@ import { POST as updateblogs } from "@/app/api/updateblogs/route";
 import { auditMessageKey, refusedCode } from "@/features/admin/page-params";
 import { getDb } from "@/server/db/client";
 import { ERROR_CODES } from "@/server/http/error-codes";
-import { adminAudit, blogPosts, contactMessages, contentImages, courses, payments, policies, subscriptions, users } from "@/server/db/schema";
+import {
+  adminAudit,
+  blogPosts,
+  contactMessages,
+  contentImages,
+  courses,
+  payments,
+  policies,
+  subscriptions,
+  users,
+} from "@/server/db/schema";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
 import en from "../../messages/en.json";
@@ -41,7 +51,12 @@ type Handler = Parameters<typeof callRoute>[0];
  * The same store here lets a test see which public pages a write expired.
  */
 async function inWorkStore<T>(work: () => Promise<T>): Promise<{ result: T; expired: string[] }> {
-  const store = { route: "/api/test", page: "/api/test", incrementalCache: {}, pendingRevalidatedTags: [] as { tag: string }[] };
+  const store = {
+    route: "/api/test",
+    page: "/api/test",
+    incrementalCache: {},
+    pendingRevalidatedTags: [] as { tag: string }[],
+  };
   const result = await workAsyncStorage.run(store as never, work);
   return { result, expired: store.pendingRevalidatedTags.map((t) => t.tag) };
 }
@@ -51,13 +66,21 @@ async function call(handler: Handler, options: Parameters<typeof callRoute>[1] =
 }
 
 let counter = 0;
-async function account(name: string, role: "user" | "admin" | "super" = "user", plan: "free" | "monthly" | "yearly" = "free") {
+async function account(
+  name: string,
+  role: "user" | "admin" | "super" = "user",
+  plan: "free" | "monthly" | "yearly" = "free",
+) {
   counter += 1;
   const email = `${name.toLowerCase().replace(/\s+/g, ".")}.${counter}@example.io`;
-  const res = await callRoute(signup, { body: { email, mName: name, password: "long-enough-1" }, peer: `198.51.100.${counter % 250}` });
+  const res = await callRoute(signup, {
+    body: { email, mName: name, password: "long-enough-1" },
+    peer: `198.51.100.${counter % 250}`,
+  });
   expect(res.status).toBe(201);
   const id = res.json.userId as string;
-  if (role !== "user" || plan !== "free") await (await getDb()).update(users).set({ role, plan }).where(eq(users.id, id));
+  if (role !== "user" || plan !== "free")
+    await (await getDb()).update(users).set({ role, plan }).where(eq(users.id, id));
   return { id, email, name, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en` };
 }
 
@@ -97,7 +120,11 @@ const WRITES: [string, Handler, unknown][] = [
   ["removeadmin", removeadmin, { email: "nobody@example.io" }],
   ["saveadmin", saveadmin, { data: "<p>x</p>", type: "terms" }],
   ["createblog", createblog, { title: "T", excerpt: "E", content: "<p>C</p>", category: "ai" }],
-  ["admin/editblog", editblog, { id: "00000000-0000-0000-0000-000000000000", title: "T", excerpt: "E", content: "<p>C</p>", category: "ai" }],
+  [
+    "admin/editblog",
+    editblog,
+    { id: "00000000-0000-0000-0000-000000000000", title: "T", excerpt: "E", content: "<p>C</p>", category: "ai" },
+  ],
   ["deleteblogs", deleteblogs, { id: "00000000-0000-0000-0000-000000000000" }],
   ["updateblogs", updateblogs, { id: "00000000-0000-0000-0000-000000000000", type: "popular", value: "true" }],
   ["admin/contact-handled", contactHandled, { id: "00000000-0000-0000-0000-000000000000" }],
@@ -120,17 +147,34 @@ describe("who may call the admin routes", () => {
     expect((await call(handler, { ...options, cookie: superAdmin.cookie })).status).toBe(200);
   });
 
-  it.each(WRITES)("%s: signed out 401 and user 403, nothing is changed, and the user's attempt is in the audit log", async (_name, handler, body) => {
-    const db = await getDb();
-    const before = (await db.select({ id: adminAudit.id }).from(adminAudit)).map((r) => r.id);
-    expect((await call(handler, { body })).status).toBe(401);
-    expect((await call(handler, { body, cookie: learner.cookie })).status).toBe(403);
-    expect((await call(handler, { body, cookie: paidLearner.cookie })).status).toBe(403);
-    const added = (await db.select().from(adminAudit)).filter((row) => !before.includes(row.id));
-    expect(added.map(({ actorId, actorEmail, action, target, details }) => ({ actorId, actorEmail, action, target, details }))).toEqual(
-      [learner, paidLearner].map((who) => ({ actorId: who.id, actorEmail: who.email, action: "admin.route", target: "POST /api/test", details: { refused: "auth:forbidden" } })),
-    );
-  });
+  it.each(WRITES)(
+    "%s: signed out 401 and user 403, nothing is changed, and the user's attempt is in the audit log",
+    async (_name, handler, body) => {
+      const db = await getDb();
+      const before = (await db.select({ id: adminAudit.id }).from(adminAudit)).map((r) => r.id);
+      expect((await call(handler, { body })).status).toBe(401);
+      expect((await call(handler, { body, cookie: learner.cookie })).status).toBe(403);
+      expect((await call(handler, { body, cookie: paidLearner.cookie })).status).toBe(403);
+      const added = (await db.select().from(adminAudit)).filter((row) => !before.includes(row.id));
+      expect(
+        added.map(({ actorId, actorEmail, action, target, details }) => ({
+          actorId,
+          actorEmail,
+          action,
+          target,
+          details,
+        })),
+      ).toEqual(
+        [learner, paidLearner].map((who) => ({
+          actorId: who.id,
+          actorEmail: who.email,
+          action: "admin.route",
+          target: "POST /api/test",
+          details: { refused: "auth:forbidden" },
+        })),
+      );
+    },
+  );
 
   it("a user who keeps trying admin routes adds at most 20 rows an hour to the audit log", async () => {
     const db = await getDb();
@@ -138,7 +182,11 @@ describe("who may call the admin routes", () => {
     for (let i = 0; i < 25; i++) expect((await call(getusers, { cookie: prober.cookie })).status).toBe(403);
     const rows = await db.select().from(adminAudit).where(eq(adminAudit.actorId, prober.id));
     expect(rows).toHaveLength(20);
-    expect(rows[0]).toMatchObject({ action: "admin.route", target: "GET /api/test", details: { refused: "auth:forbidden" } });
+    expect(rows[0]).toMatchObject({
+      action: "admin.route",
+      target: "GET /api/test",
+      details: { refused: "auth:forbidden" },
+    });
   });
 });
 
@@ -149,7 +197,10 @@ describe("dashboard figures", () => {
 
     const buyer = await account("Bruno Buyer", "user", "yearly");
     const lapsed = await account("Lapsed Lee", "user", "monthly");
-    await db.update(users).set({ planExpiresAt: new Date(Date.now() - 86_400_000) }).where(eq(users.id, lapsed.id));
+    await db
+      .update(users)
+      .set({ planExpiresAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(users.id, lapsed.id));
     await course(buyer.id, "Rust", "video_text");
     await course(buyer.id, "Go");
     await course(learner.id, "Piano", "video_text");
@@ -157,20 +208,106 @@ describe("dashboard figures", () => {
     const day = 86_400_000;
     await db.insert(subscriptions).values([
       // 4700 a month + 9600 a year (800 a month) = 5500 USD of recurring revenue.
-      { userId: paidLearner.id, plan: "monthly", provider: "stripe", status: "active", currentPeriodEnd: new Date(Date.now() + 20 * day), amountMinor: 4700, currency: "USD" },
-      { userId: buyer.id, plan: "yearly", provider: "paypal", status: "active", currentPeriodEnd: new Date(Date.now() + 300 * day), amountMinor: 9600, currency: "USD" },
-      { userId: buyer.id, plan: "monthly", provider: "paystack", status: "active", currentPeriodEnd: null, amountMinor: 5000, currency: "BRL" },
+      {
+        userId: paidLearner.id,
+        plan: "monthly",
+        provider: "stripe",
+        status: "active",
+        currentPeriodEnd: new Date(Date.now() + 20 * day),
+        amountMinor: 4700,
+        currency: "USD",
+      },
+      {
+        userId: buyer.id,
+        plan: "yearly",
+        provider: "paypal",
+        status: "active",
+        currentPeriodEnd: new Date(Date.now() + 300 * day),
+        amountMinor: 9600,
+        currency: "USD",
+      },
+      {
+        userId: buyer.id,
+        plan: "monthly",
+        provider: "paystack",
+        status: "active",
+        currentPeriodEnd: null,
+        amountMinor: 5000,
+        currency: "BRL",
+      },
       // Not counted: admin grants (even one that carries an amount), an expired period, a canceled subscription.
-      { userId: admin.id, plan: "yearly", provider: "admin", status: "active", currentPeriodEnd: null, amountMinor: null, currency: null },
-      { userId: superAdmin.id, plan: "monthly", provider: "admin", status: "active", currentPeriodEnd: null, amountMinor: 120_000, currency: "USD" },
-      { userId: lapsed.id, plan: "monthly", provider: "stripe", status: "active", currentPeriodEnd: new Date(Date.now() - day), amountMinor: 4700, currency: "USD" },
-      { userId: lapsed.id, plan: "monthly", provider: "stripe", status: "canceled", currentPeriodEnd: new Date(Date.now() + day), amountMinor: 4700, currency: "USD" },
+      {
+        userId: admin.id,
+        plan: "yearly",
+        provider: "admin",
+        status: "active",
+        currentPeriodEnd: null,
+        amountMinor: null,
+        currency: null,
+      },
+      {
+        userId: superAdmin.id,
+        plan: "monthly",
+        provider: "admin",
+        status: "active",
+        currentPeriodEnd: null,
+        amountMinor: 120_000,
+        currency: "USD",
+      },
+      {
+        userId: lapsed.id,
+        plan: "monthly",
+        provider: "stripe",
+        status: "active",
+        currentPeriodEnd: new Date(Date.now() - day),
+        amountMinor: 4700,
+        currency: "USD",
+      },
+      {
+        userId: lapsed.id,
+        plan: "monthly",
+        provider: "stripe",
+        status: "canceled",
+        currentPeriodEnd: new Date(Date.now() + day),
+        amountMinor: 4700,
+        currency: "USD",
+      },
     ]);
     await db.insert(payments).values([
-      { userId: paidLearner.id, plan: "monthly", provider: "stripe", amountMinor: 4700, currency: "USD", status: "succeeded" },
-      { userId: buyer.id, plan: "yearly", provider: "paypal", amountMinor: 9600, currency: "USD", status: "refunded", refundedMinor: 9600 },
-      { userId: lapsed.id, plan: "monthly", provider: "stripe", amountMinor: 4700, currency: "USD", status: "refunded", refundedMinor: 1000 },
-      { userId: buyer.id, plan: "monthly", provider: "paystack", amountMinor: 5000, currency: "BRL", status: "succeeded" },
+      {
+        userId: paidLearner.id,
+        plan: "monthly",
+        provider: "stripe",
+        amountMinor: 4700,
+        currency: "USD",
+        status: "succeeded",
+      },
+      {
+        userId: buyer.id,
+        plan: "yearly",
+        provider: "paypal",
+        amountMinor: 9600,
+        currency: "USD",
+        status: "refunded",
+        refundedMinor: 9600,
+      },
+      {
+        userId: lapsed.id,
+        plan: "monthly",
+        provider: "stripe",
+        amountMinor: 4700,
+        currency: "USD",
+        status: "refunded",
+        refundedMinor: 1000,
+      },
+      {
+        userId: buyer.id,
+        plan: "monthly",
+        provider: "paystack",
+        amountMinor: 5000,
+        currency: "BRL",
+        status: "succeeded",
+      },
       // Not counted: pending and failed payments.
       { userId: buyer.id, plan: "monthly", provider: "stripe", amountMinor: 999, currency: "USD", status: "pending" },
       { userId: buyer.id, plan: "monthly", provider: "stripe", amountMinor: 888, currency: "USD", status: "failed" },
@@ -207,7 +344,9 @@ describe("lists: search in SQL, paginated, no secrets", () => {
     expect(free.json.every((u: { type: string }) => u.type === "free")).toBe(true);
 
     // A % or _ is searched for as itself, not as a wildcard.
-    expect((await call(getusers, { url: "http://localhost/api/getusers?q=%25", cookie: admin.cookie })).json).toEqual([]);
+    expect((await call(getusers, { url: "http://localhost/api/getusers?q=%25", cookie: admin.cookie })).json).toEqual(
+      [],
+    );
 
     const all = await db.select({ id: users.id }).from(users);
     const page1 = await call(getusers, { url: "http://localhost/api/getusers?page=1&limit=2", cookie: admin.cookie });
@@ -215,11 +354,15 @@ describe("lists: search in SQL, paginated, no secrets", () => {
     expect(page1.json).toHaveLength(2);
     expect(page2.json).toHaveLength(2);
     expect(page1.headers.get("x-total-count")).toBe(String(all.length));
-    const ids = [...(page1.json as unknown as { _id: string }[]), ...(page2.json as unknown as { _id: string }[])].map((u) => u._id);
+    const ids = [...(page1.json as unknown as { _id: string }[]), ...(page2.json as unknown as { _id: string }[])].map(
+      (u) => u._id,
+    );
     expect(new Set(ids).size).toBe(4);
     for (const res of [found, paid, free, page1, page2]) expect(res.text).not.toMatch(/password|argon2|hash|token/i);
 
-    expect((await call(getusers, { url: "http://localhost/api/getusers?limit=100000", cookie: admin.cookie })).status).toBe(400);
+    expect(
+      (await call(getusers, { url: "http://localhost/api/getusers?limit=100000", cookie: admin.cookie })).status,
+    ).toBe(400);
   });
 
   it("courses: by topic and by owner, with owner, type label and progress", async () => {
@@ -227,10 +370,17 @@ describe("lists: search in SQL, paginated, no secrets", () => {
     await course(owner.id, "Quantum Knitting", "video_text");
     const byTopic = await call(getcourses, { url: "http://localhost/api/getcourses?q=quantum", cookie: admin.cookie });
     expect(byTopic.json).toHaveLength(1);
-    expect(byTopic.json[0]).toMatchObject({ mainTopic: "Quantum Knitting", type: "Video & Text Course", owner: { mName: "Cora Curious", email: owner.email }, progress: 0 });
+    expect(byTopic.json[0]).toMatchObject({
+      mainTopic: "Quantum Knitting",
+      type: "Video & Text Course",
+      owner: { mName: "Cora Curious", email: owner.email },
+      progress: 0,
+    });
     const byOwner = await call(getcourses, { url: "http://localhost/api/getcourses?q=cora", cookie: admin.cookie });
     expect(byOwner.json.map((c: { mainTopic: string }) => c.mainTopic)).toEqual(["Quantum Knitting"]);
-    expect((await call(getcourses, { url: "http://localhost/api/getcourses?q=zzz-nothing", cookie: admin.cookie })).json).toEqual([]);
+    expect(
+      (await call(getcourses, { url: "http://localhost/api/getcourses?q=zzz-nothing", cookie: admin.cookie })).json,
+    ).toEqual([]);
     // The users list counts each user's own courses.
     const users = await call(getusers, { url: "http://localhost/api/getusers?q=cora", cookie: admin.cookie });
     expect(users.json).toEqual([expect.objectContaining({ email: owner.email, courses: 1 })]);
@@ -238,15 +388,26 @@ describe("lists: search in SQL, paginated, no secrets", () => {
 
   it("contacts and blogs are searched by their fields", async () => {
     const db = await getDb();
-    await db.insert(contactMessages).values({ name: "Carla", subject: "billing", email: "carla@example.io", message: "Invoice please" });
+    await db
+      .insert(contactMessages)
+      .values({ name: "Carla", subject: "billing", email: "carla@example.io", message: "Invoice please" });
     const contacts = await call(getcontact, { url: "http://localhost/api/getcontact?q=INVOICE", cookie: admin.cookie });
-    expect(contacts.json).toEqual([expect.objectContaining({ fname: "Carla", lname: "billing", email: "carla@example.io", msg: "Invoice please", handledAt: null })]);
+    expect(contacts.json).toEqual([
+      expect.objectContaining({
+        fname: "Carla",
+        lname: "billing",
+        email: "carla@example.io",
+        msg: "Invoice please",
+        handledAt: null,
+      }),
+    ]);
 
     await db.insert(blogPosts).values([
       { title: "Learning with robots", excerpt: "Machines", content: "<p>x</p>", category: "ai" },
       { title: "Colour theory", excerpt: "Palettes for humans", content: "<p>x</p>", category: "design" },
     ]);
-    const search = (q: string) => call(adminBlogs, { url: `http://localhost/api/admin/blogs?q=${q}`, cookie: admin.cookie });
+    const search = (q: string) =>
+      call(adminBlogs, { url: `http://localhost/api/admin/blogs?q=${q}`, cookie: admin.cookie });
     expect((await search("robots")).json.map((b: { title: string }) => b.title)).toEqual(["Learning with robots"]);
     expect((await search("PALETTES")).json.map((b: { title: string }) => b.title)).toEqual(["Colour theory"]);
     expect((await search("design")).json.map((b: { title: string }) => b.title)).toEqual(["Colour theory"]);
@@ -263,22 +424,45 @@ describe("admins", () => {
     const [row] = await db.select().from(users).where(eq(users.id, candidate.id));
     expect(row).toMatchObject({ role: "admin", plan: "yearly", planExpiresAt: null });
     const grants = await db.select().from(subscriptions).where(eq(subscriptions.userId, candidate.id));
-    expect(grants).toEqual([expect.objectContaining({ provider: "admin", status: "active", plan: "yearly", currentPeriodEnd: null, amountMinor: null })]);
+    expect(grants).toEqual([
+      expect.objectContaining({
+        provider: "admin",
+        status: "active",
+        plan: "yearly",
+        currentPeriodEnd: null,
+        amountMinor: null,
+      }),
+    ]);
     expect(await db.select().from(payments).where(eq(payments.userId, candidate.id))).toEqual([]);
 
-    const paid = await call(getpaid, { url: `http://localhost/api/getpaid?q=${encodeURIComponent(candidate.email)}`, cookie: admin.cookie });
-    expect(paid.json).toEqual([expect.objectContaining({ email: candidate.email, type: "yearly", provider: "admin", grantedByAdmin: true, periodEnd: null })]);
+    const paid = await call(getpaid, {
+      url: `http://localhost/api/getpaid?q=${encodeURIComponent(candidate.email)}`,
+      cookie: admin.cookie,
+    });
+    expect(paid.json).toEqual([
+      expect.objectContaining({
+        email: candidate.email,
+        type: "yearly",
+        provider: "admin",
+        grantedByAdmin: true,
+        periodEnd: null,
+      }),
+    ]);
 
     const admins = await call(getadmins, { url: "http://localhost/api/getadmins?limit=100", cookie: admin.cookie });
-    expect(admins.json.admins).toEqual(expect.arrayContaining([
-      { _id: candidate.id, mName: "Pat Promoted", email: candidate.email, type: "no" },
-      { _id: superAdmin.id, mName: "Owner", email: superAdmin.email, type: "super" },
-    ]));
+    expect(admins.json.admins).toEqual(
+      expect.arrayContaining([
+        { _id: candidate.id, mName: "Pat Promoted", email: candidate.email, type: "no" },
+        { _id: superAdmin.id, mName: "Owner", email: superAdmin.email, type: "super" },
+      ]),
+    );
     expect(admins.json.users.map((u: { email: string }) => u.email)).not.toContain(candidate.email);
 
     // The new admin is one at once: their session reads the role from the database.
     expect((await call(getusers, { cookie: candidate.cookie })).status).toBe(200);
-    expect((await call(addadmin, { body: { email: candidate.email }, cookie: admin.cookie })).json).toMatchObject({ code: "admin:already-admin" });
+    expect((await call(addadmin, { body: { email: candidate.email }, cookie: admin.cookie })).json).toMatchObject({
+      code: "admin:already-admin",
+    });
 
     expect((await call(removeadmin, { body: { email: candidate.email }, cookie: admin.cookie })).status).toBe(200);
     const [after] = await db.select().from(users).where(eq(users.id, candidate.id));
@@ -288,7 +472,9 @@ describe("admins", () => {
     expect((await call(getusers, { cookie: candidate.cookie })).status).toBe(403);
 
     const actions = await db.select().from(adminAudit).where(eq(adminAudit.target, candidate.email));
-    expect(actions.map((a) => [a.action, a.actorEmail, (a.details as { refused?: string } | null)?.refused ?? null]).sort()).toEqual([
+    expect(
+      actions.map((a) => [a.action, a.actorEmail, (a.details as { refused?: string } | null)?.refused ?? null]).sort(),
+    ).toEqual([
       ["admin.promote", admin.email, null],
       ["admin.promote", admin.email, "admin:already-admin"],
       ["admin.remove", admin.email, null],
@@ -299,7 +485,15 @@ describe("admins", () => {
     const db = await getDb();
     const payer = await account("Paying Admin");
     const periodEnd = new Date(Date.now() + 10 * 86_400_000);
-    await db.insert(subscriptions).values({ userId: payer.id, plan: "monthly", provider: "stripe", status: "active", currentPeriodEnd: periodEnd, amountMinor: 4700, currency: "USD" });
+    await db.insert(subscriptions).values({
+      userId: payer.id,
+      plan: "monthly",
+      provider: "stripe",
+      status: "active",
+      currentPeriodEnd: periodEnd,
+      amountMinor: 4700,
+      currency: "USD",
+    });
     await call(addadmin, { body: { email: payer.email }, cookie: admin.cookie });
     await call(removeadmin, { body: { email: payer.email }, cookie: admin.cookie });
     const [row] = await db.select().from(users).where(eq(users.id, payer.id));
@@ -318,37 +512,80 @@ describe("admins", () => {
   });
 
   it("refuses unknown e-mails and non-admins", async () => {
-    expect((await call(addadmin, { body: { email: "ghost@example.io" }, cookie: admin.cookie })).json).toMatchObject({ code: "admin:user-not-found" });
-    expect((await call(removeadmin, { body: { email: learner.email }, cookie: admin.cookie })).json).toMatchObject({ code: "admin:not-admin" });
+    expect((await call(addadmin, { body: { email: "ghost@example.io" }, cookie: admin.cookie })).json).toMatchObject({
+      code: "admin:user-not-found",
+    });
+    expect((await call(removeadmin, { body: { email: learner.email }, cookie: admin.cookie })).json).toMatchObject({
+      code: "admin:not-admin",
+    });
   });
 
   it("a refused action is in the audit log too: who tried what, and why it was refused", async () => {
     const db = await getDb();
     const other = await account("Otto Other", "admin");
     expect((await call(removeadmin, { body: { email: superAdmin.email }, cookie: other.cookie })).status).toBe(403);
-    expect((await call(addadmin, { body: { email: ` ${admin.email.toUpperCase()} ` }, cookie: other.cookie })).status).toBe(409);
-    expect((await call(addadmin, { body: { email: "nobody-at-all@example.io" }, cookie: other.cookie })).status).toBe(404);
+    expect(
+      (await call(addadmin, { body: { email: ` ${admin.email.toUpperCase()} ` }, cookie: other.cookie })).status,
+    ).toBe(409);
+    expect((await call(addadmin, { body: { email: "nobody-at-all@example.io" }, cookie: other.cookie })).status).toBe(
+      404,
+    );
     const rows = await db.select().from(adminAudit).where(eq(adminAudit.actorId, other.id));
-    expect(rows.map(({ actorEmail, action, target, details }) => ({ actorEmail, action, target, details })).sort((a, b) => a.target.localeCompare(b.target))).toEqual(
+    expect(
+      rows
+        .map(({ actorEmail, action, target, details }) => ({ actorEmail, action, target, details }))
+        .sort((a, b) => a.target.localeCompare(b.target)),
+    ).toEqual(
       [
-        { actorEmail: other.email, action: "admin.promote", target: admin.email, details: { refused: "admin:already-admin" } },
-        { actorEmail: other.email, action: "admin.promote", target: "nobody-at-all@example.io", details: { refused: "admin:user-not-found" } },
-        { actorEmail: other.email, action: "admin.remove", target: superAdmin.email, details: { refused: "admin:super-protected" } },
+        {
+          actorEmail: other.email,
+          action: "admin.promote",
+          target: admin.email,
+          details: { refused: "admin:already-admin" },
+        },
+        {
+          actorEmail: other.email,
+          action: "admin.promote",
+          target: "nobody-at-all@example.io",
+          details: { refused: "admin:user-not-found" },
+        },
+        {
+          actorEmail: other.email,
+          action: "admin.remove",
+          target: superAdmin.email,
+          details: { refused: "admin:super-protected" },
+        },
       ].sort((a, b) => a.target.localeCompare(b.target)),
     );
     // Nothing else changed: the Super admin is still super, the admin still an admin.
     const roles = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, superAdmin.id));
     expect(roles).toEqual([{ id: superAdmin.id, role: "super" }]);
     // The Activity list carries the reason with the row.
-    const log = await call(auditList, { url: `http://localhost/api/admin/audit?q=${encodeURIComponent(superAdmin.email)}`, cookie: admin.cookie });
-    expect(log.json).toEqual(expect.arrayContaining([expect.objectContaining({ actor: other.email, action: "admin.remove", details: { refused: "admin:super-protected" } })]));
+    const log = await call(auditList, {
+      url: `http://localhost/api/admin/audit?q=${encodeURIComponent(superAdmin.email)}`,
+      cookie: admin.cookie,
+    });
+    expect(log.json).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          actor: other.email,
+          action: "admin.remove",
+          details: { refused: "admin:super-protected" },
+        }),
+      ]),
+    );
   });
 
   it("each reason a refused admin action can have is told on the Activity page in both languages", () => {
-    const codes = ["auth:forbidden", ...Object.keys(ERROR_CODES).filter((code) => /^(admin|html):/.test(code)), "request:invalid"];
+    const codes = [
+      "auth:forbidden",
+      ...Object.keys(ERROR_CODES).filter((code) => /^(admin|html):/.test(code)),
+      "request:invalid",
+    ];
     for (const catalog of [en, pt]) {
       const refusals = catalog.admin.refusals as Record<string, string>;
-      for (const code of codes) expect({ code, label: refusals[auditMessageKey(code)] }).toEqual({ code, label: expect.stringMatching(/\S/) });
+      for (const code of codes)
+        expect({ code, label: refusals[auditMessageKey(code)] }).toEqual({ code, label: expect.stringMatching(/\S/) });
       expect(catalog.admin.refusedBecause).toContain("{reason}");
       expect(catalog.admin.actions.adminRoute).toMatch(/\S/);
     }
@@ -362,20 +599,32 @@ describe("policies", () => {
   it("saves one policy per language, sanitized, audited, and expires the public pages' cache", async () => {
     const db = await getDb();
     const { result, expired } = await inWorkStore(() =>
-      callRoute(saveadmin, { body: { type: "refund", locale: "pt", data: '<h2>Reembolso</h2><p onclick="x()">Sem reembolso.</p><script>alert(1)</script>' }, cookie: admin.cookie }),
+      callRoute(saveadmin, {
+        body: {
+          type: "refund",
+          locale: "pt",
+          data: '<h2>Reembolso</h2><p onclick="x()">Sem reembolso.</p><script>alert(1)</script>',
+        },
+        cookie: admin.cookie,
+      }),
     );
     expect(result.status).toBe(200);
     expect(expired).toContain("public:policies");
     await call(saveadmin, { body: { type: "refund", data: "<p>No refunds.</p>" }, cookie: admin.cookie }); // the admin's UI language: en
     const rows = await db.select().from(policies).where(eq(policies.kind, "refund"));
-    expect(Object.fromEntries(rows.map((r) => [r.locale, r.html]))).toEqual({ pt: "<h2>Reembolso</h2><p>Sem reembolso.</p>", en: "<p>No refunds.</p>" });
+    expect(Object.fromEntries(rows.map((r) => [r.locale, r.html]))).toEqual({
+      pt: "<h2>Reembolso</h2><p>Sem reembolso.</p>",
+      en: "<p>No refunds.</p>",
+    });
 
     const dash = await call(dashboard, { method: "POST", cookie: admin.cookie });
     expect(dash.json.admin.refund).toBe("<p>No refunds.</p>");
 
     const audit = await db.select().from(adminAudit).where(eq(adminAudit.action, "policy.save"));
     expect(audit.map((a) => a.target).sort()).toEqual(["refund (en)", "refund (pt)"]);
-    expect((await call(saveadmin, { body: { type: "cookies", data: "<p>x</p>" }, cookie: admin.cookie })).status).toBe(400);
+    expect((await call(saveadmin, { body: { type: "cookies", data: "<p>x</p>" }, cookie: admin.cookie })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -383,7 +632,9 @@ describe("pictures pasted into policies and posts", () => {
   it("are checked by their bytes, stored once, and served to anyone at the address the stored HTML names", async () => {
     const db = await getDb();
     const html = `<p>Logo <img src="${PNG_1x1}" alt="logo"> again <img src="${PNG_1x1}"></p>`;
-    expect((await call(saveadmin, { body: { type: "privacy", locale: "en", data: html }, cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (await call(saveadmin, { body: { type: "privacy", locale: "en", data: html }, cookie: admin.cookie })).status,
+    ).toBe(200);
     const [policy] = await db.select().from(policies).where(eq(policies.kind, "privacy"));
     const ids = [...policy.html.matchAll(/\/api\/content-images\/([0-9a-f-]{36})/g)].map((m) => m[1]);
     expect(ids).toHaveLength(2);
@@ -393,7 +644,10 @@ describe("pictures pasted into policies and posts", () => {
     expect(stored.map((i) => i.id)).toEqual([ids[0]]);
 
     // The same picture in a post is the same stored row.
-    const post = await call(createblog, { body: { title: "Pictured", excerpt: "E", content: `<p><img src="${PNG_1x1}"></p>`, category: "ai" }, cookie: admin.cookie });
+    const post = await call(createblog, {
+      body: { title: "Pictured", excerpt: "E", content: `<p><img src="${PNG_1x1}"></p>`, category: "ai" },
+      cookie: admin.cookie,
+    });
     expect(post.status).toBe(201);
     expect(await db.select().from(contentImages)).toHaveLength(1);
 
@@ -401,11 +655,16 @@ describe("pictures pasted into policies and posts", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
-    expect((await callRoute(contentImageRoute as never, { params: { id: "00000000-0000-0000-0000-000000000000" } })).status).toBe(404);
+    expect(
+      (await callRoute(contentImageRoute as never, { params: { id: "00000000-0000-0000-0000-000000000000" } })).status,
+    ).toBe(404);
     expect((await callRoute(contentImageRoute as never, { params: { id: "not-an-id" } })).status).toBe(404);
 
     const fake = `data:image/png;base64,${Buffer.from("<script>alert(1)</script>").toString("base64")}`;
-    const refused = await call(saveadmin, { body: { type: "privacy", locale: "en", data: `<p><img src="${fake}"></p>` }, cookie: admin.cookie });
+    const refused = await call(saveadmin, {
+      body: { type: "privacy", locale: "en", data: `<p><img src="${fake}"></p>` },
+      cookie: admin.cookie,
+    });
     expect(refused.status).toBe(400);
     expect(refused.json.code).toBe("html:image-invalid");
   });
@@ -416,7 +675,14 @@ describe("blog posts", () => {
     const db = await getDb();
     const created = await inWorkStore(() =>
       callRoute(createblog, {
-        body: { title: " Cover story ", excerpt: "Short", content: '<p>Body<img src="x" onerror="alert(1)"></p>', category: "education", tags: " a, ,b ", image: PNG_1x1 },
+        body: {
+          title: " Cover story ",
+          excerpt: "Short",
+          content: '<p>Body<img src="x" onerror="alert(1)"></p>',
+          category: "education",
+          tags: " a, ,b ",
+          image: PNG_1x1,
+        },
         cookie: admin.cookie,
       }),
     );
@@ -424,7 +690,14 @@ describe("blog posts", () => {
     const id = created.result.json.id as string;
     expect(created.expired).toEqual(expect.arrayContaining(["public:blog", `public:blog:${id}`]));
     const [post] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-    expect(post).toMatchObject({ title: "Cover story", content: "<p>Body</p>", tags: "a, b", locale: "en", imageContentType: "image/png", featured: false });
+    expect(post).toMatchObject({
+      title: "Cover story",
+      content: "<p>Body</p>",
+      tags: "a, b",
+      locale: "en",
+      imageContentType: "image/png",
+      featured: false,
+    });
     expect(post.image?.length).toBeGreaterThan(50);
 
     const flagged = await call(updateblogs, { body: { id, type: "featured", value: "true" }, cookie: admin.cookie });
@@ -433,19 +706,35 @@ describe("blog posts", () => {
     const [after] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
     expect(after).toMatchObject({ featured: true, popular: true });
 
-    const edited = await call(editblog, { body: { id, title: "Cover story 2", excerpt: "Short", content: "<p>New</p>", category: "ai", locale: "pt" }, cookie: admin.cookie });
+    const edited = await call(editblog, {
+      body: { id, title: "Cover story 2", excerpt: "Short", content: "<p>New</p>", category: "ai", locale: "pt" },
+      cookie: admin.cookie,
+    });
     expect(edited.status).toBe(200);
     const [afterEdit] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-    expect(afterEdit).toMatchObject({ title: "Cover story 2", content: "<p>New</p>", category: "ai", locale: "pt", imageContentType: "image/png" });
+    expect(afterEdit).toMatchObject({
+      title: "Cover story 2",
+      content: "<p>New</p>",
+      category: "ai",
+      locale: "pt",
+      imageContentType: "image/png",
+    });
 
     expect((await call(deleteblogs, { body: { id }, cookie: admin.cookie })).status).toBe(200);
     expect(await db.select().from(blogPosts).where(eq(blogPosts.id, id))).toEqual([]);
-    expect((await call(deleteblogs, { body: { id }, cookie: admin.cookie })).json).toMatchObject({ code: "admin:blog-not-found" });
+    expect((await call(deleteblogs, { body: { id }, cookie: admin.cookie })).json).toMatchObject({
+      code: "admin:blog-not-found",
+    });
 
     const audit = await db.select().from(adminAudit).where(eq(adminAudit.actorId, admin.id));
     const ofPost = audit.filter((a) => (a.details as { id?: string } | null)?.id === id);
     const refused = (a: (typeof audit)[number]) => Boolean((a.details as { refused?: string }).refused);
-    expect(ofPost.filter((a) => !refused(a)).map((a) => a.action).sort()).toEqual(["blog.create", "blog.delete", "blog.edit", "blog.flag", "blog.flag"]);
+    expect(
+      ofPost
+        .filter((a) => !refused(a))
+        .map((a) => a.action)
+        .sort(),
+    ).toEqual(["blog.create", "blog.delete", "blog.edit", "blog.flag", "blog.flag"]);
     // The second delete was refused, and says so.
     expect(ofPost.filter(refused).map(({ action, target, details }) => ({ action, target, details }))).toEqual([
       { action: "blog.delete", target: id, details: { id, refused: "admin:blog-not-found" } },
@@ -454,27 +743,54 @@ describe("blog posts", () => {
 
   it("refuses a cover that is not an image by its bytes, or larger than 5 MB", async () => {
     const notImage = `data:image/png;base64,${Buffer.from("<svg onload=alert(1)>").toString("base64")}`;
-    const res = await call(createblog, { body: { title: "T", excerpt: "E", content: "<p>C</p>", category: "ai", image: notImage }, cookie: admin.cookie });
+    const res = await call(createblog, {
+      body: { title: "T", excerpt: "E", content: "<p>C</p>", category: "ai", image: notImage },
+      cookie: admin.cookie,
+    });
     expect(res.status).toBe(400);
     const big = Buffer.alloc(5 * 1024 * 1024 + 10);
     Buffer.from(PNG_1x1.split(",")[1], "base64").copy(big);
-    const tooBig = await call(createblog, { body: { title: "T", excerpt: "E", content: "<p>C</p>", category: "ai", image: `data:image/png;base64,${big.toString("base64")}` }, cookie: admin.cookie });
+    const tooBig = await call(createblog, {
+      body: {
+        title: "T",
+        excerpt: "E",
+        content: "<p>C</p>",
+        category: "ai",
+        image: `data:image/png;base64,${big.toString("base64")}`,
+      },
+      cookie: admin.cookie,
+    });
     expect(tooBig.status).toBe(413);
-    expect((await call(createblog, { body: { title: "T", excerpt: "E", content: "<script>x</script>", category: "ai" }, cookie: admin.cookie })).status).toBe(400);
+    expect(
+      (
+        await call(createblog, {
+          body: { title: "T", excerpt: "E", content: "<script>x</script>", category: "ai" },
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe("contacts and the activity log", () => {
   it("marks a contact handled (audited) and lists the audit log with search", async () => {
     const db = await getDb();
-    const [contact] = await db.insert(contactMessages).values({ name: "Hugo", subject: "support", email: "hugo@example.io", message: "Help" }).returning();
+    const [contact] = await db
+      .insert(contactMessages)
+      .values({ name: "Hugo", subject: "support", email: "hugo@example.io", message: "Help" })
+      .returning();
     expect((await call(contactHandled, { body: { id: contact.id }, cookie: admin.cookie })).status).toBe(200);
     const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, contact.id));
     expect(row.handledAt).toBeInstanceOf(Date);
 
     const log = await call(auditList, { url: "http://localhost/api/admin/audit?q=HUGO@example", cookie: admin.cookie });
-    expect(log.json).toEqual([expect.objectContaining({ actor: admin.email, action: "contact.handled", target: "hugo@example.io" })]);
-    const none = await call(auditList, { url: "http://localhost/api/admin/audit?q=nothing-like-this", cookie: admin.cookie });
+    expect(log.json).toEqual([
+      expect.objectContaining({ actor: admin.email, action: "contact.handled", target: "hugo@example.io" }),
+    ]);
+    const none = await call(auditList, {
+      url: "http://localhost/api/admin/audit?q=nothing-like-this",
+      cookie: admin.cookie,
+    });
     expect(none.json).toEqual([]);
   });
 });

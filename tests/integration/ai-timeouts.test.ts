@@ -45,7 +45,12 @@ beforeAll(async () => {
   [model, media] = await Promise.all([startFakeModel(), startFakeMedia()]);
   Object.assign(process.env, media.env);
   (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
-  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+  setAiConfigForTests({
+    provider: "openai-compatible",
+    model: model.model,
+    baseURL: model.baseURL,
+    source: "AI_PROVIDER",
+  });
 });
 
 afterAll(async () => {
@@ -70,7 +75,13 @@ async function newUser() {
   return { id: res.json.userId as string, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en` };
 }
 
-const form = { topic: "Photosynthesis", subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" };
+const form = {
+  topic: "Photosynthesis",
+  subtopics: [],
+  topicsLimit: "4",
+  courseType: "Text & Image Course",
+  language: "English",
+};
 
 type Handler = (request: Request, route: { params: Promise<unknown> }) => Promise<Response>;
 
@@ -78,13 +89,18 @@ type Handler = (request: Request, route: { params: Promise<unknown> }) => Promis
 async function streamEvents(handler: Handler, cookie: string, body: unknown) {
   const started = Date.now();
   const response = await handler(
-    new Request("http://localhost:3000/api/test", { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request("http://localhost:3000/api/test", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
     { params: Promise.resolve({}) },
   );
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("application/x-ndjson");
   const events: { at: number; event: Record<string, unknown> }[] = [];
-  for await (const event of readNdjson<Record<string, unknown>>(response)) events.push({ at: Date.now() - started, event });
+  for await (const event of readNdjson<Record<string, unknown>>(response))
+    events.push({ at: Date.now() - started, event });
   return { events, elapsed: Date.now() - started, types: events.map((e) => e.event.type) };
 }
 
@@ -96,13 +112,29 @@ async function count(table: typeof courses | typeof lessons | typeof chatMessage
 /** A course with its first lesson written and a second one still empty. */
 async function insertCourse(userId: string) {
   const db = await getDb();
-  const [course] = await db.insert(courses).values({ userId, mainTopic: `Tides ${counter}`, type: "text_image", lang: "English" }).returning();
+  const [course] = await db
+    .insert(courses)
+    .values({ userId, mainTopic: `Tides ${counter}`, type: "text_image", lang: "English" })
+    .returning();
   const [topic] = await db.insert(topics).values({ courseId: course.id, position: 0, title: "Basics" }).returning();
   const rows = await db
     .insert(lessons)
     .values([
-      { courseId: course.id, topicId: topic.id, position: 0, title: "What tides are", theory: "<p>Written.</p>", generatedAt: new Date() },
-      { courseId: course.id, topicId: topic.id, position: 1, title: `Spring tides marker-${course.id.slice(0, 8)}`, theory: "" },
+      {
+        courseId: course.id,
+        topicId: topic.id,
+        position: 0,
+        title: "What tides are",
+        theory: "<p>Written.</p>",
+        generatedAt: new Date(),
+      },
+      {
+        courseId: course.id,
+        topicId: topic.id,
+        position: 1,
+        title: `Spring tides marker-${course.id.slice(0, 8)}`,
+        theory: "",
+      },
     ])
     .returning();
   return { courseId: course.id, written: rows[0].id, empty: rows[1].id, marker: rows[1].title };
@@ -124,7 +156,11 @@ describe("a model that accepts and never answers", () => {
     // (b) keep-alive lines while waiting.
     expect(types.filter((type) => type === "waiting").length).toBeGreaterThanOrEqual(3);
     // (c) the end: an error event, within the budget, and nothing in between.
-    expect(events.at(-1)!.event).toEqual({ type: "error", code: "ai:timeout", message: "The AI model took too long to answer. Please try again in a moment." });
+    expect(events.at(-1)!.event).toEqual({
+      type: "error",
+      code: "ai:timeout",
+      message: "The AI model took too long to answer. Please try again in a moment.",
+    });
     expect(new Set(types)).toEqual(new Set(["start", "waiting", "error"]));
     expect(elapsed).toBeGreaterThanOrEqual(TOTAL_MS - 100);
     expect(elapsed).toBeLessThan(ENDS_WITHIN_MS);
@@ -137,7 +173,11 @@ describe("a model that accepts and never answers", () => {
     const user = await newUser();
     model.script({ behaviour: "hang" });
     const { events } = await streamEvents(promptStream, user.cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt"), form);
-    expect(events.at(-1)!.event).toMatchObject({ type: "error", code: "ai:timeout", message: "O modelo de IA demorou demais para responder. Tente novamente em instantes." });
+    expect(events.at(-1)!.event).toMatchObject({
+      type: "error",
+      code: "ai:timeout",
+      message: "O modelo de IA demorou demais para responder. Tente novamente em instantes.",
+    });
   });
 
   it("/api/prompt answers 504 ai:timeout within the budget instead of hanging", async () => {
@@ -147,7 +187,11 @@ describe("a model that accepts and never answers", () => {
     const res = await callRoute(prompt, { body: form, cookie: user.cookie });
     expect(Date.now() - started).toBeLessThan(ENDS_WITHIN_MS);
     expect(res.status).toBe(504);
-    expect(res.json).toEqual({ success: false, code: "ai:timeout", message: "The AI model took too long to answer. Please try again in a moment." });
+    expect(res.json).toEqual({
+      success: false,
+      code: "ai:timeout",
+      message: "The AI model took too long to answer. Please try again in a moment.",
+    });
   });
 
   it("/api/course answers 504 ai:timeout within the budget and stores nothing", async () => {
@@ -157,7 +201,13 @@ describe("a model that accepts and never answers", () => {
     model.script({ behaviour: "hang" });
     const started = Date.now();
     const res = await callRoute(createCourse, {
-      body: { mainTopic: "Photosynthesis", type: form.courseType, lang: "English", content: outline.json.generatedText, outlineId: outline.json.outlineId },
+      body: {
+        mainTopic: "Photosynthesis",
+        type: form.courseType,
+        lang: "English",
+        content: outline.json.generatedText,
+        outlineId: outline.json.outlineId,
+      },
       cookie: user.cookie,
     });
     expect(Date.now() - started).toBeLessThan(ENDS_WITHIN_MS);
@@ -172,7 +222,10 @@ describe("a model that accepts and never answers", () => {
     const course = await insertCourse(user.id);
     model.script({ behaviour: "hang" });
     const started = Date.now();
-    const res = await callRoute(generate, { body: { courseId: course.courseId, lessonId: course.empty }, cookie: user.cookie });
+    const res = await callRoute(generate, {
+      body: { courseId: course.courseId, lessonId: course.empty },
+      cookie: user.cookie,
+    });
     expect(Date.now() - started).toBeLessThan(ENDS_WITHIN_MS);
     expect(res.status).toBe(504);
     expect(res.json.code).toBe("ai:timeout");
@@ -183,27 +236,41 @@ describe("a model that accepts and never answers", () => {
     const user = await newUser();
     const course = await insertCourse(user.id);
     model.script({ behaviour: "hang", match: course.marker });
-    const { events, elapsed, types } = await streamEvents(lessonStream, user.cookie, { courseId: course.courseId, lessonId: course.empty });
+    const { events, elapsed, types } = await streamEvents(lessonStream, user.cookie, {
+      courseId: course.courseId,
+      lessonId: course.empty,
+    });
     expect(events[0].event).toEqual({ type: "start" });
     expect(events[0].at).toBeLessThan(1_000);
     expect(types).toContain("waiting");
     expect(events.at(-1)!.event).toMatchObject({ type: "error", code: "ai:timeout" });
     expect(elapsed).toBeLessThan(ENDS_WITHIN_MS);
-    expect(await lessonRow(course.empty)).toMatchObject({ theory: "", done: false, generatedAt: null, generatingUntil: null });
+    expect(await lessonRow(course.empty)).toMatchObject({
+      theory: "",
+      done: false,
+      generatedAt: null,
+      generatingUntil: null,
+    });
   });
 
   it("the chat stream and /api/chat end with ai:timeout within the budget and store no exchange", async () => {
     const user = await newUser();
     const course = await insertCourse(user.id);
     model.script({ behaviour: "hang" });
-    const { events, elapsed, types } = await streamEvents(chatStream, user.cookie, { courseId: course.courseId, message: "Why two tides a day?" });
+    const { events, elapsed, types } = await streamEvents(chatStream, user.cookie, {
+      courseId: course.courseId,
+      message: "Why two tides a day?",
+    });
     expect(events[0].event).toEqual({ type: "start" });
     expect(types).toContain("waiting");
     expect(events.at(-1)!.event).toMatchObject({ type: "error", code: "ai:timeout" });
     expect(elapsed).toBeLessThan(ENDS_WITHIN_MS);
 
     const started = Date.now();
-    const res = await callRoute(chat, { body: { courseId: course.courseId, message: "Why two tides a day?" }, cookie: user.cookie });
+    const res = await callRoute(chat, {
+      body: { courseId: course.courseId, message: "Why two tides a day?" },
+      cookie: user.cookie,
+    });
     expect(Date.now() - started).toBeLessThan(ENDS_WITHIN_MS);
     expect(res.status).toBe(504);
     expect(res.json.code).toBe("ai:timeout");

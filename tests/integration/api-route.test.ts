@@ -15,23 +15,38 @@ import { useTestDatabase } from "../setup/test-db";
 useTestDatabase();
 
 async function account(n: number) {
-  const res = await callRoute(signup, { body: { email: `wrap${n}@example.io`, mName: "Wrapped", password: "wrapper-pass-1" }, peer: `198.18.9.${n}` });
+  const res = await callRoute(signup, {
+    body: { email: `wrap${n}@example.io`, mName: "Wrapped", password: "wrapper-pass-1" },
+    peer: `198.18.9.${n}`,
+  });
   expect(res.status).toBe(201);
   return `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`;
 }
 
-const adminOnly = apiRoute.admin({ body: z.object({ name: z.string() }) }, async ({ body, user }) => Response.json({ success: true, name: body.name, by: user.email }));
+const adminOnly = apiRoute.admin({ body: z.object({ name: z.string() }) }, async ({ body, user }) =>
+  Response.json({ success: true, name: body.name, by: user.email }),
+);
 
 describe("apiRoute", () => {
   it.each([
     ["/api/profile", profile],
     ["/api/deleteuser", deleteUser],
     ["/api/prompt", prompt],
-  ])("%s answers 401 to a signed-out caller before reading the body (malformed JSON is not looked at)", async (_path, handler) => {
-    const res = await callRoute(handler, { rawBody: "{not json", headers: { "content-type": "application/json", cookie: "NEXT_LOCALE=en" } });
-    expect(res.status).toBe(401);
-    expect(res.json).toEqual({ success: false, code: "auth:unauthenticated", message: "Please sign in to continue." });
-  });
+  ])(
+    "%s answers 401 to a signed-out caller before reading the body (malformed JSON is not looked at)",
+    async (_path, handler) => {
+      const res = await callRoute(handler, {
+        rawBody: "{not json",
+        headers: { "content-type": "application/json", cookie: "NEXT_LOCALE=en" },
+      });
+      expect(res.status).toBe(401);
+      expect(res.json).toEqual({
+        success: false,
+        code: "auth:unauthenticated",
+        message: "Please sign in to continue.",
+      });
+    },
+  );
 
   it("answers the 401 in Portuguese by default", async () => {
     const res = await callRoute(profile, { body: { mName: "x", email: "x@example.io" } });
@@ -40,14 +55,27 @@ describe("apiRoute", () => {
 
   it("reads and validates the body once the caller is known", async () => {
     const cookie = await account(1);
-    const bad = await callRoute(profile, { rawBody: "{not json", headers: { "content-type": "application/json" }, cookie });
+    const bad = await callRoute(profile, {
+      rawBody: "{not json",
+      headers: { "content-type": "application/json" },
+      cookie,
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.code).toBe("request:invalid-json");
   });
 
   it("checks the model after the body: no model configured is 503 ai:not-configured", async () => {
     const cookie = await account(2);
-    const res = await callRoute(prompt, { body: { topic: "Photosynthesis", subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" }, cookie });
+    const res = await callRoute(prompt, {
+      body: {
+        topic: "Photosynthesis",
+        subtopics: [],
+        topicsLimit: "4",
+        courseType: "Text & Image Course",
+        language: "English",
+      },
+      cookie,
+    });
     expect(res.status).toBe(503);
     expect(res.json.code).toBe("ai:not-configured");
   });
@@ -56,12 +84,19 @@ describe("apiRoute", () => {
     const user = await account(3);
     const refused = await callRoute(adminOnly, { body: { name: "x" }, cookie: user });
     expect(refused.status).toBe(403);
-    expect(refused.json).toEqual({ success: false, code: "auth:forbidden", message: "Only administrators can do this." });
+    expect(refused.json).toEqual({
+      success: false,
+      code: "auth:forbidden",
+      message: "Only administrators can do this.",
+    });
     expect((await callRoute(adminOnly, { body: { name: "x" } })).status).toBe(401);
 
     await ensureSuperAdmin({ email: "root@example.io", password: "root-password-1" });
     const { POST: signin } = await import("@/app/api/signin/route");
-    const signedIn = await callRoute(signin, { body: { email: "root@example.io", password: "root-password-1" }, peer: "198.18.9.50" });
+    const signedIn = await callRoute(signin, {
+      body: { email: "root@example.io", password: "root-password-1" },
+      peer: "198.18.9.50",
+    });
     const admin = `${sessionCookieFrom(signedIn.headers)}; NEXT_LOCALE=en`;
     const ok = await callRoute(adminOnly, { body: { name: "Ada" }, cookie: admin });
     expect(ok.status).toBe(200);
@@ -75,9 +110,11 @@ describe("every route with a malformed session cookie (%E0%A4%A)", () => {
   const apiDir = path.join(process.cwd(), "src/app/api");
   const routeFiles = (readdirSync(apiDir, { recursive: true }) as string[]).filter((file) => file.endsWith("route.ts"));
   const declared = routeFiles.flatMap((file) =>
-    [...readFileSync(path.join(apiDir, file), "utf8").matchAll(/export const (GET|POST|DELETE) = apiRoute\.(public|user|admin)/g)].map(
-      (m) => ({ file, method: m[1], kind: m[2] }),
-    ),
+    [
+      ...readFileSync(path.join(apiDir, file), "utf8").matchAll(
+        /export const (GET|POST|DELETE) = apiRoute\.(public|user|admin)/g,
+      ),
+    ].map((m) => ({ file, method: m[1], kind: m[2] })),
   );
 
   it("finds the app's routes", () => {
@@ -87,7 +124,10 @@ describe("every route with a malformed session cookie (%E0%A4%A)", () => {
   it("answers every signed-in route with 401 and no route with a 5xx", async () => {
     const answers: string[] = [];
     for (const { file, method, kind } of declared) {
-      const mod = (await import(path.join(apiDir, file))) as Record<string, (r: Request, c: { params: Promise<unknown> }) => Promise<Response>>;
+      const mod = (await import(path.join(apiDir, file))) as Record<
+        string,
+        (r: Request, c: { params: Promise<unknown> }) => Promise<Response>
+      >;
       const res = await callRoute(mod[method], {
         method,
         url: `http://localhost:3000/api/${path.dirname(file)}`,

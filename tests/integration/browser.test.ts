@@ -27,7 +27,10 @@ describe("the shared browser", () => {
     const port = (outside.address() as AddressInfo).port;
     const text = await withBrowserPage(
       async (page) => {
-        await page.setContent(`<link rel="stylesheet" href="http://127.0.0.1:${port}/x.css"><p dir="rtl">مرحبا بالعالم</p>`, { waitUntil: "load" });
+        await page.setContent(
+          `<link rel="stylesheet" href="http://127.0.0.1:${port}/x.css"><p dir="rtl">مرحبا بالعالم</p>`,
+          { waitUntil: "load" },
+        );
         return page.textContent("p");
       },
       { timeoutMs: 20_000, allowedOrigins: ["http://localhost:1"] },
@@ -37,7 +40,9 @@ describe("the shared browser", () => {
   });
 
   it("ends a job that overruns its limit and stays usable for the next", async () => {
-    await expect(withBrowserPage(() => new Promise(() => undefined), { timeoutMs: 500 })).rejects.toThrow(/longer than 500 ms/);
+    await expect(withBrowserPage(() => new Promise(() => undefined), { timeoutMs: 500 })).rejects.toThrow(
+      /longer than 500 ms/,
+    );
     const title = await withBrowserPage(
       async (page) => {
         await page.setContent("<title>again</title>");

@@ -37,10 +37,17 @@ const SAMPLES = [
 
 const root = process.cwd();
 /** The faces the app ships for the card: read from script-fonts.ts itself, so dropping one fails here. */
-const fontCss = [...readFileSync(join(root, "src/components/print/script-fonts.ts"), "utf8").matchAll(/^import "(@fontsource\/[^"]+\.css)";/gm)]
+const fontCss = [
+  ...readFileSync(join(root, "src/components/print/script-fonts.ts"), "utf8").matchAll(
+    /^import "(@fontsource\/[^"]+\.css)";/gm,
+  ),
+]
   .map(([, spec]) => {
     const pkg = spec.split("/").slice(0, 2).join("/");
-    return readFileSync(join(root, "node_modules", spec), "utf8").replace(/url\(\.\/files\//g, `url(/fonts/${pkg}/files/`);
+    return readFileSync(join(root, "node_modules", spec), "utf8").replace(
+      /url\(\.\/files\//g,
+      `url(/fonts/${pkg}/files/`,
+    );
   })
   .join("\n");
 
@@ -52,7 +59,14 @@ function cardHtml(sample: (typeof SAMPLES)[number]): string {
       dateLine: "on 3/4/26",
       shortCode: "ABCDEFGH23",
       verifyUrl: "aula.example/certificates/abcdefghijklmnopqrstuv",
-      labels: { heading: "Certificate of Completion", certifies: "This certifies that", completed: "has completed the course", code: "Code", verify: "Verify at", issuer: "Aula" },
+      labels: {
+        heading: "Certificate of Completion",
+        certifies: "This certifies that",
+        completed: "has completed the course",
+        code: "Code",
+        verify: "Verify at",
+        issuer: "Aula",
+      },
     }),
   );
   return `<!doctype html><html><head><meta charset="utf-8"><style>${fontCss} body{margin:0}</style></head><body>${card}</body></html>`;
@@ -130,11 +144,18 @@ describe("the certificate picture", () => {
         writeFileSync(file, png);
       }
 
-      const found = await renderedFonts(`${base}/certificates/${sample.script}/card`, ["[data-certificate-name]", "[data-certificate-title]"]);
+      const found = await renderedFonts(`${base}/certificates/${sample.script}/card`, [
+        "[data-certificate-name]",
+        "[data-certificate-title]",
+      ]);
       for (const [selector, { fonts, rtl }] of Object.entries(found)) {
         expect(fonts.length).toBeGreaterThan(0);
         // Every glyph from a web font the app serves, never a system fallback.
-        expect(fonts.filter((f) => !f.isCustomFont || !f.familyName.startsWith("Noto Sans")).map((f) => `${selector}: ${f.familyName}`)).toEqual([]);
+        expect(
+          fonts
+            .filter((f) => !f.isCustomFont || !f.familyName.startsWith("Noto Sans"))
+            .map((f) => `${selector}: ${f.familyName}`),
+        ).toEqual([]);
         expect(rtl).toBe(sample.rtl);
       }
     });
@@ -146,12 +167,21 @@ describe("the certificate picture route's store", () => {
     process.env.APP_URL = base;
     (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
     const { certificatePng } = await import("@/features/quiz/service");
-    await (await getDb()).insert(certificates).values({ publicId: STORED_ID, holderName: "김민준", courseTitle: "천문학 입문", shortCode: "ABCDEFGH23" });
+    await (
+      await getDb()
+    )
+      .insert(certificates)
+      .values({ publicId: STORED_ID, holderName: "김민준", courseTitle: "천문학 입문", shortCode: "ABCDEFGH23" });
     cardRequests = 0;
     const [a, b] = await Promise.all([certificatePng(STORED_ID), certificatePng(STORED_ID)]);
     expect(cardRequests).toBe(1);
     expect(a!.equals(b!)).toBe(true);
-    const [row] = await (await getDb()).select({ png: certificates.png }).from(certificates).where(eq(certificates.publicId, STORED_ID));
+    const [row] = await (
+      await getDb()
+    )
+      .select({ png: certificates.png })
+      .from(certificates)
+      .where(eq(certificates.publicId, STORED_ID));
     expect(Buffer.from(row.png!).equals(a!)).toBe(true);
     const again = await certificatePng(STORED_ID);
     expect(cardRequests).toBe(1);

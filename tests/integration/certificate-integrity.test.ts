@@ -24,7 +24,11 @@ let counter = 0;
 async function newUser() {
   counter += 1;
   const res = await callRoute(signup, {
-    body: { email: `integrity${counter}-${Date.now()}@example.io`, mName: `Learner ${counter}`, password: "learner-pass-9" },
+    body: {
+      email: `integrity${counter}-${Date.now()}@example.io`,
+      mName: `Learner ${counter}`,
+      password: "learner-pass-9",
+    },
     peer: `198.51.100.${counter}`,
   });
   expect(res.status).toBe(201);
@@ -34,9 +38,15 @@ async function newUser() {
 /** A course as /api/course stores it: five topics of one lesson, the first written, the rest empty. */
 async function insertCourse(userId: string) {
   const db = await getDb();
-  const [course] = await db.insert(courses).values({ userId, mainTopic: `Geology ${counter}`, type: "text_image", lang: "English" }).returning();
+  const [course] = await db
+    .insert(courses)
+    .values({ userId, mainTopic: `Geology ${counter}`, type: "text_image", lang: "English" })
+    .returning();
   for (let t = 0; t < 5; t++) {
-    const [topic] = await db.insert(topics).values({ courseId: course.id, position: t, title: `Topic ${t + 1}` }).returning();
+    const [topic] = await db
+      .insert(topics)
+      .values({ courseId: course.id, position: t, title: `Topic ${t + 1}` })
+      .returning();
     const first = t === 0;
     await db.insert(lessons).values({
       courseId: course.id,
@@ -71,7 +81,9 @@ async function everythingDone(course: { id: string; mainTopic: string }) {
   return {
     [course.mainTopic.toLowerCase()]: topicRows.map((topic) => ({
       title: topic.title,
-      subtopics: rows.filter((l) => l.topicId === topic.id).map((l) => ({ title: l.title, theory: l.theory, youtube: "", image: "", done: true })),
+      subtopics: rows
+        .filter((l) => l.topicId === topic.id)
+        .map((l) => ({ title: l.title, theory: l.theory, youtube: "", image: "", done: true })),
     })),
   };
 }
@@ -82,7 +94,10 @@ describe("the five requests that used to earn a certificate", () => {
     const course = await insertCourse(userId);
 
     // 1. Every lesson marked done through /api/update, none of them written or opened but the first (not opened either).
-    const marked = await callRoute(update, { cookie, body: { courseId: course.id, content: JSON.stringify(await everythingDone(course)) } });
+    const marked = await callRoute(update, {
+      cookie,
+      body: { courseId: course.id, content: JSON.stringify(await everythingDone(course)) },
+    });
     expect(marked.status).toBe(409);
     expect(marked.json).toMatchObject({ success: false, code: "lesson:not-opened" });
     expect(marked.json.message).toMatch(/Open this lesson/);
@@ -105,7 +120,10 @@ describe("the five requests that used to earn a certificate", () => {
     const replay = await callRoute(submit, { cookie, body: { courseId: course.id, answers: revealed } });
     expect(replay.status).toBe(409);
     expect(replay.json).toMatchObject({ success: false, code: "quiz:attempt-closed" });
-    const named = await callRoute(submit, { cookie, body: { courseId: course.id, answers: revealed, attemptId: served.attemptId } });
+    const named = await callRoute(submit, {
+      cookie,
+      body: { courseId: course.id, answers: revealed, attemptId: served.attemptId },
+    });
     expect(named.status).toBe(409);
     expect(named.json.code).toBe("quiz:attempt-closed");
     expect(await courseRow(course.id)).toMatchObject({ quizPassed: false, bestMark: 0 });
@@ -115,7 +133,9 @@ describe("the five requests that used to earn a certificate", () => {
     const finished = await callRoute(finish, { cookie, body: { courseId: course.id } });
     expect(finished.status).toBe(403);
     expect(finished.json).toMatchObject({ success: false, code: "course:not-complete" });
-    expect(await (await getDb()).select().from(certificates).where(eq(certificates.courseId, course.id))).toHaveLength(0);
+    expect(await (await getDb()).select().from(certificates).where(eq(certificates.courseId, course.id))).toHaveLength(
+      0,
+    );
     expect(await courseRow(course.id)).toMatchObject({ completed: false, endedAt: null });
   });
 
@@ -130,14 +150,21 @@ describe("the five requests that used to earn a certificate", () => {
     expect(second.questions).not.toEqual(first.questions);
 
     // Answers for the first attempt, sent after the second was served: that attempt is closed.
-    const stale = await callRoute(submit, { cookie, body: { courseId: course.id, answers: await rightAnswers(course.id, first), attemptId: first.attemptId } });
+    const stale = await callRoute(submit, {
+      cookie,
+      body: { courseId: course.id, answers: await rightAnswers(course.id, first), attemptId: first.attemptId },
+    });
     expect(stale.status).toBe(409);
     expect(stale.json.code).toBe("quiz:attempt-closed");
     expect(await attempts(course.id)).toHaveLength(0);
 
     // The same attempt sent twice at once: one grading, one 409.
     const answers = await rightAnswers(course.id, second);
-    const both = await Promise.all([0, 1].map(() => callRoute(submit, { cookie, body: { courseId: course.id, answers, attemptId: second.attemptId } })));
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        callRoute(submit, { cookie, body: { courseId: course.id, answers, attemptId: second.attemptId } }),
+      ),
+    );
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(both.find((r) => r.status === 409)!.json.code).toBe("quiz:attempt-closed");
     const rows = await attempts(course.id);
@@ -152,7 +179,10 @@ describe("the five requests that used to earn a certificate", () => {
     // Done flags as the old /api/update left them: done, never served.
     await (await getDb()).update(lessons).set({ done: true }).where(eq(lessons.courseId, course.id));
     const served = await serveQuiz(cookie, course.id);
-    const passed = await callRoute(submit, { cookie, body: { courseId: course.id, answers: await rightAnswers(course.id, served) } });
+    const passed = await callRoute(submit, {
+      cookie,
+      body: { courseId: course.id, answers: await rightAnswers(course.id, served) },
+    });
     expect(passed.json).toMatchObject({ passed: true, quizPassed: true, progress: 100 });
     const finished = await callRoute(finish, { cookie, body: { courseId: course.id } });
     expect(finished.status).toBe(403);
@@ -164,7 +194,10 @@ describe("the honest path", () => {
   it("opening every lesson and passing a fresh attempt earns the certificate", async () => {
     const { cookie, userId } = await newUser();
     const course = await insertCourse(userId);
-    const refused = await callRoute(update, { cookie, body: { courseId: course.id, content: JSON.stringify(await everythingDone(course)) } });
+    const refused = await callRoute(update, {
+      cookie,
+      body: { courseId: course.id, content: JSON.stringify(await everythingDone(course)) },
+    });
     expect(refused.status).toBe(409);
 
     // Every lesson opened as the viewer opens it: written by the server (the first already was) and served.
@@ -179,16 +212,35 @@ describe("the honest path", () => {
     // Opened lessons can be toggled through /api/update (unticked, then ticked again).
     const content = await everythingDone(course);
     Object.values(content)[0][0].subtopics[0].done = false;
-    expect((await callRoute(update, { cookie, body: { courseId: course.id, content: JSON.stringify(content) } })).json).toEqual({ success: true });
+    expect(
+      (await callRoute(update, { cookie, body: { courseId: course.id, content: JSON.stringify(content) } })).json,
+    ).toEqual({ success: true });
     expect((await lessonRows(course.id)).filter((l) => l.done)).toHaveLength(4);
-    expect((await callRoute(update, { cookie, body: { courseId: course.id, content: JSON.stringify(await everythingDone(course)) } })).status).toBe(200);
+    expect(
+      (
+        await callRoute(update, {
+          cookie,
+          body: { courseId: course.id, content: JSON.stringify(await everythingDone(course)) },
+        })
+      ).status,
+    ).toBe(200);
 
     // A failed attempt, then a fresh one passed.
     const first = await serveQuiz(cookie, course.id);
-    const failed = await callRoute(submit, { cookie, body: { courseId: course.id, answers: wrongAnswers(await rightAnswers(course.id, first)), attemptId: first.attemptId } });
+    const failed = await callRoute(submit, {
+      cookie,
+      body: {
+        courseId: course.id,
+        answers: wrongAnswers(await rightAnswers(course.id, first)),
+        attemptId: first.attemptId,
+      },
+    });
     expect(failed.json).toMatchObject({ passed: false, progress: 83 });
     const retake = await serveQuiz(cookie, course.id);
-    const passed = await callRoute(submit, { cookie, body: { courseId: course.id, answers: await rightAnswers(course.id, retake), attemptId: retake.attemptId } });
+    const passed = await callRoute(submit, {
+      cookie,
+      body: { courseId: course.id, answers: await rightAnswers(course.id, retake), attemptId: retake.attemptId },
+    });
     expect(passed.status).toBe(200);
     expect(passed.json).toMatchObject({ passed: true, percent: 100, quizPassed: true, progress: 100 });
 

@@ -24,7 +24,9 @@ describe("clientIp with TRUST_PROXY=false (the default)", () => {
   it("is the socket's address the server stamped, whatever the client wrote in X-Forwarded-For or X-Real-IP", () => {
     for (const value of [undefined, "false"]) {
       setTrustProxy(value);
-      expect(ipOf({ "x-aula-peer": "203.0.113.7", "x-forwarded-for": "6.6.6.6", "x-real-ip": "6.6.6.7" })).toBe("203.0.113.7");
+      expect(ipOf({ "x-aula-peer": "203.0.113.7", "x-forwarded-for": "6.6.6.6", "x-real-ip": "6.6.6.7" })).toBe(
+        "203.0.113.7",
+      );
       expect(ipOf({ "x-aula-peer": "203.0.113.7" })).toBe("203.0.113.7");
     }
   });
@@ -33,7 +35,9 @@ describe("clientIp with TRUST_PROXY=false (the default)", () => {
 describe("clientIp with TRUST_PROXY=true", () => {
   it("is the first X-Forwarded-For entry, blanks ignored", () => {
     setTrustProxy("true");
-    expect(ipOf({ "x-aula-peer": "10.0.0.2", "x-forwarded-for": "198.51.100.4, 10.0.0.1, 10.0.0.2" })).toBe("198.51.100.4");
+    expect(ipOf({ "x-aula-peer": "10.0.0.2", "x-forwarded-for": "198.51.100.4, 10.0.0.1, 10.0.0.2" })).toBe(
+      "198.51.100.4",
+    );
     expect(ipOf({ "x-aula-peer": "10.0.0.2", "x-forwarded-for": " , 198.51.100.4 , 10.0.0.2" })).toBe("198.51.100.4");
   });
 
@@ -48,10 +52,16 @@ describe("clientIp with TRUST_PROXY=N proxies", () => {
   // The server appended the socket's address (the nearest proxy) last, as scripts/peer-headers.mjs does.
   it("is the entry the outermost proxy appended, so entries the client wrote before it do not count", () => {
     setTrustProxy("1");
-    expect(ipOf({ "x-aula-peer": "10.0.0.1", "x-forwarded-for": "6.6.6.6, 198.51.100.4, 10.0.0.1" })).toBe("198.51.100.4");
+    expect(ipOf({ "x-aula-peer": "10.0.0.1", "x-forwarded-for": "6.6.6.6, 198.51.100.4, 10.0.0.1" })).toBe(
+      "198.51.100.4",
+    );
     setTrustProxy("2");
-    expect(ipOf({ "x-aula-peer": "10.0.0.1", "x-forwarded-for": "6.6.6.6, 198.51.100.4, 10.0.0.2, 10.0.0.1" })).toBe("198.51.100.4");
-    expect(ipOf({ "x-aula-peer": "10.0.0.1", "x-forwarded-for": " 6.6.6.6 ,, 198.51.100.4 , 10.0.0.2 , 10.0.0.1 " })).toBe("198.51.100.4");
+    expect(ipOf({ "x-aula-peer": "10.0.0.1", "x-forwarded-for": "6.6.6.6, 198.51.100.4, 10.0.0.2, 10.0.0.1" })).toBe(
+      "198.51.100.4",
+    );
+    expect(
+      ipOf({ "x-aula-peer": "10.0.0.1", "x-forwarded-for": " 6.6.6.6 ,, 198.51.100.4 , 10.0.0.2 , 10.0.0.1 " }),
+    ).toBe("198.51.100.4");
   });
 
   it("is the furthest entry when the chain is shorter than N", () => {
@@ -94,38 +104,76 @@ describe("rateLimitAddress", () => {
 
 describe("per-address limits count the socket's address, not X-Forwarded-For", () => {
   /** One client that writes a different X-Forwarded-For on every request. */
-  const rotating = (peer: string, i: number) => ({ "x-aula-peer": peer, "x-forwarded-for": `10.9.${i >> 8}.${i & 255}` });
+  const rotating = (peer: string, i: number) => ({
+    "x-aula-peer": peer,
+    "x-forwarded-for": `10.9.${i >> 8}.${i & 255}`,
+  });
 
   it("sign-up: the 21st sign-up from one address in an hour is refused", async () => {
     for (let i = 0; i < 20; i++) {
-      const res = await callRoute(signup, { body: { email: `many-${i}@example.io`, mName: "M", password: "right-password1" }, headers: rotating("198.51.100.60", i) });
+      const res = await callRoute(signup, {
+        body: { email: `many-${i}@example.io`, mName: "M", password: "right-password1" },
+        headers: rotating("198.51.100.60", i),
+      });
       expect(res.status).toBe(201);
     }
-    const blocked = await callRoute(signup, { body: { email: "many-last@example.io", mName: "M", password: "right-password1" }, headers: rotating("198.51.100.60", 99) });
+    const blocked = await callRoute(signup, {
+      body: { email: "many-last@example.io", mName: "M", password: "right-password1" },
+      headers: rotating("198.51.100.60", 99),
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("sign-in: ten failures for one e-mail from one address, then 429 even with the right password", async () => {
-    await callRoute(signup, { body: { email: "forge@example.io", mName: "F", password: "right-password1" }, peer: "198.51.100.70" });
+    await callRoute(signup, {
+      body: { email: "forge@example.io", mName: "F", password: "right-password1" },
+      peer: "198.51.100.70",
+    });
     for (let i = 0; i < 10; i++) {
-      const res = await callRoute(signin, { body: { email: "forge@example.io", password: `guess-${i}-xxxx` }, headers: rotating("198.51.100.77", i) });
+      const res = await callRoute(signin, {
+        body: { email: "forge@example.io", password: `guess-${i}-xxxx` },
+        headers: rotating("198.51.100.77", i),
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await callRoute(signin, { body: { email: "forge@example.io", password: "right-password1" }, headers: rotating("198.51.100.77", 250) });
+    const blocked = await callRoute(signin, {
+      body: { email: "forge@example.io", password: "right-password1" },
+      headers: rotating("198.51.100.77", 250),
+    });
     expect(blocked.status).toBe(429);
   });
 
   it("behind one trusted proxy, the address it names is the client: one proxy carries many clients", async () => {
     setTrustProxy("1");
-    await callRoute(signup, { body: { email: "proxied@example.io", mName: "P", password: "right-password1" }, peer: "198.51.100.80" });
+    await callRoute(signup, {
+      body: { email: "proxied@example.io", mName: "P", password: "right-password1" },
+      peer: "198.51.100.80",
+    });
     const proxy = "10.0.0.1";
     const through = (client: string) => ({ "x-aula-peer": proxy, "x-forwarded-for": `${client}, ${proxy}` });
     for (let i = 0; i < 10; i++) {
-      const res = await callRoute(signin, { body: { email: "proxied@example.io", password: `guess-${i}-xxxx` }, headers: through("198.51.100.81") });
+      const res = await callRoute(signin, {
+        body: { email: "proxied@example.io", password: `guess-${i}-xxxx` },
+        headers: through("198.51.100.81"),
+      });
       expect(res.status).toBe(401);
     }
-    expect((await callRoute(signin, { body: { email: "proxied@example.io", password: "right-password1" }, headers: through("198.51.100.81") })).status).toBe(429);
-    expect((await callRoute(signin, { body: { email: "proxied@example.io", password: "right-password1" }, headers: through("198.51.100.82") })).status).toBe(200);
+    expect(
+      (
+        await callRoute(signin, {
+          body: { email: "proxied@example.io", password: "right-password1" },
+          headers: through("198.51.100.81"),
+        })
+      ).status,
+    ).toBe(429);
+    expect(
+      (
+        await callRoute(signin, {
+          body: { email: "proxied@example.io", password: "right-password1" },
+          headers: through("198.51.100.82"),
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -44,7 +44,12 @@ beforeAll(async () => {
   [model, media] = await Promise.all([startFakeModel(), startFakeMedia()]);
   Object.assign(process.env, media.env);
   resetSettings();
-  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+  setAiConfigForTests({
+    provider: "openai-compatible",
+    model: model.model,
+    baseURL: model.baseURL,
+    source: "AI_PROVIDER",
+  });
 });
 
 afterAll(async () => {
@@ -61,7 +66,10 @@ let emailCounter = 0;
 async function newUser(plan: "free" | "monthly" = "free") {
   emailCounter += 1;
   const email = `learner${emailCounter}@example.io`;
-  const res = await callRoute(signup, { body: { email, mName: "Learner", password: "long-enough-1" }, peer: `198.51.100.${emailCounter}` });
+  const res = await callRoute(signup, {
+    body: { email, mName: "Learner", password: "long-enough-1" },
+    peer: `198.51.100.${emailCounter}`,
+  });
   expect(res.status).toBe(201);
   const id = res.json.userId as string;
   if (plan !== "free") await (await getDb()).update(users).set({ plan }).where(eq(users.id, id));
@@ -77,7 +85,10 @@ const form = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-type Content = Record<string, { title: string; subtopics: { title: string; theory: string; youtube: string; image: string; done: boolean }[] }[]>;
+type Content = Record<
+  string,
+  { title: string; subtopics: { title: string; theory: string; youtube: string; image: string; done: boolean }[] }[]
+>;
 
 /** An outline from /api/prompt: its content text and the id the server keeps it under. */
 async function outlineFor(cookie: string, over: Record<string, unknown> = {}) {
@@ -88,7 +99,12 @@ async function outlineFor(cookie: string, over: Record<string, unknown> = {}) {
 }
 
 /** The /api/course body for an outline, as the Generate page sends it. */
-const courseBody = (outline: { content: string; outlineId: string }) => ({ mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", ...outline });
+const courseBody = (outline: { content: string; outlineId: string }) => ({
+  mainTopic: "Photosynthesis",
+  type: "Text & Image Course",
+  lang: "English",
+  ...outline,
+});
 
 async function counts() {
   const db = await getDb();
@@ -108,7 +124,8 @@ describe("POST /api/prompt", () => {
     expect(list).toHaveLength(5);
     for (const topic of list) {
       expect(topic.title).toEqual(expect.any(String));
-      for (const sub of topic.subtopics) expect(sub).toEqual({ title: expect.any(String), theory: "", youtube: "", image: "", done: false });
+      for (const sub of topic.subtopics)
+        expect(sub).toEqual({ title: expect.any(String), theory: "", youtube: "", image: "", done: false });
     }
     const titles = list.flatMap((t) => t.subtopics.map((s) => s.title));
     expect(titles).toEqual(expect.arrayContaining(["Light reactions", "Calvin cycle"]));
@@ -116,9 +133,17 @@ describe("POST /api/prompt", () => {
 
   it.each([
     [{ topicsLimit: "8" }, "plan:topics-limit", "Go Premium: Access all features with a Premium upgrade."],
-    [{ courseType: "Video & Text Course" }, "plan:course-type", "Go Premium: Access all features with a Premium upgrade."],
+    [
+      { courseType: "Video & Text Course" },
+      "plan:course-type",
+      "Go Premium: Access all features with a Premium upgrade.",
+    ],
     [{ language: "Spanish" }, "plan:language", "Go Premium: Access all features with a Premium upgrade."],
-    [{ subtopics: ["a1", "a2", "a3", "a4", "a5", "a6"] }, "plan:subtopics", "Upgrade to Premium: You are limited to adding only 5 subtopics."],
+    [
+      { subtopics: ["a1", "a2", "a3", "a4", "a5", "a6"] },
+      "plan:subtopics",
+      "Upgrade to Premium: You are limited to adding only 5 subtopics.",
+    ],
   ])("refuses a Free user's %j with 403 and never calls the model", async (over, code, message) => {
     const user = await newUser();
     const res = await callRoute(prompt, { body: form(over), cookie: user.cookie });
@@ -143,7 +168,12 @@ describe("POST /api/prompt", () => {
 
   it("gives paid users 10 topics, the video type and any language", async () => {
     const user = await newUser("monthly");
-    const { content: text } = await outlineFor(user.cookie, { topicsLimit: "8", courseType: "Video & Text Course", language: "Korean", subtopics: [] });
+    const { content: text } = await outlineFor(user.cookie, {
+      topicsLimit: "8",
+      courseType: "Video & Text Course",
+      language: "Korean",
+      subtopics: [],
+    });
     const list = (JSON.parse(text) as Content).photosynthesis;
     expect(list).toHaveLength(10);
     expect(list[0].title).toMatch(/\p{Script=Hangul}/u);
@@ -156,10 +186,26 @@ describe("POST /api/prompt", () => {
     try {
       const res = await callRoute(prompt, { body: form(), cookie: user.cookie });
       expect(res.status).toBe(503);
-      expect(res.json).toEqual({ success: false, code: "ai:not-configured", message: "No AI model is configured on this server." });
-      expect((await callRoute(createCourse, { body: { mainTopic: "x", type: "t", lang: "English", content: "{}" }, cookie: user.cookie })).json.code).toBe("ai:not-configured");
+      expect(res.json).toEqual({
+        success: false,
+        code: "ai:not-configured",
+        message: "No AI model is configured on this server.",
+      });
+      expect(
+        (
+          await callRoute(createCourse, {
+            body: { mainTopic: "x", type: "t", lang: "English", content: "{}" },
+            cookie: user.cookie,
+          })
+        ).json.code,
+      ).toBe("ai:not-configured");
     } finally {
-      setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+      setAiConfigForTests({
+        provider: "openai-compatible",
+        model: model.model,
+        baseURL: model.baseURL,
+        source: "AI_PROVIDER",
+      });
     }
   });
 
@@ -173,7 +219,10 @@ describe("POST /api/prompt", () => {
 
   it("limits AI calls per user and minute", async () => {
     const user = await newUser();
-    for (let i = 0; i < 1000; i += 100) await Promise.all(Array.from({ length: 100 }, () => hitRateLimit(`ai:${user.id}`, { limit: 1000, windowMs: 60_000 })));
+    for (let i = 0; i < 1000; i += 100)
+      await Promise.all(
+        Array.from({ length: 100 }, () => hitRateLimit(`ai:${user.id}`, { limit: 1000, windowMs: 60_000 })),
+      );
     const res = await callRoute(prompt, { body: form(), cookie: user.cookie });
     expect(res.status).toBe(429);
     expect(res.json.code).toBe("rate:limited");
@@ -187,7 +236,10 @@ describe("POST /api/prompt/stream", () => {
     const res = await callRoute(promptStream, { body: form(), cookie: user.cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/x-ndjson");
-    const events = res.text.trim().split("\n").map((line) => JSON.parse(line));
+    const events = res.text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(events[0]).toEqual({ type: "start" });
     const topicEvents = events.filter((e) => e.type === "topic");
     expect(new Set(topicEvents.map((e) => e.index))).toEqual(new Set([0, 1, 2, 3, 4]));
@@ -195,7 +247,10 @@ describe("POST /api/prompt/stream", () => {
     expect(done.type).toBe("done");
     expect((JSON.parse(done.generatedText) as Content).photosynthesis).toHaveLength(5);
     // The streamed outline can become a course, like the one /api/prompt answers.
-    const course = await callRoute(createCourse, { body: courseBody({ content: done.generatedText, outlineId: done.outlineId }), cookie: user.cookie });
+    const course = await callRoute(createCourse, {
+      body: courseBody({ content: done.generatedText, outlineId: done.outlineId }),
+      cookie: user.cookie,
+    });
     expect(course.status).toBe(201);
   });
 
@@ -207,7 +262,10 @@ describe("POST /api/prompt/stream", () => {
 
     model.script({ behaviour: "malformed" });
     const res = await callRoute(promptStream, { body: form(), cookie: user.cookie });
-    const events = res.text.trim().split("\n").map((line) => JSON.parse(line));
+    const events = res.text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(events.filter((e) => e.type === "retry")).toHaveLength(3);
     expect(events.at(-1)).toEqual({ type: "error", code: "ai:invalid-output", message: "Internal Server Error" });
   });
@@ -224,7 +282,13 @@ describe("POST /api/course", () => {
 
     const db = await getDb();
     const [course] = await db.select().from(courses).where(eq(courses.id, res.json.courseId));
-    expect(course).toMatchObject({ userId: user.id, mainTopic: "Photosynthesis", type: "text_image", lang: "English", completed: false });
+    expect(course).toMatchObject({
+      userId: user.id,
+      mainTopic: "Photosynthesis",
+      type: "text_image",
+      lang: "English",
+      completed: false,
+    });
     expect(course.photo).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(course.photoAttribution).toBe("Wiki Autor, CC BY-SA 4.0 / Wikimedia Commons");
     const rows = await db.select().from(lessons).where(eq(lessons.courseId, course.id));
@@ -258,11 +322,19 @@ describe("POST /api/course", () => {
     expect(model.requests.filter((r) => !r.responseFormat)).toHaveLength(1);
 
     // Another key with the same outline is refused: an outline makes one course.
-    const reused = await callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": "second-course-01" } });
+    const reused = await callRoute(createCourse, {
+      body,
+      cookie: user.cookie,
+      headers: { "idempotency-key": "second-course-01" },
+    });
     expect(reused.status).toBe(400);
     expect(reused.json.code).toBe("course:unknown-outline");
     // Another key with another outline is another course.
-    const other = await callRoute(createCourse, { body: courseBody(await outlineFor(user.cookie)), cookie: user.cookie, headers: { "idempotency-key": "second-course-01" } });
+    const other = await callRoute(createCourse, {
+      body: courseBody(await outlineFor(user.cookie)),
+      cookie: user.cookie,
+      headers: { "idempotency-key": "second-course-01" },
+    });
     expect(other.status).toBe(201);
     expect(other.json.courseId).not.toBe(a.json.courseId);
   });
@@ -311,7 +383,11 @@ describe("POST /api/course", () => {
       const res = await callRoute(createCourse, { body: { ...courseBody(ok), ...over }, cookie: user.cookie });
       expect({ over, status: res.status, code: res.json.code }).toEqual({ over, status, code });
     }
-    const badKey = await callRoute(createCourse, { body: courseBody(ok), cookie: user.cookie, headers: { "idempotency-key": "x y" } });
+    const badKey = await callRoute(createCourse, {
+      body: courseBody(ok),
+      cookie: user.cookie,
+      headers: { "idempotency-key": "x y" },
+    });
     expect(badKey.json.code).toBe("request:invalid-idempotency-key");
     expect(await counts()).toEqual(before);
   });
@@ -322,23 +398,48 @@ describe("POST /api/course", () => {
     try {
       const user = await newUser();
       // Three outlines made while the allowance still had room.
-      const [body, second, third_] = [courseBody(await outlineFor(user.cookie)), courseBody(await outlineFor(user.cookie)), courseBody(await outlineFor(user.cookie))];
-      const first = await callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": "limit-test-0001" } });
+      const [body, second, third_] = [
+        courseBody(await outlineFor(user.cookie)),
+        courseBody(await outlineFor(user.cookie)),
+        courseBody(await outlineFor(user.cookie)),
+      ];
+      const first = await callRoute(createCourse, {
+        body,
+        cookie: user.cookie,
+        headers: { "idempotency-key": "limit-test-0001" },
+      });
       expect((await callRoute(createCourse, { body: second, cookie: user.cookie })).status).toBe(201);
       const third = await callRoute(createCourse, { body: third_, cookie: user.cookie });
       expect(third.status).toBe(403);
-      expect(third.json).toEqual({ success: false, code: "plan:course-limit", message: "You have used this month's 2 free courses. Upgrade to create more." });
+      expect(third.json).toEqual({
+        success: false,
+        code: "plan:course-limit",
+        message: "You have used this month's 2 free courses. Upgrade to create more.",
+      });
       expect((await callRoute(prompt, { body: form(), cookie: user.cookie })).json.code).toBe("plan:course-limit");
-      const replay = await callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": "limit-test-0001" } });
+      const replay = await callRoute(createCourse, {
+        body,
+        cookie: user.cookie,
+        headers: { "idempotency-key": "limit-test-0001" },
+      });
       expect(replay.json.courseId).toBe(first.json.courseId);
       // A course made last month no longer counts against this month.
       const now = new Date();
       const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 24 * 60 * 60 * 1000);
-      await (await getDb()).update(courseCreations).set({ createdAt: lastMonth }).where(eq(courseCreations.courseId, first.json.courseId));
+      await (
+        await getDb()
+      )
+        .update(courseCreations)
+        .set({ createdAt: lastMonth })
+        .where(eq(courseCreations.courseId, first.json.courseId));
       expect((await callRoute(prompt, { body: form(), cookie: user.cookie })).status).toBe(200);
       // Paid users have no monthly limit.
       const paid = await newUser("monthly");
-      for (let i = 0; i < 3; i++) expect((await callRoute(createCourse, { body: courseBody(await outlineFor(paid.cookie)), cookie: paid.cookie })).status).toBe(201);
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await callRoute(createCourse, { body: courseBody(await outlineFor(paid.cookie)), cookie: paid.cookie }))
+            .status,
+        ).toBe(201);
     } finally {
       delete process.env.FREE_COURSES_PER_MONTH;
       resetSettings();
@@ -349,22 +450,37 @@ describe("POST /api/course", () => {
 describe("POST /api/course only from an outline the server wrote", () => {
   type Topics = { title: string; subtopics: string[] }[];
   const topicsOf = (content: string): Topics =>
-    (Object.values(JSON.parse(content) as Content)[0] ?? []).map((t) => ({ title: t.title, subtopics: t.subtopics.map((s) => s.title) }));
+    (Object.values(JSON.parse(content) as Content)[0] ?? []).map((t) => ({
+      title: t.title,
+      subtopics: t.subtopics.map((s) => s.title),
+    }));
   const contentOf = (topicsList: Topics) =>
-    JSON.stringify({ photosynthesis: topicsList.map((t) => ({ title: t.title, subtopics: t.subtopics.map((title) => ({ title, theory: "", youtube: "", image: "", done: false })) })) });
+    JSON.stringify({
+      photosynthesis: topicsList.map((t) => ({
+        title: t.title,
+        subtopics: t.subtopics.map((title) => ({ title, theory: "", youtube: "", image: "", done: false })),
+      })),
+    });
   const lessonCalls = () => model.requests.filter((r) => !r.responseFormat).length;
 
   it("refuses an outline posted without outlineId, with a message saying what to send, and stores nothing", async () => {
     const user = await newUser();
     const before = await counts();
     // The issue's case: a Free user's 5 topics × 10 lessons with titles of their choosing.
-    const madeUp = Array.from({ length: 5 }, (_, t) => ({ title: `Topic ${t}`, subtopics: Array.from({ length: 10 }, (_, l) => `Buy pills ${t}.${l}`) }));
-    const res = await callRoute(createCourse, { body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content: contentOf(madeUp) }, cookie: user.cookie });
+    const madeUp = Array.from({ length: 5 }, (_, t) => ({
+      title: `Topic ${t}`,
+      subtopics: Array.from({ length: 10 }, (_, l) => `Buy pills ${t}.${l}`),
+    }));
+    const res = await callRoute(createCourse, {
+      body: { mainTopic: "Photosynthesis", type: "Text & Image Course", lang: "English", content: contentOf(madeUp) },
+      cookie: user.cookie,
+    });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({
       success: false,
       code: "course:unknown-outline",
-      message: "outlineId is missing: create the course from an outline made by /api/prompt and send the outlineId it answered.",
+      message:
+        "outlineId is missing: create the course from an outline made by /api/prompt and send the outlineId it answered.",
     });
     expect(await counts()).toEqual(before);
     expect(lessonCalls()).toBe(0);
@@ -400,7 +516,10 @@ describe("POST /api/course only from an outline the server wrote", () => {
     }
     const paid = await newUser("monthly");
     const paidOutline = await outlineFor(paid.cookie);
-    for (const [name, over] of [...paidCases, ["another language", { lang: "Spanish" }] as [string, Record<string, unknown>]]) {
+    for (const [name, over] of [
+      ...paidCases,
+      ["another language", { lang: "Spanish" }] as [string, Record<string, unknown>],
+    ]) {
       const res = await callRoute(createCourse, { body: { ...courseBody(paidOutline), ...over }, cookie: paid.cookie });
       expect({ name, status: res.status, code: res.json.code, message: res.json.message }).toEqual({
         name,
@@ -423,13 +542,24 @@ describe("POST /api/course only from an outline the server wrote", () => {
       { title: stored[3].title, subtopics: [...stored[3].subtopics].reverse() },
       { title: stored[0].title, subtopics: stored[0].subtopics.slice(1) },
     ];
-    const res = await callRoute(createCourse, { body: { ...courseBody(outline), content: contentOf(chosen) }, cookie: user.cookie });
+    const res = await callRoute(createCourse, {
+      body: { ...courseBody(outline), content: contentOf(chosen) },
+      cookie: user.cookie,
+    });
     expect(res.status).toBe(201);
     const db = await getDb();
-    const topicRows = await db.select().from(topics).where(eq(topics.courseId, res.json.courseId)).orderBy(topics.position);
+    const topicRows = await db
+      .select()
+      .from(topics)
+      .where(eq(topics.courseId, res.json.courseId))
+      .orderBy(topics.position);
     expect(topicRows.map((t) => t.title)).toEqual(chosen.map((t) => t.title));
     const lessonRows = await db.select().from(lessons).where(eq(lessons.courseId, res.json.courseId));
-    const titlesOf = (topicId: string) => lessonRows.filter((l) => l.topicId === topicId).sort((a, b) => a.position - b.position).map((l) => l.title);
+    const titlesOf = (topicId: string) =>
+      lessonRows
+        .filter((l) => l.topicId === topicId)
+        .sort((a, b) => a.position - b.position)
+        .map((l) => l.title);
     expect(topicRows.map((t) => titlesOf(t.id))).toEqual(chosen.map((t) => t.subtopics));
   });
 
@@ -441,18 +571,26 @@ describe("POST /api/course only from an outline the server wrote", () => {
     const refused = async (cookie: string, body: Record<string, unknown>) => {
       const res = await callRoute(createCourse, { body, cookie });
       expect({ status: res.status, code: res.json.code }).toEqual({ status: 400, code: "course:unknown-outline" });
-      expect(res.json.message).toBe("This outline is unknown, has expired or was already used. Generate the outline again.");
+      expect(res.json.message).toBe(
+        "This outline is unknown, has expired or was already used. Generate the outline again.",
+      );
     };
     await refused(thief.cookie, courseBody(outline));
     await refused(owner.cookie, { ...courseBody(outline), outlineId: "not-an-id" });
     await refused(owner.cookie, { ...courseBody(outline), outlineId: "00000000-0000-4000-8000-000000000000" });
     const db = await getDb();
-    await db.update(generatedOutlines).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(generatedOutlines.id, outline.outlineId));
+    await db
+      .update(generatedOutlines)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(generatedOutlines.id, outline.outlineId));
     await refused(owner.cookie, courseBody(outline));
     expect(await counts()).toEqual(before);
     expect(lessonCalls()).toBe(0);
 
-    await db.update(generatedOutlines).set({ createdAt: new Date() }).where(eq(generatedOutlines.id, outline.outlineId));
+    await db
+      .update(generatedOutlines)
+      .set({ createdAt: new Date() })
+      .where(eq(generatedOutlines.id, outline.outlineId));
     expect((await callRoute(createCourse, { body: courseBody(outline), cookie: owner.cookie })).status).toBe(201);
     await refused(owner.cookie, courseBody(outline));
   });
@@ -462,7 +600,9 @@ describe("POST /api/course only from an outline the server wrote", () => {
     const body = courseBody(await outlineFor(user.cookie));
     const before = await counts();
     const results = await Promise.all(
-      ["race-key-000001", "race-key-000002"].map((key) => callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": key } })),
+      ["race-key-000001", "race-key-000002"].map((key) =>
+        callRoute(createCourse, { body, cookie: user.cookie, headers: { "idempotency-key": key } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
     expect(results.find((r) => r.status === 400)!.json.code).toBe("course:unknown-outline");
@@ -475,7 +615,10 @@ describe("POST /api/course only from an outline the server wrote", () => {
     await (await getDb()).update(users).set({ plan: "free" }).where(eq(users.id, user.id));
     // Five of the ten topics fit a Free course's size, but the outline was made as a 10-topic one.
     const five = topicsOf(outline.content).slice(0, 5);
-    const res = await callRoute(createCourse, { body: { ...courseBody(outline), content: contentOf(five) }, cookie: user.cookie });
+    const res = await callRoute(createCourse, {
+      body: { ...courseBody(outline), content: contentOf(five) },
+      cookie: user.cookie,
+    });
     expect(res.status).toBe(403);
     expect(res.json.code).toBe("plan:topics-limit");
   });
@@ -489,7 +632,11 @@ async function courseOf(user: { cookie: string }, over: Record<string, unknown> 
   });
   expect(res.status).toBe(201);
   const db = await getDb();
-  const rows = await db.select().from(lessons).where(eq(lessons.courseId, res.json.courseId)).orderBy(lessons.createdAt);
+  const rows = await db
+    .select()
+    .from(lessons)
+    .where(eq(lessons.courseId, res.json.courseId))
+    .orderBy(lessons.createdAt);
   return { id: res.json.courseId as string, lessons: rows };
 }
 
@@ -503,30 +650,68 @@ describe("GET /api/courses", () => {
     for (let i = 0; i < 10; i++) {
       const [row] = await db
         .insert(courses)
-        .values({ userId: user.id, mainTopic: `Topic ${i}`, type: "text_image", lang: "English", createdAt: new Date(Date.UTC(2024, 0, i + 1)) })
+        .values({
+          userId: user.id,
+          mainTopic: `Topic ${i}`,
+          type: "text_image",
+          lang: "English",
+          createdAt: new Date(Date.UTC(2024, 0, i + 1)),
+        })
         .returning();
       made.push(row);
     }
     const latest = await courseOf(user);
-    const page1 = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?page=1&limit=9" });
+    const page1 = await callRoute(listCourses, {
+      cookie: user.cookie,
+      url: "http://localhost/api/courses?page=1&limit=9",
+    });
     expect(page1.status).toBe(200);
     expect(Array.isArray(page1.json)).toBe(true);
     const list = page1.json as unknown as Record<string, unknown>[];
     expect(list).toHaveLength(9);
-    expect(list[0]).toMatchObject({ _id: latest.id, mainTopic: "Photosynthesis", type: "Text & Image Course", completed: false, user: user.id, lang: "English", progress: 0 });
-    expect(list.slice(1).map((c) => c.mainTopic)).toEqual(["Topic 9", "Topic 8", "Topic 7", "Topic 6", "Topic 5", "Topic 4", "Topic 3", "Topic 2"]);
+    expect(list[0]).toMatchObject({
+      _id: latest.id,
+      mainTopic: "Photosynthesis",
+      type: "Text & Image Course",
+      completed: false,
+      user: user.id,
+      lang: "English",
+      progress: 0,
+    });
+    expect(list.slice(1).map((c) => c.mainTopic)).toEqual([
+      "Topic 9",
+      "Topic 8",
+      "Topic 7",
+      "Topic 6",
+      "Topic 5",
+      "Topic 4",
+      "Topic 3",
+      "Topic 2",
+    ]);
     const content = JSON.parse(list[0].content as string) as Content;
     expect(content.photosynthesis[0].subtopics[0].theory).toMatch(/^<h2>/);
     expect(list[0].moduleCount).toBe(content.photosynthesis.flatMap((t) => t.subtopics).length);
 
-    const page2 = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?page=2&limit=9" });
+    const page2 = await callRoute(listCourses, {
+      cookie: user.cookie,
+      url: "http://localhost/api/courses?page=2&limit=9",
+    });
     expect((page2.json as unknown as { mainTopic: string }[]).map((c) => c.mainTopic)).toEqual(["Topic 1", "Topic 0"]);
-    const page3 = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?page=3&limit=9" });
+    const page3 = await callRoute(listCourses, {
+      cookie: user.cookie,
+      url: "http://localhost/api/courses?page=3&limit=9",
+    });
     expect(page3.json).toEqual([]);
 
-    const own = await callRoute(listCourses, { cookie: user.cookie, url: `http://localhost/api/courses?userId=${user.id}` });
+    const own = await callRoute(listCourses, {
+      cookie: user.cookie,
+      url: `http://localhost/api/courses?userId=${user.id}`,
+    });
     expect((own.json as unknown as unknown[]).length).toBe(9);
-    const other = await callRoute(listCourses, { cookie: user.cookie, url: `http://localhost/api/courses?userId=${stranger.id}` });
+    const other = await callRoute(listCourses, {
+      cookie: user.cookie,
+      url: `http://localhost/api/courses?userId=${stranger.id}`,
+    });
     expect(other.status).toBe(403);
     const bad = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?page=0" });
     expect(bad.status).toBe(400);
@@ -539,11 +724,13 @@ describe("GET /api/courses", () => {
     const db = await getDb();
     const total = course.lessons.length;
     await db.update(lessons).set({ done: true }).where(eq(lessons.id, course.lessons[0].id));
-    let [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" })).json as unknown as { progress: number }[];
+    let [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" }))
+      .json as unknown as { progress: number }[];
     expect(row.progress).toBe(Math.round((1 / (total + 1)) * 100));
     await db.update(lessons).set({ done: true }).where(eq(lessons.courseId, course.id));
     await db.update(courses).set({ quizPassed: true }).where(eq(courses.id, course.id));
-    [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" })).json as unknown as { progress: number }[];
+    [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" }))
+      .json as unknown as { progress: number }[];
     expect(row.progress).toBe(100);
   });
 });
@@ -553,8 +740,17 @@ describe("GET /api/courses content", () => {
     const user = await newUser();
     const course = await courseOf(user);
     const db = await getDb();
-    const [second] = await db.select().from(lessons).where(eq(lessons.courseId, course.id)).orderBy(lessons.createdAt).offset(1).limit(1);
-    await db.update(lessons).set({ done: true, youtubeId: "dQw4w9WgXcQ", imageUrl: null }).where(eq(lessons.id, second.id));
+    const [second] = await db
+      .select()
+      .from(lessons)
+      .where(eq(lessons.courseId, course.id))
+      .orderBy(lessons.createdAt)
+      .offset(1)
+      .limit(1);
+    await db
+      .update(lessons)
+      .set({ done: true, youtubeId: "dQw4w9WgXcQ", imageUrl: null })
+      .where(eq(lessons.id, second.id));
     const topicRows = await db.select().from(topics).where(eq(topics.courseId, course.id)).orderBy(topics.position);
     const lessonRows = await db.select().from(lessons).where(eq(lessons.courseId, course.id)).orderBy(lessons.position);
     // The list's content is built by the database; it must be what the one builder makes.
@@ -565,11 +761,18 @@ describe("GET /api/courses content", () => {
           title: topic.title,
           lessons: lessonRows
             .filter((lesson) => lesson.topicId === topic.id)
-            .map((lesson) => ({ title: lesson.title, theory: lesson.theory, youtube: lesson.youtubeId, image: lesson.imageUrl, done: lesson.done })),
+            .map((lesson) => ({
+              title: lesson.title,
+              theory: lesson.theory,
+              youtube: lesson.youtubeId,
+              image: lesson.imageUrl,
+              done: lesson.done,
+            })),
         })),
       ),
     );
-    const [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" })).json as unknown as { content: string; moduleCount: number }[];
+    const [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" }))
+      .json as unknown as { content: string; moduleCount: number }[];
     expect(row.content).toBe(expected);
     expect(row.moduleCount).toBe(lessonRows.length);
   });
@@ -579,8 +782,12 @@ describe("GET /api/courses content", () => {
     const course = await courseOf(user);
     const db = await getDb();
     await db.update(lessons).set({ done: true }).where(eq(lessons.id, course.lessons[0].id));
-    const full = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" })).json as unknown as Record<string, unknown>[];
-    const light = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?content=false" });
+    const full = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" }))
+      .json as unknown as Record<string, unknown>[];
+    const light = await callRoute(listCourses, {
+      cookie: user.cookie,
+      url: "http://localhost/api/courses?content=false",
+    });
     expect(light.status).toBe(200);
     const cards = light.json as unknown as Record<string, unknown>[];
     expect(cards).toHaveLength(1);
@@ -591,7 +798,11 @@ describe("GET /api/courses content", () => {
     expect(cards[0].progress).toBeGreaterThan(0);
     const bad = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses?content=no" });
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ success: false, code: "request:invalid", message: "page and limit must be whole numbers (limit at most 50), and content true or false." });
+    expect(bad.json).toEqual({
+      success: false,
+      code: "request:invalid",
+      message: "page and limit must be whole numbers (limit at most 50), and content true or false.",
+    });
   });
 });
 
@@ -607,7 +818,9 @@ describe("the Free monthly allowance", () => {
       const spare = courseBody(await outlineFor(user.cookie));
       made.push(await courseOf(user));
       for (const course of made.slice(0, 2)) {
-        expect((await callRoute(deleteCourse, { body: { courseId: course.id }, cookie: user.cookie })).json).toEqual({ success: true });
+        expect((await callRoute(deleteCourse, { body: { courseId: course.id }, cookie: user.cookie })).json).toEqual({
+          success: true,
+        });
       }
       expect(await coursesLeftThisMonth(caller)).toBe(0);
       const refused = await callRoute(createCourse, { body: spare, cookie: user.cookie });
@@ -641,7 +854,9 @@ describe("POST /api/deletecourse", () => {
     const notYours = await callRoute(deleteCourse, { body: { courseId: course.id }, cookie: other.cookie });
     expect(notYours.status).toBe(404);
     expect(notYours.json).toEqual({ success: false, code: "course:not-found", message: "Course not found." });
-    expect((await callRoute(deleteCourse, { body: { courseId: "not-a-uuid" }, cookie: owner.cookie })).status).toBe(404);
+    expect((await callRoute(deleteCourse, { body: { courseId: "not-a-uuid" }, cookie: owner.cookie })).status).toBe(
+      404,
+    );
     const res = await callRoute(deleteCourse, { body: { courseId: course.id }, cookie: owner.cookie });
     expect(res.json).toEqual({ success: true });
     const db = await getDb();
@@ -656,7 +871,9 @@ describe("lesson routes", () => {
     const course = await courseOf(user);
     const second = course.lessons.find((l) => !l.theory)!;
     const other = await newUser();
-    expect((await callRoute(generate, { body: { courseId: course.id, lessonId: second.id }, cookie: other.cookie })).status).toBe(404);
+    expect(
+      (await callRoute(generate, { body: { courseId: course.id, lessonId: second.id }, cookie: other.cookie })).status,
+    ).toBe(404);
 
     model.reset();
     const res = await callRoute(generate, { body: { courseId: course.id, lessonId: second.id }, cookie: user.cookie });
@@ -667,13 +884,19 @@ describe("lesson routes", () => {
     expect(stored.imageUrl).toMatch(/^data:image\//);
 
     const calls = model.requests.length;
-    const again = await callRoute(generate, { body: { courseId: course.id, lessonId: second.id }, cookie: user.cookie });
+    const again = await callRoute(generate, {
+      body: { courseId: course.id, lessonId: second.id },
+      cookie: user.cookie,
+    });
     expect(again.json.text).toBe(res.json.text);
     expect(model.requests.length).toBe(calls);
 
     // A lesson the prefetch already wrote (not done) is marked done when /api/generate opens it.
     await (await getDb()).update(lessons).set({ done: false }).where(eq(lessons.id, second.id));
-    const opened = await callRoute(generate, { body: { courseId: course.id, lessonId: second.id }, cookie: user.cookie });
+    const opened = await callRoute(generate, {
+      body: { courseId: course.id, lessonId: second.id },
+      cookie: user.cookie,
+    });
     expect(opened.json.text).toBe(res.json.text);
     const [reopened] = await (await getDb()).select().from(lessons).where(eq(lessons.id, second.id));
     expect(reopened.done).toBe(true);
@@ -681,7 +904,10 @@ describe("lesson routes", () => {
 
   it("/api/image, /api/yt and /api/transcript find and store media for the caller's lesson", async () => {
     const user = await newUser("monthly");
-    const course = await courseOf(user, { form: { courseType: "Video & Text Course", language: "Spanish" }, body: { type: "Video & Text Course", lang: "Spanish" } });
+    const course = await courseOf(user, {
+      form: { courseType: "Video & Text Course", language: "Spanish" },
+      body: { type: "Video & Text Course", lang: "Spanish" },
+    });
     const first = course.lessons.find((l) => l.theory)!;
     expect(first.youtubeId).toMatch(/^[A-Za-z0-9_-]{11}$/);
     const lesson = course.lessons.find((l) => !l.theory)!;
@@ -690,15 +916,29 @@ describe("lesson routes", () => {
     expect(video.json).toEqual({ success: true, url: expect.stringMatching(/^[A-Za-z0-9_-]{11}$/) });
     expect(media.youtube.requests.find((r) => r.path === "/results")?.query.hl).toBe("es");
 
-    const captions = await callRoute(transcript, { body: { courseId: course.id, lessonId: lesson.id }, cookie: user.cookie });
-    expect(captions.json.url).toEqual([{ text: "Welcome to this lesson." }, { text: expect.stringContaining("& how") }, { text: expect.any(String) }]);
+    const captions = await callRoute(transcript, {
+      body: { courseId: course.id, lessonId: lesson.id },
+      cookie: user.cookie,
+    });
+    expect(captions.json.url).toEqual([
+      { text: "Welcome to this lesson." },
+      { text: expect.stringContaining("& how") },
+      { text: expect.any(String) },
+    ]);
 
     const picture = await callRoute(image, { body: { courseId: course.id, lessonId: lesson.id }, cookie: user.cookie });
-    expect(picture.json).toMatchObject({ success: true, url: expect.stringMatching(/^data:image\//), attribution: expect.stringContaining("Wikimedia") });
+    expect(picture.json).toMatchObject({
+      success: true,
+      url: expect.stringMatching(/^data:image\//),
+      attribution: expect.stringContaining("Wikimedia"),
+    });
 
     const stranger = await newUser();
     for (const route of [yt, transcript, image]) {
-      expect((await callRoute(route, { body: { courseId: course.id, lessonId: lesson.id }, cookie: stranger.cookie })).status).toBe(404);
+      expect(
+        (await callRoute(route, { body: { courseId: course.id, lessonId: lesson.id }, cookie: stranger.cookie }))
+          .status,
+      ).toBe(404);
     }
   });
 
@@ -715,7 +955,10 @@ describe("lesson routes", () => {
     // The first lesson is written but not opened yet: done cannot be set, and nothing else is stored either.
     topicsList[0].subtopics[0].done = true;
     topicsList[0].subtopics[1].theory = '<p>Mine</p><img src="x" onerror="alert(1)"><script>alert(1)</script>';
-    const early = await callRoute(update, { body: { courseId: course.id, content: JSON.stringify(content) }, cookie: user.cookie });
+    const early = await callRoute(update, {
+      body: { courseId: course.id, content: JSON.stringify(content) },
+      cookie: user.cookie,
+    });
     expect(early.status).toBe(409);
     expect(early.json).toMatchObject({ success: false, code: "lesson:not-opened" });
     expect(byTitle(await rowsNow(), topicsList[0].subtopics[0].title).done).toBe(false);
@@ -723,12 +966,29 @@ describe("lesson routes", () => {
 
     // Served to its owner (here through /api/generate, which answers a written lesson as stored),
     // it is done, and its tick can be taken off and put back.
-    expect((await callRoute(generate, { body: { courseId: course.id, lessonId: byTitle(await rowsNow(), topicsList[0].subtopics[0].title).id }, cookie: user.cookie })).status).toBe(200);
+    expect(
+      (
+        await callRoute(generate, {
+          body: { courseId: course.id, lessonId: byTitle(await rowsNow(), topicsList[0].subtopics[0].title).id },
+          cookie: user.cookie,
+        })
+      ).status,
+    ).toBe(200);
     topicsList[0].subtopics[0].done = false;
-    expect((await callRoute(update, { body: { courseId: course.id, content: JSON.stringify(content) }, cookie: user.cookie })).json).toEqual({ success: true });
+    expect(
+      (
+        await callRoute(update, {
+          body: { courseId: course.id, content: JSON.stringify(content) },
+          cookie: user.cookie,
+        })
+      ).json,
+    ).toEqual({ success: true });
     expect(byTitle(await rowsNow(), topicsList[0].subtopics[0].title).done).toBe(false);
     topicsList[0].subtopics[0].done = true;
-    const res = await callRoute(update, { body: { courseId: course.id, content: JSON.stringify(content) }, cookie: user.cookie });
+    const res = await callRoute(update, {
+      body: { courseId: course.id, content: JSON.stringify(content) },
+      cookie: user.cookie,
+    });
     expect(res.json).toEqual({ success: true });
     const rows = await rowsNow();
     expect(byTitle(rows, topicsList[0].subtopics[0].title).done).toBe(true);
@@ -741,13 +1001,17 @@ describe("lesson routes", () => {
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.code).toBe("course:content-mismatch");
     const stranger = await newUser();
-    expect((await callRoute(update, { body: { courseId: course.id, content }, cookie: stranger.cookie })).status).toBe(404);
+    expect((await callRoute(update, { body: { courseId: course.id, content }, cookie: stranger.cookie })).status).toBe(
+      404,
+    );
   });
 });
 
 describe("GET /api/cover", () => {
   it("draws an SVG cover with the title escaped", async () => {
-    const res = await callRoute(cover as never, { url: "http://localhost/api/cover?title=%3Cscript%3EHi%3C%2Fscript%3E%20%26%20more" });
+    const res = await callRoute(cover as never, {
+      url: "http://localhost/api/cover?title=%3Cscript%3EHi%3C%2Fscript%3E%20%26%20more",
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(res.text).toContain("&#60;script&#62;Hi&#60;/script&#62; &#38; more");

@@ -72,7 +72,9 @@ import { seedCourse } from "../setup/seed-course";
 const script = path.join(process.cwd(), ".ci/pg-cluster.sh");
 const hasPostgres = (() => {
   try {
-    return readdirSync("/usr/lib/postgresql").some((version) => existsSync(`/usr/lib/postgresql/${version}/bin/pg_ctl`));
+    return readdirSync("/usr/lib/postgresql").some((version) =>
+      existsSync(`/usr/lib/postgresql/${version}/bin/pg_ctl`),
+    );
   } catch {
     return false;
   }
@@ -81,7 +83,8 @@ const hasPostgres = (() => {
 const cluster = (...args: string[]) => execFileSync("bash", [script, ...args], { encoding: "utf8" });
 
 const describeWithPostgres = hasPostgres ? describe : describe.skip;
-if (!hasPostgres) console.warn("db-outage.test.ts skipped: no PostgreSQL server binaries under /usr/lib/postgresql/*/bin");
+if (!hasPostgres)
+  console.warn("db-outage.test.ts skipped: no PostgreSQL server binaries under /usr/lib/postgresql/*/bin");
 
 process.env.AI_RETRY_BASE_MS = "10";
 process.env.AI_RATE_LIMIT_PER_MINUTE = "1000";
@@ -98,7 +101,10 @@ const nextPeer = () => {
 async function signUp() {
   const peer = nextPeer();
   const started = Date.now();
-  const res = await callRoute(signup, { peer, body: { email: `user${ip}@example.io`, mName: "Out Age", password: "long-enough-pw" } });
+  const res = await callRoute(signup, {
+    peer,
+    body: { email: `user${ip}@example.io`, mName: "Out Age", password: "long-enough-pw" },
+  });
   return { ...res, ms: Date.now() - started };
 }
 
@@ -128,7 +134,12 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
     [model, media] = await Promise.all([startFakeModel(), startFakeMedia()]);
     Object.assign(process.env, media.env);
     (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
-    setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+    setAiConfigForTests({
+      provider: "openai-compatible",
+      model: model.model,
+      baseURL: model.baseURL,
+      source: "AI_PROVIDER",
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -170,7 +181,10 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
     const startedAt = Date.now();
     for (;;) {
       const probe = postgres(url, { max: 1, connect_timeout: 1, onnotice: () => {} });
-      const answered = await probe`select 1`.then(() => true, () => false);
+      const answered = await probe`select 1`.then(
+        () => true,
+        () => false,
+      );
       await probe.end({ timeout: 1 }).catch(() => {});
       if (answered) return;
       if (Date.now() - startedAt > 10_000) throw new Error("the server does not take connections again");
@@ -235,7 +249,10 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
 
     async function account(role: "user" | "admin" | "super" = "user"): Promise<Account> {
       const email = `family${ip + 1}-${role}@example.io`;
-      const res = await callRoute(signup, { peer: nextPeer(), body: { email, mName: "Fam Ily", password: "long-enough-pw" } });
+      const res = await callRoute(signup, {
+        peer: nextPeer(),
+        body: { email, mName: "Fam Ily", password: "long-enough-pw" },
+      });
       expect(res.status).toBe(201);
       const id = res.json.userId as string;
       // A paid plan: the monthly course allowance of Free never gets in the way.
@@ -258,13 +275,22 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
 
     /** A stream opened while the database is up, read to its end later. */
     async function openStream(handler: unknown, options: CallOptions) {
-      const headers = new Headers({ "x-aula-peer": "203.0.113.9", "content-type": "application/json", cookie: options.cookie ?? "" });
-      const request = new Request("http://localhost:3000/api/test", { method: "POST", headers, body: JSON.stringify(options.body) });
+      const headers = new Headers({
+        "x-aula-peer": "203.0.113.9",
+        "content-type": "application/json",
+        cookie: options.cookie ?? "",
+      });
+      const request = new Request("http://localhost:3000/api/test", {
+        method: "POST",
+        headers,
+        body: JSON.stringify(options.body),
+      });
       const response = await route(handler)(request, { params: Promise.resolve({}) });
       expect(response.status).toBe(200);
       const events: { type: string; code?: string; message?: string }[] = [];
       const reading = (async () => {
-        for await (const event of readNdjson<{ type: string; code?: string; message?: string }>(response)) events.push(event);
+        for await (const event of readNdjson<{ type: string; code?: string; message?: string }>(response))
+          events.push(event);
         return events;
       })();
       return { ended: reading };
@@ -295,21 +321,57 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
 
       const course = await seedCourse(me.id, {
         topics: [
-          { title: "Basics", lessons: [{ title: "First lesson", theory: "<p>Plants turn light into sugar.</p>", done: true }, { title: "Second lesson" }, { title: "Third lesson" }] },
-          { title: "Further", lessons: [{ title: "Fourth lesson", theory: "<p>The Calvin cycle fixes carbon.</p>", done: true }, { title: "Fifth lesson" }] },
+          {
+            title: "Basics",
+            lessons: [
+              { title: "First lesson", theory: "<p>Plants turn light into sugar.</p>", done: true },
+              { title: "Second lesson" },
+              { title: "Third lesson" },
+            ],
+          },
+          {
+            title: "Further",
+            lessons: [
+              { title: "Fourth lesson", theory: "<p>The Calvin cycle fixes carbon.</p>", done: true },
+              { title: "Fifth lesson" },
+            ],
+          },
         ],
       });
       const spare = await seedCourse(me.id, { mainTopic: "Spare" });
-      const courseLessons = await db.query.lessons.findMany({ where: (l, { eq: is }) => is(l.courseId, course.id), orderBy: (l, { asc }) => asc(l.position) });
+      const courseLessons = await db.query.lessons.findMany({
+        where: (l, { eq: is }) => is(l.courseId, course.id),
+        orderBy: (l, { asc }) => asc(l.position),
+      });
       const written = courseLessons.find((l) => l.theory)!;
       const unwritten = courseLessons.filter((l) => !l.theory);
-      const sharedRes = await callRoute(route(share), { method: "POST", cookie: me.cookie, params: { courseId: course.id } });
+      const sharedRes = await callRoute(route(share), {
+        method: "POST",
+        cookie: me.cookie,
+        params: { courseId: course.id },
+      });
       expect(sharedRes.status).toBe(200);
       const shareId = sharedRes.json.shareId as string;
       expect((await callRoute(route(aiexam), { cookie: me.cookie, body: { courseId: course.id } })).status).toBe(200);
       const publicId = "AbCdEfGhIjKlMnOpQrStUv";
-      await db.insert(certificates).values({ publicId, userId: me.id, courseId: course.id, holderName: "Fam Ily", courseTitle: "Photosynthesis", png: Buffer.from("89504e470d0a1a0a", "hex") });
-      const outline = await callRoute(route(prompt), { cookie: me.cookie, body: { topic: "Tides", subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" } });
+      await db.insert(certificates).values({
+        publicId,
+        userId: me.id,
+        courseId: course.id,
+        holderName: "Fam Ily",
+        courseTitle: "Photosynthesis",
+        png: Buffer.from("89504e470d0a1a0a", "hex"),
+      });
+      const outline = await callRoute(route(prompt), {
+        cookie: me.cookie,
+        body: {
+          topic: "Tides",
+          subtopics: [],
+          topicsLimit: "4",
+          courseType: "Text & Image Course",
+          language: "English",
+        },
+      });
       expect(outline.status).toBe(200);
       // A renewal Stripe sends, held to be delivered during the outage and again after it.
       const checkout = await callRoute(route(stripePayment), { cookie: me.cookie, body: { planId: "monthly" } });
@@ -321,17 +383,42 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
       const renewal = held[0];
 
       const unknownImageId = "00000000-0000-4000-8000-000000000001";
-      const form = { topic: "Ocean tides", subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" };
-      const post_ = (handler: unknown, body: unknown, who: Account = me) => () => call(handler, { cookie: who.cookie, body });
+      const form = {
+        topic: "Ocean tides",
+        subtopics: [],
+        topicsLimit: "4",
+        courseType: "Text & Image Course",
+        language: "English",
+      };
+      const post_ =
+        (handler: unknown, body: unknown, who: Account = me) =>
+        () =>
+          call(handler, { cookie: who.cookie, body });
       const get_ = (handler: unknown, url: string, who?: Account, params?: Record<string, string>) => () =>
         call(handler, { cookie: who?.cookie, url: `http://localhost:3000${url}`, params });
       /** Each route family's calls, with the status each answers once the database is back. */
       const probes: [name: string, probe: () => Promise<Answer>, ok: number][] = [
         // accounts
-        ["signup", () => call(signup, { peer: nextPeer(), body: { email: `new${ip}@example.io`, mName: "Nu", password: "long-enough-pw" } }), 201],
-        ["signin", () => call(signin, { peer: nextPeer(), body: { email: me.email, password: "long-enough-pw" } }), 200],
+        [
+          "signup",
+          () =>
+            call(signup, {
+              peer: nextPeer(),
+              body: { email: `new${ip}@example.io`, mName: "Nu", password: "long-enough-pw" },
+            }),
+          201,
+        ],
+        [
+          "signin",
+          () => call(signin, { peer: nextPeer(), body: { email: me.email, password: "long-enough-pw" } }),
+          200,
+        ],
         ["forgot", () => call(forgot, { peer: nextPeer(), body: { email: me.email } }), 200],
-        ["reset-password", () => call(resetPassword, { peer: nextPeer(), body: { token: "x".repeat(43), password: "another-long-pw" } }), 400],
+        [
+          "reset-password",
+          () => call(resetPassword, { peer: nextPeer(), body: { token: "x".repeat(43), password: "another-long-pw" } }),
+          400,
+        ],
         ["locale", post_(locale, { locale: "en" }), 200],
         ["signout", post_(signout, {}, leaving), 200],
         // profile and sessions
@@ -339,14 +426,33 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
         ["data (mail)", post_(mailData, { template: "welcome" }), 200],
         ["sessions list", get_(listSessions, "/api/sessions", me), 200],
         ["sessions sign-out others", post_(sessionsAction, { signOut: "others" }, target), 200],
-        ["sessions end one", () => call(endSession, { method: "DELETE", cookie: me.cookie, params: { id: "00000000-0000-4000-8000-000000000000" } }), 404],
+        [
+          "sessions end one",
+          () =>
+            call(endSession, {
+              method: "DELETE",
+              cookie: me.cookie,
+              params: { id: "00000000-0000-4000-8000-000000000000" },
+            }),
+          404,
+        ],
         ["deleteuser", post_(deleteuser, {}, target), 200],
         // courses and generation
         ["courses list", get_(listCourses, "/api/courses?limit=9", me), 200],
         ["deletecourse", post_(deletecourse, { courseId: spare.id }), 200],
         ["prompt", post_(prompt, form), 200],
         ["prompt stream", post_(promptStream, form), 200],
-        ["course", post_(createCourse, { mainTopic: "Tides", type: "Text & Image Course", lang: "English", content: outline.json.generatedText, outlineId: outline.json.outlineId }), 201],
+        [
+          "course",
+          post_(createCourse, {
+            mainTopic: "Tides",
+            type: "Text & Image Course",
+            lang: "English",
+            content: outline.json.generatedText,
+            outlineId: outline.json.outlineId,
+          }),
+          201,
+        ],
         ["generate", post_(generate, { courseId: course.id, lessonId: unwritten[0].id }), 200],
         // learning
         ["lesson stream", post_(lessonStream, { courseId: course.id, lessonId: written.id }), 200],
@@ -361,7 +467,11 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
         ["aiexam", post_(aiexam, { courseId: course.id }), 200],
         ["quiz submit", post_(submitQuiz, { courseId: course.id, answers: ["a", "b", "c", "d", "a"] }), 200],
         ["getmyresult", post_(getmyresult, { courseId: course.id }), 200],
-        ["certificate picture", get_(certificateImage, `/api/certificates/${publicId}/image`, undefined, { publicId }), 200],
+        [
+          "certificate picture",
+          get_(certificateImage, `/api/certificates/${publicId}/image`, undefined, { publicId }),
+          200,
+        ],
         // sharing and export
         ["share", () => call(share, { method: "POST", cookie: me.cookie, params: { courseId: course.id } }), 200],
         ["shareable", get_(shareable, `/api/shareable?id=${shareId}`), 200],
@@ -370,7 +480,12 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
         // payments
         ["stripe checkout", post_(stripePayment, { planId: "monthly" }), 200],
         ["subscription detail", post_(subscriptionDetail, {}), 200],
-        ["stripe webhook", () => call(webhookRoute, { rawBody: renewal.rawBody, headers: renewal.headers, params: { provider: "stripe" } }), 200],
+        [
+          "stripe webhook",
+          () =>
+            call(webhookRoute, { rawBody: renewal.rawBody, headers: renewal.headers, params: { provider: "stripe" } }),
+          200,
+        ],
         // admin
         ["admin dashboard", post_(dashboard, {}, admin), 200],
         ["admin users", get_(getusers, "/api/getusers", admin), 200],
@@ -379,12 +494,24 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
         ["addadmin", post_(addadmin, { email: leaving.email }, admin), 200],
         ["removeadmin", post_(removeadmin, { email: admin.email }, admin), 403],
         // public site
-        ["contact", () => call(contact, { peer: nextPeer(), body: { fname: "Rita", lname: "general", email: "rita@example.io", phone: "", msg: "Hello" } }), 200],
+        [
+          "contact",
+          () =>
+            call(contact, {
+              peer: nextPeer(),
+              body: { fname: "Rita", lname: "general", email: "rita@example.io", phone: "", msg: "Hello" },
+            }),
+          200,
+        ],
         ["policies", get_(policies, "/api/policies"), 200],
         ["blog list", get_(getblogs, "/api/getblogs"), 200],
         ["blog cover", get_(blogImage, `/api/blog/${post.id}/image`, undefined, { id: post.id }), 200],
         ["post share card", get_(ogCard, `/api/og?post=${post.id}`), 200],
-        ["pasted picture", get_(contentImage, `/api/content-images/${unknownImageId}`, undefined, { id: unknownImageId }), 404],
+        [
+          "pasted picture",
+          get_(contentImage, `/api/content-images/${unknownImageId}`, undefined, { id: unknownImageId }),
+          404,
+        ],
       ];
 
       // Streams in flight when the server stops: the model is still writing, the write after it fails.
@@ -416,10 +543,16 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
         model.configure({ firstTokenDelayMs: 0 });
         cluster("up", dir);
       }
-      const unavailable = { type: "error", code: "db:unavailable", message: "The service is temporarily unavailable. Try again in a moment." };
+      const unavailable = {
+        type: "error",
+        code: "db:unavailable",
+        message: "The service is temporarily unavailable. Try again in a moment.",
+      };
       expect(streamEnds).toEqual({ outline: unavailable, lesson: unavailable, chat: unavailable });
       // Every other route: 503 db:unavailable with Retry-After, within 3 s (a new stream is refused before it starts).
-      const otherwise = Object.entries(during).filter(([, a]) => a.status !== 503 || a.code !== "db:unavailable" || a.retryAfter !== "5" || a.ms > LIMIT_MS);
+      const otherwise = Object.entries(during).filter(
+        ([, a]) => a.status !== 503 || a.code !== "db:unavailable" || a.retryAfter !== "5" || a.ms > LIMIT_MS,
+      );
       expect(otherwise).toEqual([]);
 
       // Back: once the server takes connections again, every route answers at the first call. A

@@ -25,7 +25,11 @@ async function thrownBy(work: () => Promise<unknown>): Promise<unknown> {
 
 async function answerTo(error: unknown, request?: Request) {
   const response = errorResponse(error, "req-test", request);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 describe("a database that cannot be reached answers 503 db:unavailable", () => {
@@ -38,18 +42,29 @@ describe("a database that cannot be reached answers 503 db:unavailable", () => {
 
   it("maps the driver's error, in the caller's language (the default without a request)", async () => {
     const error = await thrownBy(() => unreachable.db.select().from(users).limit(1));
-    const en_ = await answerTo(error, new Request("http://localhost/api/x", { headers: { cookie: `${LOCALE_COOKIE}=en` } }));
-    expect(en_).toMatchObject({ status: 503, body: { success: false, code: "db:unavailable", message: en.api.db.unavailable } });
+    const en_ = await answerTo(
+      error,
+      new Request("http://localhost/api/x", { headers: { cookie: `${LOCALE_COOKIE}=en` } }),
+    );
+    expect(en_).toMatchObject({
+      status: 503,
+      body: { success: false, code: "db:unavailable", message: en.api.db.unavailable },
+    });
     expect(en_.headers.get("retry-after")).toBe("5");
     expect(en_.headers.get("x-request-id")).toBe("req-test");
-    expect(await answerTo(error)).toMatchObject({ status: 503, body: { code: "db:unavailable", message: pt.api.db.unavailable } });
+    expect(await answerTo(error)).toMatchObject({
+      status: 503,
+      body: { code: "db:unavailable", message: pt.api.db.unavailable },
+    });
   });
 
   it("answers a route's request that way, quickly", async () => {
     setDbHandleForTests(unreachable);
     try {
       const started = Date.now();
-      const res = await callRoute(signup, { body: { email: "down@example.io", mName: "Di", password: "long-enough-pw" } });
+      const res = await callRoute(signup, {
+        body: { email: "down@example.io", mName: "Di", password: "long-enough-pw" },
+      });
       expect(res.status).toBe(503);
       expect(res.json).toMatchObject({ success: false, code: "db:unavailable" });
       expect(res.text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
@@ -81,7 +96,8 @@ function driverError(code: string, extra: Record<string, unknown> = {}): Error {
 }
 
 /** A server error as postgres.js makes it (it has a severity). */
-const serverError = (code: string, severity = "FATAL") => new postgres.PostgresError({ code, severity, message: `server says ${code}` } as never);
+const serverError = (code: string, severity = "FATAL") =>
+  new postgres.PostgresError({ code, severity, message: `server says ${code}` } as never);
 
 describe("an outage wrapped by drizzle (any copy of it) or by another layer is still 503", () => {
   let unreachable: DbHandle;
@@ -95,7 +111,11 @@ describe("an outage wrapped by drizzle (any copy of it) or by another layer is s
     const driver = (real as Error).cause as Error & { code?: string };
     expect(driver.code).toBe("ECONNREFUSED");
     const copied = queryErrorOfAnotherCopy(driver);
-    for (const error of [copied, new Error("saving the profile failed", { cause: copied }), new Error("outer", { cause: new Error("inner", { cause: real }) })]) {
+    for (const error of [
+      copied,
+      new Error("saving the profile failed", { cause: copied }),
+      new Error("outer", { cause: new Error("inner", { cause: real }) }),
+    ]) {
       expect(await answerTo(error)).toMatchObject({ status: 503, body: { code: "db:unavailable" } });
     }
   });
@@ -117,7 +137,12 @@ describe("an outage wrapped by drizzle (any copy of it) or by another layer is s
     ["ETIMEDOUT", driverError("ETIMEDOUT", { syscall: "connect" })],
   ])("%s: as it is, in drizzle's wrapper, and wrapped again", async (_, error) => {
     const wrapped = queryErrorOfAnotherCopy(error);
-    for (const shape of [error, wrapped, new Error("while saving", { cause: wrapped }), new Error("while saving", { cause: error })]) {
+    for (const shape of [
+      error,
+      wrapped,
+      new Error("while saving", { cause: wrapped }),
+      new Error("while saving", { cause: error }),
+    ]) {
       expect(await answerTo(shape)).toMatchObject({ status: 503, body: { code: "db:unavailable" } });
     }
   });
@@ -162,7 +187,9 @@ describe("errors that are not an outage stay 500", () => {
 
   it("a unique violation in drizzle's wrapper, a SQLSTATE without a server's severity, a cause chain that loops", async () => {
     expect(await answerTo(queryErrorOfAnotherCopy(serverError("23505", "ERROR")))).toMatchObject({ status: 500 });
-    expect(await answerTo(new Error("x", { cause: Object.assign(new Error("not a server"), { code: "57P01" }) }))).toMatchObject({ status: 500 });
+    expect(
+      await answerTo(new Error("x", { cause: Object.assign(new Error("not a server"), { code: "57P01" }) })),
+    ).toMatchObject({ status: 500 });
     const looped = new Error("a");
     const other = new Error("b", { cause: looped });
     looped.cause = other;

@@ -5,27 +5,64 @@ const issuedAt = new Date("2025-03-04T10:20:00Z");
 
 const samples: MailMessage[] = [
   { template: "welcome", data: { name: "Ana" } },
-  { template: "password-reset", data: { name: "Ana", resetUrl: "http://localhost:3000/reset-password/tok123", expiresInMinutes: 60 } },
+  {
+    template: "password-reset",
+    data: { name: "Ana", resetUrl: "http://localhost:3000/reset-password/tok123", expiresInMinutes: 60 },
+  },
   { template: "password-updated", data: { name: "Ana", email: "ana@example.io", changedAt: issuedAt } },
   {
     template: "email-change-confirm",
-    data: { name: "Ana", newEmail: "ana@new.io", confirmUrl: "http://localhost:3000/confirm-email/tok123", expiresInMinutes: 60 },
+    data: {
+      name: "Ana",
+      newEmail: "ana@new.io",
+      confirmUrl: "http://localhost:3000/confirm-email/tok123",
+      expiresInMinutes: 60,
+    },
   },
-  { template: "email-change-notice", data: { name: "Ana", email: "ana@example.io", newEmail: "ana@new.io", requestedAt: issuedAt } },
+  {
+    template: "email-change-notice",
+    data: { name: "Ana", email: "ana@example.io", newEmail: "ana@new.io", requestedAt: issuedAt },
+  },
   {
     template: "certificate",
-    data: { name: "Ana", courseTitle: "Rust Basics", certificateId: "CERT-42", certificateUrl: "http://localhost:3000/course/c1/certificate", issuedAt },
+    data: {
+      name: "Ana",
+      courseTitle: "Rust Basics",
+      certificateId: "CERT-42",
+      certificateUrl: "http://localhost:3000/course/c1/certificate",
+      issuedAt,
+    },
   },
   {
     template: "receipt",
-    data: { name: "Ana", planName: "Monthly Plan", amountMinor: 4700, currency: "USD", method: "Stripe", reference: "pi_123", paidAt: issuedAt },
+    data: {
+      name: "Ana",
+      planName: "Monthly Plan",
+      amountMinor: 4700,
+      currency: "USD",
+      method: "Stripe",
+      reference: "pi_123",
+      paidAt: issuedAt,
+    },
   },
-  { template: "contact-message", data: { name: "Ana", email: "ana@example.io", subject: "billing", message: "Where is my receipt?", receivedAt: issuedAt } },
+  {
+    template: "contact-message",
+    data: {
+      name: "Ana",
+      email: "ana@example.io",
+      subject: "billing",
+      message: "Where is my receipt?",
+      receivedAt: issuedAt,
+    },
+  },
 ];
 
 /** What each template must say in each language (subject, and a phrase of its text part). */
 const expected: Record<MailMessage["template"], { pt: [string, string]; en: [string, string] }> = {
-  welcome: { pt: ["Boas-vindas ao Aula, Ana!", "Sua conta está pronta"], en: ["Welcome to Aula, Ana!", "Your account is ready"] },
+  welcome: {
+    pt: ["Boas-vindas ao Aula, Ana!", "Sua conta está pronta"],
+    en: ["Welcome to Aula, Ana!", "Your account is ready"],
+  },
   "password-reset": {
     pt: ["Redefina sua senha do Aula", "vale por 60 minutos"],
     en: ["Reset your Aula password", "valid for 60 minutes"],
@@ -42,7 +79,10 @@ const expected: Record<MailMessage["template"], { pt: [string, string]; en: [str
     pt: ["O e-mail da sua conta do Aula está sendo alterado", "ana@example.io passe a ser ana@new.io"],
     en: ["Your Aula e-mail is being changed", "ana@example.io was asked to change to ana@new.io"],
   },
-  certificate: { pt: ["Seu certificado: Rust Basics", "ID do certificado: CERT-42"], en: ["Your certificate: Rust Basics", "Certificate ID: CERT-42"] },
+  certificate: {
+    pt: ["Seu certificado: Rust Basics", "ID do certificado: CERT-42"],
+    en: ["Your certificate: Rust Basics", "Certificate ID: CERT-42"],
+  },
   receipt: { pt: ["Seu recibo do Aula: Monthly Plan", "US$ 47,00"], en: ["Your Aula receipt: Monthly Plan", "$47.00"] },
   "contact-message": {
     pt: ["[Contato] billing: Ana", "Where is my receipt?"],

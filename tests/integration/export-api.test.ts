@@ -30,7 +30,10 @@ afterAll(async () => {
 let counter = 0;
 async function newUser() {
   counter += 1;
-  const res = await callRoute(signup, { body: { email: `exporter${counter}@example.io`, mName: "Exporter", password: "long-enough-1" }, peer: `198.51.100.${counter}` });
+  const res = await callRoute(signup, {
+    body: { email: `exporter${counter}@example.io`, mName: "Exporter", password: "long-enough-1" },
+    peer: `198.51.100.${counter}`,
+  });
   expect(res.status).toBe(201);
   return { id: res.json.userId as string, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en` };
 }
@@ -39,11 +42,14 @@ async function download(cookie: string, courseId: string, format: string) {
   const request = new Request(`http://localhost:3000/api/courses/${courseId}/export?format=${format}`, {
     headers: { cookie, "x-aula-peer": "203.0.113.9" },
   });
-  const response = await (exportRoute as (r: Request, c: { params: Promise<{ courseId: string }> }) => Promise<Response>)(request, { params: Promise.resolve({ courseId }) });
+  const response = await (
+    exportRoute as (r: Request, c: { params: Promise<{ courseId: string }> }) => Promise<Response>
+  )(request, { params: Promise.resolve({ courseId }) });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
-const PIXEL = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const PIXEL =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 const richCourse = (userId: string) =>
   seedCourse(userId, {
@@ -54,7 +60,8 @@ const richCourse = (userId: string) =>
         lessons: [
           {
             title: "Light",
-            theory: "<h2>Why light</h2><p>Plants use <strong>light</strong> &amp; <em>water</em>.</p><ul><li>one</li><li>two</li></ul><pre class=\"language-js\"><code>let a = 1;</code></pre>",
+            theory:
+              '<h2>Why light</h2><p>Plants use <strong>light</strong> &amp; <em>water</em>.</p><ul><li>one</li><li>two</li></ul><pre class="language-js"><code>let a = 1;</code></pre>',
             imageUrl: "https://images.example/leaf.jpg",
             imageAttribution: "Ann Photo",
             done: true,
@@ -75,7 +82,13 @@ describe("GET /api/courses/{id}/export", () => {
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toContain("Photosynthesis.md.zip");
     const files = unzipSync(res.bytes);
-    expect(Object.keys(files).sort()).toEqual(["01-Basics/01-Light.md", "01-Basics/02-Not-yet.md", "02-Further/01-Inline.md", "README.md", "images/02-01.png"]);
+    expect(Object.keys(files).sort()).toEqual([
+      "01-Basics/01-Light.md",
+      "01-Basics/02-Not-yet.md",
+      "02-Further/01-Inline.md",
+      "README.md",
+      "images/02-01.png",
+    ]);
     const readme = strFromU8(files["README.md"]);
     expect(readme).toContain("# Photosynthesis");
     expect(readme).toContain("- [Light](01-Basics/01-Light.md)");
@@ -114,7 +127,10 @@ describe("GET /api/courses/{id}/export", () => {
     try {
       const res = await download(user.cookie, course.id, "pdf");
       expect(res.status).toBe(503);
-      expect(JSON.parse(Buffer.from(res.bytes).toString())).toMatchObject({ success: false, code: "export:browser-unavailable" });
+      expect(JSON.parse(Buffer.from(res.bytes).toString())).toMatchObject({
+        success: false,
+        code: "export:browser-unavailable",
+      });
     } finally {
       delete process.env.CHROMIUM_PATH;
       (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
@@ -137,7 +153,8 @@ describe("GET /api/courses/{id}/export", () => {
       const manifest = strFromU8(files["imsmanifest.xml"]);
       expect(manifest).toContain("<schemaversion>1.2</schemaversion>");
       expect(manifest).toContain('adlcp:scormtype="sco" href="index.html"');
-      for (const name of Object.keys(files).filter((f) => f !== "imsmanifest.xml")) expect(manifest).toContain(`<file href="${name}"/>`);
+      for (const name of Object.keys(files).filter((f) => f !== "imsmanifest.xml"))
+        expect(manifest).toContain(`<file href="${name}"/>`);
       expect(strFromU8(files["lessons/01-02.html"])).toContain("Please visit Not yet topic");
 
       // The LMS side: a host page with scorm-again's SCORM 1.2 API that opens the package's launch page in a frame.
@@ -146,12 +163,20 @@ describe("GET /api/courses/{id}/export", () => {
         const url = new URL(req.url ?? "/", "http://x");
         if (url.pathname === "/lms.html") {
           reply.setHeader("content-type", "text/html");
-          return reply.end(`<script src="/scorm12.js"></script><script>window.API = new Scorm12API({ logLevel: 5 });</script><iframe id="sco" src="/sco/index.html"></iframe>`);
+          return reply.end(
+            `<script src="/scorm12.js"></script><script>window.API = new Scorm12API({ logLevel: 5 });</script><iframe id="sco" src="/sco/index.html"></iframe>`,
+          );
         }
         if (url.pathname === "/scorm12.js") return reply.end(runtime);
         const file = files[decodeURIComponent(url.pathname.replace(/^\/sco\//, ""))];
         if (!file) return reply.writeHead(404).end();
-        const type = url.pathname.endsWith(".html") ? "text/html" : url.pathname.endsWith(".js") ? "text/javascript" : url.pathname.endsWith(".css") ? "text/css" : "application/octet-stream";
+        const type = url.pathname.endsWith(".html")
+          ? "text/html"
+          : url.pathname.endsWith(".js")
+            ? "text/javascript"
+            : url.pathname.endsWith(".css")
+              ? "text/css"
+              : "application/octet-stream";
         reply.setHeader("content-type", type);
         reply.end(file);
       });
@@ -163,7 +188,11 @@ describe("GET /api/courses/{id}/export", () => {
           await page.goto(`${origin}/lms.html`, { waitUntil: "load" });
           const sco = page.frameLocator("#sco");
           await sco.locator("#position").filter({ hasText: "Lesson 1 of 3" }).waitFor();
-          const read = () => page.evaluate(() => (window as unknown as { API: { cmi: { core: { lesson_status: string } } } }).API.cmi.core.lesson_status);
+          const read = () =>
+            page.evaluate(
+              () =>
+                (window as unknown as { API: { cmi: { core: { lesson_status: string } } } }).API.cmi.core.lesson_status,
+            );
           const seen = [await read()];
           await sco.locator("#next").click();
           await sco.locator("#position").filter({ hasText: "Lesson 2 of 3" }).waitFor();
@@ -186,7 +215,11 @@ describe("the PDF Index's page numbers", () => {
   it("reads the page each heading landed on from a PDF Chromium printed", async () => {
     const pdf = await withBrowserPage(
       async (page) => {
-        const sections = [1, 2, 3].map((i) => `<h2 id="s-${i}" style="break-before:page">Section ${i}</h2>${"<p>line of text</p>".repeat(i * 60)}`).join("");
+        const sections = [1, 2, 3]
+          .map(
+            (i) => `<h2 id="s-${i}" style="break-before:page">Section ${i}</h2>${"<p>line of text</p>".repeat(i * 60)}`,
+          )
+          .join("");
         await page.setContent(`<nav><a href="#s-1">1</a><a href="#s-2">2</a><a href="#s-3">3</a></nav>${sections}`);
         return Buffer.from(await page.pdf({ format: "A4", tagged: true, outline: true }));
       },
@@ -211,7 +244,10 @@ describe("printCoursePdf", () => {
   });
 
   it("prints A4 with 15 pt margins and the caller's cookie, fetches only the course's pictures itself, and numbers the Index", async () => {
-    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=", "base64");
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=",
+      "base64",
+    );
     pictures = createServer((_, reply) => {
       pictureHits++;
       reply.setHeader("content-type", "image/png");
@@ -221,12 +257,20 @@ describe("printCoursePdf", () => {
     const pictureUrl = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}/leaf.png`;
     // A configured picture provider: the only origins besides the providers' own picture hosts the export fetches from.
     process.env.MEDIA_WIKIMEDIA_BASE_URL = new URL(pictureUrl).origin;
-    const sections = [1, 2, 3].map((i) => `<h2 id="lesson-${i}" style="break-before:page">Lesson ${i}</h2>${"<p>line of text</p>".repeat(i * 60)}`).join("");
-    const index = [1, 2, 3].map((i) => `<a href="#lesson-${i}">Lesson ${i} <span data-page-of="lesson-${i}"></span></a><br>`).join("");
+    const sections = [1, 2, 3]
+      .map(
+        (i) => `<h2 id="lesson-${i}" style="break-before:page">Lesson ${i}</h2>${"<p>line of text</p>".repeat(i * 60)}`,
+      )
+      .join("");
+    const index = [1, 2, 3]
+      .map((i) => `<a href="#lesson-${i}">Lesson ${i} <span data-page-of="lesson-${i}"></span></a><br>`)
+      .join("");
     app = createServer((req, reply) => {
       seenCookies.push(req.headers.cookie ?? "");
       reply.setHeader("content-type", "text/html; charset=utf-8");
-      reply.end(`<!doctype html><html><body><h1>Index</h1>${index}<img src="${pictureUrl}" alt=""><img src="${pictureUrl.replace("leaf", "other")}" alt="">${sections}</body></html>`);
+      reply.end(
+        `<!doctype html><html><body><h1>Index</h1>${index}<img src="${pictureUrl}" alt=""><img src="${pictureUrl.replace("leaf", "other")}" alt="">${sections}</body></html>`,
+      );
     });
     await new Promise<void>((resolve) => app!.listen(0, "127.0.0.1", resolve));
     const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
@@ -299,7 +343,8 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
     (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
   });
 
-  const body = (res: { bytes: Uint8Array }) => JSON.parse(Buffer.from(res.bytes).toString()) as { code: string; message: string };
+  const body = (res: { bytes: Uint8Array }) =>
+    JSON.parse(Buffer.from(res.bytes).toString()) as { code: string; message: string };
 
   it("names the file of a course titled ../../../tmp/evil safely, in every format", async () => {
     const user = await newUser();
@@ -329,7 +374,10 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
       const third = await download(user.cookie, course.id, format);
       expect(third.status).toBe(429);
       expect(third.headers.get("retry-after")).toBe("5");
-      expect(body(third)).toMatchObject({ code: "export:too-many-running", message: "Two of your exports are already being made. Wait for one to finish, then try again." });
+      expect(body(third)).toMatchObject({
+        code: "export:too-many-running",
+        message: "Two of your exports are already being made. Wait for one to finish, then try again.",
+      });
     }
     // Another user is not refused meanwhile.
     const others = await download(other.cookie, othersCourse.id, "md");
@@ -369,7 +417,10 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
       (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
     }
     // The slot of the failed export is the user's again.
-    const [one, two] = await Promise.all([download(user.cookie, course.id, "pdf"), download(user.cookie, course.id, "pdf")]);
+    const [one, two] = await Promise.all([
+      download(user.cookie, course.id, "pdf"),
+      download(user.cookie, course.id, "pdf"),
+    ]);
     expect([one.status, two.status]).toEqual([200, 200]);
   });
 
@@ -381,13 +432,17 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
     expect((await download(user.cookie, course.id, "pdf")).status).toBe(200);
     const pdf = await download(user.cookie, course.id, "pdf");
     expect(pdf.status).toBe(429);
-    expect(body(pdf)).toMatchObject({ code: "export:rate-limited", message: "You have made too many exports in the last hour. Please try again later." });
+    expect(body(pdf)).toMatchObject({
+      code: "export:rate-limited",
+      message: "You have made too many exports in the last hour. Please try again later.",
+    });
     const retryAfter = Number(pdf.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
 
     // The zips have their own, larger allowance.
-    for (let i = 0; i < 60; i++) expect((await download(user.cookie, course.id, i % 2 ? "md" : "scorm")).status).toBe(200);
+    for (let i = 0; i < 60; i++)
+      expect((await download(user.cookie, course.id, i % 2 ? "md" : "scorm")).status).toBe(200);
     const zip = await download(user.cookie, course.id, "md");
     expect(zip.status).toBe(429);
     expect(body(zip).code).toBe("export:rate-limited");

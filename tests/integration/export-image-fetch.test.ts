@@ -28,7 +28,10 @@ jest.setTimeout(90_000);
 useTestDatabase();
 
 const resetEnv = () => ((globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined);
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=",
+  "base64",
+);
 
 let listener: LoopbackListener;
 let app: Server;
@@ -65,7 +68,9 @@ beforeAll(async () => {
         .filter((l) => l.completed)
         .map((l) => `<h2>${l.title}</h2>${l.imageUrl ? `<img src="${l.imageUrl}" alt="">` : ""}${l.theory}`)
         .join("");
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><html><body>${body}</body></html>`);
+      res
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end(`<!doctype html><html><body>${body}</body></html>`);
     });
   });
   process.env.APP_URL = await listen(app);
@@ -82,19 +87,31 @@ afterAll(async () => {
 });
 
 async function newOwner() {
-  const res = await callRoute(signup, { body: { email: "pictures@example.io", mName: "Owner", password: "long-enough-1" }, peer: "198.51.100.40" });
+  const res = await callRoute(signup, {
+    body: { email: "pictures@example.io", mName: "Owner", password: "long-enough-1" },
+    peer: "198.51.100.40",
+  });
   expect(res.status).toBe(201);
   return { id: res.json.userId as string, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en` };
 }
 
-type Content = Record<string, { title: string; subtopics: { title: string; image: string; done: boolean; theory: string; youtube: string }[] }[]>;
+type Content = Record<
+  string,
+  { title: string; subtopics: { title: string; image: string; done: boolean; theory: string; youtube: string }[] }[]
+>;
 
 async function contentOf(courseId: string): Promise<Content> {
   const doc = await findExportDocument(printOwner, courseId);
   return {
     [doc!.course.mainTopic.toLowerCase()]: doc!.topics.map((t) => ({
       title: t.title,
-      subtopics: t.lessons.map((l) => ({ title: l.title, image: l.imageUrl ?? "", done: l.done, theory: l.theory, youtube: l.youtubeId ?? "" })),
+      subtopics: t.lessons.map((l) => ({
+        title: l.title,
+        image: l.imageUrl ?? "",
+        done: l.done,
+        theory: l.theory,
+        youtube: l.youtubeId ?? "",
+      })),
     })),
   };
 }
@@ -106,7 +123,14 @@ async function setImage(cookie: string, courseId: string, lesson: number, image:
 }
 
 const imageOf = async (courseId: string, title: string) =>
-  (await (await getDb()).select({ imageUrl: lessons.imageUrl }).from(lessons).where(and(eq(lessons.courseId, courseId), eq(lessons.title, title))))[0].imageUrl;
+  (
+    await (
+      await getDb()
+    )
+      .select({ imageUrl: lessons.imageUrl })
+      .from(lessons)
+      .where(and(eq(lessons.courseId, courseId), eq(lessons.title, title)))
+  )[0].imageUrl;
 
 it("a lesson picture on the server's own machine is refused by /api/update, and the PDF export connects to no such address", async () => {
   const owner = await newOwner();
@@ -126,7 +150,12 @@ it("a lesson picture on the server's own machine is refused by /api/update, and 
   });
 
   // The reproduction: the listener's address, in every spelling, is refused and nothing is stored.
-  for (const image of [`https://127.0.0.1:${listener.port}/x.png`, `http://[::1]:${listener.port}/x.png`, `https://localhost:${listener.port}/x.png`, "https://attacker.example/x.png"]) {
+  for (const image of [
+    `https://127.0.0.1:${listener.port}/x.png`,
+    `http://[::1]:${listener.port}/x.png`,
+    `https://localhost:${listener.port}/x.png`,
+    "https://attacker.example/x.png",
+  ]) {
     const res = await setImage(owner.cookie, course.id, 0, image);
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ success: false, code: "course:image-not-allowed" });
@@ -136,18 +165,31 @@ it("a lesson picture on the server's own machine is refused by /api/update, and 
   expect((await setImage(owner.cookie, course.id, 1, `${providerOrigin}/redirect.png`)).status).toBe(200);
   expect((await setImage(owner.cookie, course.id, 3, `${providerOrigin}/leaf.png`)).status).toBe(200);
   // A row written before this rule may hold anything.
-  await (await getDb())
+  await (
+    await getDb()
+  )
     .update(lessons)
-    .set({ imageUrl: `https://127.0.0.1:${listener.port}/old.png`, theory: `<p>Three.</p><img src="https://[::1]:${listener.port}/in-text.png">` })
+    .set({
+      imageUrl: `https://127.0.0.1:${listener.port}/old.png`,
+      theory: `<p>Three.</p><img src="https://[::1]:${listener.port}/in-text.png">`,
+    })
     .where(and(eq(lessons.courseId, course.id), eq(lessons.title, "Old row")));
 
-  const response = await (exportRoute as (r: Request, c: { params: Promise<{ courseId: string }> }) => Promise<Response>)(
-    new Request(`${process.env.APP_URL}/api/courses/${course.id}/export?format=pdf`, { headers: { cookie: owner.cookie, "x-aula-peer": "203.0.113.41" } }),
+  const response = await (
+    exportRoute as (r: Request, c: { params: Promise<{ courseId: string }> }) => Promise<Response>
+  )(
+    new Request(`${process.env.APP_URL}/api/courses/${course.id}/export?format=pdf`, {
+      headers: { cookie: owner.cookie, "x-aula-peer": "203.0.113.41" },
+    }),
     { params: Promise.resolve({ courseId: course.id }) },
   );
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("application/pdf");
-  expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    Buffer.from(await response.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
 
   // The provider was asked for both of its pictures (so the redirect was met and refused), and nothing reached the listener.
   expect(providerHits.map((r) => r.url).sort()).toEqual(["/leaf.png", "/redirect.png"]);

@@ -21,7 +21,12 @@ beforeAll(async () => {
   [model, media] = await Promise.all([startFakeModel(), startFakeMedia()]);
   Object.assign(process.env, media.env);
   const { setAiConfigForTests } = await import("@/server/ai/model");
-  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+  setAiConfigForTests({
+    provider: "openai-compatible",
+    model: model.model,
+    baseURL: model.baseURL,
+    source: "AI_PROVIDER",
+  });
   engine = await import("@/features/generation/engine");
   run = await import("@/server/ai/run");
 });
@@ -71,7 +76,9 @@ describe("generateOutline", () => {
     const request = model.requests[0];
     expect(request.stream).toBe(true);
     expect(request.responseFormat?.type).toBe("json_schema");
-    const schema = request.responseFormat?.json_schema?.schema as { properties: { topics: { minItems: number; maxItems: number } } };
+    const schema = request.responseFormat?.json_schema?.schema as {
+      properties: { topics: { minItems: number; maxItems: number } };
+    };
     expect(schema.properties.topics).toMatchObject({ minItems: 5, maxItems: 5 });
     expect(request.messages.find((m) => m.role === "user")?.content).toContain('"topic": "Photosynthesis"');
   });
@@ -79,7 +86,9 @@ describe("generateOutline", () => {
   it("writes a 10-topic outline in the course language's script", async () => {
     const outline = await engine.generateOutline(outlineInput({ topicCount: 10, language: "Japanese", subtopics: [] }));
     expect(outline.topics).toHaveLength(10);
-    expect(outline.topics.map((t) => t.title).join("")).toMatch(/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u);
+    expect(outline.topics.map((t) => t.title).join("")).toMatch(
+      /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u,
+    );
   });
 
   it("keeps a topic that tries to give orders inside the data block", async () => {
@@ -99,7 +108,8 @@ describe("generateOutline", () => {
       const outline = await engine.generateOutline(outlineInput(), { onEvent: (e) => void events.push(e.type) });
       expect(outline.topics).toHaveLength(5);
       expect(model.requests).toHaveLength(3);
-      if (behaviour === "cut" || behaviour === "wrong-count" || behaviour === "malformed") expect(events).toContain("retry");
+      if (behaviour === "cut" || behaviour === "wrong-count" || behaviour === "malformed")
+        expect(events).toContain("retry");
     },
   );
 
@@ -115,7 +125,9 @@ describe("generateOutline", () => {
   it("gives up on a model that never answers when the call's time budget runs out, as timeout", async () => {
     model.script({ behaviour: "hang" });
     const started = Date.now();
-    const error = await failure(engine.generateOutline(outlineInput(), { policy: { firstTokenTimeoutMs: 300, totalTimeoutMs: 700 } }));
+    const error = await failure(
+      engine.generateOutline(outlineInput(), { policy: { firstTokenTimeoutMs: 300, totalTimeoutMs: 700 } }),
+    );
     const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(run.ModelFailedError);
     expect(error.reason).toBe("timeout");
@@ -128,7 +140,9 @@ describe("generateOutline", () => {
 
   it("reports silence on every attempt as timeout, not as unavailable", async () => {
     model.script({ behaviour: "hang" });
-    const error = await failure(engine.generateOutline(outlineInput(), { policy: { firstTokenTimeoutMs: 100, totalTimeoutMs: 10_000 } }));
+    const error = await failure(
+      engine.generateOutline(outlineInput(), { policy: { firstTokenTimeoutMs: 100, totalTimeoutMs: 10_000 } }),
+    );
     expect(error.reason).toBe("timeout");
     expect(model.requests).toHaveLength(4);
   });
@@ -138,7 +152,9 @@ describe("generateOutline", () => {
     model.configure({ firstTokenDelayMs: 150, tokensPerSecond: 200 });
     try {
       const started = Date.now();
-      const outline = await engine.generateOutline(outlineInput(), { policy: { firstTokenTimeoutMs: 300, idleTimeoutMs: 300 } });
+      const outline = await engine.generateOutline(outlineInput(), {
+        policy: { firstTokenTimeoutMs: 300, idleTimeoutMs: 300 },
+      });
       expect(outline.topics).toHaveLength(5);
       expect(Date.now() - started).toBeGreaterThan(600);
       expect(model.requests).toHaveLength(1);
@@ -192,7 +208,9 @@ describe("generateOutline", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("client went away")), 50);
     const started = Date.now();
-    await expect(engine.generateOutline(outlineInput(), { signal: controller.signal })).rejects.toThrow("client went away");
+    await expect(engine.generateOutline(outlineInput(), { signal: controller.signal })).rejects.toThrow(
+      "client went away",
+    );
     expect(Date.now() - started).toBeLessThan(190);
     await new Promise((r) => setTimeout(r, 250)); // let the fake finish with the dropped request
     model.configure({ firstTokenDelayMs: 0 });
@@ -201,7 +219,12 @@ describe("generateOutline", () => {
 });
 
 describe("writeLesson", () => {
-  const lesson = { courseTopic: "Photosynthesis", topicTitle: "Basics", lessonTitle: "Light reactions", language: "English" };
+  const lesson = {
+    courseTopic: "Photosynthesis",
+    topicTitle: "Basics",
+    lessonTitle: "Light reactions",
+    language: "English",
+  };
 
   it("streams Markdown and returns it as sanitized HTML", async () => {
     let streamed = "";
@@ -254,11 +277,17 @@ describe("lesson media", () => {
   it("prefers Unsplash with a key, falls to Pexels when Unsplash fails, and to Wikimedia when Pexels finds nothing", async () => {
     process.env.UNSPLASH_ACCESS_KEY = "unsplash-key";
     process.env.PEXELS_API_KEY = "pexels-key";
-    expect(await engine.findLessonImage(input)).toMatchObject({ source: "unsplash", attribution: "Ana Fotógrafa / Unsplash" });
+    expect(await engine.findLessonImage(input)).toMatchObject({
+      source: "unsplash",
+      attribution: "Ana Fotógrafa / Unsplash",
+    });
     expect(media.unsplash.requests[0].authorization).toBe("Client-ID unsplash-key");
 
     media.unsplash.script({ mode: "status-500" });
-    expect(await engine.findLessonImage(input)).toMatchObject({ source: "pexels", attribution: "Pedro Pexels / Pexels" });
+    expect(await engine.findLessonImage(input)).toMatchObject({
+      source: "pexels",
+      attribution: "Pedro Pexels / Pexels",
+    });
 
     media.pexels.script({ mode: "empty" });
     expect(await engine.findLessonImage(input)).toMatchObject({ source: "wikimedia" });
@@ -303,7 +332,7 @@ describe("lesson media", () => {
     expect(lesson.transcript).toBe("");
     expect(lesson.html.length).toBeGreaterThan(100);
     const lessonRequest = model.requests.find((r) => !r.responseFormat)!;
-    expect(lessonRequest.messages.map((m) => m.content).join()).not.toContain("transcript\":");
+    expect(lessonRequest.messages.map((m) => m.content).join()).not.toContain('transcript":');
   });
 
   it("still writes the lesson when the video search fails", async () => {
@@ -316,7 +345,12 @@ describe("lesson media", () => {
 
 describe("generateQuiz", () => {
   it("returns the asked number of lettered questions in the course language", async () => {
-    const quiz = await engine.generateQuiz({ courseTopic: "Photosynthesis", topicTitles: ["Basics", "Cycles"], language: "Greek", questionCount: 6 });
+    const quiz = await engine.generateQuiz({
+      courseTopic: "Photosynthesis",
+      topicTitles: ["Basics", "Cycles"],
+      language: "Greek",
+      questionCount: 6,
+    });
     expect(quiz.questions).toHaveLength(6);
     for (const q of quiz.questions) {
       expect(q.options).toHaveLength(4);

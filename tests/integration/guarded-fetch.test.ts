@@ -9,7 +9,12 @@ import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { findImage } from "@/server/media/images";
 import { fetchTranscript } from "@/server/media/youtube";
-import { guardedFetch, RefusedDestinationError, ResponseTooLargeError, type Resolver } from "@/server/net/guarded-fetch";
+import {
+  guardedFetch,
+  RefusedDestinationError,
+  ResponseTooLargeError,
+  type Resolver,
+} from "@/server/net/guarded-fetch";
 import { startFakeYouTube, type FakeMediaServer } from "../fakes/media";
 import { startLoopbackListener, type LoopbackListener } from "../setup/loopback-listener";
 
@@ -35,7 +40,10 @@ async function startSite(handler: (req: IncomingMessage, res: ServerResponse) =>
   };
 }
 
-const redirectTo = (location: string, status = 302) => (_: IncomingMessage, res: ServerResponse) => res.writeHead(status, { location }).end();
+const redirectTo =
+  (location: string, status = 302) =>
+  (_: IncomingMessage, res: ServerResponse) =>
+    res.writeHead(status, { location }).end();
 const resetEnv = () => ((globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined);
 const options = { timeoutMs: 5_000, maxBytes: 1024 * 1024 };
 
@@ -84,7 +92,10 @@ describe("guardedFetch refuses what is not public, before connecting", () => {
   });
 
   it("a name the system resolves to the loopback (localhost)", async () => {
-    await expectRefused(guardedFetch(`http://localhost:${listener.port}/x.png`, options), /localhost resolves to a loopback address/);
+    await expectRefused(
+      guardedFetch(`http://localhost:${listener.port}/x.png`, options),
+      /localhost resolves to a loopback address/,
+    );
     await expectRefused(guardedFetch(`https://localhost:${listener.port}/x.png`, options), /loopback/);
     expect(listener.connections).toBe(0);
   });
@@ -97,21 +108,52 @@ describe("guardedFetch refuses what is not public, before connecting", () => {
         asked.push(hostname);
         return addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
       };
-    await expectRefused(guardedFetch(`http://pictures.attacker.test:${listener.port}/x.png`, { ...options, resolve: resolver("127.0.0.1") }), /loopback/);
-    await expectRefused(guardedFetch(`http://pictures.attacker.test:${listener.port}/x.png`, { ...options, resolve: resolver("::1") }), /loopback/);
-    await expectRefused(guardedFetch(`http://pictures.attacker.test:${listener.port}/x.png`, { ...options, resolve: resolver("::ffff:127.0.0.1") }), /IPv4-mapped/);
-    await expectRefused(guardedFetch(`http://pictures.attacker.test:${listener.port}/x.png`, { ...options, resolve: resolver("93.184.216.34", "127.0.0.1") }), /loopback/);
-    await expectRefused(guardedFetch(`http://metadata.attacker.test/`, { ...options, resolve: resolver("169.254.169.254") }), /link-local/);
+    await expectRefused(
+      guardedFetch(`http://pictures.attacker.test:${listener.port}/x.png`, {
+        ...options,
+        resolve: resolver("127.0.0.1"),
+      }),
+      /loopback/,
+    );
+    await expectRefused(
+      guardedFetch(`http://pictures.attacker.test:${listener.port}/x.png`, { ...options, resolve: resolver("::1") }),
+      /loopback/,
+    );
+    await expectRefused(
+      guardedFetch(`http://pictures.attacker.test:${listener.port}/x.png`, {
+        ...options,
+        resolve: resolver("::ffff:127.0.0.1"),
+      }),
+      /IPv4-mapped/,
+    );
+    await expectRefused(
+      guardedFetch(`http://pictures.attacker.test:${listener.port}/x.png`, {
+        ...options,
+        resolve: resolver("93.184.216.34", "127.0.0.1"),
+      }),
+      /loopback/,
+    );
+    await expectRefused(
+      guardedFetch(`http://metadata.attacker.test/`, { ...options, resolve: resolver("169.254.169.254") }),
+      /link-local/,
+    );
     expect(asked).toEqual(Array(5).fill(expect.stringMatching(/attacker\.test$/)));
     expect(listener.connections).toBe(0);
   });
 
   it("a redirect to the loopback from a server it may reach, each hop checked again", async () => {
     const port = listener.port;
-    for (const target of [`https://127.0.0.1:${port}/x.png`, `http://[::1]:${port}/x.png`, `http://localhost:${port}/x.png`]) {
+    for (const target of [
+      `https://127.0.0.1:${port}/x.png`,
+      `http://[::1]:${port}/x.png`,
+      `http://localhost:${port}/x.png`,
+    ]) {
       for (const status of [301, 302, 303, 307, 308]) {
         const provider = await site(redirectTo(target, status));
-        await expectRefused(guardedFetch(`${provider.origin}/photo.png`, { ...options, trustedOrigins: [provider.origin] }), /loopback/);
+        await expectRefused(
+          guardedFetch(`${provider.origin}/photo.png`, { ...options, trustedOrigins: [provider.origin] }),
+          /loopback/,
+        );
         expect(provider.hits).toHaveLength(1);
       }
     }
@@ -120,18 +162,30 @@ describe("guardedFetch refuses what is not public, before connecting", () => {
 
   it("a redirect chain longer than allowed", async () => {
     const loop: Site = await site((req, res) => res.writeHead(302, { location: `/again${req.url}` }).end());
-    await expectRefused(guardedFetch(`${loop.origin}/x`, { ...options, trustedOrigins: [loop.origin], maxRedirects: 3 }), /more than 3 redirects/);
+    await expectRefused(
+      guardedFetch(`${loop.origin}/x`, { ...options, trustedOrigins: [loop.origin], maxRedirects: 3 }),
+      /more than 3 redirects/,
+    );
     expect(loop.hits).toHaveLength(4);
   });
 
   it("schemes other than http and https, and addresses with credentials", async () => {
-    for (const url of ["file:///etc/passwd", "ftp://example.com/x", "gopher://127.0.0.1:70/", "data:image/png;base64,AAAA", "javascript:alert(1)"]) {
+    for (const url of [
+      "file:///etc/passwd",
+      "ftp://example.com/x",
+      "gopher://127.0.0.1:70/",
+      "data:image/png;base64,AAAA",
+      "javascript:alert(1)",
+    ]) {
       await expectRefused(guardedFetch(url, options), /scheme/);
     }
     await expectRefused(guardedFetch("not a url", options), /not a URL/);
     await expectRefused(guardedFetch(`http://user:pass@127.0.0.1:${listener.port}/`, options), /credentials/);
     const provider = await site(redirectTo(`file:///etc/passwd`));
-    await expectRefused(guardedFetch(`${provider.origin}/`, { ...options, trustedOrigins: [provider.origin] }), /scheme file:/);
+    await expectRefused(
+      guardedFetch(`${provider.origin}/`, { ...options, trustedOrigins: [provider.origin] }),
+      /scheme file:/,
+    );
     expect(listener.connections).toBe(0);
   });
 });
@@ -158,7 +212,11 @@ describe("guardedFetch on a trusted (configured) origin", () => {
   it("keeps credentials on its own origin and drops them when a redirect leaves it", async () => {
     const other = await site((_, res) => res.writeHead(200).end("ok"));
     const api = await site(redirectTo(`${other.origin}/next`));
-    const response = await guardedFetch(`${api.origin}/search`, { ...options, headers: { authorization: "Client-ID secret" }, trustedOrigins: [api.origin, other.origin] });
+    const response = await guardedFetch(`${api.origin}/search`, {
+      ...options,
+      headers: { authorization: "Client-ID secret" },
+      trustedOrigins: [api.origin, other.origin],
+    });
     expect(response.status).toBe(200);
     expect(api.hits[0].headers.authorization).toBe("Client-ID secret");
     expect(other.hits[0].headers.authorization).toBeUndefined();
@@ -174,18 +232,28 @@ describe("guardedFetch on a trusted (configured) origin", () => {
     });
     const bomb = await site((_, res) => res.writeHead(200, { "content-encoding": "gzip" }).end(gzipSync(big)));
     for (const s of [declared, streamed, bomb]) {
-      await expect(guardedFetch(`${s.origin}/`, { ...options, trustedOrigins: [s.origin] })).rejects.toBeInstanceOf(ResponseTooLargeError);
+      await expect(guardedFetch(`${s.origin}/`, { ...options, trustedOrigins: [s.origin] })).rejects.toBeInstanceOf(
+        ResponseTooLargeError,
+      );
     }
-    const gzipped = await site((_, res) => res.writeHead(200, { "content-encoding": "gzip", "content-type": "text/plain" }).end(gzipSync("hello")));
-    expect(await (await guardedFetch(`${gzipped.origin}/`, { ...options, trustedOrigins: [gzipped.origin] })).text()).toBe("hello");
+    const gzipped = await site((_, res) =>
+      res.writeHead(200, { "content-encoding": "gzip", "content-type": "text/plain" }).end(gzipSync("hello")),
+    );
+    expect(
+      await (await guardedFetch(`${gzipped.origin}/`, { ...options, trustedOrigins: [gzipped.origin] })).text(),
+    ).toBe("hello");
 
     // Silent before the headers, after them, and in the middle of a compressed body.
     const silent = await site(() => undefined);
     const stalls = await site((_, res) => res.writeHead(200, { "content-type": "image/png" }).write("partial"));
-    const stallsGzipped = await site((_, res) => res.writeHead(200, { "content-encoding": "gzip" }).write(gzipSync(big).subarray(0, 1000)));
+    const stallsGzipped = await site((_, res) =>
+      res.writeHead(200, { "content-encoding": "gzip" }).write(gzipSync(big).subarray(0, 1000)),
+    );
     for (const s of [silent, stalls, stallsGzipped]) {
       const started = Date.now();
-      await expect(guardedFetch(`${s.origin}/`, { ...options, timeoutMs: 300, trustedOrigins: [s.origin] })).rejects.toThrow(/abort|timeout/i);
+      await expect(
+        guardedFetch(`${s.origin}/`, { ...options, timeoutMs: 300, trustedOrigins: [s.origin] }),
+      ).rejects.toThrow(/abort|timeout/i);
       expect(Date.now() - started).toBeLessThan(3_000);
     }
   });
@@ -196,7 +264,8 @@ describe("media lookups go through the guard", () => {
   afterEach(async () => {
     await youtube?.close();
     youtube = undefined;
-    for (const name of ["MEDIA_WIKIMEDIA_BASE_URL", "MEDIA_YOUTUBE_WEB_BASE_URL", "MEDIA_TIMEOUT_MS"]) delete process.env[name];
+    for (const name of ["MEDIA_WIKIMEDIA_BASE_URL", "MEDIA_YOUTUBE_WEB_BASE_URL", "MEDIA_TIMEOUT_MS"])
+      delete process.env[name];
     resetEnv();
   });
 
@@ -210,12 +279,27 @@ describe("media lookups go through the guard", () => {
   });
 
   it("an image search answer naming a picture elsewhere than the provider is not taken", async () => {
-    const answer = (url: string) => ({ query: { pages: { "1": { index: 1, imageinfo: [{ url, thumburl: url, mime: "image/png", descriptionurl: "https://commons.wikimedia.org/x" }] } } } });
+    const answer = (url: string) => ({
+      query: {
+        pages: {
+          "1": {
+            index: 1,
+            imageinfo: [{ url, thumburl: url, mime: "image/png", descriptionurl: "https://commons.wikimedia.org/x" }],
+          },
+        },
+      },
+    });
     let picture = "";
-    const provider = await site((_, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer(picture))));
+    const provider = await site((_, res) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer(picture))),
+    );
     process.env.MEDIA_WIKIMEDIA_BASE_URL = provider.origin;
     resetEnv();
-    for (const url of [`https://127.0.0.1:${listener.port}/x.png`, `https://[::1]:${listener.port}/x.png`, "https://attacker.example/x.png"]) {
+    for (const url of [
+      `https://127.0.0.1:${listener.port}/x.png`,
+      `https://[::1]:${listener.port}/x.png`,
+      "https://attacker.example/x.png",
+    ]) {
       picture = url;
       expect(await findImage("photosynthesis")).toBeNull();
     }

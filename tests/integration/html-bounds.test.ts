@@ -37,11 +37,23 @@ async function newUser() {
 /** A course of `lessonCount` written lessons in one topic. */
 async function insertCourse(userId: string, lessonCount = 2) {
   const db = await getDb();
-  const [course] = await db.insert(courses).values({ userId, mainTopic: `Bounded HTML ${counter}`, type: "text_image", lang: "English" }).returning();
+  const [course] = await db
+    .insert(courses)
+    .values({ userId, mainTopic: `Bounded HTML ${counter}`, type: "text_image", lang: "English" })
+    .returning();
   const [topic] = await db.insert(topics).values({ courseId: course.id, position: 0, title: "Topic 1" }).returning();
   const rows = await db
     .insert(lessons)
-    .values(Array.from({ length: lessonCount }, (_, l) => ({ courseId: course.id, topicId: topic.id, position: l, title: `Lesson ${l + 1}`, theory: `<p>Lesson ${l + 1} text.</p>`, generatedAt: new Date() })))
+    .values(
+      Array.from({ length: lessonCount }, (_, l) => ({
+        courseId: course.id,
+        topicId: topic.id,
+        position: l,
+        title: `Lesson ${l + 1}`,
+        theory: `<p>Lesson ${l + 1} text.</p>`,
+        generatedAt: new Date(),
+      })),
+    )
     .returning();
   return { course, lessons: rows };
 }
@@ -102,9 +114,18 @@ const probe = () => {
 })().catch((error) => parentPort.postMessage({ error: String(error) }));
 `;
 
-type ClientsReport = { answers: { status: number; json: Record<string, unknown> }[]; latencies: { status: number; ms: number }[]; elapsed: number; error?: string };
+type ClientsReport = {
+  answers: { status: number; json: Record<string, unknown> }[];
+  latencies: { status: number; ms: number }[];
+  elapsed: number;
+  error?: string;
+};
 
-function runClients(workerData: { url: string; cookie: string; bodies: (readonly [string, string])[] }): Promise<ClientsReport> {
+function runClients(workerData: {
+  url: string;
+  cookie: string;
+  bodies: (readonly [string, string])[];
+}): Promise<ClientsReport> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(CLIENTS, { eval: true, workerData });
     worker.once("message", (report: ClientsReport) => {
@@ -120,7 +141,10 @@ const nested = (n: number) => "<div>".repeat(n) + "x" + "</div>".repeat(n);
 const json = (body: unknown) => ({ rawBody: JSON.stringify(body), headers: { "content-type": "application/json" } });
 
 // A 1×1 PNG, and the same picture as a data: URL.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 const PNG_URL = `data:image/png;base64,${PNG.toString("base64")}`;
 const STORED = /\/api\/images\/([0-9a-f-]{36})/g;
 
@@ -132,12 +156,17 @@ describe("pathological HTML", () => {
   it("refuses deep nesting with 413 at once, changes nothing, and /api/health answers within 200 ms meanwhile", async () => {
     const { cookie, userId } = await newUser();
     const { course, lessons: rows } = await insertCourse(userId, 8);
-    expect((await callRoute(savenotes, { body: { course: course.id, notes: "<p>Before</p>" }, cookie })).status).toBe(200);
+    expect((await callRoute(savenotes, { body: { course: course.id, notes: "<p>Before</p>" }, cookie })).status).toBe(
+      200,
+    );
 
     // The bodies are written out first: building them is the test's work, not the server's.
     const content = {
       [course.mainTopic.toLowerCase()]: [
-        { title: "Topic 1", subtopics: rows.map((l) => ({ title: l.title, theory: nested(45_000), youtube: "", image: "", done: true })) },
+        {
+          title: "Topic 1",
+          subtopics: rows.map((l) => ({ title: l.title, theory: nested(45_000), youtube: "", image: "", done: true })),
+        },
       ],
     };
     const bodies = [
@@ -151,7 +180,11 @@ describe("pathological HTML", () => {
     // A server that has run a while: each route has answered once (its code compiled).
     expect((await callRoute(update, { body: { courseId: course.id, content: "{}" }, cookie })).status).toBe(400);
     expect((await callRoute(savenotes, { body: { course: course.id, notes: nested(201) }, cookie })).status).toBe(413);
-    const server = await serve({ "GET /api/health": health, "POST /api/savenotes": savenotes, "POST /api/update": update });
+    const server = await serve({
+      "GET /api/health": health,
+      "POST /api/savenotes": savenotes,
+      "POST /api/update": update,
+    });
     // 200 ms on a machine with a core to spare; where more runnable processes than cores share
     // it (a busy CI runner), every wall-clock figure stretches by that factor, the bound too.
     // Other test files (some run Chromium) can still starve this process for a moment, so the
@@ -170,7 +203,11 @@ describe("pathological HTML", () => {
         expect(report.latencies.length).toBeGreaterThan(5);
         expect(report.latencies.every((probe) => probe.status === 200)).toBe(true);
         const oversubscribed = Math.max(1, os.loadavg()[0] / os.cpus().length);
-        const run = { maxProbeMs: Math.max(...report.latencies.map((probe) => probe.ms)), elapsed: report.elapsed, bound: oversubscribed };
+        const run = {
+          maxProbeMs: Math.max(...report.latencies.map((probe) => probe.ms)),
+          elapsed: report.elapsed,
+          bound: oversubscribed,
+        };
         runs.push(run);
         if (run.maxProbeMs < 200 * run.bound && run.elapsed < 1_000 * run.bound) break;
       }
@@ -191,13 +228,25 @@ describe("pathological HTML", () => {
   it("refuses too many nodes or too much text, and takes HTML within the bounds", async () => {
     const { cookie, userId } = await newUser();
     const { course } = await insertCourse(userId);
-    const tooMany = await callRoute(savenotes, { ...json({ course: course.id, notes: "<p>x</p>".repeat(25_000) }), cookie });
+    const tooMany = await callRoute(savenotes, {
+      ...json({ course: course.id, notes: "<p>x</p>".repeat(25_000) }),
+      cookie,
+    });
     expect(tooMany.status).toBe(413);
-    const tooLong = await callRoute(savenotes, { ...json({ course: course.id, notes: `<p>${"a".repeat(1_100_000)}</p>` }), cookie });
+    const tooLong = await callRoute(savenotes, {
+      ...json({ course: course.id, notes: `<p>${"a".repeat(1_100_000)}</p>` }),
+      cookie,
+    });
     expect(tooLong.status).toBe(413);
-    const ptAnswer = await callRoute(savenotes, { ...json({ course: course.id, notes: nested(300) }), cookie: cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt") });
+    const ptAnswer = await callRoute(savenotes, {
+      ...json({ course: course.id, notes: nested(300) }),
+      cookie: cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt"),
+    });
     expect(ptAnswer.json.message).toMatch(/no máximo 200 elementos/);
-    const fine = await callRoute(savenotes, { ...json({ course: course.id, notes: nested(150) + "<p>ok</p>".repeat(5_000) }), cookie });
+    const fine = await callRoute(savenotes, {
+      ...json({ course: course.id, notes: nested(150) + "<p>ok</p>".repeat(5_000) }),
+      cookie,
+    });
     expect(fine.status).toBe(200);
   });
 });
@@ -208,16 +257,28 @@ describe("inline pictures in notes", () => {
     const other = await newUser();
     const { course } = await insertCourse(owner.userId);
 
-    const first = await callRoute(savenotes, { body: { course: course.id, notes: `<p>Look<img src="${PNG_URL}" alt="dot"><img src="${PNG_URL}"></p>`, version: 0 }, cookie: owner.cookie });
+    const first = await callRoute(savenotes, {
+      body: {
+        course: course.id,
+        notes: `<p>Look<img src="${PNG_URL}" alt="dot"><img src="${PNG_URL}"></p>`,
+        version: 0,
+      },
+      cookie: owner.cookie,
+    });
     expect(first.json).toEqual({ success: true, version: 1 });
     const read = await callRoute(getnotes, { body: { course: course.id }, cookie: owner.cookie });
     expect(read.json.message).not.toContain("data:");
     const ids = [...new Set(Array.from((read.json.message as string).matchAll(STORED), (m) => m[1]))];
     expect(ids).toHaveLength(1);
-    expect(read.json.message).toBe(`<p>Look<img src="/api/images/${ids[0]}" alt="dot" /><img src="/api/images/${ids[0]}" /></p>`);
+    expect(read.json.message).toBe(
+      `<p>Look<img src="/api/images/${ids[0]}" alt="dot" /><img src="/api/images/${ids[0]}" /></p>`,
+    );
     expect(await notesImages(course.id)).toHaveLength(1);
 
-    const served = await image(new Request(`http://localhost/api/images/${ids[0]}`, { headers: { cookie: owner.cookie } }), { params: Promise.resolve({ id: ids[0] }) });
+    const served = await image(
+      new Request(`http://localhost/api/images/${ids[0]}`, { headers: { cookie: owner.cookie } }),
+      { params: Promise.resolve({ id: ids[0] }) },
+    );
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
@@ -230,19 +291,28 @@ describe("inline pictures in notes", () => {
     expect((await callRoute(image as never, { cookie: owner.cookie, params: { id: "../notes" } })).status).toBe(404);
 
     // The editor sends the picture again as data (and the stored address): no new row.
-    const again = await callRoute(savenotes, { body: { course: course.id, notes: `${read.json.message}<p><img src="${PNG_URL}"></p>`, version: 1 }, cookie: owner.cookie });
+    const again = await callRoute(savenotes, {
+      body: { course: course.id, notes: `${read.json.message}<p><img src="${PNG_URL}"></p>`, version: 1 },
+      cookie: owner.cookie,
+    });
     expect(again.json.version).toBe(2);
     const rows = await notesImages(course.id);
     expect(rows.map((r) => r.id)).toEqual(ids);
 
     // A stale save stores nothing, pictures included.
     const gif = `data:image/gif;base64,${Buffer.from("R0lGODlhAQABAAAAACw=", "base64").toString("base64")}`;
-    const stale = await callRoute(savenotes, { body: { course: course.id, notes: `<img src="${gif}">`, version: 1 }, cookie: owner.cookie });
+    const stale = await callRoute(savenotes, {
+      body: { course: course.id, notes: `<img src="${gif}">`, version: 1 },
+      cookie: owner.cookie,
+    });
     expect(stale.status).toBe(409);
     expect(await notesImages(course.id)).toHaveLength(1);
 
     // Notes without the picture: its row goes.
-    const plain = await callRoute(savenotes, { body: { course: course.id, notes: "<p>No picture</p>", version: 2 }, cookie: owner.cookie });
+    const plain = await callRoute(savenotes, {
+      body: { course: course.id, notes: "<p>No picture</p>", version: 2 },
+      cookie: owner.cookie,
+    });
     expect(plain.json.version).toBe(3);
     expect(await notesImages(course.id)).toHaveLength(0);
 
@@ -266,12 +336,20 @@ describe("inline pictures in notes", () => {
       ["data:image/png;base64,iVBOR@@@", 400, "html:image-invalid"],
       [`data:image/png;base64,${big.toString("base64")}`, 413, "html:image-too-large"],
     ] as const) {
-      const res = await callRoute(savenotes, { ...json({ course: course.id, notes: `<p>x<img src="${src}"></p>` }), cookie });
+      const res = await callRoute(savenotes, {
+        ...json({ course: course.id, notes: `<p>x<img src="${src}"></p>` }),
+        cookie,
+      });
       expect(res.status).toBe(status);
       expect(res.json).toMatchObject({ success: false, code });
     }
     expect(await notesImages(course.id)).toHaveLength(0);
-    const [row] = await (await getDb()).select().from(notes).where(and(eq(notes.courseId, course.id), eq(notes.userId, userId)));
+    const [row] = await (
+      await getDb()
+    )
+      .select()
+      .from(notes)
+      .where(and(eq(notes.courseId, course.id), eq(notes.userId, userId)));
     expect(row).toBeUndefined();
   });
 });

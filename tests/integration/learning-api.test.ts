@@ -36,7 +36,12 @@ beforeAll(async () => {
   Object.assign(process.env, media.env);
   (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
   const { setAiConfigForTests } = await import("@/server/ai/model");
-  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+  setAiConfigForTests({
+    provider: "openai-compatible",
+    model: model.model,
+    baseURL: model.baseURL,
+    source: "AI_PROVIDER",
+  });
 });
 
 afterAll(async () => {
@@ -70,7 +75,10 @@ async function insertCourse(userId: string, topicCount = 2, lessonsPerTopic = 2)
     .returning();
   const lessonIds: string[] = [];
   for (let t = 0; t < topicCount; t++) {
-    const [topic] = await db.insert(topics).values({ courseId: course.id, position: t, title: `Topic ${t + 1}` }).returning();
+    const [topic] = await db
+      .insert(topics)
+      .values({ courseId: course.id, position: t, title: `Topic ${t + 1}` })
+      .returning();
     for (let l = 0; l < lessonsPerTopic; l++) {
       const first = t === 0 && l === 0;
       const [lesson] = await db
@@ -96,7 +104,9 @@ async function lessonRow(id: string) {
 }
 
 function lessonRequests(lessonTitleMarker: string) {
-  return model.requests.filter((r) => !r.responseFormat && r.messages.some((m) => m.content.includes(lessonTitleMarker)));
+  return model.requests.filter(
+    (r) => !r.responseFormat && r.messages.some((m) => m.content.includes(lessonTitleMarker)),
+  );
 }
 
 /** Reads an NDJSON answer event by event, noting when each arrived. */
@@ -159,7 +169,11 @@ describe("lesson generation", () => {
     await new Promise((r) => setTimeout(r, 300));
     const late = await streamRequest(cookie, { courseId, lessonId: lessonIds[2] });
     const [ea, eb, el] = await Promise.all([readEvents(a), readEvents(b), readEvents(late)]);
-    const text = (events: typeof ea) => events.filter((e) => e.event.type === "delta").map((e) => e.event.text).join("");
+    const text = (events: typeof ea) =>
+      events
+        .filter((e) => e.event.type === "delta")
+        .map((e) => e.event.text)
+        .join("");
     expect(text(ea).length).toBeGreaterThan(100);
     expect(text(eb)).toBe(text(ea));
     expect(text(el)).toBe(text(ea));
@@ -195,7 +209,10 @@ describe("lesson generation", () => {
     const marker = (await lessonRow(lessonIds[3])).title;
     const db = await getDb();
     // Another instance holds the lease and is writing the lesson.
-    await db.update(lessons).set({ generatingUntil: new Date(Date.now() + 60_000) }).where(eq(lessons.id, lessonIds[3]));
+    await db
+      .update(lessons)
+      .set({ generatingUntil: new Date(Date.now() + 60_000) })
+      .where(eq(lessons.id, lessonIds[3]));
     const { startOrJoinGeneration, followGeneration } = await import("@/features/learning/lesson-generation");
     const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
     const flight = await startOrJoinGeneration(course, lessonIds[3], { regenerate: false, pollMs: 50 });
@@ -203,10 +220,14 @@ describe("lesson generation", () => {
       db.update(lessons)
         .set({ theory: "<p>Written by the other instance.</p>", generatingUntil: null })
         .where(eq(lessons.id, lessonIds[3]))
-        .then(() => {}, () => {});
+        .then(
+          () => {},
+          () => {},
+        );
     }, 200);
     const seen: string[] = [];
-    for await (const event of followGeneration(flight)) seen.push(event.type === "done" ? event.lesson.theory : event.type);
+    for await (const event of followGeneration(flight))
+      seen.push(event.type === "done" ? event.lesson.theory : event.type);
     expect(seen).toEqual(["<p>Written by the other instance.</p>"]);
     expect(lessonRequests(marker)).toHaveLength(0);
   });
@@ -237,7 +258,10 @@ describe("lesson generation", () => {
     const { courseId, lessonIds } = await insertCourse(userId);
     const first = await readEvents(await streamRequest(cookie, { courseId, lessonId: lessonIds[0] }));
     expect(first).toHaveLength(1);
-    expect(first[0].event).toMatchObject({ type: "done", lesson: { theory: "<p>The first lesson, already written.</p>", done: true } });
+    expect(first[0].event).toMatchObject({
+      type: "done",
+      lesson: { theory: "<p>The first lesson, already written.</p>", done: true },
+    });
     expect(model.requests.filter((r) => !r.responseFormat)).toHaveLength(0);
 
     const again = await readEvents(await streamRequest(cookie, { courseId, lessonId: lessonIds[0], regenerate: true }));
@@ -251,7 +275,9 @@ describe("lesson generation", () => {
     const { cookie, userId } = await newUser();
     const { courseId, lessonIds } = await insertCourse(userId);
     model.script({ behaviour: "status-500", times: 10 });
-    const events = await readEvents(await streamRequest(cookie, { courseId, lessonId: lessonIds[0], regenerate: true }));
+    const events = await readEvents(
+      await streamRequest(cookie, { courseId, lessonId: lessonIds[0], regenerate: true }),
+    );
     expect(events.at(-1)!.event.type).toBe("error");
     expect((await lessonRow(lessonIds[0])).theory).toBe("<p>The first lesson, already written.</p>");
   });
@@ -273,7 +299,10 @@ describe("chat", () => {
     expect(events.filter((e) => e.event.type === "delta").length).toBeGreaterThan(0);
     expect(events.at(-1)!.event).toMatchObject({ type: "done", lessonId: lessonIds[0] });
     // The prompt carried the course outline, the current lesson and the question as data.
-    const prompt = model.requests.at(-1)!.messages.map((m) => m.content).join("\n");
+    const prompt = model.requests
+      .at(-1)!
+      .messages.map((m) => m.content)
+      .join("\n");
     expect(prompt).toContain("What is plankton?");
     expect(prompt).toContain("The first lesson, already written.");
     expect(prompt).toContain("Topic 2");
@@ -281,8 +310,15 @@ describe("chat", () => {
 
     const history = await callRoute(chatHistory, { body: { courseId }, cookie });
     expect(history.json.messages).toHaveLength(2);
-    expect(history.json.messages[0]).toMatchObject({ sender: "user", text: "What is plankton?", lessonId: lessonIds[0] });
-    expect(history.json.messages[1]).toMatchObject({ sender: "bot", lessonTitle: expect.stringContaining("Lesson 1.1") });
+    expect(history.json.messages[0]).toMatchObject({
+      sender: "user",
+      text: "What is plankton?",
+      lessonId: lessonIds[0],
+    });
+    expect(history.json.messages[1]).toMatchObject({
+      sender: "bot",
+      lessonTitle: expect.stringContaining("Lesson 1.1"),
+    });
 
     model.script({ behaviour: "status-500", times: 10 });
     const failed = await callRoute(chat, { body: { courseId, message: "Another question" }, cookie });
@@ -323,15 +359,27 @@ describe("notes", () => {
     const empty = await callRoute(getnotes, { body: { course: courseId }, cookie });
     expect(empty.json).toEqual({ success: true, message: "", version: 0 });
 
-    const tabA = await callRoute(savenotes, { body: { course: courseId, notes: "<p>From tab A</p>", version: 0 }, cookie });
+    const tabA = await callRoute(savenotes, {
+      body: { course: courseId, notes: "<p>From tab A</p>", version: 0 },
+      cookie,
+    });
     expect(tabA.json).toEqual({ success: true, version: 1 });
     // Tab B opened before A saved: it still thinks there are no notes.
-    const tabB = await callRoute(savenotes, { body: { course: courseId, notes: "<p>From tab B</p>", version: 0 }, cookie });
+    const tabB = await callRoute(savenotes, {
+      body: { course: courseId, notes: "<p>From tab B</p>", version: 0 },
+      cookie,
+    });
     expect(tabB.status).toBe(409);
     expect(tabB.json).toMatchObject({ success: false, code: "notes:conflict" });
-    const next = await callRoute(savenotes, { body: { course: courseId, notes: "<p>A again</p>", version: 1 }, cookie });
+    const next = await callRoute(savenotes, {
+      body: { course: courseId, notes: "<p>A again</p>", version: 1 },
+      cookie,
+    });
     expect(next.json.version).toBe(2);
-    const stale = await callRoute(savenotes, { body: { course: courseId, notes: "<p>B late</p>", version: 1 }, cookie });
+    const stale = await callRoute(savenotes, {
+      body: { course: courseId, notes: "<p>B late</p>", version: 1 },
+      cookie,
+    });
     expect(stale.status).toBe(409);
     const read = await callRoute(getnotes, { body: { course: courseId }, cookie });
     expect(read.json).toEqual({ success: true, message: "<p>A again</p>", version: 2 });
@@ -344,9 +392,10 @@ describe("notes", () => {
   it("sanitizes stored HTML: scripts, handlers and javascript:/vbscript:/file: links go, base64 images are stored apart", async () => {
     const { cookie, userId } = await newUser();
     const { courseId } = await insertCourse(userId);
-    const png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+    const png =
+      "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
     const dirty = [
-      "<p onclick=\"alert(1)\">Hello<script>alert(2)</script></p>",
+      '<p onclick="alert(1)">Hello<script>alert(2)</script></p>',
       '<a href="javascript:alert(3)">js</a><a href="vbscript:msgbox(4)">vb</a><a href="file:///etc/passwd">file</a>',
       '<a href="https://example.com/page">ok</a>',
       `<img src="${png}" alt="dot">`,
@@ -361,7 +410,10 @@ describe("notes", () => {
     expect(row.html).toMatch(/<img src="\/api\/images\/[0-9a-f-]{36}" alt="dot" \/>/);
     expect(row.html).toContain("Hello");
     // A data: URL that is no picture is refused rather than stored.
-    const html = await callRoute(savenotes, { body: { course: courseId, notes: '<img src="data:text/html;base64,PHNjcmlwdD4=">' }, cookie });
+    const html = await callRoute(savenotes, {
+      body: { course: courseId, notes: '<img src="data:text/html;base64,PHNjcmlwdD4=">' },
+      cookie,
+    });
     expect(html.status).toBe(400);
     expect(html.json.code).toBe("html:image-invalid");
   });
@@ -369,7 +421,12 @@ describe("notes", () => {
   it("refuses bad bodies with 4xx and changes nothing", async () => {
     const { cookie, userId } = await newUser();
     const { courseId } = await insertCourse(userId);
-    for (const body of [{ course: courseId }, { course: courseId, notes: 5 }, { course: courseId, notes: "<p>x</p>", version: -1 }, {}]) {
+    for (const body of [
+      { course: courseId },
+      { course: courseId, notes: 5 },
+      { course: courseId, notes: "<p>x</p>", version: -1 },
+      {},
+    ]) {
       const res = await callRoute(savenotes, { body, cookie });
       expect(res.status).toBe(400);
       expect(res.json.success).toBe(false);
@@ -405,7 +462,10 @@ describe("ownership", () => {
     }
     // The owner's lesson of another course id, and an unknown id, are 404 too.
     const mine = await insertCourse(other.userId);
-    const mixed = await callRoute(lessonStream, { body: { courseId: mine.courseId, lessonId: lessonIds[1] }, cookie: other.cookie });
+    const mixed = await callRoute(lessonStream, {
+      body: { courseId: mine.courseId, lessonId: lessonIds[1] },
+      cookie: other.cookie,
+    });
     expect(mixed.status).toBe(404);
     const unknown = await callRoute(getnotes, { body: { course: "not-an-id" }, cookie: other.cookie });
     expect(unknown.status).toBe(404);
@@ -425,8 +485,20 @@ describe("/api/update", () => {
     const contentWith = (done: boolean[]) =>
       JSON.stringify({
         [course.mainTopic.toLowerCase()]: [
-          { title: "Topic 1", subtopics: [{ title: titles[0], done: done[0] }, { title: titles[1], done: done[1] }] },
-          { title: "Topic 2", subtopics: [{ title: titles[2], done: done[2] }, { title: titles[3], done: done[3] }] },
+          {
+            title: "Topic 1",
+            subtopics: [
+              { title: titles[0], done: done[0] },
+              { title: titles[1], done: done[1] },
+            ],
+          },
+          {
+            title: "Topic 2",
+            subtopics: [
+              { title: titles[2], done: done[2] },
+              { title: titles[3], done: done[3] },
+            ],
+          },
         ],
       });
     // Lesson 2 opened in the viewer (written by the model and served); lesson 1 written, never opened.
@@ -436,16 +508,29 @@ describe("/api/update", () => {
     expect(await lessonRow(lessonIds[0])).toMatchObject({ done: false, openedAt: null });
 
     // Unticking and ticking the opened lesson works.
-    expect((await callRoute(update, { body: { courseId, content: contentWith([false, false, false, false]) }, cookie })).json).toEqual({ success: true });
+    expect(
+      (await callRoute(update, { body: { courseId, content: contentWith([false, false, false, false]) }, cookie }))
+        .json,
+    ).toEqual({ success: true });
     expect((await lessonRow(lessonIds[1])).done).toBe(false);
-    expect((await callRoute(update, { body: { courseId, content: contentWith([false, true, false, false]) }, cookie })).json).toEqual({ success: true });
+    expect(
+      (await callRoute(update, { body: { courseId, content: contentWith([false, true, false, false]) }, cookie })).json,
+    ).toEqual({ success: true });
     expect((await lessonRow(lessonIds[1])).done).toBe(true);
 
     // Ticking a lesson never opened is refused, and nothing of the request is stored.
-    const refused = await callRoute(update, { body: { courseId, content: contentWith([true, false, false, true]) }, cookie });
+    const refused = await callRoute(update, {
+      body: { courseId, content: contentWith([true, false, false, true]) },
+      cookie,
+    });
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({ success: false, code: "lesson:not-opened" });
-    expect(await Promise.all(lessonIds.map(async (id) => (await lessonRow(id)).done))).toEqual([false, true, false, false]);
+    expect(await Promise.all(lessonIds.map(async (id) => (await lessonRow(id)).done))).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
 
     const bad = await callRoute(update, { body: { courseId, content: "{not json" }, cookie });
     expect(bad.status).toBe(400);

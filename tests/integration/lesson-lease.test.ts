@@ -31,7 +31,12 @@ beforeAll(async () => {
   [model, media] = await Promise.all([startFakeModel({ charsPerToken: 24 }), startFakeMedia()]);
   Object.assign(process.env, media.env);
   (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
-  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+  setAiConfigForTests({
+    provider: "openai-compatible",
+    model: model.model,
+    baseURL: model.baseURL,
+    source: "AI_PROVIDER",
+  });
 });
 
 afterAll(async () => {
@@ -58,7 +63,10 @@ async function newUser() {
 /** A course of one topic: a written first lesson and two empty ones, each title with a marker. */
 async function insertCourse(userId: string) {
   const db = await getDb();
-  const [course] = await db.insert(courses).values({ userId, mainTopic: `Tides ${counter}`, type: "text_image", lang: "English" }).returning();
+  const [course] = await db
+    .insert(courses)
+    .values({ userId, mainTopic: `Tides ${counter}`, type: "text_image", lang: "English" })
+    .returning();
   const [topic] = await db.insert(topics).values({ courseId: course.id, position: 0, title: "Topic 1" }).returning();
   const rows = await db
     .insert(lessons)
@@ -87,7 +95,11 @@ function lessonRequests(title: string) {
 
 async function streamDone(cookie: string, body: unknown) {
   const response = await lessonStream(
-    new Request("http://localhost:3000/api/lesson/stream", { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request("http://localhost:3000/api/lesson/stream", {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
     { params: Promise.resolve({}) },
   );
   const events: Record<string, unknown>[] = [];
@@ -119,12 +131,18 @@ describe("/api/generate and /api/lesson/stream share one generation per lesson",
     const { courseId, lessons: rows } = await insertCourse(userId);
     const lesson = rows[2];
     const db = await getDb();
-    await db.update(lessons).set({ generatingUntil: new Date(Date.now() + 60_000) }).where(eq(lessons.id, lesson.id));
+    await db
+      .update(lessons)
+      .set({ generatingUntil: new Date(Date.now() + 60_000) })
+      .where(eq(lessons.id, lesson.id));
     setTimeout(() => {
       db.update(lessons)
         .set({ theory: "<p>From the other instance.</p>", generatingUntil: null })
         .where(eq(lessons.id, lesson.id))
-        .then(() => {}, () => {});
+        .then(
+          () => {},
+          () => {},
+        );
     }, 300);
     const res = await callRoute(generate, { body: { courseId, lessonId: lesson.id }, cookie });
     expect(res.json).toEqual({ success: true, text: "<p>From the other instance.</p>" });
@@ -137,7 +155,12 @@ describe("/api/generate and /api/lesson/stream share one generation per lesson",
     const lesson = rows[1];
     // Another instance took the lease and crashed: nobody renews it; it runs out in 1.2 s.
     const expiry = Date.now() + 1200;
-    await (await getDb()).update(lessons).set({ generatingUntil: new Date(expiry) }).where(eq(lessons.id, lesson.id));
+    await (
+      await getDb()
+    )
+      .update(lessons)
+      .set({ generatingUntil: new Date(expiry) })
+      .where(eq(lessons.id, lesson.id));
     const [whole, streamed, prefetched] = await Promise.all([
       callRoute(generate, { body: { courseId, lessonId: lesson.id }, cookie }),
       streamDone(cookie, { courseId, lessonId: lesson.id }),
@@ -149,7 +172,9 @@ describe("/api/generate and /api/lesson/stream share one generation per lesson",
     const calls = lessonRequests(lesson.title);
     expect(calls).toHaveLength(1);
     // Nobody asked the model anything about this lesson (text or media) while the lease was live.
-    const early = model.requests.filter((r) => r.at < expiry - 50 && r.messages.some((m) => m.content.includes(lesson.title)));
+    const early = model.requests.filter(
+      (r) => r.at < expiry - 50 && r.messages.some((m) => m.content.includes(lesson.title)),
+    );
     expect(early).toEqual([]);
     expect(await lessonRow(lesson.id)).toMatchObject({ theory: whole.json.text, done: true, generatingUntil: null });
   });

@@ -81,7 +81,9 @@ describe("the logger keeps no secrets", () => {
     const { log, lines, entries } = capturedLogger();
     log.info(
       {
-        request: { headers: { authorization: "Bearer sk-live-1", cookie: "authjs.session-token=abc", "x-api-key": "k-123" } },
+        request: {
+          headers: { authorization: "Bearer sk-live-1", cookie: "authjs.session-token=abc", "x-api-key": "k-123" },
+        },
         user: { email: "ana@example.io", password: "hunter2hunter2", passwordHash: "$argon2id$v=19$zzz" },
         settings: [{ RESEND_API_KEY: "re_live_key", AUTH_SECRET: "s3cr3t-s3cr3t" }],
         resetToken: "tok-999",
@@ -89,7 +91,16 @@ describe("the logger keeps no secrets", () => {
       },
       "something happened",
     );
-    for (const secret of ["sk-live-1", "authjs.session-token", "k-123", "hunter2hunter2", "$argon2id", "re_live_key", "s3cr3t", "tok-999"]) {
+    for (const secret of [
+      "sk-live-1",
+      "authjs.session-token",
+      "k-123",
+      "hunter2hunter2",
+      "$argon2id",
+      "re_live_key",
+      "s3cr3t",
+      "tok-999",
+    ]) {
       expect(lines[0]).not.toContain(secret);
     }
     expect(entries()[0]).toMatchObject({

@@ -24,19 +24,34 @@ describe("sending through Resend (the fake Resend API)", () => {
     const result = await sendMail(welcome("ana@example.io"));
     expect(result).toMatchObject({ status: "sent", attempts: 1 });
     const [received] = resend().emails("ana@example.io");
-    expect(received).toMatchObject({ from: "Aula Tests <tests@aula.test>", to: ["ana@example.io"], subject: "Welcome to Aula, Ana!" });
+    expect(received).toMatchObject({
+      from: "Aula Tests <tests@aula.test>",
+      to: ["ana@example.io"],
+      subject: "Welcome to Aula, Ana!",
+    });
     expect(received.html).toContain("Welcome to Aula!");
     expect(received.text).toContain("Your account is ready");
     expect(received.idempotencyKey).toBe(`mail-${result.id}`);
-    expect(await outboxRow(result.id)).toMatchObject({ transport: "resend", status: "sent", attempts: 1, lastError: null, template: "welcome" });
+    expect(await outboxRow(result.id)).toMatchObject({
+      transport: "resend",
+      status: "sent",
+      attempts: 1,
+      lastError: null,
+      template: "welcome",
+    });
   });
 
   it("carries attachments (the certificate's picture)", async () => {
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
-    const result = await sendMail({ ...welcome("pic@example.io"), attachments: [{ filename: "certificate.png", content: png, contentType: "image/png" }] });
+    const result = await sendMail({
+      ...welcome("pic@example.io"),
+      attachments: [{ filename: "certificate.png", content: png, contentType: "image/png" }],
+    });
     expect(result.status).toBe("sent");
     const [received] = resend().emails("pic@example.io");
-    expect(received.attachments).toEqual([{ filename: "certificate.png", contentType: "image/png", bytes: png.length }]);
+    expect(received.attachments).toEqual([
+      { filename: "certificate.png", contentType: "image/png", bytes: png.length },
+    ]);
   });
 
   it("keeps no body once the mail is sent: a reset link does not stay in the database", async () => {
@@ -48,7 +63,12 @@ describe("sending through Resend (the fake Resend API)", () => {
     });
     expect(result.status).toBe("sent");
     expect(resend().emails("reset@example.io")[0].text).toContain("/reset-password/live-token");
-    expect(await outboxRow(result.id)).toMatchObject({ status: "sent", subject: "Reset your Aula password", html: null, text: null });
+    expect(await outboxRow(result.id)).toMatchObject({
+      status: "sent",
+      subject: "Reset your Aula password",
+      html: null,
+      text: null,
+    });
   });
 
   it("keeps the body while a failed mail waits for its retry, and clears it when the mail is given up", async () => {
@@ -59,7 +79,10 @@ describe("sending through Resend (the fake Resend API)", () => {
     let waiting: Awaited<ReturnType<typeof outboxRow>> | undefined;
     for (let i = 0; i < 100 && !waiting; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      [waiting] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "waiting@example.io"), eq(emailOutbox.attempts, 1)));
+      [waiting] = await db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, "waiting@example.io"), eq(emailOutbox.attempts, 1)));
     }
     expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
     expect(waiting?.html).toContain("Welcome to Aula!");
@@ -103,7 +126,11 @@ describe("sending through Resend (the fake Resend API)", () => {
     const result = await sendMail(welcome("key@example.io"));
     expect(result.status).toBe("failed");
     expect((await outboxRow(result.id)).lastError).toMatch(/resend 403/);
-    setMailSettings({ RESEND_API_KEY: resend().apiKey, RESEND_BASE_URL: resend().url, EMAIL_FROM: "Aula Tests <tests@aula.test>" });
+    setMailSettings({
+      RESEND_API_KEY: resend().apiKey,
+      RESEND_BASE_URL: resend().url,
+      EMAIL_FROM: "Aula Tests <tests@aula.test>",
+    });
   });
 });
 
@@ -119,11 +146,19 @@ describe("without a provider: the dev outbox", () => {
       data: { name: "Lu", resetUrl: "http://localhost:3000/reset-password/abc", expiresInMinutes: 60 },
     });
     const row = await outboxRow(result.id);
-    expect(row).toMatchObject({ transport: "outbox", status: "sent", to: "local@example.io", subject: "Redefina sua senha do Aula" });
+    expect(row).toMatchObject({
+      transport: "outbox",
+      status: "sent",
+      to: "local@example.io",
+      subject: "Redefina sua senha do Aula",
+    });
     expect(row.text).toContain("http://localhost:3000/reset-password/abc"); // here the row is the delivery: its body stays
     expect(row.html).toContain("http://localhost:3000/reset-password/abc");
     expect(info).toHaveBeenCalledWith(
-      expect.objectContaining({ subject: "Redefina sua senha do Aula", links: ["http://localhost:3000/reset-password/abc"] }),
+      expect.objectContaining({
+        subject: "Redefina sua senha do Aula",
+        links: ["http://localhost:3000/reset-password/abc"],
+      }),
       "mail kept in the dev outbox",
     );
     info.mockRestore();

@@ -21,7 +21,11 @@ async function emptyDatabase(): Promise<EmptyDatabase> {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const client = await PGlite.create();
-    const handle: DbHandle = { db: drizzle(client, { schema }) as unknown as DbHandle["db"], close: () => client.close(), kind: "pglite" };
+    const handle: DbHandle = {
+      db: drizzle(client, { schema }) as unknown as DbHandle["db"],
+      close: () => client.close(),
+      kind: "pglite",
+    };
     return { handle, dispose: () => client.close() };
   }
   const { default: postgres } = await import("postgres");
@@ -102,7 +106,9 @@ describe(`migrations on an empty ${serverUrl ? "PostgreSQL" : "PGlite"} database
     for (const table of schemaTables) {
       const config = getTableConfig(table);
       const inPrimaryKey = new Set(config.primaryKeys.flatMap((pk) => pk.columns.map((c) => c.name)));
-      const actual = new Map(columns.filter((c) => c.table_name === config.name).map((c) => [c.column_name, c.is_nullable]));
+      const actual = new Map(
+        columns.filter((c) => c.table_name === config.name).map((c) => [c.column_name, c.is_nullable]),
+      );
       const declared = new Set(config.columns.map((c) => c.name));
       for (const column of config.columns) {
         const nullable = actual.get(column.name);
@@ -110,7 +116,8 @@ describe(`migrations on an empty ${serverUrl ? "PostgreSQL" : "PGlite"} database
         if (nullable === undefined) problems.push(`${config.name}.${column.name}: missing`);
         else if ((nullable === "NO") !== notNull) problems.push(`${config.name}.${column.name}: nullability differs`);
       }
-      for (const name of actual.keys()) if (!declared.has(name)) problems.push(`${config.name}.${name}: not in schema.ts`);
+      for (const name of actual.keys())
+        if (!declared.has(name)) problems.push(`${config.name}.${name}: not in schema.ts`);
       const tableIndexes = new Set(indexes.filter((i) => i.tablename === config.name).map((i) => i.indexname));
       for (const index of config.indexes) {
         const name = index.config.name ?? "(unnamed: give it a name)";
@@ -126,7 +133,9 @@ describe(`migrations on an empty ${serverUrl ? "PostgreSQL" : "PGlite"} database
       sql`select t.typname, e.enumlabel from pg_type t join pg_enum e on e.enumtypid = t.oid order by t.typname, e.enumsortorder`,
     );
     for (const pgEnum of schemaEnums) {
-      expect({ [pgEnum.enumName]: labels.filter((l) => l.typname === pgEnum.enumName).map((l) => l.enumlabel) }).toEqual({
+      expect({
+        [pgEnum.enumName]: labels.filter((l) => l.typname === pgEnum.enumName).map((l) => l.enumlabel),
+      }).toEqual({
         [pgEnum.enumName]: pgEnum.enumValues,
       });
     }
@@ -178,11 +187,14 @@ describe("the course-creations migration", () => {
       const files = journal.entries.map((e) => e.tag);
       const run = async (tag: string) => {
         const text = readFileSync(path.join(process.cwd(), "drizzle", `${tag}.sql`), "utf8");
-        for (const statement of text.split("--> statement-breakpoint")) if (statement.trim()) await empty.handle.db.execute(sql.raw(statement));
+        for (const statement of text.split("--> statement-breakpoint"))
+          if (statement.trim()) await empty.handle.db.execute(sql.raw(statement));
       };
       const target = files.findIndex((tag) => tag.endsWith("_course-creations"));
       for (const tag of files.slice(0, target)) await run(tag);
-      await empty.handle.db.execute(sql`insert into users (id, email, name, password_hash) values ('00000000-0000-4000-8000-000000000001', 'a@example.io', 'A', 'x')`);
+      await empty.handle.db.execute(
+        sql`insert into users (id, email, name, password_hash) values ('00000000-0000-4000-8000-000000000001', 'a@example.io', 'A', 'x')`,
+      );
       await empty.handle.db.execute(
         sql`insert into courses (id, user_id, main_topic, type, lang, created_at) values
           ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000001', 'One', 'text_image', 'English', '2020-01-15T00:00:00Z'),
@@ -194,8 +206,16 @@ describe("the course-creations migration", () => {
         sql`select course_id, user_id, created_at = (select created_at from courses where id = course_id) as same_time from course_creations order by course_id`,
       );
       expect(recorded).toEqual([
-        { course_id: "00000000-0000-4000-8000-0000000000c1", user_id: "00000000-0000-4000-8000-000000000001", same_time: true },
-        { course_id: "00000000-0000-4000-8000-0000000000c2", user_id: "00000000-0000-4000-8000-000000000001", same_time: true },
+        {
+          course_id: "00000000-0000-4000-8000-0000000000c1",
+          user_id: "00000000-0000-4000-8000-000000000001",
+          same_time: true,
+        },
+        {
+          course_id: "00000000-0000-4000-8000-0000000000c2",
+          user_id: "00000000-0000-4000-8000-000000000001",
+          same_time: true,
+        },
       ]);
     } finally {
       await empty.dispose();
@@ -210,18 +230,23 @@ describe("the proof-of-completion migration", () => {
       const files = journal.entries.map((e) => e.tag);
       const run = async (tag: string) => {
         const text = readFileSync(path.join(process.cwd(), "drizzle", `${tag}.sql`), "utf8");
-        for (const statement of text.split("--> statement-breakpoint")) if (statement.trim()) await empty.handle.db.execute(sql.raw(statement));
+        for (const statement of text.split("--> statement-breakpoint"))
+          if (statement.trim()) await empty.handle.db.execute(sql.raw(statement));
       };
       const target = files.findIndex((tag) => tag.endsWith("_proof-of-completion"));
       for (const tag of files.slice(0, target)) await run(tag);
       const user = "00000000-0000-4000-8000-000000000001";
       const [c1, c2] = ["00000000-0000-4000-8000-0000000000c1", "00000000-0000-4000-8000-0000000000c2"];
       const topic = "00000000-0000-4000-8000-0000000000a1";
-      await empty.handle.db.execute(sql`insert into users (id, email, name, password_hash) values (${user}, 'a@example.io', 'A', 'x')`);
+      await empty.handle.db.execute(
+        sql`insert into users (id, email, name, password_hash) values (${user}, 'a@example.io', 'A', 'x')`,
+      );
       await empty.handle.db.execute(
         sql`insert into courses (id, user_id, main_topic, type, lang) values (${c1}, ${user}, 'One', 'text_image', 'English'), (${c2}, ${user}, 'Two', 'text_image', 'English')`,
       );
-      await empty.handle.db.execute(sql`insert into topics (id, course_id, position, title) values (${topic}, ${c1}, 0, 'T')`);
+      await empty.handle.db.execute(
+        sql`insert into topics (id, course_id, position, title) values (${topic}, ${c1}, 0, 'T')`,
+      );
       await empty.handle.db.execute(
         sql`insert into lessons (id, course_id, topic_id, position, title, theory, done, generated_at) values
           ('00000000-0000-4000-8000-0000000000b1', ${c1}, ${topic}, 0, 'read', '<p>x</p>', true, '2025-05-01T00:00:00Z'),
@@ -236,12 +261,22 @@ describe("the proof-of-completion migration", () => {
         sql`insert into quiz_attempts (course_id, user_id, mark, passed, created_at) values (${c1}, ${user}, 50, true, '2025-05-01T00:01:00Z'), (${c2}, ${user}, 0, false, '2025-05-02T00:00:00Z')`,
       );
       await run(files[target]);
-      expect(await rows(empty.handle, sql`select title, done, opened_at is not null as opened, opened_at = generated_at as when_written from lessons order by position`)).toEqual([
+      expect(
+        await rows(
+          empty.handle,
+          sql`select title, done, opened_at is not null as opened, opened_at = generated_at as when_written from lessons order by position`,
+        ),
+      ).toEqual([
         { title: "read", done: true, opened: true, when_written: true },
         { title: "ticked, never written", done: false, opened: false, when_written: null },
         { title: "written, not opened", done: false, opened: false, when_written: null },
       ]);
-      expect(await rows(empty.handle, sql`select course_id, graded_at is not null as closed, attempt_id is not null as has_attempt from quizzes order by course_id`)).toEqual([
+      expect(
+        await rows(
+          empty.handle,
+          sql`select course_id, graded_at is not null as closed, attempt_id is not null as has_attempt from quizzes order by course_id`,
+        ),
+      ).toEqual([
         { course_id: c1, closed: true, has_attempt: true },
         { course_id: c2, closed: false, has_attempt: true },
       ]);

@@ -31,7 +31,13 @@ async function signedUp() {
 /** What the layout would render for a request carrying this cookie. */
 async function ownerOf(cookie: string) {
   const session = await resolveSessionRecord(decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1)));
-  return session && { owner: offlineOwnerKey(session.user.id, session.sessionId), expiresAt: session.expiresAtMs, ids: [session.user.id, session.sessionId] };
+  return (
+    session && {
+      owner: offlineOwnerKey(session.user.id, session.sessionId),
+      expiresAt: session.expiresAtMs,
+      ids: [session.user.id, session.sessionId],
+    }
+  );
 }
 
 describe("offline copies' owner", () => {
@@ -53,12 +59,17 @@ describe("offline copies' owner", () => {
     const me = await signedUp();
     const someoneElse = await signedUp();
     const first = (await ownerOf(me.cookie))!.owner;
-    const again = sessionCookieFrom((await callRoute(signin, { body: { email: me.email, password: me.password } })).headers);
+    const again = sessionCookieFrom(
+      (await callRoute(signin, { body: { email: me.email, password: me.password } })).headers,
+    );
     const other = (await ownerOf(someoneElse.cookie))!.owner;
     const second = (await ownerOf(again))!.owner;
     expect(new Set([first, other, second]).size).toBe(3);
 
-    const changed = await callRoute(profile, { body: { mName: "Me", email: me.email, password: "offline-owner-2", currentPassword: me.password }, cookie: me.cookie });
+    const changed = await callRoute(profile, {
+      body: { mName: "Me", email: me.email, password: "offline-owner-2", currentPassword: me.password },
+      cookie: me.cookie,
+    });
     expect(changed.status).toBe(200);
     const fresh = sessionCookieFrom(changed.headers);
     // The sessions that saved copies are gone: no owner, so the layouts render none and the login page ends them.

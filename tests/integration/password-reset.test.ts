@@ -20,21 +20,31 @@ let ipCounter = 0;
 const freshIp = () => ({ "x-aula-peer": `198.18.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
 
 async function createAccount(email: string, password = "first-password1", locale: "pt" | "en" = "en") {
-  const res = await callRoute(signup, { body: { email, mName: "Rita", password }, cookie: `NEXT_LOCALE=${locale}`, headers: freshIp() });
+  const res = await callRoute(signup, {
+    body: { email, mName: "Rita", password },
+    cookie: `NEXT_LOCALE=${locale}`,
+    headers: freshIp(),
+  });
   expect(res.status).toBe(201);
   await settleBackgroundMail();
   return sessionCookieFrom(res.headers);
 }
 
 async function requestReset(email: string, headers = freshIp(), locale = "en") {
-  const res = await callRoute(forgot, { body: { email, name: "Aula", company: "x", logo: "y" }, headers, cookie: `NEXT_LOCALE=${locale}` });
+  const res = await callRoute(forgot, {
+    body: { email, name: "Aula", company: "x", logo: "y" },
+    headers,
+    cookie: `NEXT_LOCALE=${locale}`,
+  });
   await settleBackgroundMail();
   return res;
 }
 
 /** The token in the newest reset mail the fake Resend received for an address. */
 function tokenFromMail(email: string): string {
-  const mails = resend().emails(email).filter((m) => /reset-password\//.test(m.text ?? ""));
+  const mails = resend()
+    .emails(email)
+    .filter((m) => /reset-password\//.test(m.text ?? ""));
   const match = mails.at(-1)?.text?.match(/\/reset-password\/([A-Za-z0-9_-]{43})/);
   if (!match) throw new Error(`no reset mail for ${email}`);
   return match[1];
@@ -53,9 +63,14 @@ describe("POST /api/forgot", () => {
     await createAccount("rita@example.io", "first-password1", "pt");
     const res = await requestReset("  RITA@example.io ");
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, message: "If your email exists in our system, you'll receive a reset link shortly." });
+    expect(res.json).toEqual({
+      success: true,
+      message: "If your email exists in our system, you'll receive a reset link shortly.",
+    });
 
-    const [mail] = resend().emails("rita@example.io").filter((m) => m.subject !== "Boas-vindas ao Aula, Rita!");
+    const [mail] = resend()
+      .emails("rita@example.io")
+      .filter((m) => m.subject !== "Boas-vindas ao Aula, Rita!");
     expect(mail.subject).toBe("Redefina sua senha do Aula"); // the recipient's language, kept from sign-up
     expect(mail.text).toMatch(/http:\/\/localhost:3000\/reset-password\/[A-Za-z0-9_-]{43}/);
     expect(mail.html).toContain("http://localhost:3000/reset-password/");
@@ -92,7 +107,11 @@ describe("POST /api/forgot", () => {
   it("refuses a missing or malformed e-mail with the SPEC's message", async () => {
     const missing = await requestReset("   ");
     expect(missing.status).toBe(400);
-    expect(missing.json).toEqual({ success: false, message: "Please enter your email address", code: "forgot:missing-email" });
+    expect(missing.json).toEqual({
+      success: false,
+      message: "Please enter your email address",
+      code: "forgot:missing-email",
+    });
     const ptMissing = await requestReset("", freshIp(), "pt");
     expect(ptMissing.json.message).toBe("Por favor, digite seu endereço de e-mail");
     const bad = await requestReset("not-an-email");
@@ -136,7 +155,9 @@ describe("POST /api/reset-password", () => {
     expect(await getRequestUser(new Request("http://x/", { headers: { cookie: oldSession } }))).toBeNull();
 
     await settleBackgroundMail();
-    const notice = resend().emails("reset@example.io").find((m) => m.subject === "Your Aula password was changed");
+    const notice = resend()
+      .emails("reset@example.io")
+      .find((m) => m.subject === "Your Aula password was changed");
     expect(notice?.text).toContain("reset@example.io");
   });
 
@@ -188,7 +209,11 @@ describe("POST /api/reset-password", () => {
     const token = tokenFromMail("short@example.io");
     const short = await reset(token, "short");
     expect(short.status).toBe(400);
-    expect(short.json).toEqual({ success: false, message: "Password must be at least 9 characters long", code: "reset:password-short" });
+    expect(short.json).toEqual({
+      success: false,
+      message: "Password must be at least 9 characters long",
+      code: "reset:password-short",
+    });
     const missing = await callRoute(resetPasswordRoute, { body: { token }, cookie: "NEXT_LOCALE=en" });
     expect(missing.json.code).toBe("reset:missing-password");
     expect((await reset(token, "long-enough-1")).status).toBe(200);
@@ -232,7 +257,10 @@ describe("a failing mail provider", () => {
     const db = await getDb();
     const [user] = await db.select().from(users).where(eq(users.email, "unlucky@example.io"));
     const token = "T".repeat(43);
-    await db.update(passwordResetTokens).set({ tokenHash: hashResetToken(token) }).where(eq(passwordResetTokens.userId, user.id));
+    await db
+      .update(passwordResetTokens)
+      .set({ tokenHash: hashResetToken(token) })
+      .where(eq(passwordResetTokens.userId, user.id));
     expect((await reset(token, "new-password-44")).status).toBe(200);
     await settleBackgroundMail();
 

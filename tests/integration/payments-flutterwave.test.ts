@@ -28,7 +28,13 @@ describe("Flutterwave inline checkout", () => {
   it("the server half gives the inline settings (public key only, configured amount in USD, the plan)", async () => {
     const me = await buyer("fw");
     const config = await inlineConfig(me, "yearly");
-    expect(config).toMatchObject({ public_key: flutterwave().publicKey, amount: 97, currency: "USD", payment_plan: "1002", customer: { email: me.email } });
+    expect(config).toMatchObject({
+      public_key: flutterwave().publicKey,
+      amount: 97,
+      currency: "USD",
+      payment_plan: "1002",
+      customer: { email: me.email },
+    });
     expect(config.tx_ref).toMatch(new RegExp(`^aula\\.yearly\\.${me.id}\\.`));
     expect(JSON.stringify(config)).not.toContain(flutterwave().secretKey);
   });
@@ -37,9 +43,13 @@ describe("Flutterwave inline checkout", () => {
     const me = await buyer("fw");
     const config = await inlineConfig(me, "monthly");
     const cheap = await flutterwave().charge({ ...config, amount: 1 });
-    expect((await post(flutterwaveDetails, me.cookie, { subscriberId: String(cheap.id), plan: "monthly" })).status).toBe(404);
+    expect(
+      (await post(flutterwaveDetails, me.cookie, { subscriberId: String(cheap.id), plan: "monthly" })).status,
+    ).toBe(404);
     const failed = await flutterwave().charge(config, "failed");
-    expect((await post(flutterwaveDetails, me.cookie, { subscriberId: String(failed.id), plan: "monthly" })).status).toBe(404);
+    expect(
+      (await post(flutterwaveDetails, me.cookie, { subscriberId: String(failed.id), plan: "monthly" })).status,
+    ).toBe(404);
     expect(await planOf(me.cookie)).toBe("free");
 
     const tx = await flutterwave().charge(config);
@@ -52,7 +62,9 @@ describe("Flutterwave inline checkout", () => {
     expect(subs[0].status).toBe("active");
     // Another user's transaction is not theirs.
     const other = await buyer("fw");
-    expect((await post(flutterwaveDetails, other.cookie, { subscriberId: String(tx.id), plan: "monthly" })).status).toBe(404);
+    expect(
+      (await post(flutterwaveDetails, other.cookie, { subscriberId: String(tx.id), plan: "monthly" })).status,
+    ).toBe(404);
   });
 
   it("a wrong verif-hash is 401 and changes nothing; a repeated charge.completed grants once; renewals extend", async () => {
@@ -62,9 +74,15 @@ describe("Flutterwave inline checkout", () => {
     const tx = await flutterwave().charge(config);
     release();
     expect(held).toHaveLength(1);
-    const forged = await callRoute(webhookRoute, { rawBody: held[0].rawBody, headers: { "verif-hash": "nope" }, params: { provider: "flutterwave" } });
+    const forged = await callRoute(webhookRoute, {
+      rawBody: held[0].rawBody,
+      headers: { "verif-hash": "nope" },
+      params: { provider: "flutterwave" },
+    });
     expect(forged.status).toBe(401);
-    expect((await callRoute(webhookRoute, { rawBody: held[0].rawBody, params: { provider: "flutterwave" } })).status).toBe(401);
+    expect(
+      (await callRoute(webhookRoute, { rawBody: held[0].rawBody, params: { provider: "flutterwave" } })).status,
+    ).toBe(401);
     expect(await planOf(me.cookie)).toBe("free");
     const deliver = deliverTo("flutterwave");
     await deliver(held[0].rawBody, held[0].headers);

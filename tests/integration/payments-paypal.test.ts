@@ -17,7 +17,17 @@ afterEach(async () => {
 });
 
 async function start(me: { cookie: string; email: string }, planId: "monthly" | "yearly") {
-  const res = await post(paypalCreate, me.cookie, { planId, email: me.email, name: "Ana", lastName: "Lima", post: "01000", address: "Rua A, 1", country: "Brasil", brand: "x", admin: "" });
+  const res = await post(paypalCreate, me.cookie, {
+    planId,
+    email: me.email,
+    name: "Ana",
+    lastName: "Lima",
+    post: "01000",
+    address: "Rua A, 1",
+    country: "Brasil",
+    brand: "x",
+    admin: "",
+  });
   expect(res.status).toBe(200);
   const approve = (res.json.links as Array<{ rel: string; href: string }>).find((l) => l.rel === "approve")!;
   expect(approve.href).toBe(`${paypal().url}/approve/${res.json.id}`);
@@ -28,7 +38,11 @@ describe("PayPal", () => {
   it("creates a subscription for the session's user; the return address grants only once PayPal says ACTIVE", async () => {
     const me = await buyer("pp");
     const id = await start(me, "monthly");
-    expect(paypal().subscriptions.get(id)).toMatchObject({ plan_id: "P-MONTHLY", custom_id: me.id, return_url: "http://localhost:3000/payment-success/monthly?provider=paypal" });
+    expect(paypal().subscriptions.get(id)).toMatchObject({
+      plan_id: "P-MONTHLY",
+      custom_id: me.id,
+      return_url: "http://localhost:3000/payment-success/monthly?provider=paypal",
+    });
     const user = { id: me.id, email: me.email, name: "x" };
     expect(await verifyReturn(user, "monthly", { provider: "paypal", subscription_id: id })).toBeNull();
     expect(await planOf(me.cookie)).toBe("free");
@@ -53,9 +67,17 @@ describe("PayPal", () => {
     release();
     expect(held).toHaveLength(2);
     for (const d of held) {
-      const forged = await callRoute(webhookRoute, { rawBody: d.rawBody, headers: { ...d.headers, "paypal-transmission-sig": "Zm9yZ2Vk" }, params: { provider: "paypal" } });
+      const forged = await callRoute(webhookRoute, {
+        rawBody: d.rawBody,
+        headers: { ...d.headers, "paypal-transmission-sig": "Zm9yZ2Vk" },
+        params: { provider: "paypal" },
+      });
       expect(forged.status).toBe(401);
-      const tampered = await callRoute(webhookRoute, { rawBody: d.rawBody.replace('"event_version":"1.0"', '"event_version":"2.0"'), headers: d.headers, params: { provider: "paypal" } });
+      const tampered = await callRoute(webhookRoute, {
+        rawBody: d.rawBody.replace('"event_version":"1.0"', '"event_version":"2.0"'),
+        headers: d.headers,
+        params: { provider: "paypal" },
+      });
       expect(tampered.status).toBe(401);
       expect((await callRoute(webhookRoute, { rawBody: d.rawBody, params: { provider: "paypal" } })).status).toBe(401);
     }

@@ -59,8 +59,14 @@ describe("Paystack", () => {
     await buy(me, "monthly");
     release();
     for (const d of held) {
-      expect((await callRoute(webhookRoute, { rawBody: d.rawBody, params: { provider: "paystack" } })).status).toBe(401);
-      const forged = await callRoute(webhookRoute, { rawBody: d.rawBody, headers: { "x-paystack-signature": "0".repeat(128) }, params: { provider: "paystack" } });
+      expect((await callRoute(webhookRoute, { rawBody: d.rawBody, params: { provider: "paystack" } })).status).toBe(
+        401,
+      );
+      const forged = await callRoute(webhookRoute, {
+        rawBody: d.rawBody,
+        headers: { "x-paystack-signature": "0".repeat(128) },
+        params: { provider: "paystack" },
+      });
       expect(forged.status).toBe(401);
     }
     expect(await planOf(me.cookie)).toBe("free");
@@ -77,7 +83,10 @@ describe("Paystack", () => {
     await buy(me, "monthly");
     const code = (await rowsOf(me.id)).subs[0].providerSubscriptionId!;
     const detail = await post(subscriptionDetail, me.cookie, { email: me.email });
-    expect(detail.json).toMatchObject({ method: "paystack", session: { id: code, subscription_code: code, plan: "monthly" } });
+    expect(detail.json).toMatchObject({
+      method: "paystack",
+      session: { id: code, subscription_code: code, plan: "monthly" },
+    });
     const res = await post(paystackCancel, me.cookie, { code, token: "ignored", email: me.email });
     expect(res.status).toBe(200);
     expect(paystack().subscriptions.get(code)!.status).toBe("cancelled");

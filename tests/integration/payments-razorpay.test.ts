@@ -28,7 +28,11 @@ describe("Razorpay", () => {
   it("creates a subscription with its short link; the pending check says pending, then success once paid, and only then grants", async () => {
     const me = await buyer("rp");
     const sub = await start(me, "monthly");
-    expect(razorpay().subscriptions.get(sub)).toMatchObject({ plan_id: "plan_monthly", total_count: 120, notes: { userId: me.id, plan: "monthly" } });
+    expect(razorpay().subscriptions.get(sub)).toMatchObject({
+      plan_id: "plan_monthly",
+      total_count: 120,
+      notes: { userId: me.id, plan: "monthly" },
+    });
     const pending = await post(razorpayPending, me.cookie, { sub });
     expect(pending.json).toMatchObject({ success: true, status: "created", next: "pending", plan: "monthly" });
     expect((await post(razorpayDetails, me.cookie, { subscriberId: sub, plan: "monthly" })).status).toBe(404);
@@ -64,7 +68,11 @@ describe("Razorpay", () => {
     await razorpay().pay(sub);
     release();
     for (const d of held) {
-      const forged = await callRoute(webhookRoute, { rawBody: d.rawBody, headers: { ...d.headers, "x-razorpay-signature": "ab".repeat(32) }, params: { provider: "razorpay" } });
+      const forged = await callRoute(webhookRoute, {
+        rawBody: d.rawBody,
+        headers: { ...d.headers, "x-razorpay-signature": "ab".repeat(32) },
+        params: { provider: "razorpay" },
+      });
       expect(forged.status).toBe(401);
     }
     expect(await planOf(me.cookie)).toBe("free");

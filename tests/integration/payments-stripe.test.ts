@@ -23,15 +23,20 @@ let n = 0;
 async function account() {
   n += 1;
   const email = `buyer${n}@example.io`;
-  const res = await callRoute(signup, { body: { email, mName: `Buyer ${n}`, password: "buyer-password-1" }, peer: `198.18.0.${n}` });
+  const res = await callRoute(signup, {
+    body: { email, mName: `Buyer ${n}`, password: "buyer-password-1" },
+    peer: `198.18.0.${n}`,
+  });
   expect(res.status).toBe(201);
   const cookie = `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`;
   const me = await getRequestUser(new Request("http://x/", { headers: { cookie } }));
   return { email, cookie, id: me!.id };
 }
 
-const post = (handler: Parameters<typeof callRoute>[0], cookie: string, body: unknown = {}) => callRoute(handler, { body, cookie });
-const planOf = async (cookie: string) => (await getRequestUser(new Request("http://x/", { headers: { cookie } })))!.plan;
+const post = (handler: Parameters<typeof callRoute>[0], cookie: string, body: unknown = {}) =>
+  callRoute(handler, { body, cookie });
+const planOf = async (cookie: string) =>
+  (await getRequestUser(new Request("http://x/", { headers: { cookie } })))!.plan;
 
 async function userRow(id: string) {
   const db = await getDb();
@@ -68,7 +73,12 @@ describe("Stripe checkout, webhooks and the success page", () => {
     const res = await post(stripePayment, me.cookie, { planId: "yearly" });
     expect(res.status).toBe(200);
     const session = stripe().sessions.get(res.json.id)!;
-    expect(session).toMatchObject({ mode: "subscription", client_reference_id: me.id, customer_email: me.email, metadata: { userId: me.id, plan: "yearly" } });
+    expect(session).toMatchObject({
+      mode: "subscription",
+      client_reference_id: me.id,
+      customer_email: me.email,
+      metadata: { userId: me.id, plan: "yearly" },
+    });
     expect(session.line_items[0].price).toBe("price_yearly");
     expect(stripe().requests.at(-1)!.idempotencyKey).toMatch(/^checkout-/);
     const free = await post(stripePayment, me.cookie, { planId: "free" });
@@ -102,7 +112,13 @@ describe("Stripe checkout, webhooks and the success page", () => {
     expect(details.status).toBe(200);
     const { subs, pays } = await rowsOf(me.id);
     expect(pays).toHaveLength(1);
-    expect(pays[0]).toMatchObject({ id: details.json.paymentId, amountMinor: 4700, currency: "USD", status: "succeeded", provider: "stripe" });
+    expect(pays[0]).toMatchObject({
+      id: details.json.paymentId,
+      amountMinor: 4700,
+      currency: "USD",
+      status: "succeeded",
+      provider: "stripe",
+    });
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ status: "active", plan: "monthly", amountMinor: 4700, currency: "USD" });
     expect(subs[0].providerSubscriptionId).toMatch(/^sub_/);
@@ -137,12 +153,18 @@ describe("Stripe checkout, webhooks and the success page", () => {
     for (const delivery of held) {
       const forged = await callRoute(webhookRoute, {
         rawBody: delivery.rawBody,
-        headers: { "stripe-signature": delivery.headers["stripe-signature"].replace(/v1=[0-9a-f]+/, `v1=${"0".repeat(64)}`) },
+        headers: {
+          "stripe-signature": delivery.headers["stripe-signature"].replace(/v1=[0-9a-f]+/, `v1=${"0".repeat(64)}`),
+        },
         params: { provider: "stripe" },
       });
       expect(forged.status).toBe(401);
       expect(forged.json.code).toBe("webhook:invalid-signature");
-      const tampered = await callRoute(webhookRoute, { rawBody: delivery.rawBody.replace('"livemode":false', '"livemode":true'), headers: delivery.headers, params: { provider: "stripe" } });
+      const tampered = await callRoute(webhookRoute, {
+        rawBody: delivery.rawBody.replace('"livemode":false', '"livemode":true'),
+        headers: delivery.headers,
+        params: { provider: "stripe" },
+      });
       expect(tampered.status).toBe(401);
       const unsigned = await callRoute(webhookRoute, { rawBody: delivery.rawBody, params: { provider: "stripe" } });
       expect(unsigned.status).toBe(401);
@@ -192,8 +214,12 @@ describe("Stripe checkout, webhooks and the success page", () => {
     const sessionId = await buy(me, "monthly");
     const subscription = stripe().subscriptions.get(stripe().sessions.get(sessionId)!.subscription)!;
     const deliver = deliverTo("stripe");
-    const active = JSON.stringify(stripe().event("customer.subscription.updated", { ...subscription, status: "active" }));
-    const deleted = JSON.stringify(stripe().event("customer.subscription.deleted", { ...subscription, status: "canceled" }));
+    const active = JSON.stringify(
+      stripe().event("customer.subscription.updated", { ...subscription, status: "active" }),
+    );
+    const deleted = JSON.stringify(
+      stripe().event("customer.subscription.deleted", { ...subscription, status: "canceled" }),
+    );
     await deliver(deleted, { "stripe-signature": stripe().sign(deleted) });
     await deliver(active, { "stripe-signature": stripe().sign(active) });
     expect((await rowsOf(me.id)).subs[0].status).toBe("canceled");
@@ -250,10 +276,14 @@ describe("Stripe checkout, webhooks and the success page", () => {
     const details = await post(stripeDetails, me.cookie, { subscriberId: sessionId, plan: "yearly" });
     const other = await account();
     expect((await post(sendReceipt, other.cookie, { subscriberId: details.json.paymentId })).json.sent).toBe(false);
-    expect((await post(sendReceipt, me.cookie, { subscriberId: details.json.paymentId, html: "<b>x</b>" })).json.sent).toBe(true);
+    expect(
+      (await post(sendReceipt, me.cookie, { subscriberId: details.json.paymentId, html: "<b>x</b>" })).json.sent,
+    ).toBe(true);
     expect((await post(sendReceipt, me.cookie, { subscriberId: details.json.paymentId })).json.sent).toBe(false);
     await settleBackgroundMail();
-    const mails = resend().emails(me.email).filter((m) => /receipt|recibo/i.test(m.subject));
+    const mails = resend()
+      .emails(me.email)
+      .filter((m) => /receipt|recibo/i.test(m.subject));
     expect(mails).toHaveLength(1);
     expect(mails[0].html).toMatch(/97[.,]00/);
     expect(mails[0].html).not.toContain("<b>x</b>");
@@ -285,7 +315,10 @@ describe("Stripe checkout, webhooks and the success page", () => {
     const me = await account();
     await buy(me, "monthly");
     const db = await getDb();
-    await db.update(schema.users).set({ planExpiresAt: sql`now() - interval '1 second'` }).where(eq(schema.users.id, me.id));
+    await db
+      .update(schema.users)
+      .set({ planExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(schema.users.id, me.id));
     expect(await planOf(me.cookie)).toBe("free");
   });
 

@@ -25,7 +25,11 @@ afterEach(async () => {
 });
 
 /** A server that stamps requests as scripts/server.mjs does, then hands them to `handle`. */
-async function stampingServer(trustProxy: TrustProxy, handle: (req: http.IncomingMessage, res: http.ServerResponse) => void, host = "127.0.0.1") {
+async function stampingServer(
+  trustProxy: TrustProxy,
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+  host = "127.0.0.1",
+) {
   const server = http.createServer((req, res) => {
     stampPeerHeaders(req, trustProxy);
     handle(req, res);
@@ -38,10 +42,26 @@ async function stampingServer(trustProxy: TrustProxy, handle: (req: http.Incomin
 const echoStamp = (req: http.IncomingMessage, res: http.ServerResponse) =>
   res.end(JSON.stringify({ peer: req.headers[PEER_HEADER], forwarded: req.headers["x-forwarded-for"] }));
 
-function send(port: number, options: { headers?: Record<string, string>; localAddress?: string; host?: string; method?: string; body?: string } = {}) {
+function send(
+  port: number,
+  options: {
+    headers?: Record<string, string>;
+    localAddress?: string;
+    host?: string;
+    method?: string;
+    body?: string;
+  } = {},
+) {
   return new Promise<Answer>((resolve, reject) => {
     const req = http.request(
-      { host: options.host ?? "127.0.0.1", port, path: "/", method: options.method ?? "GET", headers: options.headers, localAddress: options.localAddress },
+      {
+        host: options.host ?? "127.0.0.1",
+        port,
+        path: "/",
+        method: options.method ?? "GET",
+        headers: options.headers,
+        localAddress: options.localAddress,
+      },
       (res) => {
         let body = "";
         res.setEncoding("utf8");
@@ -54,7 +74,8 @@ function send(port: number, options: { headers?: Record<string, string>; localAd
   });
 }
 
-const stampOf = async (port: number, options: Parameters<typeof send>[1]) => JSON.parse((await send(port, options)).body) as Stamped;
+const stampOf = async (port: number, options: Parameters<typeof send>[1]) =>
+  JSON.parse((await send(port, options)).body) as Stamped;
 
 describe("stampPeerHeaders over a real socket", () => {
   it("is the same header the app reads", () => {
@@ -65,7 +86,10 @@ describe("stampPeerHeaders over a real socket", () => {
     const port = await stampingServer(false, echoStamp);
     // 127.0.0.2 is another loopback address: the stamp follows the socket, not a constant.
     const forged = { [PEER_HEADER]: "6.6.6.6", "x-forwarded-for": "6.6.6.7, 6.6.6.8" };
-    expect(await stampOf(port, { headers: forged, localAddress: "127.0.0.2" })).toEqual({ peer: "127.0.0.2", forwarded: "127.0.0.2" });
+    expect(await stampOf(port, { headers: forged, localAddress: "127.0.0.2" })).toEqual({
+      peer: "127.0.0.2",
+      forwarded: "127.0.0.2",
+    });
     expect(await stampOf(port, {})).toEqual({ peer: "127.0.0.1", forwarded: "127.0.0.1" });
   });
 
@@ -73,7 +97,10 @@ describe("stampPeerHeaders over a real socket", () => {
     for (const trust of [true, 2] as const) {
       const port = await stampingServer(trust, echoStamp);
       const viaProxy = { [PEER_HEADER]: "6.6.6.6", "x-forwarded-for": "198.51.100.4, 10.0.0.9" };
-      expect(await stampOf(port, { headers: viaProxy })).toEqual({ peer: "127.0.0.1", forwarded: "198.51.100.4, 10.0.0.9, 127.0.0.1" });
+      expect(await stampOf(port, { headers: viaProxy })).toEqual({
+        peer: "127.0.0.1",
+        forwarded: "198.51.100.4, 10.0.0.9, 127.0.0.1",
+      });
       expect(await stampOf(port, {})).toEqual({ peer: "127.0.0.1", forwarded: "127.0.0.1" });
     }
   });
@@ -93,7 +120,11 @@ describe("the sign-in route behind the stamping server", () => {
     req.on("end", async () => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-      const request = new Request(`http://localhost${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) });
+      const request = new Request(`http://localhost${req.url}`, {
+        method: req.method,
+        headers,
+        body: Buffer.concat(chunks),
+      });
       const response = await route(request, { params: Promise.resolve({}) });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(await response.text());

@@ -44,7 +44,12 @@ describe("POST /api/profile", () => {
   it("updates the name with the session alone and answers the contract", async () => {
     const me = await account();
     // The same e-mail in other letters is no change, so no current password is asked for.
-    const res = await post(profile, me.cookie, { mName: "  New Name ", email: me.email.toUpperCase(), password: "", uid: me.id });
+    const res = await post(profile, me.cookie, {
+      mName: "  New Name ",
+      email: me.email.toUpperCase(),
+      password: "",
+      uid: me.id,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: "Profile updated" });
     expect(res.headers.get("set-cookie")).toBeNull(); // no password change: the session stays as it is
@@ -56,7 +61,11 @@ describe("POST /api/profile", () => {
     for (const body of [{ mName: "", email: me.email }, { mName: "X", email: "  " }, {}]) {
       const res = await post(profile, me.cookie, body);
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ success: false, message: "Please fill in all required fields.", code: "profile:missing-fields" });
+      expect(res.json).toEqual({
+        success: false,
+        message: "Please fill in all required fields.",
+        code: "profile:missing-fields",
+      });
     }
     const bad = await post(profile, me.cookie, { mName: "X", email: "nope" });
     expect(bad.json.code).toBe("profile:invalid-email");
@@ -66,23 +75,43 @@ describe("POST /api/profile", () => {
   it("refuses an e-mail that belongs to another account (409)", async () => {
     const other = await account();
     const me = await account();
-    const res = await post(profile, me.cookie, { mName: "Me", email: other.email.toUpperCase(), currentPassword: me.password });
+    const res = await post(profile, me.cookie, {
+      mName: "Me",
+      email: other.email.toUpperCase(),
+      currentPassword: me.password,
+    });
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({ success: false, message: "This email is already used by another account", code: "profile:email-taken" });
+    expect(res.json).toEqual({
+      success: false,
+      message: "This email is already used by another account",
+      code: "profile:email-taken",
+    });
     expect((await whoIs(me.cookie))?.email).toBe(me.email);
   });
 
   it("a new password: 9+ characters, signs out other sessions, keeps this browser signed in, sends the notice", async () => {
     const me = await account("old-password-1");
-    const otherDevice = sessionCookieFrom((await callRoute(signin, { body: { email: me.email, password: "old-password-1" } })).headers);
+    const otherDevice = sessionCookieFrom(
+      (await callRoute(signin, { body: { email: me.email, password: "old-password-1" } })).headers,
+    );
 
-    const short = await post(profile, me.cookie, { mName: "Me", email: me.email, password: "short", currentPassword: me.password });
+    const short = await post(profile, me.cookie, {
+      mName: "Me",
+      email: me.email,
+      password: "short",
+      currentPassword: me.password,
+    });
     expect(short.status).toBe(400);
     expect(short.json.message).toBe("Password should be at least 9 characters");
 
     // Tokens carry millisecond times: step past the sign-ins above so "issued before the change" is strict.
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const res = await post(profile, me.cookie, { mName: "Me", email: me.email, password: "brand-new-pass1", currentPassword: me.password });
+    const res = await post(profile, me.cookie, {
+      mName: "Me",
+      email: me.email,
+      password: "brand-new-pass1",
+      currentPassword: me.password,
+    });
     expect(res.status).toBe(200);
     const fresh = sessionCookieFrom(res.headers);
     expect(await whoIs(fresh)).toMatchObject({ id: me.id });
@@ -93,7 +122,11 @@ describe("POST /api/profile", () => {
     expect((await callRoute(signin, { body: { email: me.email, password: "old-password-1" } })).status).toBe(401);
     expect((await callRoute(signin, { body: { email: me.email, password: "brand-new-pass1" } })).status).toBe(200);
     await settleBackgroundMail();
-    expect(resend().emails(me.email).map((m) => m.subject)).toContain("Sua senha do Aula foi alterada");
+    expect(
+      resend()
+        .emails(me.email)
+        .map((m) => m.subject),
+    ).toContain("Sua senha do Aula foi alterada");
   });
 
   it("refuses a uid naming someone else (403), and anonymous callers (401)", async () => {
@@ -120,7 +153,11 @@ describe("POST /api/profile: the current password guards the credentials", () =>
       const missing = await post(profile, me.cookie, change);
       expect([missing.status, missing.json]).toEqual([
         400,
-        { success: false, message: "Enter your current password to change your e-mail or password.", code: "profile:current-password-required" },
+        {
+          success: false,
+          message: "Enter your current password to change your e-mail or password.",
+          code: "profile:current-password-required",
+        },
       ]);
       const wrong = await post(profile, me.cookie, { ...change, currentPassword: "not-my-password" });
       expect([wrong.status, wrong.json]).toEqual([
@@ -133,15 +170,31 @@ describe("POST /api/profile: the current password guards the credentials", () =>
 
     expect(await whoIs(me.cookie)).toMatchObject({ id: me.id, email: me.email, name: `User ${n}` });
     expect((await callRoute(signin, { body: { email: me.email, password: "current-pass-1" } })).status).toBe(200);
-    expect(await (await getDb()).select().from(schema.emailChangeTokens).where(eq(schema.emailChangeTokens.userId, me.id))).toEqual([]);
+    expect(
+      await (await getDb()).select().from(schema.emailChangeTokens).where(eq(schema.emailChangeTokens.userId, me.id)),
+    ).toEqual([]);
   });
 
   it("wrong current passwords are limited per account: the 6th attempt in 15 minutes is 429, even with the right one", async () => {
     const me = await account("current-pass-2");
     for (let i = 0; i < 5; i += 1) {
-      expect((await post(profile, me.cookie, { mName: "Me", email: me.email, password: "brand-new-pass1", currentPassword: `guess-${i}` })).status).toBe(403);
+      expect(
+        (
+          await post(profile, me.cookie, {
+            mName: "Me",
+            email: me.email,
+            password: "brand-new-pass1",
+            currentPassword: `guess-${i}`,
+          })
+        ).status,
+      ).toBe(403);
     }
-    const limited = await post(profile, me.cookie, { mName: "Me", email: me.email, password: "brand-new-pass1", currentPassword: "current-pass-2" });
+    const limited = await post(profile, me.cookie, {
+      mName: "Me",
+      email: me.email,
+      password: "brand-new-pass1",
+      currentPassword: "current-pass-2",
+    });
     expect(limited.status).toBe(429);
     expect(limited.json.code).toBe("profile:current-password-rate-limited");
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -156,13 +209,24 @@ function confirmTokenIn(text: string | null): string {
   return token;
 }
 
-const confirm = (token: string, locale = "en") => callRoute(confirmEmail, { body: { token }, cookie: `NEXT_LOCALE=${locale}`, headers: { "x-forwarded-for": "198.19.9.9" } });
+const confirm = (token: string, locale = "en") =>
+  callRoute(confirmEmail, {
+    body: { token },
+    cookie: `NEXT_LOCALE=${locale}`,
+    headers: { "x-forwarded-for": "198.19.9.9" },
+  });
 
 describe("e-mail change", () => {
   it("stays pending until the link mailed to the new address is followed; the old address is told; the link works once", async () => {
     const me = await account();
     const other = await account();
-    const res = await post(profile, me.cookie, { mName: "Mover", email: " Moved.Here@Example.io ", password: "", currentPassword: me.password, uid: me.id });
+    const res = await post(profile, me.cookie, {
+      mName: "Mover",
+      email: " Moved.Here@Example.io ",
+      password: "",
+      currentPassword: me.password,
+      uid: me.id,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       success: true,
@@ -171,25 +235,40 @@ describe("e-mail change", () => {
     });
     // The name changes at once; the e-mail does not, and nobody can sign in with the new one yet.
     expect(await whoIs(me.cookie)).toMatchObject({ name: "Mover", email: me.email });
-    expect((await callRoute(signin, { body: { email: "moved.here@example.io", password: me.password } })).status).toBe(401);
+    expect((await callRoute(signin, { body: { email: "moved.here@example.io", password: me.password } })).status).toBe(
+      401,
+    );
 
     await settleBackgroundMail();
     const [toNew] = resend().emails("moved.here@example.io");
     expect(toNew.subject).toBe("Confirme seu novo e-mail no Aula");
-    const notice = resend().emails(me.email).find((mail) => mail.subject === "O e-mail da sua conta do Aula está sendo alterado");
+    const notice = resend()
+      .emails(me.email)
+      .find((mail) => mail.subject === "O e-mail da sua conta do Aula está sendo alterado");
     expect(notice?.text).toContain("moved.here@example.io");
     const token = confirmTokenIn(toNew.text);
-    const [row] = await (await getDb()).select().from(schema.emailChangeTokens).where(eq(schema.emailChangeTokens.userId, me.id));
+    const [row] = await (
+      await getDb()
+    )
+      .select()
+      .from(schema.emailChangeTokens)
+      .where(eq(schema.emailChangeTokens.userId, me.id));
     expect(row.tokenHash).not.toBe(token); // only its hash is stored
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(59 * 60 * 1000);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(60 * 60 * 1000 + 1000);
 
     const done = await confirm(token);
     expect(done.status).toBe(200);
-    expect(done.json).toEqual({ success: true, message: "Your e-mail has been changed.", email: "moved.here@example.io" });
+    expect(done.json).toEqual({
+      success: true,
+      message: "Your e-mail has been changed.",
+      email: "moved.here@example.io",
+    });
     // Sessions stay: the same cookie now reads the new address, which signs in.
     expect(await whoIs(me.cookie)).toMatchObject({ id: me.id, email: "moved.here@example.io" });
-    expect((await callRoute(signin, { body: { email: "moved.here@example.io", password: me.password } })).status).toBe(200);
+    expect((await callRoute(signin, { body: { email: "moved.here@example.io", password: me.password } })).status).toBe(
+      200,
+    );
     expect((await callRoute(signin, { body: { email: me.email, password: me.password } })).status).toBe(401);
 
     const again = await confirm(token);
@@ -203,7 +282,10 @@ describe("e-mail change", () => {
     await settleBackgroundMail();
     const token = confirmTokenIn(resend().emails("late@example.io").at(-1)!.text);
     const db = await getDb();
-    await db.update(schema.emailChangeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.emailChangeTokens.userId, me.id));
+    await db
+      .update(schema.emailChangeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.emailChangeTokens.userId, me.id));
     for (const bad of [token, "A".repeat(43), "short", ""]) {
       const res = await confirm(bad, "pt");
       expect([bad, res.status, res.json.code]).toEqual([bad, 400, "confirm-email:invalid-token"]);
@@ -222,19 +304,36 @@ describe("e-mail change", () => {
     expect((await confirm(first)).status).toBe(400);
 
     // Someone signs up with the address before the link is followed.
-    const res = await callRoute(signup, { body: { email: "second-choice@example.io", mName: "Quick", password: "quick-password-1" }, headers: { "x-forwarded-for": "198.19.7.7" } });
+    const res = await callRoute(signup, {
+      body: { email: "second-choice@example.io", mName: "Quick", password: "quick-password-1" },
+      headers: { "x-forwarded-for": "198.19.7.7" },
+    });
     expect(res.status).toBe(201);
     const taken = await confirm(second);
     expect(taken.status).toBe(409);
-    expect(taken.json).toEqual({ success: false, message: "This email is already used by another account", code: "confirm-email:email-taken" });
+    expect(taken.json).toEqual({
+      success: false,
+      message: "This email is already used by another account",
+      code: "confirm-email:email-taken",
+    });
     expect(await whoIs(me.cookie)).toMatchObject({ email: me.email });
-    const [row] = await (await getDb()).select().from(schema.emailChangeTokens).where(eq(schema.emailChangeTokens.userId, me.id));
+    const [row] = await (
+      await getDb()
+    )
+      .select()
+      .from(schema.emailChangeTokens)
+      .where(eq(schema.emailChangeTokens.userId, me.id));
     expect(row.usedAt).toBeNull();
   });
 
   it("a new e-mail and a new password together: the password at once (other sessions end), the e-mail once confirmed", async () => {
     const me = await account("both-password-1");
-    const res = await post(profile, me.cookie, { mName: "Me", email: "both@example.io", password: "both-password-2", currentPassword: "both-password-1" });
+    const res = await post(profile, me.cookie, {
+      mName: "Me",
+      email: "both@example.io",
+      password: "both-password-2",
+      currentPassword: "both-password-1",
+    });
     expect(res.status).toBe(200);
     expect(res.json.pendingEmail).toBe("both@example.io");
     const fresh = sessionCookieFrom(res.headers);
@@ -249,18 +348,42 @@ describe("POST /api/deleteuser", () => {
     const me = await account();
     const keeper = await account();
     const db = await getDb();
-    const [course] = await db.insert(schema.courses).values({ userId: me.id, mainTopic: "Rust", type: "text_image", lang: "English" }).returning();
-    const [topic] = await db.insert(schema.topics).values({ courseId: course.id, position: 0, title: "Intro" }).returning();
-    const [lesson] = await db.insert(schema.lessons).values({ courseId: course.id, topicId: topic.id, position: 0, title: "Hello" }).returning();
-    await db.insert(schema.chatMessages).values({ courseId: course.id, userId: me.id, lessonId: lesson.id, sender: "user", text: "hi" });
+    const [course] = await db
+      .insert(schema.courses)
+      .values({ userId: me.id, mainTopic: "Rust", type: "text_image", lang: "English" })
+      .returning();
+    const [topic] = await db
+      .insert(schema.topics)
+      .values({ courseId: course.id, position: 0, title: "Intro" })
+      .returning();
+    const [lesson] = await db
+      .insert(schema.lessons)
+      .values({ courseId: course.id, topicId: topic.id, position: 0, title: "Hello" })
+      .returning();
+    await db
+      .insert(schema.chatMessages)
+      .values({ courseId: course.id, userId: me.id, lessonId: lesson.id, sender: "user", text: "hi" });
     await db.insert(schema.notes).values({ userId: me.id, courseId: course.id, html: "<p>n</p>" });
     await db.insert(schema.quizzes).values({ courseId: course.id, questions: [] });
     await db.insert(schema.quizAttempts).values({ courseId: course.id, userId: me.id, mark: 80, passed: true });
-    await db.insert(schema.passwordResetTokens).values({ userId: me.id, tokenHash: "h".repeat(64), expiresAt: new Date(Date.now() + 60_000) });
-    await db.insert(schema.certificates).values({ publicId: "CERT-DEL-1", userId: me.id, courseId: course.id, holderName: `User ${n - 1}`, courseTitle: "Rust" });
-    const [keeperCourse] = await db.insert(schema.courses).values({ userId: keeper.id, mainTopic: "Go", type: "text_image", lang: "English" }).returning();
+    await db
+      .insert(schema.passwordResetTokens)
+      .values({ userId: me.id, tokenHash: "h".repeat(64), expiresAt: new Date(Date.now() + 60_000) });
+    await db.insert(schema.certificates).values({
+      publicId: "CERT-DEL-1",
+      userId: me.id,
+      courseId: course.id,
+      holderName: `User ${n - 1}`,
+      courseTitle: "Rust",
+    });
+    const [keeperCourse] = await db
+      .insert(schema.courses)
+      .values({ userId: keeper.id, mainTopic: "Go", type: "text_image", lang: "English" })
+      .returning();
     await settleBackgroundMail();
-    expect((await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, me.email))).length).toBeGreaterThan(0);
+    expect(
+      (await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, me.email))).length,
+    ).toBeGreaterThan(0);
 
     const res = await post(deleteUser, me.cookie, { userId: me.id });
     expect(res.status).toBe(200);
@@ -277,12 +400,22 @@ describe("POST /api/deleteuser", () => {
     expect(await count(db.select().from(schema.notes).where(eq(schema.notes.userId, me.id)))).toBe(0);
     expect(await count(db.select().from(schema.quizzes).where(eq(schema.quizzes.courseId, course.id)))).toBe(0);
     expect(await count(db.select().from(schema.quizAttempts).where(eq(schema.quizAttempts.userId, me.id)))).toBe(0);
-    expect(await count(db.select().from(schema.passwordResetTokens).where(eq(schema.passwordResetTokens.userId, me.id)))).toBe(0);
+    expect(
+      await count(db.select().from(schema.passwordResetTokens).where(eq(schema.passwordResetTokens.userId, me.id))),
+    ).toBe(0);
     expect(await count(db.select().from(schema.sessions).where(eq(schema.sessions.userId, me.id)))).toBe(0);
     expect(await count(db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, me.email)))).toBe(0);
 
-    const [certificate] = await db.select().from(schema.certificates).where(eq(schema.certificates.publicId, "CERT-DEL-1"));
-    expect(certificate).toMatchObject({ userId: null, courseId: null, holderName: `User ${n - 1}`, courseTitle: "Rust" });
+    const [certificate] = await db
+      .select()
+      .from(schema.certificates)
+      .where(eq(schema.certificates.publicId, "CERT-DEL-1"));
+    expect(certificate).toMatchObject({
+      userId: null,
+      courseId: null,
+      holderName: `User ${n - 1}`,
+      courseTitle: "Rust",
+    });
 
     // Someone else's data is untouched.
     expect(await count(db.select().from(schema.courses).where(eq(schema.courses.id, keeperCourse.id)))).toBe(1);
@@ -295,7 +428,11 @@ describe("POST /api/deleteuser", () => {
     const bossCookie = sessionCookieFrom(login.headers);
     const res = await post(deleteUser, bossCookie, {});
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ success: false, message: "Access Denied: Admin profile cannot be deleted.", code: "profile:admin-undeletable" });
+    expect(res.json).toEqual({
+      success: false,
+      message: "Access Denied: Admin profile cannot be deleted.",
+      code: "profile:admin-undeletable",
+    });
     expect(res.headers.get("set-cookie")).toBeNull();
     expect(await whoIs(bossCookie)).toMatchObject({ email: "boss@example.io", role: "super" });
 
@@ -326,7 +463,11 @@ describe("POST /api/data (no open relay)", () => {
     const res = await post(mailData, me.cookie, { template: "welcome", to: me.email.toUpperCase(), uid: me.id });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: "Email sent" });
-    expect(resend().emails().map((m) => [m.to, m.subject])).toEqual([[[me.email], `Boas-vindas ao Aula, User ${n}!`]]);
+    expect(
+      resend()
+        .emails()
+        .map((m) => [m.to, m.subject]),
+    ).toEqual([[[me.email], `Boas-vindas ao Aula, User ${n}!`]]);
   });
 
   it("refuses other recipients and uids (403), free HTML or subjects, and unknown templates (400)", async () => {

@@ -12,7 +12,9 @@ type OutboxRow = typeof emailOutbox.$inferInsert;
 
 async function addMails(count: number, row: Partial<OutboxRow> & { daysAgo: number }): Promise<string[]> {
   const { daysAgo, ...values } = row;
-  const rows = await (await getDb())
+  const rows = await (
+    await getDb()
+  )
     .insert(emailOutbox)
     .values(
       Array.from({ length: count }, (_, i) => ({
@@ -32,9 +34,13 @@ async function addMails(count: number, row: Partial<OutboxRow> & { daysAgo: numb
 }
 
 async function addRateLimits(prefix: string, count: number, secondsFromNow: number): Promise<void> {
-  await (await getDb())
-    .insert(rateLimits)
-    .values(Array.from({ length: count }, (_, i) => ({ key: `${prefix}:${i}`, count: 1, resetAt: sql`now() + make_interval(secs => ${secondsFromNow})` })));
+  await (await getDb()).insert(rateLimits).values(
+    Array.from({ length: count }, (_, i) => ({
+      key: `${prefix}:${i}`,
+      count: 1,
+      resetAt: sql`now() + make_interval(secs => ${secondsFromNow})`,
+    })),
+  );
 }
 
 async function outboxRows(ids: string[]) {
@@ -42,7 +48,12 @@ async function outboxRows(ids: string[]) {
 }
 
 async function rateLimitKeys(prefix: string): Promise<string[]> {
-  const rows = await (await getDb()).select({ key: rateLimits.key }).from(rateLimits).where(sql`${rateLimits.key} like ${prefix + ":%"}`);
+  const rows = await (
+    await getDb()
+  )
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} like ${prefix + ":%"}`);
   return rows.map((r) => r.key);
 }
 
@@ -91,7 +102,8 @@ describe("purgeOldRows", () => {
     const devOutbox = await addMails(1, { daysAgo: 1, status: "sent", transport: "outbox" });
 
     expect(await purgeOldRows({ retentionDays: 30 })).toMatchObject({ outboxDeleted: 0, outboxBodiesCleared: 4 });
-    for (const row of await outboxRows([...finished, ...abandoned])) expect(row).toMatchObject({ html: null, text: null });
+    for (const row of await outboxRows([...finished, ...abandoned]))
+      expect(row).toMatchObject({ html: null, text: null });
     for (const row of await outboxRows([...sending, ...devOutbox])) expect(row.text).toContain("reset-password");
   });
 

@@ -40,9 +40,15 @@ async function newUser() {
 
 async function insertCourse(userId: string, topicCount = 6) {
   const db = await getDb();
-  const [course] = await db.insert(courses).values({ userId, mainTopic: `Astronomy ${counter}`, type: "text_image", lang: "English" }).returning();
+  const [course] = await db
+    .insert(courses)
+    .values({ userId, mainTopic: `Astronomy ${counter}`, type: "text_image", lang: "English" })
+    .returning();
   for (let t = 0; t < topicCount; t++) {
-    const [topic] = await db.insert(topics).values({ courseId: course.id, position: t, title: `Topic ${t + 1}` }).returning();
+    const [topic] = await db
+      .insert(topics)
+      .values({ courseId: course.id, position: t, title: `Topic ${t + 1}` })
+      .returning();
     await db.insert(lessons).values({ courseId: course.id, topicId: topic.id, position: 0, title: `Lesson ${t + 1}` });
   }
   return course.id;
@@ -50,7 +56,10 @@ async function insertCourse(userId: string, topicCount = 6) {
 
 async function storedQuiz(courseId: string) {
   const [row] = await (await getDb()).select().from(quizzes).where(eq(quizzes.courseId, courseId));
-  return row as { questions: { question: string; options: string[]; answer: string; explanation: string }[]; servedAt: Date };
+  return row as {
+    questions: { question: string; options: string[]; answer: string; explanation: string }[];
+    servedAt: Date;
+  };
 }
 
 /** Fails when any trace of the answer key is in a response. */
@@ -70,15 +79,24 @@ describe("the quiz", () => {
     const { cookie, userId } = await newUser();
     const courseId = await insertCourse(userId);
     // The body's topics and language are ignored: the course's are used.
-    const res = await callRoute(aiexam, { cookie, body: { courseId, mainTopic: "ignore me", subtopicsString: "x,y", lang: "Greek" } });
+    const res = await callRoute(aiexam, {
+      cookie,
+      body: { courseId, mainTopic: "ignore me", subtopicsString: "x,y", lang: "Greek" },
+    });
     expect(res.status).toBe(200);
     expect(res.json.success).toBe(true);
-    const questions = JSON.parse(res.json.message) as { question: string; options: { letter: string; text: string }[] }[];
+    const questions = JSON.parse(res.json.message) as {
+      question: string;
+      options: { letter: string; text: string }[];
+    }[];
     // About one per topic, 5 to 10.
     expect(questions).toHaveLength(6);
     expect(questions[0].options.map((o) => o.letter)).toEqual(["a", "b", "c", "d"]);
     expect(Object.keys(questions[0]).sort()).toEqual(["options", "question"]);
-    const prompt = fakeModel().requests.at(-1)!.messages.map((m) => m.content).join("\n");
+    const prompt = fakeModel()
+      .requests.at(-1)!
+      .messages.map((m) => m.content)
+      .join("\n");
     expect(prompt).toContain("Topic 6");
     expect(prompt).toContain("English");
     expect(prompt).not.toContain("ignore me");
@@ -118,33 +136,65 @@ describe("the quiz", () => {
     const some = right.map((a, i) => (i < 2 ? a : wrong[i]));
     const failed = await callRoute(submit, { cookie, body: { courseId, answers: some, attemptId: served.attemptId } });
     expect(failed.status).toBe(200);
-    expect(failed.json).toMatchObject({ success: true, score: 2, mark: 20, percent: 40, passed: false, counted: true, bestMark: 20, quizPassed: false });
+    expect(failed.json).toMatchObject({
+      success: true,
+      score: 2,
+      mark: 20,
+      percent: 40,
+      passed: false,
+      counted: true,
+      bestMark: 20,
+      quizPassed: false,
+    });
     expect(failed.json.results).toHaveLength(5);
     expect(failed.json.results[4]).toEqual({ correct: right[4], chosen: wrong[4], explanation: asked[4].explanation });
     // 5 lessons, none done, quiz not passed.
     expect(failed.json.progress).toBe(0);
 
     const retake = await serveQuiz(cookie, courseId);
-    const passed = await callRoute(submit, { cookie, body: { courseId, answers: await rightAnswers(courseId, retake) } });
-    expect(passed.json).toMatchObject({ score: 5, mark: 50, percent: 100, passed: true, bestMark: 50, quizPassed: true, progress: 17 });
+    const passed = await callRoute(submit, {
+      cookie,
+      body: { courseId, answers: await rightAnswers(courseId, retake) },
+    });
+    expect(passed.json).toMatchObject({
+      score: 5,
+      mark: 50,
+      percent: 100,
+      passed: true,
+      bestMark: 50,
+      quizPassed: true,
+      progress: 17,
+    });
 
     // A worse attempt later lowers nothing.
     const third = await serveQuiz(cookie, courseId);
-    const worse = await callRoute(submit, { cookie, body: { courseId, answers: wrongAnswers(await rightAnswers(courseId, third)) } });
+    const worse = await callRoute(submit, {
+      cookie,
+      body: { courseId, answers: wrongAnswers(await rightAnswers(courseId, third)) },
+    });
     expect(worse.json).toMatchObject({ mark: 0, passed: false, bestMark: 50, quizPassed: true });
     expect(await courseRow(courseId)).toMatchObject({ bestMark: 50, quizPassed: true });
 
     // Each attempt is recorded once, its answers in the stored order and letters.
     const attempts = await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId));
     expect(attempts.map((a) => a.mark).sort()).toEqual([0, 20, 50]);
-    expect(attempts.find((a) => a.mark === 50)!.answers).toEqual((await storedQuiz(courseId)).questions.map((q) => q.answer));
-    expect(new Set(attempts.map((a) => a.attemptId))).toEqual(new Set([served.attemptId, retake.attemptId, third.attemptId]));
+    expect(attempts.find((a) => a.mark === 50)!.answers).toEqual(
+      (await storedQuiz(courseId)).questions.map((q) => q.answer),
+    );
+    expect(new Set(attempts.map((a) => a.attemptId))).toEqual(
+      new Set([served.attemptId, retake.attemptId, third.attemptId]),
+    );
 
     // A graded attempt is closed: sent again, it changes nothing.
-    const replay = await callRoute(submit, { cookie, body: { courseId, answers: await rightAnswers(courseId, third) } });
+    const replay = await callRoute(submit, {
+      cookie,
+      body: { courseId, answers: await rightAnswers(courseId, third) },
+    });
     expect(replay.status).toBe(409);
     expect(replay.json).toMatchObject({ success: false, code: "quiz:attempt-closed" });
-    expect(await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId))).toHaveLength(3);
+    expect(await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId))).toHaveLength(
+      3,
+    );
 
     // The contract's mark post changes nothing.
     const posted = await callRoute(updateresult, { cookie, body: { courseId, marksString: "999" } });
@@ -159,7 +209,12 @@ describe("the quiz", () => {
     const courseId = await insertCourse(userId, 5);
     const served = await serveQuiz(cookie, courseId);
     // 5 questions = 5 minutes, plus 30 s of grace: served 6 minutes ago is too late.
-    await (await getDb()).update(quizzes).set({ servedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(quizzes.courseId, courseId));
+    await (
+      await getDb()
+    )
+      .update(quizzes)
+      .set({ servedAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(quizzes.courseId, courseId));
     const late = await callRoute(submit, { cookie, body: { courseId, answers: await rightAnswers(courseId, served) } });
     expect(late.status).toBe(200);
     expect(late.json).toMatchObject({ score: 5, counted: false, passed: false, bestMark: null, quizPassed: false });
@@ -169,7 +224,10 @@ describe("the quiz", () => {
 
     // Served again (a retake), the clock starts over and right answers count.
     const retake = await serveQuiz(cookie, courseId);
-    const inTime = await callRoute(submit, { cookie, body: { courseId, answers: await rightAnswers(courseId, retake) } });
+    const inTime = await callRoute(submit, {
+      cookie,
+      body: { courseId, answers: await rightAnswers(courseId, retake) },
+    });
     expect(inTime.json).toMatchObject({ counted: true, passed: true, bestMark: 50 });
   });
 
@@ -189,7 +247,12 @@ describe("the quiz", () => {
 describe("completion and the certificate", () => {
   /** Every lesson as the viewer leaves it once opened (served, then done). */
   async function openEveryLesson(courseId: string) {
-    await (await getDb()).update(lessons).set({ theory: "<p>Read.</p>", openedAt: new Date(), done: true }).where(eq(lessons.courseId, courseId));
+    await (
+      await getDb()
+    )
+      .update(lessons)
+      .set({ theory: "<p>Read.</p>", openedAt: new Date(), done: true })
+      .where(eq(lessons.courseId, courseId));
   }
 
   async function completeCourse(cookie: string, courseId: string) {
@@ -206,9 +269,15 @@ describe("completion and the certificate", () => {
     await openEveryLesson(courseId);
     const early = await callRoute(finish, { cookie, body: { courseId } });
     expect(early.status).toBe(403);
-    expect(early.json).toEqual({ success: false, code: "course:not-complete", message: "Complete the course to get the certificate." });
+    expect(early.json).toEqual({
+      success: false,
+      code: "course:not-complete",
+      message: "Complete the course to get the certificate.",
+    });
     expect(await courseRow(courseId)).toMatchObject({ completed: false, endedAt: null });
-    expect(await (await getDb()).select().from(certificates).where(eq(certificates.courseId, courseId))).toHaveLength(0);
+    expect(await (await getDb()).select().from(certificates).where(eq(certificates.courseId, courseId))).toHaveLength(
+      0,
+    );
 
     await completeCourse(cookie, courseId);
     const first = await callRoute(finish, { cookie, body: { courseId } });
@@ -222,25 +291,48 @@ describe("completion and the certificate", () => {
     expect(course.endedAt?.toISOString()).toBe(first.json.end);
 
     const [cert] = await (await getDb()).select().from(certificates).where(eq(certificates.courseId, courseId));
-    expect(cert).toMatchObject({ holderName: `Quizzer ${counter}`, courseTitle: course.mainTopic, courseLang: "English", lessonCount: 5, quizMark: 50 });
+    expect(cert).toMatchObject({
+      holderName: `Quizzer ${counter}`,
+      courseTitle: course.mainTopic,
+      courseLang: "English",
+      lessonCount: 5,
+      quizMark: 50,
+    });
     expect(cert.shortCode).toMatch(/^[A-Z2-9]{10}$/);
 
     await settleBackgroundMail();
-    const mails = await (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "certificate")));
+    const mails = await (
+      await getDb()
+    )
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "certificate")));
     // Mailed once (on issue), though finish was called twice; the mail works without a browser.
     expect(mails).toHaveLength(1);
     expect(mails[0].status).toBe("sent");
     expect(mails[0].text).toContain(`/certificates/${cert.publicId}`);
 
     // On demand, to the owner only: no address or HTML is taken.
-    const relay = await callRoute(sendcertificate, { cookie, body: { courseId, email: "victim@example.io", html: "<p>spam</p>" } });
+    const relay = await callRoute(sendcertificate, {
+      cookie,
+      body: { courseId, email: "victim@example.io", html: "<p>spam</p>" },
+    });
     expect(relay.status).toBe(400);
     expect(relay.json.code).toBe("request:invalid");
     const again = await callRoute(sendcertificate, { cookie, body: { courseId } });
     expect(again.json).toEqual({ success: true });
     await settleBackgroundMail();
-    expect(await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.to, "victim@example.io"))).toHaveLength(0);
-    expect(await (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "certificate")))).toHaveLength(2);
+    expect(
+      await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.to, "victim@example.io")),
+    ).toHaveLength(0);
+    expect(
+      await (
+        await getDb()
+      )
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "certificate"))),
+    ).toHaveLength(2);
   });
 
   it("mails the certificate again at most 5 times an hour per user, then 429 with Retry-After and no mail (issue 19)", async () => {
@@ -250,9 +342,17 @@ describe("completion and the certificate", () => {
     expect((await callRoute(finish, { cookie, body: { courseId } })).status).toBe(200);
     const certificateMails = async () => {
       await settleBackgroundMail();
-      return (await (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "certificate")))).length;
+      return (
+        await (
+          await getDb()
+        )
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.to, email), eq(emailOutbox.template, "certificate")))
+      ).length;
     };
-    for (let i = 0; i < 5; i++) expect((await callRoute(sendcertificate, { cookie, body: { courseId } })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await callRoute(sendcertificate, { cookie, body: { courseId } })).status).toBe(200);
     expect(await certificateMails()).toBe(6);
 
     const over = await callRoute(sendcertificate, { cookie, body: { courseId } });
@@ -265,8 +365,13 @@ describe("completion and the certificate", () => {
     const retryAfter = Number(over.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    const pt = await callRoute(sendcertificate, { cookie: cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt"), body: { courseId } });
-    expect(pt.json.message).toBe("O certificado foi enviado por e-mail vezes demais na última hora. Tente novamente mais tarde.");
+    const pt = await callRoute(sendcertificate, {
+      cookie: cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt"),
+      body: { courseId },
+    });
+    expect(pt.json.message).toBe(
+      "O certificado foi enviado por e-mail vezes demais na última hora. Tente novamente mais tarde.",
+    );
     expect(await certificateMails()).toBe(6);
   });
 
@@ -276,9 +381,17 @@ describe("completion and the certificate", () => {
     await completeCourse(cookie, courseId);
     const { json } = await callRoute(finish, { cookie, body: { courseId } });
     expect((await callRoute(deletecourse, { cookie, body: { courseId } })).status).toBe(200);
-    expect(await publicCertificate(json.publicId)).toMatchObject({ holderName: `Quizzer ${counter}`, lessonCount: 5, courseId: null });
+    expect(await publicCertificate(json.publicId)).toMatchObject({
+      holderName: `Quizzer ${counter}`,
+      lessonCount: 5,
+      courseId: null,
+    });
     expect((await callRoute(deleteuser, { cookie, body: { userId } })).status).toBe(200);
-    expect(await publicCertificate(json.publicId)).toMatchObject({ holderName: `Quizzer ${counter}`, userId: null, courseId: null });
+    expect(await publicCertificate(json.publicId)).toMatchObject({
+      holderName: `Quizzer ${counter}`,
+      userId: null,
+      courseId: null,
+    });
     expect(await publicCertificate("A".repeat(22))).toBeUndefined();
     expect(await publicCertificate("../../etc")).toBeUndefined();
     // The stored picture is served as it is, public and cacheable, with no browser involved.
@@ -289,7 +402,9 @@ describe("completion and the certificate", () => {
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(image.headers.get("content-length")).toBe(String(png.length));
-    expect(image.headers.get("content-disposition")).toBe(`inline; filename="certificate-${json.publicId}.png"; filename*=UTF-8''certificate-${json.publicId}.png`);
+    expect(image.headers.get("content-disposition")).toBe(
+      `inline; filename="certificate-${json.publicId}.png"; filename*=UTF-8''certificate-${json.publicId}.png`,
+    );
     const unknown = await callRoute(certificateImage as never, { params: { publicId: "A".repeat(22) } });
     expect(unknown.status).toBe(404);
     expect(unknown.json.code).toBe("certificate:not-found");
@@ -318,6 +433,8 @@ describe("another user's course", () => {
       expect(res.json).toMatchObject({ success: false, code: "course:not-found" });
     }
     expect(fakeModel().requests.length).toBe(before);
-    expect(await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId))).toHaveLength(0);
+    expect(await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId))).toHaveLength(
+      0,
+    );
   });
 });

@@ -2,13 +2,21 @@ import { randomUUID } from "node:crypto";
 import { openPostgres, setDbHandleForTests, type DbHandle } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import { sql } from "drizzle-orm";
-import { areRateLimited, clearRateLimit, enforceRateLimit, hitRateLimit, hitRateLimitReading, isRateLimited } from "@/server/http/rate-limit";
+import {
+  areRateLimited,
+  clearRateLimit,
+  enforceRateLimit,
+  hitRateLimit,
+  hitRateLimitReading,
+  isRateLimited,
+} from "@/server/http/rate-limit";
 import { useTestDatabase } from "../setup/test-db";
 
 const database = useTestDatabase();
 
 /** Waits until just after `when` (a window's end): tiny windows, but no race with a slow machine. */
-const sleepUntil = (when: Date) => new Promise((resolve) => setTimeout(resolve, Math.max(0, when.getTime() - Date.now()) + 100));
+const sleepUntil = (when: Date) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, when.getTime() - Date.now()) + 100));
 const uniqueKey = (name: string) => `test:${name}:${randomUUID()}`;
 const MINUTE = { limit: 3, windowMs: 60_000 };
 
@@ -63,7 +71,11 @@ describe("hitRateLimit / isRateLimited", () => {
     expect(read).toMatchObject({ count: 2, limited: false, alsoRead: 42 });
     expect(read.resetAt).toBeInstanceOf(Date);
     expect((await hitRateLimitReading(key, MINUTE, sql<string>`${"same window"}::text`)).count).toBe(3);
-    expect(await hitRateLimitReading(key, MINUTE, sql<null>`null`)).toMatchObject({ count: 4, limited: true, alsoRead: null });
+    expect(await hitRateLimitReading(key, MINUTE, sql<null>`null`)).toMatchObject({
+      count: 4,
+      limited: true,
+      alsoRead: null,
+    });
     expect(await isRateLimited(key, MINUTE)).toMatchObject({ count: 4, limited: true });
   });
 
@@ -96,7 +108,9 @@ describe("hitRateLimit / isRateLimited", () => {
 
   it("count every one of many simultaneous events exactly once", async () => {
     const key = uniqueKey("burst");
-    const states = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(key, { limit: 10, windowMs: 60_000 })));
+    const states = await Promise.all(
+      Array.from({ length: 20 }, () => hitRateLimit(key, { limit: 10, windowMs: 60_000 })),
+    );
     expect(states.map((s) => s.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(states.filter((s) => s.limited)).toHaveLength(10);
   });
@@ -126,48 +140,51 @@ describe("enforceRateLimit", () => {
 });
 
 // Two app instances are two connection pools on one PostgreSQL database.
-(process.env.TEST_DATABASE_URL ? describe : describe.skip)("across app instances (PostgreSQL only: set TEST_DATABASE_URL)", () => {
-  let otherInstance: DbHandle;
+(process.env.TEST_DATABASE_URL ? describe : describe.skip)(
+  "across app instances (PostgreSQL only: set TEST_DATABASE_URL)",
+  () => {
+    let otherInstance: DbHandle;
 
-  beforeAll(async () => {
-    otherInstance = await openPostgres(String(database().url), 5);
-  });
+    beforeAll(async () => {
+      otherInstance = await openPostgres(String(database().url), 5);
+    });
 
-  afterAll(async () => {
-    setDbHandleForTests(database());
-    await otherInstance?.close();
-  });
-
-  /** Starts `hitRateLimit` on one instance's database (the handle is read when the call starts). */
-  function hitOn(instance: DbHandle, key: string, rule: { limit: number; windowMs: number }) {
-    setDbHandleForTests(instance);
-    const pending = hitRateLimit(key, rule);
-    setDbHandleForTests(database());
-    return pending;
-  }
-
-  it("a limit reached through one instance holds on the other", async () => {
-    const key = uniqueKey("instances");
-    await hitOn(database(), key, MINUTE);
-    await hitOn(otherInstance, key, MINUTE);
-    await hitOn(database(), key, MINUTE);
-    expect(await hitOn(otherInstance, key, MINUTE)).toMatchObject({ count: 4, limited: true });
-
-    setDbHandleForTests(otherInstance);
-    try {
-      expect((await isRateLimited(key, MINUTE)).limited).toBe(true);
-      await expect(enforceRateLimit(key, MINUTE, "Slow down")).rejects.toMatchObject({ status: 429 });
-    } finally {
+    afterAll(async () => {
       setDbHandleForTests(database());
-    }
-  });
+      await otherInstance?.close();
+    });
 
-  it("simultaneous events on both instances are each counted once", async () => {
-    const key = uniqueKey("instances-burst");
-    const rule = { limit: 10, windowMs: 60_000 };
-    const pending = [];
-    for (let i = 0; i < 10; i++) pending.push(hitOn(database(), key, rule), hitOn(otherInstance, key, rule));
-    const states = await Promise.all(pending);
-    expect(states.map((s) => s.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-  });
-});
+    /** Starts `hitRateLimit` on one instance's database (the handle is read when the call starts). */
+    function hitOn(instance: DbHandle, key: string, rule: { limit: number; windowMs: number }) {
+      setDbHandleForTests(instance);
+      const pending = hitRateLimit(key, rule);
+      setDbHandleForTests(database());
+      return pending;
+    }
+
+    it("a limit reached through one instance holds on the other", async () => {
+      const key = uniqueKey("instances");
+      await hitOn(database(), key, MINUTE);
+      await hitOn(otherInstance, key, MINUTE);
+      await hitOn(database(), key, MINUTE);
+      expect(await hitOn(otherInstance, key, MINUTE)).toMatchObject({ count: 4, limited: true });
+
+      setDbHandleForTests(otherInstance);
+      try {
+        expect((await isRateLimited(key, MINUTE)).limited).toBe(true);
+        await expect(enforceRateLimit(key, MINUTE, "Slow down")).rejects.toMatchObject({ status: 429 });
+      } finally {
+        setDbHandleForTests(database());
+      }
+    });
+
+    it("simultaneous events on both instances are each counted once", async () => {
+      const key = uniqueKey("instances-burst");
+      const rule = { limit: 10, windowMs: 60_000 };
+      const pending = [];
+      for (let i = 0; i < 10; i++) pending.push(hitOn(database(), key, rule), hitOn(otherInstance, key, rule));
+      const states = await Promise.all(pending);
+      expect(states.map((s) => s.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    });
+  },
+);

@@ -21,7 +21,12 @@ let model: FakeModel;
 beforeAll(async () => {
   model = await startFakeModel();
   const { setAiConfigForTests } = await import("@/server/ai/model");
-  setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+  setAiConfigForTests({
+    provider: "openai-compatible",
+    model: model.model,
+    baseURL: model.baseURL,
+    source: "AI_PROVIDER",
+  });
 });
 afterAll(() => model.close());
 
@@ -29,7 +34,10 @@ let n = 0;
 async function account() {
   n += 1;
   const email = `guard${n}@example.io`;
-  const res = await callRoute(signup, { body: { email, mName: `Guard ${n}`, password: "guard-password-1" }, headers: { "x-forwarded-for": `198.18.0.${n}` } });
+  const res = await callRoute(signup, {
+    body: { email, mName: `Guard ${n}`, password: "guard-password-1" },
+    headers: { "x-forwarded-for": `198.18.0.${n}` },
+  });
   expect(res.status).toBe(201);
   return { email, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`, id: res.json.userId as string };
 }
@@ -57,7 +65,11 @@ describe("cross-origin writes", () => {
       cookie: me.cookie,
     });
     expect(res.status).toBe(403);
-    expect(res.json).toMatchObject({ success: false, code: "request:cross-origin", message: "This request came from another site and was refused." });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "request:cross-origin",
+      message: "This request came from another site and was refused.",
+    });
     expect((await nameOf(me.id)).name).toBe(`Guard ${n}`);
   });
 
@@ -93,7 +105,11 @@ describe("cross-origin writes", () => {
     ["multipart", "multipart/form-data; boundary=x"],
   ])("refuses a body sent as %s with 415 and changes nothing, even from no Origin", async (_label, type) => {
     const me = await account();
-    const res = await callRoute(profile, { rawBody: profileBody(me), headers: { "content-type": type }, cookie: me.cookie });
+    const res = await callRoute(profile, {
+      rawBody: profileBody(me),
+      headers: { "content-type": type },
+      cookie: me.cookie,
+    });
     expect(res.status).toBe(415);
     expect(res.json.code).toBe("request:unsupported-type");
     expect((await nameOf(me.id)).name).toBe(`Guard ${n}`);
@@ -101,22 +117,35 @@ describe("cross-origin writes", () => {
 
   it("refuses a body with no content type", async () => {
     const me = await account();
-    const res = await callRoute(profile, { rawBody: profileBody(me), headers: { "content-length": "60" }, cookie: me.cookie });
+    const res = await callRoute(profile, {
+      rawBody: profileBody(me),
+      headers: { "content-length": "60" },
+      cookie: me.cookie,
+    });
     expect(res.status).toBe(415);
   });
 
   it("leaves reads alone and lets a signed webhook through from anywhere", async () => {
-    const read = await callRoute(health, { method: "GET", headers: { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" } });
+    const read = await callRoute(health, {
+      method: "GET",
+      headers: { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" },
+    });
     expect(read.status).toBe(200);
     const webhook = apiRoute.webhook(async () => Response.json({ ok: true }));
-    const res = await callRoute(webhook, { rawBody: "{}", headers: { origin: "https://provider.example", "sec-fetch-site": "cross-site", "content-type": "text/plain" } });
+    const res = await callRoute(webhook, {
+      rawBody: "{}",
+      headers: { origin: "https://provider.example", "sec-fetch-site": "cross-site", "content-type": "text/plain" },
+    });
     expect(res.status).toBe(200);
   });
 });
 
 describe("control characters", () => {
   it("refuses NUL in sign-up fields with 400 and creates nothing", async () => {
-    const res = await callRoute(signup, { body: { email: "nul@example.io", mName: "A\u0000B", password: "guard-password-1" }, headers: { "x-forwarded-for": "198.18.1.1" } });
+    const res = await callRoute(signup, {
+      body: { email: "nul@example.io", mName: "A\u0000B", password: "guard-password-1" },
+      headers: { "x-forwarded-for": "198.18.1.1" },
+    });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("request:control-characters");
     const db = await getDb();
@@ -138,7 +167,10 @@ describe("control characters", () => {
   it("refuses NUL in a chat message before any model is called", async () => {
     const me = await account();
     model.reset();
-    const res = await callRoute(chat, { body: { courseId: "00000000-0000-4000-8000-000000000000", message: "hi\u0000" }, cookie: me.cookie });
+    const res = await callRoute(chat, {
+      body: { courseId: "00000000-0000-4000-8000-000000000000", message: "hi\u0000" },
+      cookie: me.cookie,
+    });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("request:control-characters");
     expect(model.requests).toHaveLength(0);
@@ -146,7 +178,10 @@ describe("control characters", () => {
 
   it("answers in the caller's language", async () => {
     const me = await account();
-    const res = await callRoute(profile, { body: { mName: "A\u0007", email: me.email }, cookie: me.cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt") });
+    const res = await callRoute(profile, {
+      body: { mName: "A\u0007", email: me.email },
+      cookie: me.cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt"),
+    });
     expect(res.json.message).toBe("A solicitação contém caracteres não permitidos (caracteres de controle).");
   });
 });

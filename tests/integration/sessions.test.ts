@@ -9,7 +9,12 @@ import { insertUser } from "@/features/accounts/queries";
 import { startSession } from "@/features/accounts/sessions";
 import { getRequestUser, requireRequestUser, resolveSession } from "@/server/auth/session";
 import { encode } from "next-auth/jwt";
-import { createSessionToken, readSessionToken, rememberedTokenCount, sessionCookieName } from "@/server/auth/session-token";
+import {
+  createSessionToken,
+  readSessionToken,
+  rememberedTokenCount,
+  sessionCookieName,
+} from "@/server/auth/session-token";
 import { getDb } from "@/server/db/client";
 import { sessions, users } from "@/server/db/schema";
 import type { Env } from "@/server/env";
@@ -59,9 +64,15 @@ describe("sessions", () => {
     const user = await newUser("plan-period@example.io");
     const token = await newToken(user.id);
     const db = await getDb();
-    await db.update(users).set({ plan: "monthly", planExpiresAt: new Date(Date.now() + 60_000) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ plan: "monthly", planExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(users.id, user.id));
     expect((await resolveSession(token))?.plan).toBe("monthly");
-    await db.update(users).set({ planExpiresAt: new Date(Date.now() - 1_000) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ planExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(users.id, user.id));
     expect((await resolveSession(token))?.plan).toBe("free");
     await db.update(users).set({ plan: "yearly", planExpiresAt: null }).where(eq(users.id, user.id));
     expect((await resolveSession(token))?.plan).toBe("yearly");
@@ -72,7 +83,14 @@ describe("sessions", () => {
     const token = await newToken(user.id);
 
     const resolved = await resolveSession(token);
-    expect(resolved).toEqual({ id: user.id, email: "session@example.io", name: "Sam", role: "user", plan: "free", locale: "pt" });
+    expect(resolved).toEqual({
+      id: user.id,
+      email: "session@example.io",
+      name: "Sam",
+      role: "user",
+      plan: "free",
+      locale: "pt",
+    });
     expect(resolved).not.toHaveProperty("passwordHash");
     expect(resolved).not.toHaveProperty("lastSeenAt");
 
@@ -104,7 +122,11 @@ describe("sessions", () => {
     const theirSession = await startSession(someoneElse.id, null);
     expect(await resolveSession(await createSessionToken(user.id, theirSession))).toBeNull();
     // Issued before session rows existed: only a user id and an issue time.
-    const legacy = await encode({ token: { sub: user.id, issuedAtMs: Date.now() }, secret: process.env.AUTH_SECRET!, salt: sessionCookieName() });
+    const legacy = await encode({
+      token: { sub: user.id, issuedAtMs: Date.now() },
+      secret: process.env.AUTH_SECRET!,
+      salt: sessionCookieName(),
+    });
     expect(await resolveSession(legacy)).toBeNull();
     expect(await resolveSession(await createSessionToken(user.id, "not-a-uuid"))).toBeNull();
   });
@@ -157,7 +179,20 @@ describe("sessions", () => {
     const start = Date.now();
     const day = 24 * 60 * 60 * 1000;
     // Only the clock is faked: the database driver keeps its real timers.
-    jest.useFakeTimers({ doNotFake: ["hrtime", "nextTick", "performance", "queueMicrotask", "setImmediate", "clearImmediate", "setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+    jest.useFakeTimers({
+      doNotFake: [
+        "hrtime",
+        "nextTick",
+        "performance",
+        "queueMicrotask",
+        "setImmediate",
+        "clearImmediate",
+        "setInterval",
+        "clearInterval",
+        "setTimeout",
+        "clearTimeout",
+      ],
+    });
     try {
       jest.setSystemTime(start + 29 * day);
       expect(await resolveSession(token)).not.toBeNull();
@@ -172,7 +207,11 @@ describe("sessions", () => {
     const user = await newUser("remembered@example.io");
     // Issued elsewhere (another instance): this process has never seen it.
     const sid = await startSession(user.id, null);
-    const token = await encode({ token: { sub: user.id, sid, issuedAtMs: Date.now() }, secret: process.env.AUTH_SECRET!, salt: sessionCookieName() });
+    const token = await encode({
+      token: { sub: user.id, sid, issuedAtMs: Date.now() },
+      secret: process.env.AUTH_SECRET!,
+      salt: sessionCookieName(),
+    });
     const before = rememberedTokenCount();
     expect(await resolveSession(token)).toMatchObject({ id: user.id });
     expect(rememberedTokenCount()).toBe(before + 1);
@@ -183,7 +222,20 @@ describe("sessions", () => {
     expect(await withAuthSecret("another-secret-another-secret-0123456789", () => resolveSession(token))).toBeNull();
     // …after its expiry…
     const start = Date.now();
-    jest.useFakeTimers({ doNotFake: ["hrtime", "nextTick", "performance", "queueMicrotask", "setImmediate", "clearImmediate", "setInterval", "clearInterval", "setTimeout", "clearTimeout"] });
+    jest.useFakeTimers({
+      doNotFake: [
+        "hrtime",
+        "nextTick",
+        "performance",
+        "queueMicrotask",
+        "setImmediate",
+        "clearImmediate",
+        "setInterval",
+        "clearInterval",
+        "setTimeout",
+        "clearTimeout",
+      ],
+    });
     try {
       jest.setSystemTime(start + 31 * 24 * 60 * 60 * 1000);
       expect(await resolveSession(token)).toBeNull();
@@ -208,7 +260,8 @@ describe("sessions", () => {
   });
 });
 
-const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+const CHROME_LINUX =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const FIREFOX_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.4; rv:125.0) Gecko/20100101 Firefox/125.0";
 
 let accounts = 0;
@@ -217,7 +270,10 @@ async function signedUp(userAgent = CHROME_LINUX) {
   accounts += 1;
   const email = `s${accounts}@example.io`;
   const password = "session-password-1";
-  const res = await callRoute(signup, { body: { email, mName: "Sam", password }, headers: { "user-agent": userAgent, "x-forwarded-for": `198.18.1.${accounts}` } });
+  const res = await callRoute(signup, {
+    body: { email, mName: "Sam", password },
+    headers: { "user-agent": userAgent, "x-forwarded-for": `198.18.1.${accounts}` },
+  });
   expect(res.status).toBe(201);
   const cookie = sessionCookieFrom(res.headers);
   const me = await getRequestUser(requestWith(cookie));
@@ -317,8 +373,19 @@ describe("/api/sessions", () => {
     const res = await callRoute(listSessionsRoute, { cookie: withLocale(laptop) });
     expect(res.status).toBe(200);
     expect(res.json.success).toBe(true);
-    const listed = res.json.sessions as { id: string; browser: string; os: string; current: boolean; createdAt: string; lastSeenAt: string }[];
-    expect(listed.map(({ browser, os, current }) => ({ browser, os, current })).sort((a, b) => a.browser.localeCompare(b.browser))).toEqual([
+    const listed = res.json.sessions as {
+      id: string;
+      browser: string;
+      os: string;
+      current: boolean;
+      createdAt: string;
+      lastSeenAt: string;
+    }[];
+    expect(
+      listed
+        .map(({ browser, os, current }) => ({ browser, os, current }))
+        .sort((a, b) => a.browser.localeCompare(b.browser)),
+    ).toEqual([
       { browser: "Chrome", os: "Linux", current: false },
       { browser: "Firefox", os: "macOS", current: true },
     ]);
@@ -333,7 +400,10 @@ describe("/api/sessions", () => {
     const me = await signedUp();
     const stale = await startSession(me.id, FIREFOX_MAC);
     const db = await getDb();
-    await db.update(sessions).set({ createdAt: sql`now() - interval '31 days'` }).where(eq(sessions.id, stale));
+    await db
+      .update(sessions)
+      .set({ createdAt: sql`now() - interval '31 days'` })
+      .where(eq(sessions.id, stale));
     const res = await callRoute(listSessionsRoute, { cookie: me.cookie });
     expect(res.json.sessions.map((row: { id: string }) => row.id)).not.toContain(stale);
     expect(res.json.sessions).toHaveLength(1);
@@ -372,13 +442,23 @@ describe("/api/sessions", () => {
       [laptop, other.cookie, me.cookie].map((cookie) => readSessionToken(cookie.slice(cookie.indexOf("=") + 1))),
     );
 
-    const refused = await callRoute(deleteSession, { method: "DELETE", cookie: withLocale(me.cookie), params: { id: otherClaims!.sid } });
+    const refused = await callRoute(deleteSession, {
+      method: "DELETE",
+      cookie: withLocale(me.cookie),
+      params: { id: otherClaims!.sid },
+    });
     expect(refused.status).toBe(404);
     expect(refused.json.code).toBe("sessions:not-found");
     expect(await getRequestUser(requestWith(other.cookie))).toMatchObject({ id: other.id });
-    expect((await callRoute(deleteSession, { method: "DELETE", cookie: me.cookie, params: { id: "nope" } })).status).toBe(404);
+    expect(
+      (await callRoute(deleteSession, { method: "DELETE", cookie: me.cookie, params: { id: "nope" } })).status,
+    ).toBe(404);
 
-    const res = await callRoute(deleteSession, { method: "DELETE", cookie: withLocale(me.cookie), params: { id: laptopClaims!.sid } });
+    const res = await callRoute(deleteSession, {
+      method: "DELETE",
+      cookie: withLocale(me.cookie),
+      params: { id: laptopClaims!.sid },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: "Session signed out" });
     expect(res.headers.get("set-cookie")).toBeNull();

@@ -23,7 +23,10 @@ let counter = 0;
 async function newUser(plan: "free" | "monthly" = "free") {
   counter += 1;
   const email = `sharer${counter}@example.io`;
-  const res = await callRoute(signup, { body: { email, mName: "Sharer", password: "long-enough-1" }, peer: `198.51.100.${counter}` });
+  const res = await callRoute(signup, {
+    body: { email, mName: "Sharer", password: "long-enough-1" },
+    peer: `198.51.100.${counter}`,
+  });
   expect(res.status).toBe(201);
   const id = res.json.userId as string;
   if (plan !== "free") await (await getDb()).update(users).set({ plan }).where(eq(users.id, id));
@@ -33,12 +36,21 @@ async function newUser(plan: "free" | "monthly" = "free") {
 const shareUrl = (courseId: string) => `http://localhost:3000/api/courses/${courseId}/share`;
 
 async function shareOf(owner: { cookie: string }, courseId: string) {
-  const res = await callRoute(share, { method: "POST", cookie: owner.cookie, params: { courseId }, url: shareUrl(courseId) });
+  const res = await callRoute(share, {
+    method: "POST",
+    cookie: owner.cookie,
+    params: { courseId },
+    url: shareUrl(courseId),
+  });
   expect(res.status).toBe(200);
   return res.json as { success: true; shareId: string; url: string };
 }
 
-const lookup = (id: string) => callRoute(shareable, { url: `http://localhost:3000/api/shareable?id=${encodeURIComponent(id)}`, headers: { cookie: "NEXT_LOCALE=en" } });
+const lookup = (id: string) =>
+  callRoute(shareable, {
+    url: `http://localhost:3000/api/shareable?id=${encodeURIComponent(id)}`,
+    headers: { cookie: "NEXT_LOCALE=en" },
+  });
 
 describe("POST/DELETE /api/courses/{id}/share", () => {
   it("answers an unguessable share id, the same one while shared, and a link that carries it", async () => {
@@ -55,10 +67,20 @@ describe("POST/DELETE /api/courses/{id}/share", () => {
     const owner = await newUser();
     const other = await newUser();
     const course = await seedCourse(owner.id);
-    const res = await callRoute(share, { method: "POST", cookie: other.cookie, params: { courseId: course.id }, url: shareUrl(course.id) });
+    const res = await callRoute(share, {
+      method: "POST",
+      cookie: other.cookie,
+      params: { courseId: course.id },
+      url: shareUrl(course.id),
+    });
     expect(res.status).toBe(404);
     expect(res.json.code).toBe("course:not-found");
-    const stop = await callRoute(unshare, { method: "DELETE", cookie: other.cookie, params: { courseId: course.id }, url: shareUrl(course.id) });
+    const stop = await callRoute(unshare, {
+      method: "DELETE",
+      cookie: other.cookie,
+      params: { courseId: course.id },
+      url: shareUrl(course.id),
+    });
     expect(stop.status).toBe(404);
   });
 
@@ -67,11 +89,20 @@ describe("POST/DELETE /api/courses/{id}/share", () => {
     const course = await seedCourse(owner.id);
     const { shareId } = await shareOf(owner, course.id);
     expect((await lookup(shareId)).status).toBe(200);
-    const stop = await callRoute(unshare, { method: "DELETE", cookie: owner.cookie, params: { courseId: course.id }, url: shareUrl(course.id) });
+    const stop = await callRoute(unshare, {
+      method: "DELETE",
+      cookie: owner.cookie,
+      params: { courseId: course.id },
+      url: shareUrl(course.id),
+    });
     expect(stop.status).toBe(200);
     const gone = await lookup(shareId);
     expect(gone.status).toBe(404);
-    expect(gone.json).toEqual({ success: false, code: "share:not-found", message: "This course is not shared, or is no longer shared." });
+    expect(gone.json).toEqual({
+      success: false,
+      code: "share:not-found",
+      message: "This course is not shared, or is no longer shared.",
+    });
     expect((await shareOf(owner, course.id)).shareId).not.toBe(shareId);
   });
 });
@@ -87,9 +118,17 @@ describe("GET /api/shareable", () => {
     const [item] = res.json as { content: string; type: string; mainTopic: string }[];
     expect(item.mainTopic).toBe("Photosynthesis");
     expect(item.type).toBe("text & image course");
-    const content = JSON.parse(item.content) as Record<string, { title: string; subtopics: { title: string; theory: string; image: string; done: boolean }[] }[]>;
+    const content = JSON.parse(item.content) as Record<
+      string,
+      { title: string; subtopics: { title: string; theory: string; image: string; done: boolean }[] }[]
+    >;
     expect(content.photosynthesis.map((t) => t.title)).toEqual(["Basics", "Further"]);
-    expect(content.photosynthesis[0].subtopics[0]).toMatchObject({ title: "First lesson", theory: "<p>Plants turn light into sugar.</p>", image: "https://images.example/leaf.jpg", done: false });
+    expect(content.photosynthesis[0].subtopics[0]).toMatchObject({
+      title: "First lesson",
+      theory: "<p>Plants turn light into sugar.</p>",
+      image: "https://images.example/leaf.jpg",
+      done: false,
+    });
   });
 
   it("does not take a course id for a share id, nor an unknown id", async () => {
@@ -108,7 +147,10 @@ describe("POST /api/courseshared", () => {
     await writeNotes(owner.id, course.id, "<p>owner's notes</p>");
     const { shareId } = await shareOf(owner, course.id);
     const visitor = await newUser();
-    const res = await callRoute(copyShared, { body: { id: shareId, content: "ignored", mainTopic: "Forged", user: owner.id }, cookie: visitor.cookie });
+    const res = await callRoute(copyShared, {
+      body: { id: shareId, content: "ignored", mainTopic: "Forged", user: owner.id },
+      cookie: visitor.cookie,
+    });
     expect(res.status).toBe(201);
     const copyId = res.json.courseId as string;
     expect(copyId).not.toBe(course.id);
@@ -120,7 +162,10 @@ describe("POST /api/courseshared", () => {
       ["Third lesson", "<p>The Calvin cycle fixes carbon.</p>", null, null, false],
     ]);
     expect(await db.select().from(notes).where(eq(notes.courseId, copyId))).toEqual([]);
-    const [creations] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(courseCreations).where(eq(courseCreations.userId, visitor.id));
+    const [creations] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(courseCreations)
+      .where(eq(courseCreations.userId, visitor.id));
     expect(creations.n).toBe(1);
   });
 
@@ -147,14 +192,20 @@ describe("POST /api/courseshared", () => {
     const course = await seedCourse(owner.id);
     const { shareId } = await shareOf(owner, course.id);
     const visitor = await newUser("monthly");
-    for (let i = 0; i < 20; i++) expect((await callRoute(copyShared, { body: { id: shareId }, cookie: visitor.cookie })).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await callRoute(copyShared, { body: { id: shareId }, cookie: visitor.cookie })).status).toBe(201);
     const db = await getDb();
-    const coursesOf = async (userId: string) => (await db.select({ id: courses.id }).from(courses).where(eq(courses.userId, userId))).length;
+    const coursesOf = async (userId: string) =>
+      (await db.select({ id: courses.id }).from(courses).where(eq(courses.userId, userId))).length;
     const lessonsBefore = (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(lessons))[0].n;
 
     const over = await callRoute(copyShared, { body: { id: shareId }, cookie: visitor.cookie });
     expect(over.status).toBe(429);
-    expect(over.json).toEqual({ success: false, code: "share:copy-rate-limited", message: "You have saved too many copies in the last hour. Please try again later." });
+    expect(over.json).toEqual({
+      success: false,
+      code: "share:copy-rate-limited",
+      message: "You have saved too many copies in the last hour. Please try again later.",
+    });
     const retryAfter = Number(over.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
@@ -162,7 +213,10 @@ describe("POST /api/courseshared", () => {
     expect((await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(lessons))[0].n).toBe(lessonsBefore);
 
     // Also in Portuguese, the default; and another user still copies.
-    const pt = await callRoute(copyShared, { body: { id: shareId }, cookie: visitor.cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt") });
+    const pt = await callRoute(copyShared, {
+      body: { id: shareId },
+      cookie: visitor.cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt"),
+    });
     expect(pt.json.message).toBe("Você salvou cópias demais na última hora. Tente novamente mais tarde.");
     const someoneElse = await newUser();
     expect((await callRoute(copyShared, { body: { id: shareId }, cookie: someoneElse.cookie })).status).toBe(201);
@@ -178,7 +232,11 @@ describe("POST /api/courseshared", () => {
     expect(pending).toBe(`aula_pending_share=${shareId}`);
     expect(res.headers.get("set-cookie")).toContain("HttpOnly");
 
-    const joined = await callRoute(signup, { body: { email: "newcomer@example.io", mName: "New", password: "long-enough-1" }, cookie: pending, peer: "198.51.100.200" });
+    const joined = await callRoute(signup, {
+      body: { email: "newcomer@example.io", mName: "New", password: "long-enough-1" },
+      cookie: pending,
+      peer: "198.51.100.200",
+    });
     expect(joined.status).toBe(201);
     const copyId = joined.json.sharedCourseId as string;
     expect(copyId).toMatch(/^[0-9a-f-]{36}$/);
@@ -196,7 +254,10 @@ describe("POST /api/courseshared", () => {
     const unknown = await callRoute(copyShared, { body: { id: "BBBBBBBBBBBBBBBBBBBBBB" } });
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("set-cookie")).toBeNull();
-    const res = await callRoute(signin, { body: { email: visitor.email, password: "long-enough-1" }, cookie: `aula_pending_share=${shareId}` });
+    const res = await callRoute(signin, {
+      body: { email: visitor.email, password: "long-enough-1" },
+      cookie: `aula_pending_share=${shareId}`,
+    });
     expect(res.status).toBe(200);
     expect(res.json.sharedCourseId).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -205,9 +266,17 @@ describe("POST /api/courseshared", () => {
     const owner = await newUser();
     const course = await seedCourse(owner.id);
     const { shareId } = await shareOf(owner, course.id);
-    await callRoute(unshare, { method: "DELETE", cookie: owner.cookie, params: { courseId: course.id }, url: shareUrl(course.id) });
+    await callRoute(unshare, {
+      method: "DELETE",
+      cookie: owner.cookie,
+      params: { courseId: course.id },
+      url: shareUrl(course.id),
+    });
     const visitor = await newUser();
-    const res = await callRoute(signin, { body: { email: visitor.email, password: "long-enough-1" }, cookie: `aula_pending_share=${shareId}` });
+    const res = await callRoute(signin, {
+      body: { email: visitor.email, password: "long-enough-1" },
+      cookie: `aula_pending_share=${shareId}`,
+    });
     expect(res.status).toBe(200);
     expect(res.json.sharedCourseId).toBeUndefined();
     expect(res.headers.get("set-cookie")).toMatch(/aula_pending_share=; Path=\/; Max-Age=0/);

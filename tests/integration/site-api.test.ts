@@ -63,7 +63,9 @@ describe("GET /api/policies", () => {
     ]);
     const en = await callRoute(getPolicies, { cookie: "NEXT_LOCALE=en" });
     expect(en.status).toBe(200);
-    expect(en.json).toEqual([{ privacy: "<p>Privacy</p>", terms: "", cancel: "", refund: "<p>Sem reembolso</p>", billing: "<p>Cobrança</p>" }]);
+    expect(en.json).toEqual([
+      { privacy: "<p>Privacy</p>", terms: "", cancel: "", refund: "<p>Sem reembolso</p>", billing: "<p>Cobrança</p>" },
+    ]);
     const pt = await callRoute(getPolicies, { cookie: "NEXT_LOCALE=pt" });
     expect(pt.json[0].privacy).toBe("<p>Privacidade</p>");
   });
@@ -81,9 +83,19 @@ describe("POST /api/contact", () => {
     const res = await send(valid);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: "Message sent" });
-    const rows = await (await getDb()).select().from(contactMessages).where(eq(contactMessages.email, "rita@example.io"));
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, "rita@example.io"));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: "Rita Lee", subject: "billing", message: "Where is my receipt?", handledAt: null });
+    expect(rows[0]).toMatchObject({
+      name: "Rita Lee",
+      subject: "billing",
+      message: "Where is my receipt?",
+      handledAt: null,
+    });
   });
 
   it.each([
@@ -115,14 +127,21 @@ describe("POST /api/contact", () => {
     expect(third.json.code).toBe("contact:rate-limited");
     expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await send({ ...valid, email: "limited@example.io" })).status).toBe(200); // another address still gets through
-    const rows = await (await getDb()).select().from(contactMessages).where(eq(contactMessages.email, "limited@example.io"));
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, "limited@example.io"));
     expect(rows).toHaveLength(3);
   });
 
   it("drops a message whose honeypot field is filled, answering as if it were sent", async () => {
     const res = await send({ ...valid, email: "bot@example.io", website: "http://spam.example" });
     expect(res.json).toEqual({ success: true, message: "Message sent" });
-    expect(await (await getDb()).select().from(contactMessages).where(eq(contactMessages.email, "bot@example.io"))).toHaveLength(0);
+    expect(
+      await (await getDb()).select().from(contactMessages).where(eq(contactMessages.email, "bot@example.io")),
+    ).toHaveLength(0);
   });
 
   it("mails CONTACT_NOTIFY_EMAIL when set, and keeps the message when the mail fails", async () => {
@@ -139,7 +158,9 @@ describe("POST /api/contact", () => {
     expect(res.status).toBe(200);
     await settleBackgroundMail();
     const db = await getDb();
-    expect(await db.select().from(contactMessages).where(eq(contactMessages.email, "lost-mail@example.io"))).toHaveLength(1);
+    expect(
+      await db.select().from(contactMessages).where(eq(contactMessages.email, "lost-mail@example.io")),
+    ).toHaveLength(1);
     const failed = await db.select().from(emailOutbox).where(eq(emailOutbox.template, "contact-message"));
     expect(failed.map((m) => m.status).sort()).toEqual(["failed", "sent"]);
   });
@@ -162,7 +183,11 @@ describe("POST /api/contact", () => {
     const res = await send({ ...injected, email: "rita@example.io" });
     expect(res.status).toBe(200);
     await settleBackgroundMail();
-    expect(resend().emails().map((m) => m.to)).toEqual([["team@aula.test"]]);
+    expect(
+      resend()
+        .emails()
+        .map((m) => m.to),
+    ).toEqual([["team@aula.test"]]);
     const [mail] = resend().emails("team@aula.test");
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.subject).toBe("[Contato] billing: Rita Bcc: x@evil.test X-Injected: 1");
@@ -172,7 +197,11 @@ describe("POST /api/contact", () => {
 
     // The raw message an SMTP server receives: no injected header, no extra recipient.
     const smtp = await startFakeSmtp();
-    const saved = { RESEND_API_KEY: process.env.RESEND_API_KEY, RESEND_BASE_URL: process.env.RESEND_BASE_URL, EMAIL_FROM: process.env.EMAIL_FROM };
+    const saved = {
+      RESEND_API_KEY: process.env.RESEND_API_KEY,
+      RESEND_BASE_URL: process.env.RESEND_BASE_URL,
+      EMAIL_FROM: process.env.EMAIL_FROM,
+    };
     setMailSettings({ SMTP_URL: smtp.url, EMAIL_FROM: "Aula <mail@aula.test>" });
     try {
       expect((await send({ ...injected, email: "rita@example.io" })).status).toBe(200);
@@ -197,7 +226,15 @@ describe("blog API", () => {
     const db = await getDb();
     const [row] = await db
       .insert(blogPosts)
-      .values({ title: "Covers", excerpt: "x", content: "<p>y</p>", category: "ai", locale: "en", image: Buffer.from("\x89PNG fake"), imageContentType: "image/png" })
+      .values({
+        title: "Covers",
+        excerpt: "x",
+        content: "<p>y</p>",
+        category: "ai",
+        locale: "en",
+        image: Buffer.from("\x89PNG fake"),
+        imageContentType: "image/png",
+      })
       .returning({ id: blogPosts.id });
     postId = row.id;
   });
@@ -206,7 +243,15 @@ describe("blog API", () => {
     const res = await callRoute(getblogs, { cookie: "NEXT_LOCALE=en" });
     expect(res.status).toBe(200);
     const post = res.json.find((p: { _id: string }) => p._id === postId);
-    expect(post).toMatchObject({ title: "Covers", excerpt: "x", content: "<p>y</p>", category: "ai", tags: "", featured: false, popular: false });
+    expect(post).toMatchObject({
+      title: "Covers",
+      excerpt: "x",
+      content: "<p>y</p>",
+      category: "ai",
+      tags: "",
+      featured: false,
+      popular: false,
+    });
     expect(post.image).toMatch(new RegExp(`^/api/blog/${postId}/image\\?v=[0-9a-f]{12}$`));
     expect(new Date(post.date).getTime()).not.toBeNaN();
   });
@@ -222,7 +267,10 @@ describe("blog API", () => {
     const etag = res.headers.get("etag");
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
 
-    const unversioned = await callRoute(blogImage, { params: { id: postId }, url: `http://localhost:3000/api/blog/${postId}/image` });
+    const unversioned = await callRoute(blogImage, {
+      params: { id: postId },
+      url: `http://localhost:3000/api/blog/${postId}/image`,
+    });
     expect(unversioned.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
     const again = await callRoute(blogImage, { params: { id: postId }, headers: { "if-none-match": etag! } });
     expect(again.status).toBe(304);
@@ -244,12 +292,24 @@ describe("sitemap.xml and robots.txt", () => {
       .returning({ id: blogPosts.id });
     const entries = await sitemap();
     const urls = entries.map((e) => e.url);
-    for (const path of ["/", "/about", "/contact", "/blog", "/privacy-policy", "/terms", "/cancellation-policy", "/refund-policy", "/subscription-billing-policy"]) {
+    for (const path of [
+      "/",
+      "/about",
+      "/contact",
+      "/blog",
+      "/privacy-policy",
+      "/terms",
+      "/cancellation-policy",
+      "/refund-policy",
+      "/subscription-billing-policy",
+    ]) {
       expect(urls).toContain(`http://localhost:3000${path}`);
     }
     expect(urls).toContain(`http://localhost:3000/blog/${post.id}/acao-e-reacao`);
     expect(urls.every((u) => u.startsWith("http://localhost:3000/"))).toBe(true);
-    expect(urls.some((u) => /\/(dashboard|course|admin|api)\b/.test(u.replace(/\/api\/blog\/[^/]+\/image/, "")))).toBe(false);
+    expect(urls.some((u) => /\/(dashboard|course|admin|api)\b/.test(u.replace(/\/api\/blog\/[^/]+\/image/, "")))).toBe(
+      false,
+    );
   });
 
   it("keeps crawlers out of the dashboard, courses, admin and API, and names the sitemap", () => {
@@ -263,7 +323,9 @@ describe("sitemap.xml and robots.txt", () => {
 
 describe("GET /api/og", () => {
   it("draws the site's share card and a post's, as cacheable PNGs", async () => {
-    const [post] = await (await getDb())
+    const [post] = await (
+      await getDb()
+    )
       .insert(blogPosts)
       .values({ title: "Shared", excerpt: "x", content: "<p>y</p>", category: "ai", locale: "en" })
       .returning({ id: blogPosts.id });

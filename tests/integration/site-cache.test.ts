@@ -41,7 +41,11 @@ afterAll(() => {
 
 /** What the admin's route does after a write: `publicContentChanged` in a request, its revalidations run at the end. */
 async function inAdminRequest(change: () => void) {
-  const store = { route: "/api/admin", incrementalCache: (globalThis as { __incrementalCache?: unknown }).__incrementalCache, pendingRevalidatedTags: [] };
+  const store = {
+    route: "/api/admin",
+    incrementalCache: (globalThis as { __incrementalCache?: unknown }).__incrementalCache,
+    pendingRevalidatedTags: [],
+  };
   workAsyncStorage.run(store as never, change);
   await executeRevalidates(store as never);
 }
@@ -61,11 +65,16 @@ describe("public content cache", () => {
 
   it("shows a new post in the list, and an edited post on its page, after publicContentChanged", async () => {
     const db = await getDb();
-    const [first] = await db.insert(blogPosts).values({ title: "One", excerpt: "e", content: "<p>a</p>", category: "ai", locale: "en" }).returning();
+    const [first] = await db
+      .insert(blogPosts)
+      .values({ title: "One", excerpt: "e", content: "<p>a</p>", category: "ai", locale: "en" })
+      .returning();
     expect((await cachedPostList("en")).map((p) => p.title)).toEqual(["One"]);
     expect((await cachedPost(first.id))?.content).toBe("<p>a</p>");
 
-    await db.insert(blogPosts).values({ title: "Two", excerpt: "e", content: "<p>b</p>", category: "ai", locale: "en" });
+    await db
+      .insert(blogPosts)
+      .values({ title: "Two", excerpt: "e", content: "<p>b</p>", category: "ai", locale: "en" });
     await db.update(blogPosts).set({ content: "<p>edited</p>" }).where(eq(blogPosts.id, first.id));
     expect((await cachedPostList("en")).map((p) => p.title)).toEqual(["One"]);
     expect((await cachedPost(first.id))?.content).toBe("<p>a</p>");

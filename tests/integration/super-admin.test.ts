@@ -66,7 +66,9 @@ describe("ensureSuperAdmin with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
   });
 
   it("promotes an existing regular account with that e-mail, keeping its password", async () => {
-    const created = await callRoute(signup, { body: { email: "boss@example.com", mName: "Boss", password: "boss-own-password" } });
+    const created = await callRoute(signup, {
+      body: { email: "boss@example.com", mName: "Boss", password: "boss-own-password" },
+    });
     expect(created.status).toBe(201);
     const [regular] = await allUsers();
     expect(regular.role).toBe("user");

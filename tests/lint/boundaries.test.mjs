@@ -14,23 +14,35 @@ const eslint = new ESLint({ cwd: root, overrideConfig: { rules: { "import/no-cyc
 
 async function boundaryErrors(filePath, code) {
   const [result] = await eslint.lintText(code, { filePath });
-  assert.deepEqual(result.messages.filter((m) => m.fatal), []);
+  assert.deepEqual(
+    result.messages.filter((m) => m.fatal),
+    [],
+  );
   return result.messages.filter((m) => m.ruleId === "import/no-restricted-paths");
 }
 
 test("src/server may not import a feature", async () => {
-  const errors = await boundaryErrors("src/server/boundary-probe.ts", 'import { signIn } from "@/features/accounts/service";\nexport const probe = signIn;\n');
+  const errors = await boundaryErrors(
+    "src/server/boundary-probe.ts",
+    'import { signIn } from "@/features/accounts/service";\nexport const probe = signIn;\n',
+  );
   assert.equal(errors.length, 1);
   assert.match(errors[0].message, /must not import the product/);
 });
 
 test("shared UI may not import a feature", async () => {
-  const errors = await boundaryErrors("src/components/boundary-probe.ts", 'import { CourseCard } from "@/features/courses/components/course-card";\nexport const probe = CourseCard;\n');
+  const errors = await boundaryErrors(
+    "src/components/boundary-probe.ts",
+    'import { CourseCard } from "@/features/courses/components/course-card";\nexport const probe = CourseCard;\n',
+  );
   assert.equal(errors.length, 1);
 });
 
 test("a feature may not reach into another feature's internals", async () => {
-  const errors = await boundaryErrors("src/features/learning/boundary-probe.ts", 'import { generateLesson } from "@/features/generation/engine";\nexport const probe = generateLesson;\n');
+  const errors = await boundaryErrors(
+    "src/features/learning/boundary-probe.ts",
+    'import { generateLesson } from "@/features/generation/engine";\nexport const probe = generateLesson;\n',
+  );
   assert.equal(errors.length, 1);
   assert.match(errors[0].message, /public entry/);
 });

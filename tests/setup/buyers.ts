@@ -10,15 +10,20 @@ let n = 0;
 export async function buyer(prefix: string) {
   n += 1;
   const email = `${prefix}${n}@example.io`;
-  const res = await callRoute(signup, { body: { email, mName: `Buyer ${n}`, password: "buyer-password-1" }, peer: `198.18.${n % 250}.${n}` });
+  const res = await callRoute(signup, {
+    body: { email, mName: `Buyer ${n}`, password: "buyer-password-1" },
+    peer: `198.18.${n % 250}.${n}`,
+  });
   expect(res.status).toBe(201);
   const cookie = `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`;
   const me = await getRequestUser(new Request("http://x/", { headers: { cookie } }));
   return { email, cookie, id: me!.id };
 }
 
-export const post = (handler: Parameters<typeof callRoute>[0], cookie: string, body: unknown = {}) => callRoute(handler, { body, cookie });
-export const planOf = async (cookie: string) => (await getRequestUser(new Request("http://x/", { headers: { cookie } })))!.plan;
+export const post = (handler: Parameters<typeof callRoute>[0], cookie: string, body: unknown = {}) =>
+  callRoute(handler, { body, cookie });
+export const planOf = async (cookie: string) =>
+  (await getRequestUser(new Request("http://x/", { headers: { cookie } })))!.plan;
 
 export async function userRow(id: string) {
   const db = await getDb();

@@ -20,7 +20,11 @@ export function useFakeResend(): () => FakeResend {
   let fake: FakeResend | undefined;
   beforeAll(async () => {
     fake = await startFakeResend({ apiKey: "re_test_integration" });
-    setMailSettings({ RESEND_API_KEY: fake.apiKey, RESEND_BASE_URL: fake.url, EMAIL_FROM: "Aula Tests <tests@aula.test>" });
+    setMailSettings({
+      RESEND_API_KEY: fake.apiKey,
+      RESEND_BASE_URL: fake.url,
+      EMAIL_FROM: "Aula Tests <tests@aula.test>",
+    });
   });
   afterAll(async () => {
     setMailSettings({});

@@ -27,7 +27,12 @@ export function setSettings(values: Record<string, string | undefined>): void {
 /** Posts a signed delivery to /api/webhooks/{provider} as the provider would. */
 export function deliverTo(provider: string) {
   return async (rawBody: string, headers: Record<string, string>) => {
-    const res = await callRoute(webhook, { rawBody, headers, params: { provider }, url: `http://localhost:3000/api/webhooks/${provider}` });
+    const res = await callRoute(webhook, {
+      rawBody,
+      headers,
+      params: { provider },
+      url: `http://localhost:3000/api/webhooks/${provider}`,
+    });
     if (res.status !== 200) throw new Error(`webhook answered ${res.status}: ${res.text}`);
     return res;
   };
@@ -71,7 +76,13 @@ function useFake<F extends { close: () => Promise<void> }>(
   };
 }
 
-export const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY", "STRIPE_API_BASE_URL"];
+export const STRIPE_KEYS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_MONTHLY",
+  "STRIPE_PRICE_YEARLY",
+  "STRIPE_API_BASE_URL",
+];
 
 export function useFakeStripe() {
   const { fake, hold, release } = useFake<FakeStripe>(
@@ -92,7 +103,12 @@ export function useFakePaystack() {
   const { fake, hold, release } = useFake<FakePaystack>(
     "paystack",
     (deliver) => startFakePaystack({ deliver }),
-    (f) => ({ PAYSTACK_SECRET_KEY: f.secretKey, PAYSTACK_PLAN_MONTHLY: "PLN_monthly", PAYSTACK_PLAN_YEARLY: "PLN_yearly", PAYSTACK_API_BASE_URL: f.url }),
+    (f) => ({
+      PAYSTACK_SECRET_KEY: f.secretKey,
+      PAYSTACK_PLAN_MONTHLY: "PLN_monthly",
+      PAYSTACK_PLAN_YEARLY: "PLN_yearly",
+      PAYSTACK_API_BASE_URL: f.url,
+    }),
   );
   return { paystack: fake, hold, release };
 }

@@ -12,17 +12,29 @@ import { settleBackgroundMail } from "@/server/email/mailer";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { callRoute } from "./http";
 
-export type ServedAttempt = { attemptId: string; questions: { question: string; options: { letter: string; text: string }[] }[] };
+export type ServedAttempt = {
+  attemptId: string;
+  questions: { question: string; options: { letter: string; text: string }[] }[];
+};
 
 export type StoredQuizQuestion = { question: string; options: string[]; answer: string; explanation: string };
 
 export async function storedQuestions(courseId: string): Promise<StoredQuizQuestion[]> {
-  const [row] = await (await getDb()).select({ questions: quizzes.questions }).from(quizzes).where(eq(quizzes.courseId, courseId));
+  const [row] = await (
+    await getDb()
+  )
+    .select({ questions: quizzes.questions })
+    .from(quizzes)
+    .where(eq(quizzes.courseId, courseId));
   return row.questions as StoredQuizQuestion[];
 }
 
 /** Serves the quiz (a new attempt) to the cookie's user. */
-export async function serveQuiz(cookie: string, courseId: string, body: Record<string, unknown> = {}): Promise<ServedAttempt> {
+export async function serveQuiz(
+  cookie: string,
+  courseId: string,
+  body: Record<string, unknown> = {},
+): Promise<ServedAttempt> {
   const res = await callRoute(aiexam, { cookie, body: { courseId, ...body } });
   if (res.status !== 200) throw new Error(`/api/aiexam answered ${res.status}: ${res.text}`);
   return { attemptId: res.json.attemptId, questions: JSON.parse(res.json.message) };
@@ -66,7 +78,12 @@ export function useQuizModel(): () => FakeModel {
   beforeAll(async () => {
     model = await startFakeModel({ charsPerToken: 24 });
     (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
-    setAiConfigForTests({ provider: "openai-compatible", model: model.model, baseURL: model.baseURL, source: "AI_PROVIDER" });
+    setAiConfigForTests({
+      provider: "openai-compatible",
+      model: model.model,
+      baseURL: model.baseURL,
+      source: "AI_PROVIDER",
+    });
   });
   afterAll(async () => {
     await settleBackgroundMail();

@@ -7,21 +7,42 @@ import { storeCourse } from "@/features/courses/service";
 import { getDb } from "@/server/db/client";
 import { lessons, notes } from "@/server/db/schema";
 
-export type SeedLesson = { title: string; theory?: string; imageUrl?: string; imageAttribution?: string; youtubeId?: string; done?: boolean };
+export type SeedLesson = {
+  title: string;
+  theory?: string;
+  imageUrl?: string;
+  imageAttribution?: string;
+  youtubeId?: string;
+  done?: boolean;
+};
 
 export async function seedCourse(
   userId: string,
-  options: { mainTopic?: string; lang?: string; type?: "text_image" | "video_text"; topics?: { title: string; lessons: SeedLesson[] }[] } = {},
+  options: {
+    mainTopic?: string;
+    lang?: string;
+    type?: "text_image" | "video_text";
+    topics?: { title: string; lessons: SeedLesson[] }[];
+  } = {},
 ) {
   const topics = options.topics ?? [
     {
       title: "Basics",
       lessons: [
-        { title: "First lesson", theory: "<p>Plants turn light into sugar.</p>", imageUrl: "https://images.example/leaf.jpg", imageAttribution: "Ann Photo", done: true },
+        {
+          title: "First lesson",
+          theory: "<p>Plants turn light into sugar.</p>",
+          imageUrl: "https://images.example/leaf.jpg",
+          imageAttribution: "Ann Photo",
+          done: true,
+        },
         { title: "Second lesson" },
       ],
     },
-    { title: "Further", lessons: [{ title: "Third lesson", theory: "<p>The Calvin cycle fixes carbon.</p>", done: true }] },
+    {
+      title: "Further",
+      lessons: [{ title: "Third lesson", theory: "<p>The Calvin cycle fixes carbon.</p>", done: true }],
+    },
   ];
   const { course } = await storeCourse(
     {
@@ -40,8 +61,15 @@ export async function seedCourse(
     null,
   );
   const db = await getDb();
-  const done = topics.flatMap((t) => t.lessons).filter((l) => l.done).map((l) => l.title);
-  for (const title of done) await db.update(lessons).set({ done: true }).where(and(eq(lessons.courseId, course.id), eq(lessons.title, title)));
+  const done = topics
+    .flatMap((t) => t.lessons)
+    .filter((l) => l.done)
+    .map((l) => l.title);
+  for (const title of done)
+    await db
+      .update(lessons)
+      .set({ done: true })
+      .where(and(eq(lessons.courseId, course.id), eq(lessons.title, title)));
   return course;
 }
 

@@ -7,7 +7,9 @@ import { requireUserPage } from "@/server/auth/session";
 export default async function CourseLayout({ children }: { children: React.ReactNode }) {
   await requireUserPage();
   return (
-    <ScopedIntlBoundary namespaces={["viewer", "chat", "notes", "courses", "aiStatus", "common", "share", "export", "offline"]}>
+    <ScopedIntlBoundary
+      namespaces={["viewer", "chat", "notes", "courses", "aiStatus", "common", "share", "export", "offline"]}
+    >
       <OfflineOwner />
       {children}
     </ScopedIntlBoundary>

@@ -46,7 +46,10 @@ export function checkLinkUrl(raw: string): LinkCheck {
   // The URL parser drops tabs and newlines, so "java\tscript:" is caught here too.
   const scheme = url.protocol.toLowerCase();
   if (REFUSED_SCHEMES.has(scheme)) return { ok: false, reason: "scheme" };
-  if (scheme === "data:") return base64ImagePayload(value.replace(/\s+/g, "")) !== null ? { ok: true, url: value } : { ok: false, reason: "data" };
+  if (scheme === "data:")
+    return base64ImagePayload(value.replace(/\s+/g, "")) !== null
+      ? { ok: true, url: value }
+      : { ok: false, reason: "data" };
   if (!["http:", "https:", "mailto:"].includes(scheme)) return { ok: false, reason: "scheme" };
   return { ok: true, url: url.toString() };
 }

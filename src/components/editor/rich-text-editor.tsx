@@ -192,7 +192,11 @@ export function NotesEditor({
             <ContentEditable
               aria-label={label ?? t("editor")}
               aria-placeholder={placeholder ?? t("placeholder")}
-              placeholder={<p className="pointer-events-none absolute top-3 left-3 text-sm text-muted-foreground">{placeholder ?? t("placeholder")}</p>}
+              placeholder={
+                <p className="pointer-events-none absolute top-3 left-3 text-sm text-muted-foreground">
+                  {placeholder ?? t("placeholder")}
+                </p>
+              }
               className="min-h-48 px-3 py-2 text-sm outline-none"
               data-testid={testId}
             />
@@ -271,29 +275,71 @@ function Toolbar({ allowBase64 }: { allowBase64: boolean }) {
   return (
     <div className="space-y-2">
       <div role="toolbar" aria-label={t("toolbar")} className="flex flex-wrap items-center gap-1">
-        <Button type="button" variant="ghost" size="icon" aria-label={t("bold")} onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, "bold")}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={t("bold")}
+          onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, "bold")}
+        >
           <BoldIcon aria-hidden />
         </Button>
-        <Button type="button" variant="ghost" size="icon" aria-label={t("italic")} onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, "italic")}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={t("italic")}
+          onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, "italic")}
+        >
           <ItalicIcon aria-hidden />
         </Button>
-        <Button type="button" variant="ghost" size="icon" aria-label={t("underline")} onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, "underline")}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={t("underline")}
+          onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, "underline")}
+        >
           <UnderlineIcon aria-hidden />
         </Button>
-        <Button type="button" variant="ghost" size="icon" aria-label={t("link")} aria-pressed={form === "link"} onClick={() => setForm(form === "link" ? null : "link")}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={t("link")}
+          aria-pressed={form === "link"}
+          onClick={() => setForm(form === "link" ? null : "link")}
+        >
           <LinkIcon aria-hidden />
         </Button>
-        <Button type="button" variant="ghost" size="icon" aria-label={t("image")} aria-pressed={form === "image"} onClick={() => setForm(form === "image" ? null : "image")}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={t("image")}
+          aria-pressed={form === "image"}
+          onClick={() => setForm(form === "image" ? null : "image")}
+        >
           <ImageIcon aria-hidden />
         </Button>
       </div>
       {form === "link" ? (
         <div className="flex flex-wrap items-center gap-2">
           <div className="min-w-48 flex-1">
-            <Input aria-label={t("linkUrl")} placeholder={t("linkUrl")} value={url} onChange={(e) => setUrl(e.target.value)} />
+            <Input
+              aria-label={t("linkUrl")}
+              placeholder={t("linkUrl")}
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
           </div>
           <div className="min-w-32 flex-1">
-            <Input aria-label={t("linkText")} placeholder={t("linkText")} value={text} onChange={(e) => setText(e.target.value)} />
+            <Input
+              aria-label={t("linkText")}
+              placeholder={t("linkText")}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </div>
           <Button type="button" size="sm" onClick={insertLink}>
             {t("insert")}
@@ -303,7 +349,12 @@ function Toolbar({ allowBase64 }: { allowBase64: boolean }) {
       {form === "image" ? (
         <div className="flex flex-wrap items-center gap-2">
           <div className="min-w-48 flex-1">
-            <Input aria-label={t("imageUrl")} placeholder={t("imageUrl")} value={url} onChange={(e) => setUrl(e.target.value)} />
+            <Input
+              aria-label={t("imageUrl")}
+              placeholder={t("imageUrl")}
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
           </div>
           <Button type="button" size="sm" onClick={() => insertImage(url, "")}>
             {t("insert")}

@@ -5,7 +5,15 @@ import { locales, type Locale } from "@/i18n/config";
 import { useSetLocale } from "./use-set-locale";
 
 /** The pt/en menu, on every page (login included, hence the hand-made menu button). */
-export function LanguageMenuButton({ label, current, names }: { label: string; current: Locale; names: Record<Locale, string> }) {
+export function LanguageMenuButton({
+  label,
+  current,
+  names,
+}: {
+  label: string;
+  current: Locale;
+  names: Record<Locale, string>;
+}) {
   const { setLocale, pending } = useSetLocale();
   return (
     <MenuButton

@@ -9,7 +9,13 @@ import type * as React from "react";
  * client components translated strings as props instead. An inner boundary replaces the outer
  * one's messages for its subtree: list every namespace the subtree's client components use.
  */
-export async function ScopedIntlBoundary({ namespaces, children }: { namespaces: string[]; children: React.ReactNode }) {
+export async function ScopedIntlBoundary({
+  namespaces,
+  children,
+}: {
+  namespaces: string[];
+  children: React.ReactNode;
+}) {
   const all = (await getMessages()) as Record<string, unknown>;
   const messages = Object.fromEntries(namespaces.filter((name) => name in all).map((name) => [name, all[name]]));
   return <NextIntlClientProvider messages={messages as never}>{children}</NextIntlClientProvider>;

@@ -17,7 +17,7 @@ export async function Hero() {
           {t("badge")}
         </span>
         <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{t("title")}</h1>
-        <p className="max-w-2xl text-lg text-muted-foreground text-balance">{t("subtitle")}</p>
+        <p className="max-w-2xl text-lg text-balance text-muted-foreground">{t("subtitle")}</p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
             <Link href="/dashboard">{t("cta")}</Link>

@@ -12,7 +12,10 @@ export async function HowItWorks() {
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {STEPS.map((key, index) => (
             <li key={key} className="rounded-2xl border bg-background p-6">
-              <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground" aria-hidden>
+              <span
+                className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+                aria-hidden
+              >
                 {index + 1}
               </span>
               <h3 className="mt-4 font-semibold">{t(`steps.${key}.title`)}</h3>

@@ -27,7 +27,10 @@ export async function LandingHeader() {
             >
               <MenuIcon className="size-5" aria-hidden />
             </summary>
-            <nav aria-label={t("menuTitle")} className="absolute top-11 left-0 z-50 w-56 rounded-lg border bg-popover p-2 shadow-lg">
+            <nav
+              aria-label={t("menuTitle")}
+              className="absolute top-11 left-0 z-50 w-56 rounded-lg border bg-popover p-2 shadow-lg"
+            >
               <ul className="flex flex-col text-sm font-medium">
                 {anchors.map((a) => (
                   <li key={a.id}>

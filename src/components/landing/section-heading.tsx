@@ -5,7 +5,7 @@ export function SectionHeading({ id, title, subtitle }: { id: string; title: str
       <h2 id={id} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
         {title}
       </h2>
-      {subtitle && <p className="mt-3 text-lg text-muted-foreground text-balance">{subtitle}</p>}
+      {subtitle && <p className="mt-3 text-lg text-balance text-muted-foreground">{subtitle}</p>}
     </div>
   );
 }

@@ -54,7 +54,9 @@ export async function SiteFooter() {
           </nav>
         ))}
       </div>
-      <p className="mx-auto mt-10 max-w-6xl text-xs text-muted-foreground">{t("rights", { year: new Date().getFullYear() })}</p>
+      <p className="mx-auto mt-10 max-w-6xl text-xs text-muted-foreground">
+        {t("rights", { year: new Date().getFullYear() })}
+      </p>
     </footer>
   );
 }

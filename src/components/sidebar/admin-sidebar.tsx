@@ -6,7 +6,6 @@ import { SidebarBrand } from "./dashboard-sidebar";
 import { ThemeSidebarButton } from "./footer-actions";
 import { Sidebar, SidebarLinks, type SidebarLink } from "./sidebar";
 
-
 export function AdminSidebar() {
   const t = useTranslations("admin");
   const links: SidebarLink[] = [

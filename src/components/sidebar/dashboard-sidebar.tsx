@@ -17,12 +17,22 @@ export function SidebarBrand({ subtitle }: { subtitle?: string }) {
         </span>
         <span className={cn("truncate", collapsed && "sr-only")}>Aula</span>
       </Link>
-      {subtitle && <span className={cn("ml-auto truncate text-xs text-muted-foreground", collapsed && "hidden")}>{subtitle}</span>}
+      {subtitle && (
+        <span className={cn("ml-auto truncate text-xs text-muted-foreground", collapsed && "hidden")}>{subtitle}</span>
+      )}
     </div>
   );
 }
 
-export function DashboardSidebar({ userName, userEmail, admin }: { userName: string; userEmail: string; admin: boolean }) {
+export function DashboardSidebar({
+  userName,
+  userEmail,
+  admin,
+}: {
+  userName: string;
+  userEmail: string;
+  admin: boolean;
+}) {
   const t = useTranslations("sidebar");
   const collapsed = useSidebarCollapsed();
   const links: SidebarLink[] = [

@@ -88,7 +88,12 @@ export function SidebarTrigger({ label, className }: { label: string; className?
 const itemClass =
   "flex h-9 w-full items-center gap-3 overflow-hidden rounded-md px-2.5 text-sm font-medium whitespace-nowrap outline-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4 [&_svg]:shrink-0";
 
-export type SidebarLink = { href: string; label: string; icon: React.ComponentType<{ "aria-hidden"?: boolean }>; exact?: boolean };
+export type SidebarLink = {
+  href: string;
+  label: string;
+  icon: React.ComponentType<{ "aria-hidden"?: boolean }>;
+  exact?: boolean;
+};
 
 export function SidebarLinks({ links }: { links: SidebarLink[] }) {
   const pathname = usePathname();

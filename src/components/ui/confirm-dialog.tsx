@@ -63,7 +63,11 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction variant={destructive ? "destructive" : "default"} disabled={busy} onClick={(event) => void confirm(event)}>
+          <AlertDialogAction
+            variant={destructive ? "destructive" : "default"}
+            disabled={busy}
+            onClick={(event) => void confirm(event)}
+          >
             {busy && busyLabel ? busyLabel : confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

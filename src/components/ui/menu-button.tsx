@@ -129,7 +129,9 @@ export function MenuButton({
               className={cn(
                 "relative flex w-full cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none select-none",
                 item.checked !== undefined && "pl-8",
-                item.destructive ? "text-destructive hover:bg-destructive/10 focus:bg-destructive/10" : "hover:bg-accent focus:bg-accent focus:text-accent-foreground",
+                item.destructive
+                  ? "text-destructive hover:bg-destructive/10 focus:bg-destructive/10"
+                  : "hover:bg-accent focus:bg-accent focus:text-accent-foreground",
               )}
             >
               {item.checked && <span aria-hidden className="absolute left-3 size-2 rounded-full bg-current" />}

@@ -23,7 +23,8 @@ export function confirmEmailLink(token: string): string {
 /** Counted before anything is saved, so a refused change leaves the profile as it was. */
 export async function countEmailChange(userId: string, t: ApiTranslator): Promise<void> {
   const state = await hitRateLimit(`email-change:${userId}`, EMAIL_CHANGE_RULE);
-  if (state.limited) throw rateLimitError(state, "profile:email-change-rate-limited", t("account.profile.emailChange.tooMany"));
+  if (state.limited)
+    throw rateLimitError(state, "profile:email-change-rate-limited", t("account.profile.emailChange.tooMany"));
 }
 
 /**
@@ -48,7 +49,12 @@ export async function startEmailChange(user: SessionUser, newEmail: string): Pro
     to: newEmail,
     locale: user.locale,
     template: "email-change-confirm",
-    data: { name: user.name, newEmail, confirmUrl: confirmEmailLink(token), expiresInMinutes: EMAIL_CHANGE_TTL_MINUTES },
+    data: {
+      name: user.name,
+      newEmail,
+      confirmUrl: confirmEmailLink(token),
+      expiresInMinutes: EMAIL_CHANGE_TTL_MINUTES,
+    },
   });
   sendMailInBackground({
     to: user.email,
@@ -59,7 +65,11 @@ export async function startEmailChange(user: SessionUser, newEmail: string): Pro
 }
 
 const usable = (tokenHash: string) =>
-  and(eq(emailChangeTokens.tokenHash, tokenHash), isNull(emailChangeTokens.usedAt), gt(emailChangeTokens.expiresAt, sql`now()`));
+  and(
+    eq(emailChangeTokens.tokenHash, tokenHash),
+    isNull(emailChangeTokens.usedAt),
+    gt(emailChangeTokens.expiresAt, sql`now()`),
+  );
 
 /** The address a link would confirm, or null when the link cannot be used (the page says so first). */
 export async function pendingEmailChange(token: string): Promise<{ newEmail: string } | null> {
@@ -77,7 +87,10 @@ export async function pendingEmailChange(token: string): Promise<{ newEmail: str
  * Follows a confirmation link: the token is claimed and the e-mail changed in one transaction,
  * so a second use fails, and an address taken meanwhile (409) leaves the link unused.
  */
-export async function confirmEmailChange(input: { token?: string; ip: string }, t: ApiTranslator): Promise<{ email: string }> {
+export async function confirmEmailChange(
+  input: { token?: string; ip: string },
+  t: ApiTranslator,
+): Promise<{ email: string }> {
   const limit = await hitRateLimit(`confirm-email:ip:${input.ip}`, CONFIRM_ATTEMPT_RULE);
   if (limit.limited) throw rateLimitError(limit, "confirm-email:rate-limited", t("account.confirmEmail.tooMany"));
   const invalid = () => appError("confirm-email:invalid-token", t);

@@ -78,13 +78,21 @@ export async function requestPasswordReset(input: { email?: string; ip: string }
 }
 
 const usable = (tokenHash: string) =>
-  and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`));
+  and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, sql`now()`),
+  );
 
 /** Whether a link can still be used (the reset page says so before the user types anything). */
 export async function isResetTokenUsable(token: string): Promise<boolean> {
   if (!RESET_TOKEN_PATTERN.test(token)) return false;
   const db = await getDb();
-  const [row] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable(hashResetToken(token))).limit(1);
+  const [row] = await db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(usable(hashResetToken(token)))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -29,7 +29,8 @@ async function checkCurrentPassword(userId: string, currentPassword: string, t: 
   if (!currentPassword) throw appError("profile:current-password-required", t);
   const key = `profile:current-password:${userId}`;
   const state = await isRateLimited(key, CURRENT_PASSWORD_RULE);
-  if (state.limited) throw rateLimitError(state, "profile:current-password-rate-limited", t("account.profile.currentPassword.tooMany"));
+  if (state.limited)
+    throw rateLimitError(state, "profile:current-password-rate-limited", t("account.profile.currentPassword.tooMany"));
   const db = await getDb();
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
@@ -68,7 +69,11 @@ export async function updateProfile(
   const db = await getDb();
   if (emailChanging) {
     // Told at once, as before; the check runs again when the link is followed.
-    const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, normalized), ne(users.id, user.id))).limit(1);
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, normalized), ne(users.id, user.id)))
+      .limit(1);
     if (other) throw appError("profile:email-taken", t);
     await countEmailChange(user.id, t);
   }
@@ -136,6 +141,10 @@ export async function mailSelf(
   const result =
     input.template === "welcome"
       ? await sendMail({ ...base, template: "welcome", data: { name: user.name } })
-      : await sendMail({ ...base, template: "password-updated", data: { name: user.name, email: user.email, changedAt: await lastPasswordChange(user.id) } });
+      : await sendMail({
+          ...base,
+          template: "password-updated",
+          data: { name: user.name, email: user.email, changedAt: await lastPasswordChange(user.id) },
+        });
   if (result.status !== "sent") throw appError("mail:failed", t);
 }

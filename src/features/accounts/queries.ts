@@ -22,7 +22,11 @@ export function normalizeEmail(email: string): string {
 
 export async function findUserByEmail(email: string): Promise<UserRow | undefined> {
   const db = await getDb();
-  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return row;
 }
 

@@ -4,7 +4,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import type { Locale } from "@/i18n/config";
-import { decoyPasswordHash, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "@/server/auth/password";
+import {
+  decoyPasswordHash,
+  hashPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  verifyPassword,
+} from "@/server/auth/password";
 import { getDb } from "@/server/db/client";
 import { users } from "@/server/db/schema";
 import { appError } from "@/server/http/errors";
@@ -152,5 +158,7 @@ export async function ensureSuperAdmin(settings: { email?: string; password?: st
 
 function printPasswordOnce(email: string, password: string): void {
   // Written to the log once, at creation; it is stored only as a hash.
-  logger.warn(`Local super admin created: ${email} / ${password} (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);
+  logger.warn(
+    `Local super admin created: ${email} / ${password} (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+  );
 }

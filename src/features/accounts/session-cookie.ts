@@ -14,7 +14,10 @@ export async function withSessionCookie(response: Response, userId: string, requ
 }
 
 export function withoutSessionCookie(response: Response): Response {
-  response.headers.append("set-cookie", serializeCookie(sessionCookieName(), "", { ...sessionCookieOptions(), maxAge: 0 }));
+  response.headers.append(
+    "set-cookie",
+    serializeCookie(sessionCookieName(), "", { ...sessionCookieOptions(), maxAge: 0 }),
+  );
   return response;
 }
 

@@ -16,20 +16,29 @@ const live = sql`${sessions.createdAt} > now() - make_interval(secs => ${SESSION
 export async function startSession(userId: string, userAgent: string | null): Promise<string> {
   const db = await getDb();
   await db.delete(sessions).where(and(eq(sessions.userId, userId), sql`not (${live})`));
-  const [row] = await db.insert(sessions).values({ userId, ...deviceFromUserAgent(userAgent) }).returning({ id: sessions.id });
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, ...deviceFromUserAgent(userAgent) })
+    .returning({ id: sessions.id });
   return row.id;
 }
 
 export async function endSession(sessionId: string, userId: string): Promise<boolean> {
   const db = await getDb();
-  const ended = await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).returning({ id: sessions.id });
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
   return ended.length > 0;
 }
 
 /** "Sign out of all other sessions": every row of the user but this browser's. */
 export async function endOtherSessions(userId: string, keepSessionId: string): Promise<number> {
   const db = await getDb();
-  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))).returning({ id: sessions.id });
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
   return ended.length;
 }
 
@@ -51,7 +60,13 @@ export type SessionSummary = {
 export async function listSessions(userId: string, currentSessionId: string): Promise<SessionSummary[]> {
   const db = await getDb();
   const rows = await db
-    .select({ id: sessions.id, browser: sessions.browser, os: sessions.os, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: sessions.id,
+      browser: sessions.browser,
+      os: sessions.os,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), live))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));

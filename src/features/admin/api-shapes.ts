@@ -1,6 +1,14 @@
 import "server-only";
 import { COURSE_TYPE_LABEL } from "@/features/plans";
-import type { AdminAuditRow, AdminBlogRow, AdminContactRow, AdminCourseRow, AdminPaidRow, AdminUserRow, Page } from "./queries";
+import type {
+  AdminAuditRow,
+  AdminBlogRow,
+  AdminContactRow,
+  AdminCourseRow,
+  AdminPaidRow,
+  AdminUserRow,
+  Page,
+} from "./queries";
 
 /**
  * The admin lists as the contract names their fields (SPEC 3: `_id`, `mName`, `type`…), a bare
@@ -50,7 +58,12 @@ export const paidShape = (p: AdminPaidRow) => ({
 });
 
 /** SPEC "Admin record": type "no" is a regular admin, anything else the Super admin. */
-export const adminShape = (u: AdminUserRow) => ({ _id: u.id, mName: u.name, email: u.email, type: u.role === "super" ? "super" : "no" });
+export const adminShape = (u: AdminUserRow) => ({
+  _id: u.id,
+  mName: u.name,
+  email: u.email,
+  type: u.role === "super" ? "super" : "no",
+});
 
 export const contactShape = (c: AdminContactRow) => ({
   _id: c.id,

@@ -1,9 +1,36 @@
 import "server-only";
-import { and, asc, count, desc, eq, getTableName, gt, inArray, isNull, ne, or, sql, type Column, type SQL, type Table } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableName,
+  gt,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type Column,
+  type SQL,
+  type Table,
+} from "drizzle-orm";
 import { insertAudit, type AuditActor, type AuditEntry } from "@/server/db/admin-audit";
 import { getDb, type Db } from "@/server/db/client";
 import { effectivePlanSql } from "@/server/db/effective-plan";
-import { adminAudit, blogPosts, contentImages, contactMessages, courses, lessons, payments, policies, subscriptions, users } from "@/server/db/schema";
+import {
+  adminAudit,
+  blogPosts,
+  contentImages,
+  contactMessages,
+  courses,
+  lessons,
+  payments,
+  policies,
+  subscriptions,
+  users,
+} from "@/server/db/schema";
 import type { BlogCategory, ListQuery, PolicyKind, UiLocale } from "./schemas";
 
 export type Page<T> = { items: T[]; total: number; page: number; limit: number };
@@ -69,7 +96,10 @@ export async function readDashboardFigures(): Promise<DashboardFigures> {
   const recurringQuery = db
     .select({
       currency: subscriptions.currency,
-      amountMinor: sql<number>`round(sum(case when ${subscriptions.plan} = 'yearly' then ${subscriptions.amountMinor} / 12.0 else ${subscriptions.amountMinor} end))`.mapWith(Number),
+      amountMinor:
+        sql<number>`round(sum(case when ${subscriptions.plan} = 'yearly' then ${subscriptions.amountMinor} / 12.0 else ${subscriptions.amountMinor} end))`.mapWith(
+          Number,
+        ),
     })
     .from(subscriptions)
     .where(
@@ -142,7 +172,13 @@ export async function listUsers(query: ListQuery, onlyRoles?: AdminUserRow["role
   const db = await getDb();
   const where = and(userSearch(query.q), onlyRoles ? inArray(users.role, onlyRoles) : undefined);
   const rows = db
-    .select({ ...userColumns, courses: sql<number>`(select count(*) from ${courses} where ${qualified(courses, courses.userId)} = ${qualified(users, users.id)})`.mapWith(Number) })
+    .select({
+      ...userColumns,
+      courses:
+        sql<number>`(select count(*) from ${courses} where ${qualified(courses, courses.userId)} = ${qualified(users, users.id)})`.mapWith(
+          Number,
+        ),
+    })
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), asc(users.id))
@@ -168,10 +204,15 @@ export type AdminCourseRow = {
 export async function listCourses(query: ListQuery): Promise<Page<AdminCourseRow>> {
   const db = await getDb();
   const term = searchTerm(query.q);
-  const where = term ? anyContains(containsPattern(term), [sql`${courses.mainTopic}`, sql`${users.name}`, sql`${users.email}`]) : undefined;
+  const where = term
+    ? anyContains(containsPattern(term), [sql`${courses.mainTopic}`, sql`${users.name}`, sql`${users.email}`])
+    : undefined;
   // SPEC 4 "Course status": done lessons (plus the passed quiz) over all lessons plus one.
   const lessonOf = sql`${qualified(lessons, lessons.courseId)} = ${qualified(courses, courses.id)}`;
-  const progress = sql<number>`round(100.0 * ((select count(*) from ${lessons} where ${lessonOf} and ${qualified(lessons, lessons.done)}) + (case when ${courses.quizPassed} then 1 else 0 end)) / ((select count(*) from ${lessons} where ${lessonOf}) + 1))`.mapWith(Number);
+  const progress =
+    sql<number>`round(100.0 * ((select count(*) from ${lessons} where ${lessonOf} and ${qualified(lessons, lessons.done)}) + (case when ${courses.quizPassed} then 1 else 0 end)) / ((select count(*) from ${lessons} where ${lessonOf}) + 1))`.mapWith(
+      Number,
+    );
   const rows = db
     .select({
       id: courses.id,
@@ -226,7 +267,9 @@ export async function listPaidUsers(query: ListQuery): Promise<Page<AdminPaidRow
       email: users.email,
       plan: effectivePlanSql,
       provider: currentSubscription<string | null>(qualified(subscriptions, subscriptions.provider)),
-      periodEnd: currentSubscription<Date | null>(qualified(subscriptions, subscriptions.currentPeriodEnd)).mapWith((v: unknown) => (v == null ? null : new Date(v as string))),
+      periodEnd: currentSubscription<Date | null>(qualified(subscriptions, subscriptions.currentPeriodEnd)).mapWith(
+        (v: unknown) => (v == null ? null : new Date(v as string)),
+      ),
     })
     .from(users)
     .where(where)
@@ -250,7 +293,10 @@ export async function lockUserByEmail(tx: Db, email: string) {
 
 /** SPEC "Admin grant": yearly with no end, recorded as a subscription of provider "admin", no payment. */
 export async function grantAdmin(tx: Db, userId: string): Promise<void> {
-  await tx.update(users).set({ role: "admin", plan: "yearly", planExpiresAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ role: "admin", plan: "yearly", planExpiresAt: null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
   await tx.insert(subscriptions).values({
     userId,
     plan: "yearly",
@@ -272,7 +318,9 @@ export async function revokeAdmin(tx: Db, userId: string): Promise<void> {
   await tx
     .update(subscriptions)
     .set({ status: "canceled", canceledAt: now, updatedAt: now })
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, "admin"), eq(subscriptions.status, "active")));
+    .where(
+      and(eq(subscriptions.userId, userId), eq(subscriptions.provider, "admin"), eq(subscriptions.status, "active")),
+    );
   const [own] = await tx
     .select({ plan: subscriptions.plan, periodEnd: subscriptions.currentPeriodEnd })
     .from(subscriptions)
@@ -375,7 +423,11 @@ export async function listBlogPosts(query: ListQuery): Promise<Page<AdminBlogRow
   const db = await getDb();
   const term = searchTerm(query.q);
   const where = term
-    ? anyContains(containsPattern(term), [sql`${blogPosts.title}`, sql`${blogPosts.excerpt}`, sql`${blogPosts.category}::text`])
+    ? anyContains(containsPattern(term), [
+        sql`${blogPosts.title}`,
+        sql`${blogPosts.excerpt}`,
+        sql`${blogPosts.category}::text`,
+      ])
     : undefined;
   const rows = db
     .select(blogColumns)
@@ -414,7 +466,10 @@ function imageColumns(image: BlogWrite["image"]) {
 
 export async function insertBlogPost(tx: Db, post: BlogWrite): Promise<string> {
   const { image, ...fields } = post;
-  const [row] = await tx.insert(blogPosts).values({ ...fields, ...imageColumns(image) }).returning({ id: blogPosts.id });
+  const [row] = await tx
+    .insert(blogPosts)
+    .values({ ...fields, ...imageColumns(image) })
+    .returning({ id: blogPosts.id });
   return row.id;
 }
 
@@ -428,7 +483,12 @@ export async function updateBlogPost(tx: Db, id: string, post: BlogWrite): Promi
   return rows.length > 0;
 }
 
-export async function setBlogFlag(tx: Db, id: string, flag: "popular" | "featured", value: boolean): Promise<string | null> {
+export async function setBlogFlag(
+  tx: Db,
+  id: string,
+  flag: "popular" | "featured",
+  value: boolean,
+): Promise<string | null> {
   const [row] = await tx
     .update(blogPosts)
     .set({ [flag]: value, updatedAt: new Date() })
@@ -446,7 +506,9 @@ export async function deleteBlogPost(tx: Db, id: string): Promise<string | null>
 
 export async function readPolicies(): Promise<{ kind: PolicyKind; locale: UiLocale; html: string; updatedAt: Date }[]> {
   const db = await getDb();
-  return db.select({ kind: policies.kind, locale: policies.locale, html: policies.html, updatedAt: policies.updatedAt }).from(policies);
+  return db
+    .select({ kind: policies.kind, locale: policies.locale, html: policies.html, updatedAt: policies.updatedAt })
+    .from(policies);
 }
 
 export async function upsertPolicy(tx: Db, kind: PolicyKind, locale: UiLocale, html: string): Promise<void> {
@@ -460,7 +522,10 @@ export async function upsertPolicy(tx: Db, kind: PolicyKind, locale: UiLocale, h
 // ---------------------------------------------------------------- pictures of public content
 
 /** Stores each picture once (by sha256) and answers the stored id of every one. */
-export async function storeContentImages(tx: Db, pictures: { sha256: string; contentType: string; bytes: Buffer }[]): Promise<Map<string, string>> {
+export async function storeContentImages(
+  tx: Db,
+  pictures: { sha256: string; contentType: string; bytes: Buffer }[],
+): Promise<Map<string, string>> {
   if (pictures.length === 0) return new Map();
   await tx
     .insert(contentImages)
@@ -469,13 +534,21 @@ export async function storeContentImages(tx: Db, pictures: { sha256: string; con
   const rows = await tx
     .select({ id: contentImages.id, sha256: contentImages.sha256 })
     .from(contentImages)
-    .where(inArray(contentImages.sha256, pictures.map((p) => p.sha256)));
+    .where(
+      inArray(
+        contentImages.sha256,
+        pictures.map((p) => p.sha256),
+      ),
+    );
   return new Map(rows.map((r) => [r.sha256, r.id]));
 }
 
 export async function findContentImage(id: string) {
   const db = await getDb();
-  const [row] = await db.select({ contentType: contentImages.contentType, bytes: contentImages.bytes }).from(contentImages).where(eq(contentImages.id, id));
+  const [row] = await db
+    .select({ contentType: contentImages.contentType, bytes: contentImages.bytes })
+    .from(contentImages)
+    .where(eq(contentImages.id, id));
   return row ?? null;
 }
 
@@ -488,13 +561,24 @@ export async function recordAudit(actor: AuditActor, entry: AuditEntry): Promise
   await insertAudit(await getDb(), actor, entry);
 }
 
-export type AdminAuditRow = { id: string; actorEmail: string; action: string; target: string; details: unknown; createdAt: Date };
+export type AdminAuditRow = {
+  id: string;
+  actorEmail: string;
+  action: string;
+  target: string;
+  details: unknown;
+  createdAt: Date;
+};
 
 export async function listAudit(query: ListQuery): Promise<Page<AdminAuditRow>> {
   const db = await getDb();
   const term = searchTerm(query.q);
   const where = term
-    ? anyContains(containsPattern(term), [sql`${adminAudit.actorEmail}`, sql`${adminAudit.action}`, sql`${adminAudit.target}`])
+    ? anyContains(containsPattern(term), [
+        sql`${adminAudit.actorEmail}`,
+        sql`${adminAudit.action}`,
+        sql`${adminAudit.target}`,
+      ])
     : undefined;
   const rows = db
     .select({

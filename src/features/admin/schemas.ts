@@ -70,5 +70,3 @@ export const updateBlogFlagSchema = z.object({
   type: z.enum(["popular", "featured"]),
   value: z.union([z.enum(["true", "false"]).transform((v) => v === "true"), z.boolean()]),
 });
-
-

@@ -45,7 +45,17 @@ export {
   readDashboardFigures,
   readPolicies,
 } from "./queries";
-export type { AdminAuditRow, AdminBlogRow, AdminContactRow, AdminCourseRow, AdminPaidRow, AdminUserRow, DashboardFigures, MoneyByCurrency, Page } from "./queries";
+export type {
+  AdminAuditRow,
+  AdminBlogRow,
+  AdminContactRow,
+  AdminCourseRow,
+  AdminPaidRow,
+  AdminUserRow,
+  DashboardFigures,
+  MoneyByCurrency,
+  Page,
+} from "./queries";
 
 /** HTML made safe to store, with its pasted pictures taken out and named by placeholder ids. */
 type CleanHtml = { html: string; pictures: InlineImage[]; placeholderOf: Map<string, string> };
@@ -69,9 +79,12 @@ function cleanHtml(raw: string, t: ApiTranslator): CleanHtml {
     const pictures = taken.images.filter((p) => html.includes(`${CONTENT_IMAGE_PATH}${placeholderOf.get(p.sha256)}`));
     return { html, pictures, placeholderOf };
   } catch (error) {
-    if (error instanceof HtmlTooComplexError) throw appError("html:too-complex", t, { key: "admin.tooComplex", values: { ...HTML_LIMITS } });
+    if (error instanceof HtmlTooComplexError)
+      throw appError("html:too-complex", t, { key: "admin.tooComplex", values: { ...HTML_LIMITS } });
     if (error instanceof InlineImageError) {
-      throw error.problem === "size" ? appError("html:image-too-large", t, { key: "admin.imageTooLarge" }) : appError("html:image-invalid", t, { key: "admin.imageInvalid" });
+      throw error.problem === "size"
+        ? appError("html:image-too-large", t, { key: "admin.imageTooLarge" })
+        : appError("html:image-invalid", t, { key: "admin.imageInvalid" });
     }
     throw error;
   }
@@ -82,7 +95,10 @@ async function withStoredPictures(tx: Db, clean: CleanHtml): Promise<string> {
   const stored = await storeContentImages(tx, clean.pictures);
   let html = clean.html;
   for (const picture of clean.pictures) {
-    html = html.replaceAll(`${CONTENT_IMAGE_PATH}${clean.placeholderOf.get(picture.sha256)}`, `${CONTENT_IMAGE_PATH}${stored.get(picture.sha256)}`);
+    html = html.replaceAll(
+      `${CONTENT_IMAGE_PATH}${clean.placeholderOf.get(picture.sha256)}`,
+      `${CONTENT_IMAGE_PATH}${stored.get(picture.sha256)}`,
+    );
   }
   return html;
 }
@@ -139,8 +155,8 @@ async function auditRefusal<T>(actor: AuditActor, attempt: AuditEntry, work: () 
     return await work();
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
-      await recordAudit(actor, { ...attempt, details: { ...attempt.details, refused: error.code } }).catch((failure: unknown) =>
-        logger.warn({ err: failure, action: attempt.action }, "refused admin action not audited"),
+      await recordAudit(actor, { ...attempt, details: { ...attempt.details, refused: error.code } }).catch(
+        (failure: unknown) => logger.warn({ err: failure, action: attempt.action }, "refused admin action not audited"),
       );
     }
     throw error;
@@ -179,15 +195,29 @@ export async function removeAdmin(actor: AuditActor, rawEmail: string, t: ApiTra
 
 // ---------------------------------------------------------------- policies
 
-export async function savePolicy(actor: AuditActor, kind: PolicyKind, locale: UiLocale, html: string, t: ApiTranslator): Promise<void> {
-  await auditRefusal(actor, { action: "policy.save", target: `${kind} (${locale})`, details: { kind, locale } }, async () => {
-    const clean = cleanHtml(html, t);
-    await inTransaction(async (tx) => {
-      const stored = await withStoredPictures(tx, clean);
-      await upsertPolicy(tx, kind, locale, stored);
-      await insertAudit(tx, actor, { action: "policy.save", target: `${kind} (${locale})`, details: { kind, locale, chars: stored.length, pictures: clean.pictures.length } });
-    });
-  });
+export async function savePolicy(
+  actor: AuditActor,
+  kind: PolicyKind,
+  locale: UiLocale,
+  html: string,
+  t: ApiTranslator,
+): Promise<void> {
+  await auditRefusal(
+    actor,
+    { action: "policy.save", target: `${kind} (${locale})`, details: { kind, locale } },
+    async () => {
+      const clean = cleanHtml(html, t);
+      await inTransaction(async (tx) => {
+        const stored = await withStoredPictures(tx, clean);
+        await upsertPolicy(tx, kind, locale, stored);
+        await insertAudit(tx, actor, {
+          action: "policy.save",
+          target: `${kind} (${locale})`,
+          details: { kind, locale, chars: stored.length, pictures: clean.pictures.length },
+        });
+      });
+    },
+  );
   publicContentChanged("policies");
 }
 
@@ -211,7 +241,9 @@ function readCover(image: string, t: ApiTranslator): { bytes: Buffer; contentTyp
     return readDataUrl(image.trim());
   } catch (error) {
     if (error instanceof InlineImageError) {
-      throw error.problem === "size" ? appError("html:image-too-large", t, { key: "admin.coverTooLarge" }) : appError("html:image-invalid", t, { key: "admin.coverInvalid" });
+      throw error.problem === "size"
+        ? appError("html:image-too-large", t, { key: "admin.coverTooLarge" })
+        : appError("html:image-invalid", t, { key: "admin.coverInvalid" });
     }
     throw error;
   }
@@ -231,7 +263,15 @@ function blogWrite(input: BlogInput, t: ApiTranslator): { post: BlogWrite; conte
   const content = cleanHtml(input.content, t);
   if (!content.html) throw appError("request:invalid", t, { key: "admin.blogFillAll" });
   const image = input.image ? readCover(input.image, t) : input.removeImage ? null : undefined;
-  const post = { title: input.title.trim(), excerpt: input.excerpt.trim(), content: content.html, category: input.category, tags: cleanTags(input.tags), locale: input.locale, image };
+  const post = {
+    title: input.title.trim(),
+    excerpt: input.excerpt.trim(),
+    content: content.html,
+    category: input.category,
+    tags: cleanTags(input.tags),
+    locale: input.locale,
+    image,
+  };
   return { post, content };
 }
 
@@ -240,7 +280,11 @@ export async function createBlogPost(actor: AuditActor, input: BlogInput, t: Api
     const { post, content } = blogWrite(input, t);
     return inTransaction(async (tx) => {
       const created = await insertBlogPost(tx, { ...post, content: await withStoredPictures(tx, content) });
-      await insertAudit(tx, actor, { action: "blog.create", target: post.title, details: { id: created, locale: post.locale, category: post.category } });
+      await insertAudit(tx, actor, {
+        action: "blog.create",
+        target: post.title,
+        details: { id: created, locale: post.locale, category: post.category },
+      });
       return created;
     });
   });
@@ -253,14 +297,21 @@ export async function editBlogPost(actor: AuditActor, id: string, input: BlogInp
     if (!isUuid(id)) throw appError("admin:blog-not-found", t);
     const { post, content } = blogWrite(input, t);
     await inTransaction(async (tx) => {
-      if (!(await updateBlogPost(tx, id, { ...post, content: await withStoredPictures(tx, content) }))) throw appError("admin:blog-not-found", t);
+      if (!(await updateBlogPost(tx, id, { ...post, content: await withStoredPictures(tx, content) })))
+        throw appError("admin:blog-not-found", t);
       await insertAudit(tx, actor, { action: "blog.edit", target: post.title, details: { id } });
     });
   });
   publicContentChanged("blog", id);
 }
 
-export async function flagBlogPost(actor: AuditActor, id: string, flag: "popular" | "featured", value: boolean, t: ApiTranslator): Promise<void> {
+export async function flagBlogPost(
+  actor: AuditActor,
+  id: string,
+  flag: "popular" | "featured",
+  value: boolean,
+  t: ApiTranslator,
+): Promise<void> {
   await auditRefusal(actor, { action: "blog.flag", target: id, details: { id, flag, value } }, async () => {
     if (!isUuid(id)) throw appError("admin:blog-not-found", t);
     await inTransaction(async (tx) => {
@@ -292,7 +343,11 @@ export async function contactHandled(actor: AuditActor, id: string, t: ApiTransl
     await inTransaction(async (tx) => {
       const contact = await markContactHandled(tx, id);
       if (!contact) throw appError("admin:contact-not-found", t);
-      await insertAudit(tx, actor, { action: "contact.handled", target: contact.email, details: { id, subject: contact.subject } });
+      await insertAudit(tx, actor, {
+        action: "contact.handled",
+        target: contact.email,
+        details: { id, subject: contact.subject },
+      });
     });
   });
 }

@@ -1,5 +1,11 @@
 /** A lesson as the SPEC's Course content holds it; what is not given is empty (not written yet). */
-export type ContentLesson = { title: string; theory?: string; youtube?: string | null; image?: string | null; done?: boolean };
+export type ContentLesson = {
+  title: string;
+  theory?: string;
+  youtube?: string | null;
+  image?: string | null;
+  done?: boolean;
+};
 
 /** The SPEC's Course content JSON: one key, the lower-cased main topic, holding the topics. */
 export function courseContent(mainTopic: string, topics: { title: string; lessons: ContentLesson[] }[]) {

@@ -9,8 +9,12 @@ describe("course share link", () => {
 
 describe("course content JSON", () => {
   it("reads back the topics it was built from, as text or as an object", () => {
-    const content = courseContent("Rust", [{ title: "Intro", lessons: [{ title: "Setup", youtube: null, done: true }] }]);
-    const topics = [{ title: "Intro", subtopics: [{ title: "Setup", theory: "", youtube: "", image: "", done: true }] }];
+    const content = courseContent("Rust", [
+      { title: "Intro", lessons: [{ title: "Setup", youtube: null, done: true }] },
+    ]);
+    const topics = [
+      { title: "Intro", subtopics: [{ title: "Setup", theory: "", youtube: "", image: "", done: true }] },
+    ];
     expect(content).toEqual({ rust: topics });
     expect(contentTopics(readContent(JSON.stringify(content)))).toEqual(topics);
     expect(contentTopics(readContent(content))).toEqual(topics);

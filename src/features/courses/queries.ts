@@ -45,10 +45,14 @@ export async function findCourseByIdempotencyKey(userId: string, key: string): P
 }
 
 /** Courses the user created since a date, deleted ones included (the creations record). */
-const creationsSince = (userId: string, since: Date) => and(eq(courseCreations.userId, userId), gte(courseCreations.createdAt, since));
+const creationsSince = (userId: string, since: Date) =>
+  and(eq(courseCreations.userId, userId), gte(courseCreations.createdAt, since));
 
 export async function countCoursesSince(userId: string, since: Date, db: Db | null = null): Promise<number> {
-  const [row] = await (db ?? (await getDb())).select({ n: count() }).from(courseCreations).where(creationsSince(userId, since));
+  const [row] = await (db ?? (await getDb()))
+    .select({ n: count() })
+    .from(courseCreations)
+    .where(creationsSince(userId, since));
   return Number(row?.n ?? 0);
 }
 
@@ -203,7 +207,10 @@ function coursesWithOutlineQuery(db: Db) {
 
 // Both lists serve every My Courses page and contract client: built once per database handle
 // (drizzle's builder costs more CPU than the statements take to run).
-const prepared = new WeakMap<Db, { cards: ReturnType<typeof courseCardsQuery>; withOutline: ReturnType<typeof coursesWithOutlineQuery> }>();
+const prepared = new WeakMap<
+  Db,
+  { cards: ReturnType<typeof courseCardsQuery>; withOutline: ReturnType<typeof coursesWithOutlineQuery> }
+>();
 function preparedLists(db: Db) {
   let lists = prepared.get(db);
   if (!lists) prepared.set(db, (lists = { cards: courseCardsQuery(db), withOutline: coursesWithOutlineQuery(db) }));
@@ -222,7 +229,11 @@ export type OutlineTopic = { title: string; subtopics: OutlineLesson[] };
 export type CourseWithOutlineRow = Pick<CourseRow, keyof typeof cardColumns> & { outline: OutlineTopic[] };
 
 /** A page of the owner's courses, newest first, each with its topics and lessons (the contract's list). */
-export async function listCoursesWithOutline(userId: string, page: number, limit: number): Promise<CourseWithOutlineRow[]> {
+export async function listCoursesWithOutline(
+  userId: string,
+  page: number,
+  limit: number,
+): Promise<CourseWithOutlineRow[]> {
   const rows = await preparedLists(await getDb()).withOutline.execute(pageParams(userId, page, limit));
   return rows.map(({ outline, ...row }) => ({ ...row, outline: JSON.parse(outline) as OutlineTopic[] }));
 }
@@ -307,7 +318,13 @@ export async function updateLessons(
         .update(lessons)
         .set({ ...update.values, updatedAt: new Date() })
         // Done moves only on a lesson the server served (applyContentUpdate refuses the rest).
-        .where(and(eq(lessons.id, update.id), eq(lessons.courseId, courseId), update.values.done === undefined ? undefined : isNotNull(lessons.openedAt)));
+        .where(
+          and(
+            eq(lessons.id, update.id),
+            eq(lessons.courseId, courseId),
+            update.values.done === undefined ? undefined : isNotNull(lessons.openedAt),
+          ),
+        );
     }
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
   });

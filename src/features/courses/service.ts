@@ -66,7 +66,11 @@ function toCard(row: CourseCardRow): CourseCard {
 }
 
 /** The first page of My Courses, rendered on the server (no content JSON: the cards do not need it). */
-export async function listCourseCardsForUser(userId: string, page = 1, limit = COURSES_PAGE_SIZE): Promise<CourseCard[]> {
+export async function listCourseCardsForUser(
+  userId: string,
+  page = 1,
+  limit = COURSES_PAGE_SIZE,
+): Promise<CourseCard[]> {
   return (await listCourseCards(userId, page, limit)).map(toCard);
 }
 
@@ -100,12 +104,19 @@ export async function listCoursesForApi(
   const rows = await listCoursesWithOutline(caller.id, query.page, query.limit);
   return rows.map((row) => {
     const lessons = row.outline.flatMap((topic) => topic.subtopics);
-    const card = toCard({ ...row, lessonCount: lessons.length, doneCount: lessons.filter((lesson) => lesson.done).length });
+    const card = toCard({
+      ...row,
+      lessonCount: lessons.length,
+      doneCount: lessons.filter((lesson) => lesson.done).length,
+    });
     return { ...toContractCard(row, card), content: JSON.stringify({ [row.mainTopic.toLowerCase()]: row.outline }) };
   });
 }
 
-function toContractCard(row: Pick<CourseCardRow, "id" | "userId" | "type" | "endedAt" | "completed">, card: CourseCard): ContractCourseCard {
+function toContractCard(
+  row: Pick<CourseCardRow, "id" | "userId" | "type" | "endedAt" | "completed">,
+  card: CourseCard,
+): ContractCourseCard {
   return {
     ...card,
     _id: row.id,
@@ -174,7 +185,12 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * Done can only change on a lesson the server has served to the learner (`openedAt`): a change
  * on any other is `409 lesson:not-opened`, and nothing is stored.
  */
-export async function applyContentUpdate(userId: string, courseId: unknown, content: unknown, t: ApiTranslator): Promise<void> {
+export async function applyContentUpdate(
+  userId: string,
+  courseId: unknown,
+  content: unknown,
+  t: ApiTranslator,
+): Promise<void> {
   const course = await requireOwnCourse(userId, courseId, t);
   const outline = await courseOutline(course.id);
   const topicsIn = contentTopics(content);
@@ -185,7 +201,12 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
   let notOpened = false;
   outline.forEach(({ topic, lessons }, t) => {
     const incoming = topicsIn[t] as { title?: unknown; subtopics?: unknown };
-    if (incoming?.title !== topic.title || !Array.isArray(incoming.subtopics) || incoming.subtopics.length !== lessons.length) throw mismatch();
+    if (
+      incoming?.title !== topic.title ||
+      !Array.isArray(incoming.subtopics) ||
+      incoming.subtopics.length !== lessons.length
+    )
+      throw mismatch();
     lessons.forEach((lesson, l) => {
       const sub = (incoming.subtopics as Record<string, unknown>[])[l];
       if (sub?.title !== lesson.title) throw mismatch();
@@ -204,7 +225,11 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
         if (sub.image !== "" && !isDisplayableImageUrl(sub.image)) throw imageNotAllowed();
         values.imageUrl = sub.image || null;
       }
-      if (typeof sub.youtube === "string" && sub.youtube !== (lesson.youtubeId ?? "") && (sub.youtube === "" || isVideoId(sub.youtube))) {
+      if (
+        typeof sub.youtube === "string" &&
+        sub.youtube !== (lesson.youtubeId ?? "") &&
+        (sub.youtube === "" || isVideoId(sub.youtube))
+      ) {
         values.youtubeId = sub.youtube || null;
       }
       if (Object.keys(values).length) updates.push({ id: lesson.id, values, theory });
@@ -222,7 +247,10 @@ export async function applyContentUpdate(userId: string, courseId: unknown, cont
     if (error instanceof HtmlTooComplexError) throw appError("html:too-complex", t, { values: { ...HTML_LIMITS } });
     throw error;
   }
-  await updateLessons(course.id, updates.map(({ id, values }) => ({ id, values })));
+  await updateLessons(
+    course.id,
+    updates.map(({ id, values }) => ({ id, values })),
+  );
 }
 
 export async function countCoursesThisMonth(userId: string): Promise<number> {

@@ -57,7 +57,12 @@ export async function exportAction(courseId: string, format: ExportFormatChoice,
 export { isCourseOffline };
 
 /** Stores or removes the offline copy; answers whether the course is stored afterwards. */
-export async function toggleOfflineAction(courseId: string, saved: boolean, t: ActionTexts, onSaving: () => void): Promise<boolean> {
+export async function toggleOfflineAction(
+  courseId: string,
+  saved: boolean,
+  t: ActionTexts,
+  onSaving: () => void,
+): Promise<boolean> {
   if (!offlineSupported()) {
     notify.error(t.offline("failed"), t.offline("unsupported"));
     return saved;

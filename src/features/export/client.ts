@@ -26,7 +26,12 @@ export async function downloadExport(courseId: string, format: ExportFormatChoic
   const response = await fetch(`/api/courses/${encodeURIComponent(courseId)}/export?format=${format}`);
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-    return { ok: false, printInstead: body?.code === "export:browser-unavailable", limited: response.status === 429, message: body?.message };
+    return {
+      ok: false,
+      printInstead: body?.code === "export:browser-unavailable",
+      limited: response.status === 429,
+      message: body?.message,
+    };
   }
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);

@@ -24,7 +24,15 @@ export async function findExportDocument(userId: string, courseId: unknown): Pro
   if (!course) return undefined;
   const outline = await courseOutline(course.id);
   return {
-    course: { id: course.id, mainTopic: course.mainTopic, type: course.type, lang: course.lang, photo: course.photo, photoAttribution: course.photoAttribution, quizPassed: course.quizPassed },
+    course: {
+      id: course.id,
+      mainTopic: course.mainTopic,
+      type: course.type,
+      lang: course.lang,
+      photo: course.photo,
+      photoAttribution: course.photoAttribution,
+      quizPassed: course.quizPassed,
+    },
     topics: outline.map(({ topic, lessons }) => ({
       id: topic.id,
       title: topic.title,
@@ -45,7 +53,8 @@ export async function findExportDocument(userId: string, courseId: unknown): Pro
 /** Every picture a document shows: the only remote addresses the PDF printer may fetch. */
 export function documentImageUrls(doc: ExportDocument): string[] {
   const urls = new Set<string>();
-  for (const topic of doc.topics) for (const l of topic.lessons) if (l.completed && l.imageUrl && !l.youtubeId) urls.add(l.imageUrl);
+  for (const topic of doc.topics)
+    for (const l of topic.lessons) if (l.completed && l.imageUrl && !l.youtubeId) urls.add(l.imageUrl);
   return [...urls];
 }
 

@@ -6,7 +6,9 @@
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: " " };
 
 function decode(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) => ENTITIES[name]).replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
+  return text
+    .replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) => ENTITIES[name])
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
 }
 
 type Node = { tag: string; attrs: Record<string, string>; children: (Node | string)[] };
@@ -73,7 +75,12 @@ function textOf(node: Node | string): string {
 }
 
 function block(node: Node, depth = 0): string {
-  const children = () => node.children.map((c) => (typeof c === "string" ? (c.trim() ? escapeInline(c.replace(/\s+/g, " ")) : "") : blockOrInline(c, depth))).join("");
+  const children = () =>
+    node.children
+      .map((c) =>
+        typeof c === "string" ? (c.trim() ? escapeInline(c.replace(/\s+/g, " ")) : "") : blockOrInline(c, depth),
+      )
+      .join("");
   switch (node.tag) {
     case "#root":
     case "div":
@@ -92,7 +99,11 @@ function block(node: Node, depth = 0): string {
     case "caption":
       return `\n\n${inline(node.children).trim()}\n\n`;
     case "blockquote":
-      return `\n\n${block({ ...node, tag: "div" }, depth).trim().split("\n").map((l) => `> ${l}`).join("\n")}\n\n`;
+      return `\n\n${block({ ...node, tag: "div" }, depth)
+        .trim()
+        .split("\n")
+        .map((l) => `> ${l}`)
+        .join("\n")}\n\n`;
     case "pre":
       return `\n\n\`\`\`${(node.attrs.class ?? "").match(/language-([\w-]+)/)?.[1] ?? ""}\n${textOf(node).replace(/\n$/, "")}\n\`\`\`\n\n`;
     case "hr":
@@ -103,13 +114,26 @@ function block(node: Node, depth = 0): string {
       const items = node.children.filter((c): c is Node => typeof c !== "string" && c.tag === "li");
       const lines = items.map((li) => {
         const marker = node.tag === "ol" ? `${n++}.` : "-";
-        const body = li.children.map((c) => (typeof c === "string" ? escapeInline(c.replace(/\s+/g, " ")) : ["ul", "ol"].includes(c.tag) ? `\n${block(c, depth + 1).replace(/^\n+|\n+$/g, "")}` : inlineNode(c))).join("").trim();
+        const body = li.children
+          .map((c) =>
+            typeof c === "string"
+              ? escapeInline(c.replace(/\s+/g, " "))
+              : ["ul", "ol"].includes(c.tag)
+                ? `\n${block(c, depth + 1).replace(/^\n+|\n+$/g, "")}`
+                : inlineNode(c),
+          )
+          .join("")
+          .trim();
         return `${"  ".repeat(depth)}${marker} ${body}`;
       });
       return `\n\n${lines.join("\n")}\n\n`;
     }
     case "table": {
-      const rows = collect(node, "tr").map((tr) => tr.children.filter((c): c is Node => typeof c !== "string" && (c.tag === "td" || c.tag === "th")).map((cell) => inline(cell.children).trim().replace(/\|/g, "\\|")));
+      const rows = collect(node, "tr").map((tr) =>
+        tr.children
+          .filter((c): c is Node => typeof c !== "string" && (c.tag === "td" || c.tag === "th"))
+          .map((cell) => inline(cell.children).trim().replace(/\|/g, "\\|")),
+      );
       if (rows.length === 0) return "";
       const width = Math.max(...rows.map((r) => r.length));
       const line = (cells: string[]) => `| ${Array.from({ length: width }, (_, i) => cells[i] ?? "").join(" | ")} |`;
@@ -120,7 +144,25 @@ function block(node: Node, depth = 0): string {
   }
 }
 
-const BLOCKS = new Set(["p", "div", "figure", "figcaption", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "hr", "ul", "ol", "table", "caption"]);
+const BLOCKS = new Set([
+  "p",
+  "div",
+  "figure",
+  "figcaption",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "blockquote",
+  "pre",
+  "hr",
+  "ul",
+  "ol",
+  "table",
+  "caption",
+]);
 
 function blockOrInline(node: Node, depth: number): string {
   return BLOCKS.has(node.tag) ? block(node, depth) : inlineNode(node);

@@ -41,7 +41,12 @@ function release(userId: string): void {
  * `export:too-many-running`, not counted against the hour), then PDF_RULE or ARCHIVE_RULE an hour
  * (429 `export:rate-limited`). The slot is given back however the export ends.
  */
-export async function withinExportLimits<T>(userId: string, format: "pdf" | "md" | "scorm", t: ApiTranslator, work: () => Promise<T>): Promise<T> {
+export async function withinExportLimits<T>(
+  userId: string,
+  format: "pdf" | "md" | "scorm",
+  t: ApiTranslator,
+  work: () => Promise<T>,
+): Promise<T> {
   const now = running.get(userId) ?? 0;
   if (now >= MAX_RUNNING_PER_USER) {
     throw appError("export:too-many-running", t, { headers: { "retry-after": String(RUNNING_RETRY_AFTER_SECONDS) } });

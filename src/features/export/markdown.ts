@@ -19,7 +19,10 @@ export function markdownArchive(doc: ExportDocument, labels: ExportLabels): Uint
     topic.lessons.forEach((lesson, l) => {
       const file = `${folder}/${pad(l + 1)}-${slug(lesson.title, "lesson")}.md`;
       index.push(`- [${lesson.title}](${encodeURI(file)})`);
-      const parts = [`---\ncourse: ${yamlString(doc.course.mainTopic)}\ntopic: ${yamlString(topic.title)}\ntitle: ${yamlString(lesson.title)}\n---`, `# ${lesson.title}`];
+      const parts = [
+        `---\ncourse: ${yamlString(doc.course.mainTopic)}\ntopic: ${yamlString(topic.title)}\ntitle: ${yamlString(lesson.title)}\n---`,
+        `# ${lesson.title}`,
+      ];
       if (!lesson.completed) {
         parts.push(`*${labels.notCompleted(lesson.title)}*`);
       } else {

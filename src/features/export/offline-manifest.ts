@@ -8,14 +8,22 @@ import type { ExportDocument } from "./document";
  */
 export function offlineManifest(doc: ExportDocument) {
   const lessons = doc.topics.flatMap((topic) => topic.lessons);
-  const progress = progressPercent({ lessonCount: lessons.length, doneCount: lessons.filter((l) => l.done).length, quizPassed: doc.course.quizPassed });
+  const progress = progressPercent({
+    lessonCount: lessons.length,
+    doneCount: lessons.filter((l) => l.done).length,
+    quizPassed: doc.course.quizPassed,
+  });
   const viewer = `/course/${doc.course.id}`;
   const written = lessons.filter((l) => l.theory.trim() !== "" || l.youtubeId);
   return {
     courseId: doc.course.id,
     progress,
     pages: [viewer, ...written.map((l) => `${viewer}?lesson=${l.id}`)],
-    images: [...new Set(written.flatMap((l) => (l.imageUrl && !l.youtubeId && /^https:/.test(l.imageUrl) ? [l.imageUrl] : [])))],
+    images: [
+      ...new Set(
+        written.flatMap((l) => (l.imageUrl && !l.youtubeId && /^https:/.test(l.imageUrl) ? [l.imageUrl] : [])),
+      ),
+    ],
     lessons: written.map((l) => ({
       id: l.id,
       courseId: doc.course.id,

@@ -9,11 +9,16 @@ import { getCurrentSession } from "@/server/auth/session";
  * expiry, a password change), gets another name, so the copies of the last one are deleted.
  */
 export function offlineOwnerKey(userId: string, sessionId: string): string {
-  return createHash("sha256").update(`aula-offline-owner\u0000${userId}\u0000${sessionId}`).digest("base64url").slice(0, 32);
+  return createHash("sha256")
+    .update(`aula-offline-owner\u0000${userId}\u0000${sessionId}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** The current request's session as the owner of offline copies, or null without one. */
 export async function currentOfflineOwner(): Promise<OfflineOwner | null> {
   const session = await getCurrentSession();
-  return session ? { owner: offlineOwnerKey(session.user.id, session.sessionId), expiresAt: session.expiresAtMs } : null;
+  return session
+    ? { owner: offlineOwnerKey(session.user.id, session.sessionId), expiresAt: session.expiresAtMs }
+    : null;
 }

@@ -24,9 +24,11 @@ export function offlineSupported(): boolean {
  * the `/_next/` prefix.
  */
 function staticAssetsOf(text: string): string[] {
-  const found = [...text.matchAll(/(?:\/_next\/)?static\/(?:chunks|media|css)\/[A-Za-z0-9_\-.~/%[\]]+\.(?:js|css|woff2?|ttf|svg|png)/g)].map((m) =>
-    m[0].startsWith("/_next/") ? m[0] : `/_next/${m[0]}`,
-  );
+  const found = [
+    ...text.matchAll(
+      /(?:\/_next\/)?static\/(?:chunks|media|css)\/[A-Za-z0-9_\-.~/%[\]]+\.(?:js|css|woff2?|ttf|svg|png)/g,
+    ),
+  ].map((m) => (m[0].startsWith("/_next/") ? m[0] : `/_next/${m[0]}`));
   return [...new Set(found)];
 }
 
@@ -54,13 +56,23 @@ export async function saveCourseOffline(courseId: string): Promise<void> {
   await cacheAll(cache, [...manifest.pages, "/dashboard"]);
   await Promise.all(
     manifest.lessons.map((lesson) =>
-      cache.put(offlineLessonKey(courseId, lesson.id), new Response(JSON.stringify({ lesson, progress: manifest.progress }), { headers: { "content-type": "application/json" } })),
+      cache.put(
+        offlineLessonKey(courseId, lesson.id),
+        new Response(JSON.stringify({ lesson, progress: manifest.progress }), {
+          headers: { "content-type": "application/json" },
+        }),
+      ),
     ),
   );
   // Pictures of other hosts: stored as they come (opaque), shown by an <img> all the same.
   await cacheAll(cache, manifest.images, { mode: "no-cors" }).catch(() => undefined);
   // The scripts, styles and fonts of the stored pages, so they run with no network.
-  const pages = await Promise.all(manifest.pages.slice(0, 1).concat("/dashboard").map(async (url) => (await cache.match(url))?.clone().text() ?? ""));
+  const pages = await Promise.all(
+    manifest.pages
+      .slice(0, 1)
+      .concat("/dashboard")
+      .map(async (url) => (await cache.match(url))?.clone().text() ?? ""),
+  );
   const shell = await caches.open(SHELL_CACHE);
   // Two rounds: the pages' assets, then what those scripts and styles name (lazy chunks, fonts).
   let found = staticAssetsOf(pages.join("\n"));
@@ -69,11 +81,17 @@ export async function saveCourseOffline(courseId: string): Promise<void> {
     const fresh = found.filter((url) => !seen.has(url));
     fresh.forEach((url) => seen.add(url));
     await cacheAll(shell, fresh, { credentials: "same-origin" }).catch(() => undefined);
-    const texts = await Promise.all(fresh.filter((u) => /\.(js|css)$/.test(u)).map(async (u) => (await shell.match(u))?.text() ?? ""));
+    const texts = await Promise.all(
+      fresh.filter((u) => /\.(js|css)$/.test(u)).map(async (u) => (await shell.match(u))?.text() ?? ""),
+    );
     found = staticAssetsOf(texts.join("\n"));
   }
   // Read once through the service worker, which keeps the notes of a downloaded course for offline.
-  await fetch("/api/getnotes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ course: courseId }) }).catch(() => undefined);
+  await fetch("/api/getnotes", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ course: courseId }),
+  }).catch(() => undefined);
   await navigator.storage?.persist?.().catch(() => false);
 }
 

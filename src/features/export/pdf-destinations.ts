@@ -10,7 +10,8 @@ export function pageOfDestinations(pdf: Buffer): Record<string, number> {
   for (const match of text.matchAll(/(?:^|\s)(\d+) 0 obj\s*([\s\S]*?)endobj/g)) objects.set(match[1], match[2]);
 
   // The page tree, in order: the root /Pages is the one with no /Parent.
-  const kidsOf = (body: string) => [...(body.match(/\/Kids\s*\[([^\]]*)\]/)?.[1] ?? "").matchAll(/(\d+) 0 R/g)].map((m) => m[1]);
+  const kidsOf = (body: string) =>
+    [...(body.match(/\/Kids\s*\[([^\]]*)\]/)?.[1] ?? "").matchAll(/(\d+) 0 R/g)].map((m) => m[1]);
   const isPages = (body: string | undefined) => body !== undefined && /\/Type\s*\/Pages\b/.test(body);
   const root = [...objects.entries()].find(([, body]) => isPages(body) && !/\/Parent\s/.test(body));
   const order = new Map<string, number>();
@@ -34,5 +35,8 @@ export function pageOfDestinations(pdf: Buffer): Record<string, number> {
 
 /** PDF names escape bytes as #xx. */
 function decodeName(name: string): string {
-  return Buffer.from(name.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+  return Buffer.from(
+    name.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
 }

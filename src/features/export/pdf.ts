@@ -36,7 +36,8 @@ async function serveCourseImages(page: Page, imageUrls: string[]): Promise<void>
         const response = await fetchMedia(route.request().url(), {}, { timeoutMs: 10_000, maxBytes: MAX_IMAGE_BYTES });
         const type = response.headers.get("content-type") ?? "";
         const body = Buffer.from(await response.arrayBuffer());
-        if (!response.ok || !type.startsWith("image/") || body.byteLength > MAX_IMAGE_BYTES) return route.abort("failed");
+        if (!response.ok || !type.startsWith("image/") || body.byteLength > MAX_IMAGE_BYTES)
+          return route.abort("failed");
         return route.fulfill({ status: 200, contentType: type, body });
       } catch {
         return route.abort("failed");

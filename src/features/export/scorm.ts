@@ -4,7 +4,13 @@ import { inlineImage, pad } from "./files";
 import type { ExportLabels } from "./labels";
 
 /** XML and HTML text and attribute values. */
-const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+const esc = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 
 const STYLE = `body{font-family:'Noto Sans',system-ui,sans-serif;line-height:1.6;margin:0;color:#111;background:#fff}
 main{max-width:48rem;margin:0 auto;padding:1rem 1.25rem}
@@ -73,14 +79,24 @@ const SCRIPT = `(function () {
 })();
 `;
 
-function lessonPage(doc: ExportDocument, topicTitle: string, lesson: ExportDocument["topics"][number]["lessons"][number], image: string | null, labels: ExportLabels, langCode: string): string {
+function lessonPage(
+  doc: ExportDocument,
+  topicTitle: string,
+  lesson: ExportDocument["topics"][number]["lessons"][number],
+  image: string | null,
+  labels: ExportLabels,
+  langCode: string,
+): string {
   let body: string;
   if (!lesson.completed) body = `<p class="placeholder">${esc(labels.notCompleted(lesson.title))}</p>`;
   else {
     let media = "";
-    if (lesson.youtubeId) media = `<p>${esc(labels.video)} <a href="${esc(youtubeWatchUrl(lesson.youtubeId))}" target="_blank" rel="noopener">${esc(youtubeWatchUrl(lesson.youtubeId))}</a></p>`;
+    if (lesson.youtubeId)
+      media = `<p>${esc(labels.video)} <a href="${esc(youtubeWatchUrl(lesson.youtubeId))}" target="_blank" rel="noopener">${esc(youtubeWatchUrl(lesson.youtubeId))}</a></p>`;
     else if (image) {
-      const credit = lesson.imageAttribution ? `<figcaption>${esc(labels.imageBy(lesson.imageAttribution))}</figcaption>` : "";
+      const credit = lesson.imageAttribution
+        ? `<figcaption>${esc(labels.imageBy(lesson.imageAttribution))}</figcaption>`
+        : "";
       media = `<figure><img src="${esc(image)}" alt="${esc(labels.imageAlt(lesson.title))}">${credit}</figure>`;
     }
     // The theory is stored sanitized (src/server/html/sanitize.ts).

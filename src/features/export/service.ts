@@ -52,13 +52,25 @@ async function buildExport(input: ExportInput, t: ApiTranslator): Promise<Export
   const labels = exportLabels(input.locale);
   const base = slug(doc.course.mainTopic);
   if (input.format === "offline") {
-    return { body: new TextEncoder().encode(JSON.stringify(offlineManifest(doc))), contentType: "application/json", disposition: "inline" };
+    return {
+      body: new TextEncoder().encode(JSON.stringify(offlineManifest(doc))),
+      contentType: "application/json",
+      disposition: "inline",
+    };
   }
   if (input.format === "md") {
-    return { body: markdownArchive(doc, labels), contentType: "application/zip", disposition: contentDisposition("attachment", base, "md.zip", "course") };
+    return {
+      body: markdownArchive(doc, labels),
+      contentType: "application/zip",
+      disposition: contentDisposition("attachment", base, "md.zip", "course"),
+    };
   }
   if (input.format === "scorm") {
-    return { body: scormPackage(doc, labels, input.languageCode(doc.course.lang)), contentType: "application/zip", disposition: contentDisposition("attachment", base, "scorm.zip", "course") };
+    return {
+      body: scormPackage(doc, labels, input.languageCode(doc.course.lang)),
+      contentType: "application/zip",
+      disposition: contentDisposition("attachment", base, "scorm.zip", "course"),
+    };
   }
   const appUrl = env().APP_URL.replace(/\/+$/, "");
   try {
@@ -75,7 +87,11 @@ async function buildExport(input: ExportInput, t: ApiTranslator): Promise<Export
       imageUrls: documentImageUrls(doc),
     });
     // SPEC section 9: the file name is the topic plus .pdf (made safe: the topic is the user's own text).
-    return { body: pdf, contentType: "application/pdf", disposition: contentDisposition("attachment", doc.course.mainTopic, "pdf", "course") };
+    return {
+      body: pdf,
+      contentType: "application/pdf",
+      disposition: contentDisposition("attachment", doc.course.mainTopic, "pdf", "course"),
+    };
   } catch (error) {
     if (error instanceof BrowserUnavailableError) throw appError("export:browser-unavailable", t);
     logger.error({ err: error, courseId: doc.course.id }, "pdf export failed");

@@ -38,7 +38,10 @@ export function coverSvg(title: string): string {
   const hue2 = (hue + 40 + (h % 80)) % 360;
   const lines = wrap(title, 22, 3);
   const text = lines
-    .map((l, i) => `<text x="48" y="${330 - (lines.length - 1 - i) * 58}" font-family="system-ui,sans-serif" font-size="48" font-weight="700" fill="#fff">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="48" y="${330 - (lines.length - 1 - i) * 58}" font-family="system-ui,sans-serif" font-size="48" font-weight="700" fill="#fff">${escapeXml(l)}</text>`,
+    )
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 800 400" role="img" aria-label="${escapeXml(title)}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},65%,50%)"/><stop offset="1" stop-color="hsl(${hue2},70%,30%)"/></linearGradient></defs><rect width="800" height="400" fill="url(#g)"/><circle cx="${620 + (h % 80)}" cy="${90 + (h % 60)}" r="140" fill="#fff" opacity="0.08"/><circle cx="${700 - (h % 50)}" cy="${260 + (h % 40)}" r="90" fill="#fff" opacity="0.06"/>${text}</svg>`;
 }

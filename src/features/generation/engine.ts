@@ -15,7 +15,14 @@ import { buildLessonTheoryPrompt, type LessonContext } from "./prompts/lesson-th
 import { buildOutlinePrompt } from "./prompts/outline";
 import { buildQuizPrompt } from "./prompts/quiz";
 import { buildVideoSearchPrompt } from "./prompts/video-search";
-import { outlineModelSchema, quizModelSchema, searchPhraseSchema, type ModelOutline, type ModelQuiz, type Outline } from "./schemas";
+import {
+  outlineModelSchema,
+  quizModelSchema,
+  searchPhraseSchema,
+  type ModelOutline,
+  type ModelQuiz,
+  type Outline,
+} from "./schemas";
 
 /**
  * The AI engine: every task the model does for a course, each with its prompt, its output
@@ -46,12 +53,20 @@ function parseWith<S extends z.ZodType>(schema: S, text: string): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new InvalidModelOutputError(`the answer does not fit the schema at ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    throw new InvalidModelOutputError(
+      `the answer does not fit the schema at ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    );
   }
   return result.data;
 }
 
-export type OutlineInput = { topic: string; subtopics: string[]; topicCount: number; language: string; courseType: string };
+export type OutlineInput = {
+  topic: string;
+  subtopics: string[];
+  topicCount: number;
+  language: string;
+  courseType: string;
+};
 
 export type OutlineEvent =
   /** Topic `index` as it stands now (sent again as it grows). */
@@ -69,14 +84,19 @@ function partialTopics(value: unknown): { title: string; subtopics: string[] }[]
     return {
       title: typeof topic.title === "string" ? cleanTitle(topic.title) : "",
       subtopics: subtopics
-        .map((s) => (typeof (s as { title?: unknown })?.title === "string" ? cleanTitle((s as { title: string }).title) : ""))
+        .map((s) =>
+          typeof (s as { title?: unknown })?.title === "string" ? cleanTitle((s as { title: string }).title) : "",
+        )
         .filter(Boolean),
     };
   });
 }
 
 /** The outline schema and its structured-output spec, built once per topic count (5 or 10). */
-const outlineOutputs = new Map<number, { schema: ReturnType<typeof outlineModelSchema>; output: ReturnType<typeof Output.object<ModelOutline>> }>();
+const outlineOutputs = new Map<
+  number,
+  { schema: ReturnType<typeof outlineModelSchema>; output: ReturnType<typeof Output.object<ModelOutline>> }
+>();
 function outlineOutput(topicCount: number) {
   let entry = outlineOutputs.get(topicCount);
   if (!entry) {
@@ -132,8 +152,10 @@ export async function generateOutline(
       },
       finish: (text) => {
         const outline = cleanOutline(parseWith(schema, text));
-        if (outline.topics.some((t) => !t.title || t.subtopics.length === 0)) throw new InvalidModelOutputError("an empty title");
-        if (!outlineInLanguage(outline, input.language)) throw new InvalidModelOutputError(`the outline is not in ${input.language}`);
+        if (outline.topics.some((t) => !t.title || t.subtopics.length === 0))
+          throw new InvalidModelOutputError("an empty title");
+        if (!outlineInLanguage(outline, input.language))
+          throw new InvalidModelOutputError(`the outline is not in ${input.language}`);
         return withUserSubtopics(outline, input.subtopics);
       },
     },
@@ -173,7 +195,8 @@ export async function writeLesson(
       finish: (text) => {
         const markdown = text.trim();
         if (markdown.length < 40) throw new InvalidModelOutputError("the lesson is empty");
-        if (!looksWrittenIn(markdown, context.language)) throw new InvalidModelOutputError(`the lesson is not in ${context.language}`);
+        if (!looksWrittenIn(markdown, context.language))
+          throw new InvalidModelOutputError(`the lesson is not in ${context.language}`);
         const html = markdownToSafeHtml(markdown);
         if (!html) throw new InvalidModelOutputError("the lesson has no content");
         return { markdown, html };
@@ -194,18 +217,31 @@ export async function searchPhrase(
     const { system, prompt } = kind === "image" ? buildImageSearchPrompt(input) : buildVideoSearchPrompt(input);
     // One retry only: a phrase is a nicety, the titles do as well.
     return await runModel(
-      { model, system, prompt, output: Output.object({ schema: searchPhraseSchema, name: "search_phrase" }), temperature: 0.2 },
+      {
+        model,
+        system,
+        prompt,
+        output: Output.object({ schema: searchPhraseSchema, name: "search_phrase" }),
+        temperature: 0.2,
+      },
       {
         task: `${kind}-search-phrase`,
         signal: options.signal,
         deadline: options.deadline,
-        policy: { retries: 1, ...options.policy, ...(options.policy?.retries !== undefined ? { retries: Math.min(1, options.policy.retries) } : {}) },
+        policy: {
+          retries: 1,
+          ...options.policy,
+          ...(options.policy?.retries !== undefined ? { retries: Math.min(1, options.policy.retries) } : {}),
+        },
         finish: (text) => cleanTitle(parseWith(searchPhraseSchema, text).query),
       },
     );
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    logger.warn({ kind, error: error instanceof Error ? error.message : String(error) }, "search phrase failed; using the titles");
+    logger.warn(
+      { kind, error: error instanceof Error ? error.message : String(error) },
+      "search phrase failed; using the titles",
+    );
     return fallback;
   }
 }
@@ -245,9 +281,15 @@ export async function findLessonVideo(
  */
 export async function generateLesson(
   context: LessonContext & { courseType: "text_image" | "video_text" },
-  lessonOptions: EngineOptions & { onDelta?: (delta: string) => void | Promise<void>; onRetry?: (attempt: number) => void | Promise<void> } = {},
+  lessonOptions: EngineOptions & {
+    onDelta?: (delta: string) => void | Promise<void>;
+    onRetry?: (attempt: number) => void | Promise<void>;
+  } = {},
 ): Promise<LessonText & LessonMedia> {
-  const options = { ...lessonOptions, deadline: lessonOptions.deadline ?? aiDeadline(lessonOptions.policy?.totalTimeoutMs) };
+  const options = {
+    ...lessonOptions,
+    deadline: lessonOptions.deadline ?? aiDeadline(lessonOptions.policy?.totalTimeoutMs),
+  };
   const mediaInput = { courseTopic: context.courseTopic, lessonTitle: context.lessonTitle, language: context.language };
   if (context.courseType === "video_text") {
     const video = await findLessonVideo(mediaInput, options);

@@ -22,7 +22,9 @@ describe("course languages", () => {
 
 describe("outline schema", () => {
   it("tells the provider the exact topic count through the JSON schema", () => {
-    const schema = toJSONSchema(outlineModelSchema(10)) as unknown as { properties: { topics: { minItems: number; maxItems: number } } };
+    const schema = toJSONSchema(outlineModelSchema(10)) as unknown as {
+      properties: { topics: { minItems: number; maxItems: number } };
+    };
     expect(schema.properties.topics.minItems).toBe(10);
     expect(schema.properties.topics.maxItems).toBe(10);
   });
@@ -41,7 +43,12 @@ describe("outline schema", () => {
   });
 
   it("adds a missing user subtopic to the topic it fits best, once", () => {
-    const outline = { topics: [{ title: "Plants and light", subtopics: ["Leaves"] }, { title: "Cells", subtopics: ["Membranes"] }] };
+    const outline = {
+      topics: [
+        { title: "Plants and light", subtopics: ["Leaves"] },
+        { title: "Cells", subtopics: ["Membranes"] },
+      ],
+    };
     const result = withUserSubtopics(outline, ["Light absorption", "leaves"]);
     expect(result.topics[0].subtopics).toEqual(["Leaves", "Light absorption"]);
     expect(result.topics[1].subtopics).toEqual(["Membranes"]);
@@ -49,16 +56,30 @@ describe("outline schema", () => {
 
   it("turns an outline into the SPEC's Course content, which its own schema accepts", () => {
     const content = courseContent("Rust Basics", [{ title: "Intro", lessons: [{ title: "Setup" }] }]);
-    expect(content).toEqual({ "rust basics": [{ title: "Intro", subtopics: [{ title: "Setup", theory: "", youtube: "", image: "", done: false }] }] });
+    expect(content).toEqual({
+      "rust basics": [
+        { title: "Intro", subtopics: [{ title: "Setup", theory: "", youtube: "", image: "", done: false }] },
+      ],
+    });
     expect(courseContentSchema.safeParse(content).success).toBe(true);
     expect(courseContentSchema.safeParse({ a: content["rust basics"], b: content["rust basics"] }).success).toBe(false);
   });
 });
 
 describe("outlineWithin", () => {
-  const stored = { topics: [{ title: "A", subtopics: ["a1", "a2", "a2"] }, { title: "B", subtopics: ["b1"] }] };
+  const stored = {
+    topics: [
+      { title: "A", subtopics: ["a1", "a2", "a2"] },
+      { title: "B", subtopics: ["b1"] },
+    ],
+  };
   it("accepts dropped and reordered topics and lessons with the stored titles, each used as often as stored", () => {
-    const posted = { topics: [{ title: "B", subtopics: ["b1"] }, { title: "A", subtopics: ["a2", "a1", "a2"] }] };
+    const posted = {
+      topics: [
+        { title: "B", subtopics: ["b1"] },
+        { title: "A", subtopics: ["a2", "a1", "a2"] },
+      ],
+    };
     expect(outlineWithin(stored, posted)).toBe(posted);
     expect(outlineWithin(stored, { topics: [{ title: "A", subtopics: ["a2"] }] })).not.toBeNull();
   });
@@ -68,7 +89,10 @@ describe("outlineWithin", () => {
       [{ title: "a", subtopics: ["a1"] }],
       [{ title: "B", subtopics: ["b1", "a1"] }],
       [{ title: "A", subtopics: ["a2", "a2", "a2"] }],
-      [{ title: "B", subtopics: ["b1"] }, { title: "B", subtopics: ["b1"] }],
+      [
+        { title: "B", subtopics: ["b1"] },
+        { title: "B", subtopics: ["b1"] },
+      ],
     ]) {
       expect({ topics, within: outlineWithin(stored, { topics }) }).toEqual({ topics, within: null });
     }

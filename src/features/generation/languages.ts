@@ -2,7 +2,18 @@
  * The 38 course languages (SPEC section 9). `name` is what the contract sends and stores;
  * `code` steers video search; `script` lets the engine check an outline is in that language.
  */
-export type Script = "latin" | "cyrillic" | "arabic" | "han" | "japanese" | "hangul" | "devanagari" | "bengali" | "greek" | "hebrew" | "thai";
+export type Script =
+  | "latin"
+  | "cyrillic"
+  | "arabic"
+  | "han"
+  | "japanese"
+  | "hangul"
+  | "devanagari"
+  | "bengali"
+  | "greek"
+  | "hebrew"
+  | "thai";
 
 export const COURSE_LANGUAGES = [
   { name: "English", code: "en", script: "latin" },

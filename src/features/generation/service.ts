@@ -77,7 +77,14 @@ function validateGenerateForm(body: GenerateFormBody, plan: Caller["plan"], t: A
   if (topic.length < TOPIC_MIN_LENGTH) throw appError("generate:topic-short", t);
   if (topic.length > TOPIC_MAX_LENGTH) throw appError("generate:topic-long", t);
   // Empty subtopics are ignored; the same one twice counts once.
-  const subtopics = [...new Map(body.subtopics.map((s) => cleanTitle(s)).filter(Boolean).map((s) => [s.toLocaleLowerCase(), s])).values()];
+  const subtopics = [
+    ...new Map(
+      body.subtopics
+        .map((s) => cleanTitle(s))
+        .filter(Boolean)
+        .map((s) => [s.toLocaleLowerCase(), s]),
+    ).values(),
+  ];
   if (subtopics.length > MAX_USER_SUBTOPICS) throw planError("plan:subtopics", t);
   if (body.topicsLimit !== "4" && body.topicsLimit !== "8") throw appError("generate:invalid-topics-limit", t);
   const courseType = courseTypeLabel(body.courseType);
@@ -85,9 +92,21 @@ function validateGenerateForm(body: GenerateFormBody, plan: Caller["plan"], t: A
   if (!body.language.trim()) throw appError("generate:language-missing", t);
   const language = courseLanguageByName(body.language)?.name;
   if (!language) throw appError("generate:language-unknown", t);
-  const violation = planViolation(plan, { topicsLimit: body.topicsLimit, courseType, language, subtopicCount: subtopics.length });
+  const violation = planViolation(plan, {
+    topicsLimit: body.topicsLimit,
+    courseType,
+    language,
+    subtopicCount: subtopics.length,
+  });
   if (violation) throw planError(violation, t);
-  return { topic, subtopics, topicsLimit: body.topicsLimit, topicCount: TOPIC_COUNT[body.topicsLimit], courseType, language };
+  return {
+    topic,
+    subtopics,
+    topicsLimit: body.topicsLimit,
+    topicCount: TOPIC_COUNT[body.topicsLimit],
+    courseType,
+    language,
+  };
 }
 
 /** Courses a Free user may still create this month; null when the plan has no limit. */
@@ -136,12 +155,21 @@ export async function prepareOutline(user: Caller, body: GenerateFormBody, t: Ap
 }
 
 function outlineInput(request: GenerateRequest) {
-  return { topic: request.topic, subtopics: request.subtopics, topicCount: request.topicCount, language: request.language, courseType: request.courseType };
+  return {
+    topic: request.topic,
+    subtopics: request.subtopics,
+    topicCount: request.topicCount,
+    language: request.language,
+    courseType: request.courseType,
+  };
 }
 
 /** The contract's `generatedText`: the outline as Course content JSON text. */
 function generatedTextOf(request: GenerateRequest, outline: Outline): string {
-  const topics = outline.topics.map((topic) => ({ title: topic.title, lessons: topic.subtopics.map((title) => ({ title })) }));
+  const topics = outline.topics.map((topic) => ({
+    title: topic.title,
+    lessons: topic.subtopics.map((title) => ({ title })),
+  }));
   return JSON.stringify(courseContent(request.topic, topics));
 }
 
@@ -186,7 +214,12 @@ export type OutlineStreamEvent =
  * (see README "Streaming outline"): `start` at once, `waiting` while the model is silent,
  * then topics, and `done` or `error` last. Stops when the client goes.
  */
-export function outlineEventStream(user: Caller, request: GenerateRequest, t: ApiTranslator, clientSignal?: AbortSignal): ReadableStream<Uint8Array> {
+export function outlineEventStream(
+  user: Caller,
+  request: GenerateRequest,
+  t: ApiTranslator,
+  clientSignal?: AbortSignal,
+): ReadableStream<Uint8Array> {
   return aiEventStream<OutlineStreamEvent>(
     async (send, signal) => {
       try {
@@ -231,7 +264,8 @@ function validateCreateCourse(user: Caller & { id: string }, body: CreateCourseB
 
 type CreateCourseInput = ReturnType<typeof validateCreateCourse>;
 
-const unknownOutline = (t: ApiTranslator) => appError("course:unknown-outline", t, { key: "generation.unknownOutline" });
+const unknownOutline = (t: ApiTranslator) =>
+  appError("course:unknown-outline", t, { key: "generation.unknownOutline" });
 
 /**
  * The course may only be made of what the server wrote for this user at /api/prompt: the stored
@@ -239,7 +273,11 @@ const unknownOutline = (t: ApiTranslator) => appError("course:unknown-outline", 
  * language, and a subset or reordering of its topics and lessons with their exact titles.
  * The plan is checked again against the stored choices (a plan may have changed since).
  */
-async function requireOwnOutline(user: Caller & { id: string }, input: CreateCourseInput, t: ApiTranslator): Promise<GeneratedOutlineRow> {
+async function requireOwnOutline(
+  user: Caller & { id: string },
+  input: CreateCourseInput,
+  t: ApiTranslator,
+): Promise<GeneratedOutlineRow> {
   const stored = isUuid(input.outlineId) ? await findUsableOutline(user.id, input.outlineId) : undefined;
   if (!stored) throw unknownOutline(t);
   const mismatch =
@@ -289,7 +327,12 @@ export async function createCourseFromOutline(
   return checkAndStore(user, input, null, t);
 }
 
-async function checkAndStore(user: Caller & { id: string }, input: CreateCourseInput, idempotencyKey: string | null, t: ApiTranslator) {
+async function checkAndStore(
+  user: Caller & { id: string },
+  input: CreateCourseInput,
+  idempotencyKey: string | null,
+  t: ApiTranslator,
+) {
   const stored = await requireOwnOutline(user, input, t);
   return generateAndStore(user, { ...input, mainTopic: stored.topic }, idempotencyKey, t);
 }
@@ -318,7 +361,12 @@ async function generateAndStore(
     findImage(input.mainTopic).catch(() => null),
   ]);
   const now = new Date();
-  const limit = isPaidPlan(user.plan) ? null : { limit: env().FREE_COURSES_PER_MONTH, message: t("generation.courseLimit", { limit: env().FREE_COURSES_PER_MONTH }) };
+  const limit = isPaidPlan(user.plan)
+    ? null
+    : {
+        limit: env().FREE_COURSES_PER_MONTH,
+        message: t("generation.courseLimit", { limit: env().FREE_COURSES_PER_MONTH }),
+      };
   return storeCourse(
     {
       userId: user.id,
@@ -371,7 +419,12 @@ async function lessonContext(user: Caller & { id: string }, courseId: unknown, l
 }
 
 /** POST /api/image: the lesson's picture (found and stored if it has none). */
-export async function lessonImageForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
+export async function lessonImageForOwner(
+  user: Caller & { id: string },
+  courseId: unknown,
+  lessonId: unknown,
+  t: ApiTranslator,
+) {
   const { lesson, context } = await lessonContext(user, courseId, lessonId, t);
   if (lesson.imageUrl) return { url: lesson.imageUrl, attribution: lesson.imageAttribution };
   await enforceAiRateLimit(user.id, t);
@@ -381,7 +434,12 @@ export async function lessonImageForOwner(user: Caller & { id: string }, courseI
 }
 
 /** POST /api/yt: the lesson's YouTube video id (found and stored if it has none). */
-export async function lessonVideoForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
+export async function lessonVideoForOwner(
+  user: Caller & { id: string },
+  courseId: unknown,
+  lessonId: unknown,
+  t: ApiTranslator,
+) {
   const { course, lesson, context } = await lessonContext(user, courseId, lessonId, t);
   if (lesson.youtubeId) return lesson.youtubeId;
   await enforceAiRateLimit(user.id, t);
@@ -393,11 +451,15 @@ export async function lessonVideoForOwner(user: Caller & { id: string }, courseI
 }
 
 /** POST /api/transcript: the captions of the lesson's video, as `{ text }` items. */
-export async function lessonTranscriptForOwner(user: Caller & { id: string }, courseId: unknown, lessonId: unknown, t: ApiTranslator) {
+export async function lessonTranscriptForOwner(
+  user: Caller & { id: string },
+  courseId: unknown,
+  lessonId: unknown,
+  t: ApiTranslator,
+) {
   const { course, lesson } = await requireOwnLesson(user.id, courseId, lessonId, t);
   if (!lesson.youtubeId) throw appError("media:no-video", t);
   const items = await fetchTranscript(lesson.youtubeId, courseLanguageByName(course.lang)?.code ?? "en");
   if (items.length === 0) throw appError("media:no-transcript", t);
   return items;
 }
-

@@ -125,7 +125,9 @@ export function followGeneration(flight: InFlight): AsyncIterable<GenerationEven
 }
 
 /** How the generation ended: its `done` or `error` event (for callers that want no stream). */
-export async function generationOutcome(flight: InFlight): Promise<Extract<GenerationEvent, { type: "done" | "error" }>> {
+export async function generationOutcome(
+  flight: InFlight,
+): Promise<Extract<GenerationEvent, { type: "done" | "error" }>> {
   for await (const event of followGeneration(flight)) {
     if (event.type === "done" || event.type === "error") return event;
   }
@@ -173,9 +175,14 @@ async function generateUnderLease(
   emit: (event: GenerationEvent) => void,
   regenerate: boolean,
 ) {
-  const renewal = setInterval(() => {
-    renewGenerationLease(lessonId, leaseMs).catch((error: unknown) => logger.warn({ err: error, lessonId }, "lease renewal failed"));
-  }, Math.max(1_000, Math.floor(leaseMs / 3)));
+  const renewal = setInterval(
+    () => {
+      renewGenerationLease(lessonId, leaseMs).catch((error: unknown) =>
+        logger.warn({ err: error, lessonId }, "lease renewal failed"),
+      );
+    },
+    Math.max(1_000, Math.floor(leaseMs / 3)),
+  );
   try {
     const [found, outline] = await Promise.all([lessonWithTopic(course.id, lessonId), outlineOf(course.id)]);
     if (!found) return emit({ type: "error", code: "course:not-found" });
@@ -205,7 +212,10 @@ async function generateUnderLease(
     emit({ type: "done", lesson: { ...found.lesson, ...values } });
   } catch (error) {
     await releaseGenerationLease(lessonId).catch(() => {});
-    logger.warn({ lessonId, error: error instanceof Error ? error.message : String(error) }, "lesson generation failed; nothing stored");
+    logger.warn(
+      { lessonId, error: error instanceof Error ? error.message : String(error) },
+      "lesson generation failed; nothing stored",
+    );
     emit({ type: "error", code: failureCode(error) ?? "lesson:generation-failed" });
   } finally {
     clearInterval(renewal);

@@ -43,9 +43,7 @@ export function prepareNotes(raw: string, t: ApiTranslator): PreparedNotes {
   } catch (error) {
     if (error instanceof HtmlTooComplexError) throw tooComplex(t, "tooComplex");
     if (error instanceof InlineImageError) {
-      throw error.problem === "size"
-        ? appError("html:image-too-large", t)
-        : appError("html:image-invalid", t);
+      throw error.problem === "size" ? appError("html:image-too-large", t) : appError("html:image-invalid", t);
     }
     throw error;
   }
@@ -55,7 +53,8 @@ export function prepareNotes(raw: string, t: ApiTranslator): PreparedNotes {
       let stored = html;
       for (const picture of pictures) {
         const existing = storedIds.get(picture.sha256);
-        if (existing) stored = stored.replaceAll(`${STORED_IMAGE_PATH}${picture.id}`, `${STORED_IMAGE_PATH}${existing}`);
+        if (existing)
+          stored = stored.replaceAll(`${STORED_IMAGE_PATH}${picture.id}`, `${STORED_IMAGE_PATH}${existing}`);
       }
       const referencedIds = storedImageIds(stored);
       return { html: stored, referencedIds };

@@ -85,7 +85,9 @@ export async function markLessonOpened(lessonId: string): Promise<void> {
   await db
     .update(lessons)
     .set({ done: true, openedAt: sql`coalesce(${lessons.openedAt}, now())`, updatedAt: new Date() })
-    .where(and(eq(lessons.id, lessonId), ne(lessons.theory, ""), or(eq(lessons.done, false), isNull(lessons.openedAt))));
+    .where(
+      and(eq(lessons.id, lessonId), ne(lessons.theory, ""), or(eq(lessons.done, false), isNull(lessons.openedAt))),
+    );
 }
 
 export async function progressCounts(courseId: string): Promise<{ lessonCount: number; doneCount: number }> {
@@ -160,7 +162,14 @@ export async function storeGeneratedLesson(
 
 // Chat
 
-export type ChatMessageRow = { id: string; sender: "user" | "bot"; text: string; lessonId: string | null; lessonTitle: string | null; createdAt: Date };
+export type ChatMessageRow = {
+  id: string;
+  sender: "user" | "bot";
+  text: string;
+  lessonId: string | null;
+  lessonTitle: string | null;
+  createdAt: Date;
+};
 
 export async function chatHistory(userId: string, courseId: string, limit = 200): Promise<ChatMessageRow[]> {
   const db = await getDb();
@@ -182,20 +191,43 @@ export async function chatHistory(userId: string, courseId: string, limit = 200)
 }
 
 /** A question and its answer, stored together once the answer is whole. */
-export async function storeChatExchange(input: { userId: string; courseId: string; lessonId: string | null; question: string; answer: string }) {
+export async function storeChatExchange(input: {
+  userId: string;
+  courseId: string;
+  lessonId: string | null;
+  question: string;
+  answer: string;
+}) {
   const db = await getDb();
   const asked = new Date();
   // The answer is a millisecond later, so the two always sort question first.
   const answered = new Date(asked.getTime() + 1);
   await db.insert(chatMessages).values([
-    { userId: input.userId, courseId: input.courseId, lessonId: input.lessonId, sender: "user", text: input.question, createdAt: asked },
-    { userId: input.userId, courseId: input.courseId, lessonId: input.lessonId, sender: "bot", text: input.answer, createdAt: answered },
+    {
+      userId: input.userId,
+      courseId: input.courseId,
+      lessonId: input.lessonId,
+      sender: "user",
+      text: input.question,
+      createdAt: asked,
+    },
+    {
+      userId: input.userId,
+      courseId: input.courseId,
+      lessonId: input.lessonId,
+      sender: "bot",
+      text: input.answer,
+      createdAt: answered,
+    },
   ]);
 }
 
 // Notes
 
-export async function findNotes(userId: string, courseId: string): Promise<{ html: string; version: number } | undefined> {
+export async function findNotes(
+  userId: string,
+  courseId: string,
+): Promise<{ html: string; version: number } | undefined> {
   const db = await getDb();
   const [row] = await db
     .select({ html: notes.html, version: notes.version })
@@ -212,13 +244,22 @@ type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
  * that one (or there are none yet and it is 0); the answer is the new version, or null when a
  * newer save got there first.
  */
-async function writeNotes(db: Executor, userId: string, courseId: string, html: string, expectedVersion: number | undefined): Promise<number | null> {
+async function writeNotes(
+  db: Executor,
+  userId: string,
+  courseId: string,
+  html: string,
+  expectedVersion: number | undefined,
+): Promise<number | null> {
   const now = new Date();
   if (expectedVersion === undefined) {
     const [row] = await db
       .insert(notes)
       .values({ userId, courseId, html, version: 1, updatedAt: now })
-      .onConflictDoUpdate({ target: [notes.userId, notes.courseId], set: { html, version: sql`${notes.version} + 1`, updatedAt: now } })
+      .onConflictDoUpdate({
+        target: [notes.userId, notes.courseId],
+        set: { html, version: sql`${notes.version} + 1`, updatedAt: now },
+      })
       .returning({ version: notes.version });
     return row.version;
   }
@@ -263,18 +304,38 @@ export async function writeNotesWithPictures(
         ? await tx
             .select({ id: images.id, sha256: images.sha256 })
             .from(images)
-            .where(and(eq(images.userId, userId), eq(images.courseId, courseId), inArray(images.sha256, pictures.map((p) => p.sha256))))
+            .where(
+              and(
+                eq(images.userId, userId),
+                eq(images.courseId, courseId),
+                inArray(
+                  images.sha256,
+                  pictures.map((p) => p.sha256),
+                ),
+              ),
+            )
         : [];
       const storedIds = new Map(existing.map((row) => [row.sha256, row.id]));
       const fresh = pictures.filter((p) => !storedIds.has(p.sha256));
       if (fresh.length) {
-        await tx.insert(images).values(fresh.map((p) => ({ id: p.id, userId, courseId, contentType: p.contentType, bytes: p.bytes, sha256: p.sha256 })));
+        await tx.insert(images).values(
+          fresh.map((p) => ({
+            id: p.id,
+            userId,
+            courseId,
+            contentType: p.contentType,
+            bytes: p.bytes,
+            sha256: p.sha256,
+          })),
+        );
       }
       const { html, referencedIds } = finish(storedIds);
       const version = await writeNotes(tx, userId, courseId, html, expectedVersion);
       if (version === null) throw new VersionConflict();
       const ownedBy = and(eq(images.userId, userId), eq(images.courseId, courseId));
-      await tx.delete(images).where(referencedIds.length ? and(ownedBy, notInArray(images.id, referencedIds)) : ownedBy);
+      await tx
+        .delete(images)
+        .where(referencedIds.length ? and(ownedBy, notInArray(images.id, referencedIds)) : ownedBy);
       return version;
     });
   } catch (error) {
@@ -284,7 +345,10 @@ export async function writeNotesWithPictures(
 }
 
 /** A stored picture, only for its owner. */
-export async function findImageForOwner(userId: string, imageId: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+export async function findImageForOwner(
+  userId: string,
+  imageId: string,
+): Promise<{ contentType: string; bytes: Buffer } | undefined> {
   const db = await getDb();
   const [row] = await db
     .select({ contentType: images.contentType, bytes: images.bytes })

@@ -23,7 +23,10 @@ export const chatBodySchema = z.object({
   courseId: id,
   /** The lesson the question is about (the contract's clients send none: then the first lesson). */
   lessonId: id.optional(),
-  message: z.string().max(CHAT_MESSAGE_MAX).refine((text) => text.trim().length > 0, "The message is empty."),
+  message: z
+    .string()
+    .max(CHAT_MESSAGE_MAX)
+    .refine((text) => text.trim().length > 0, "The message is empty."),
 });
 
 export const chatHistoryBodySchema = z.object({ courseId: id });

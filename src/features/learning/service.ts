@@ -52,7 +52,14 @@ async function courseProgress(courseId: string, quizPassed: boolean): Promise<nu
 // The viewer page
 
 export type ViewerData = {
-  course: { id: string; mainTopic: string; type: ViewerCourseRow["type"]; lang: string; quizPassed: boolean; completed: boolean };
+  course: {
+    id: string;
+    mainTopic: string;
+    type: ViewerCourseRow["type"];
+    lang: string;
+    quizPassed: boolean;
+    completed: boolean;
+  };
   topics: { id: string; title: string; lessons: { id: string; title: string; done: boolean; generated: boolean }[] }[];
   lesson: LessonContent;
   progress: number;
@@ -64,7 +71,11 @@ export type ViewerData = {
  * marks it opened and done (SPEC "Subtopic"), since its text is served with the page; another
  * lesson is marked when the viewer opens it through the lesson stream.
  */
-export async function loadViewer(userId: string, courseId: string, lessonId: string | undefined): Promise<ViewerData | null> {
+export async function loadViewer(
+  userId: string,
+  courseId: string,
+  lessonId: string | undefined,
+): Promise<ViewerData | null> {
   const course = await findOwnCourse(userId, courseId);
   if (!course) return null;
   const outline = await outlineOf(course.id);
@@ -80,7 +91,14 @@ export async function loadViewer(userId: string, courseId: string, lessonId: str
   if (!lesson) return null;
   const doneCount = all.filter((l) => l.done).length;
   return {
-    course: { id: course.id, mainTopic: course.mainTopic, type: course.type, lang: course.lang, quizPassed: course.quizPassed, completed: course.completed },
+    course: {
+      id: course.id,
+      mainTopic: course.mainTopic,
+      type: course.type,
+      lang: course.lang,
+      quizPassed: course.quizPassed,
+      completed: course.completed,
+    },
     topics: outline.map((t) => ({
       id: t.id,
       title: t.title,
@@ -126,7 +144,11 @@ export async function openLessonStream(
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   const finish = async (content: LessonContent) => {
     await markLessonOpened(content.id);
-    return { type: "done", lesson: { ...content, done: true }, progress: await courseProgress(course.id, course.quizPassed) } as const;
+    return {
+      type: "done",
+      lesson: { ...content, done: true },
+      progress: await courseProgress(course.id, course.quizPassed),
+    } as const;
   };
   if (lesson.theory && !input.regenerate) {
     const done = await finish(lesson);
@@ -137,11 +159,15 @@ export async function openLessonStream(
       },
     });
   }
-  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: input.regenerate }, () => enforceAiRateLimit(userId, t));
+  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: input.regenerate }, () =>
+    enforceAiRateLimit(userId, t),
+  );
   return aiEventStream<LessonStreamEvent>(
     async (send, gone) => {
       const events = followGeneration(flight)[Symbol.asyncIterator]();
-      const left = new Promise<"gone">((resolve) => gone.addEventListener("abort", () => resolve("gone"), { once: true }));
+      const left = new Promise<"gone">((resolve) =>
+        gone.addEventListener("abort", () => resolve("gone"), { once: true }),
+      );
       try {
         for (;;) {
           const next = await Promise.race([events.next(), left]);
@@ -149,7 +175,11 @@ export async function openLessonStream(
           const event: GenerationEvent = next.value;
           if (event.type === "done") return send(await finish(event.lesson));
           if (event.type === "error") {
-            return send({ type: "error", code: event.code, message: failureMessage(event.code, t, t("learning.generationFailed")) });
+            return send({
+              type: "error",
+              code: event.code,
+              message: failureMessage(event.code, t, t("learning.generationFailed")),
+            });
           }
           send(event);
         }
@@ -182,7 +212,9 @@ export async function prefetchLesson(
 ): Promise<{ state: "ready"; lesson: LessonContent } | { state: "generating" }> {
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   if (lesson.theory) return { state: "ready", lesson };
-  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiRateLimit(userId, t));
+  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () =>
+    enforceAiRateLimit(userId, t),
+  );
   if (!input.wait) return { state: "generating" };
   const outcome = await generationOutcome(flight);
   if (outcome.type === "error") throw generationError(outcome.code, t);
@@ -194,14 +226,20 @@ export async function prefetchLesson(
  * generation (registry and lease) like the stream and the prefetch, so none of them can write
  * the lesson twice or overwrite another's text; it is marked done, as opening it does.
  */
-export async function writeLessonText(userId: string, input: { courseId: string; lessonId: string }, t: ApiTranslator): Promise<string> {
+export async function writeLessonText(
+  userId: string,
+  input: { courseId: string; lessonId: string },
+  t: ApiTranslator,
+): Promise<string> {
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   // Already written (by the prefetch, say): serving it still marks it opened and done.
   if (lesson.theory) {
     await markLessonOpened(lesson.id);
     return lesson.theory;
   }
-  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () => enforceAiRateLimit(userId, t));
+  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () =>
+    enforceAiRateLimit(userId, t),
+  );
   const outcome = await generationOutcome(flight);
   if (outcome.type === "error") throw generationError(outcome.code, t);
   await markLessonOpened(lesson.id);
@@ -210,7 +248,14 @@ export async function writeLessonText(userId: string, input: { courseId: string;
 
 // Course Assistant
 
-export type ChatEntry = { id: string; sender: "user" | "bot"; text: string; lessonId: string | null; lessonTitle: string | null; createdAt: string };
+export type ChatEntry = {
+  id: string;
+  sender: "user" | "bot";
+  text: string;
+  lessonId: string | null;
+  lessonTitle: string | null;
+  createdAt: string;
+};
 
 export async function chatHistoryFor(userId: string, courseId: string, t: ApiTranslator): Promise<ChatEntry[]> {
   const course = await requireOwnCourse(userId, courseId, t);
@@ -218,10 +263,20 @@ export async function chatHistoryFor(userId: string, courseId: string, t: ApiTra
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-async function chatContext(userId: string, course: ViewerCourseRow, lessonId: string | undefined, question: string, t: ApiTranslator) {
+async function chatContext(
+  userId: string,
+  course: ViewerCourseRow,
+  lessonId: string | undefined,
+  question: string,
+  t: ApiTranslator,
+) {
   const outline = await outlineOf(course.id);
   const firstLessonId = outline[0]?.lessons[0]?.id;
-  const lesson = lessonId ? await requireLesson(course, lessonId, t) : firstLessonId ? await lessonContent(course.id, firstLessonId) : undefined;
+  const lesson = lessonId
+    ? await requireLesson(course, lessonId, t)
+    : firstLessonId
+      ? await lessonContent(course.id, firstLessonId)
+      : undefined;
   const history = (await chatHistory(userId, course.id, 6)).map((m) => ({ sender: m.sender, text: m.text }));
   return {
     lesson,
@@ -246,7 +301,11 @@ function chatFailure(error: unknown, t: ApiTranslator): AppError {
 }
 
 /** The contract's /api/chat: the whole answer at once. Stored with its question. */
-export async function answerChat(userId: string, input: { courseId: string; lessonId?: string; message: string }, t: ApiTranslator): Promise<string> {
+export async function answerChat(
+  userId: string,
+  input: { courseId: string; lessonId?: string; message: string },
+  t: ApiTranslator,
+): Promise<string> {
   const course = await requireOwnCourse(userId, input.courseId, t);
   const question = input.message.trim();
   const { lesson, context } = await chatContext(userId, course, input.lessonId, question, t);
@@ -255,7 +314,8 @@ export async function answerChat(userId: string, input: { courseId: string; less
   try {
     answer = await answerCourseQuestion(context);
   } catch (error) {
-    if (!(error instanceof AppError)) logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");
+    if (!(error instanceof AppError))
+      logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");
     throw chatFailure(error, t);
   }
   await storeChatExchange({ userId, courseId: course.id, lessonId: lesson?.id ?? null, question, answer });
@@ -303,7 +363,11 @@ export async function chatStream(
 
 // Notes
 
-export async function notesFor(userId: string, courseId: string, t: ApiTranslator): Promise<{ html: string; version: number }> {
+export async function notesFor(
+  userId: string,
+  courseId: string,
+  t: ApiTranslator,
+): Promise<{ html: string; version: number }> {
   const course = await requireOwnCourse(userId, courseId, t);
   return (await findNotes(userId, course.id)) ?? { html: "", version: 0 };
 }
@@ -313,7 +377,11 @@ export async function notesFor(userId: string, courseId: string, t: ApiTranslato
  * (see prepareNotes). With a version, a save based on an older version than the stored one is
  * refused (409) instead of overwriting text written in another tab.
  */
-export async function saveNotes(userId: string, input: { course: string; notes: string; version?: number }, t: ApiTranslator): Promise<number> {
+export async function saveNotes(
+  userId: string,
+  input: { course: string; notes: string; version?: number },
+  t: ApiTranslator,
+): Promise<number> {
   const course = await requireOwnCourse(userId, input.course, t);
   const prepared = prepareNotes(input.notes, t);
   const version = await writeNotesWithPictures(userId, course.id, prepared.pictures, input.version, prepared.finish);
@@ -322,7 +390,11 @@ export async function saveNotes(userId: string, input: { course: string; notes: 
 }
 
 /** A picture of the caller's notes; anyone else's, or an unknown id, is 404. */
-export async function notesImageFor(userId: string, imageId: string, t: ApiTranslator): Promise<{ contentType: string; bytes: Buffer }> {
+export async function notesImageFor(
+  userId: string,
+  imageId: string,
+  t: ApiTranslator,
+): Promise<{ contentType: string; bytes: Buffer }> {
   const image = isUuid(imageId) ? await findImageForOwner(userId, imageId) : undefined;
   if (!image) throw appError("image:not-found", t);
   return image;

@@ -14,7 +14,16 @@ describe("billing form", () => {
   });
 
   it("checks each field with the SPEC's minimum and names the field that failed", () => {
-    const valid = { firstName: "Ana", lastName: "Lima", email: "ana@example.com", address: "Rua A, 1", city: "Recife", state: "PE", zipCode: "500", country: "BR" };
+    const valid = {
+      firstName: "Ana",
+      lastName: "Lima",
+      email: "ana@example.com",
+      address: "Rua A, 1",
+      city: "Recife",
+      state: "PE",
+      zipCode: "500",
+      country: "BR",
+    };
     expect(billingSchema.safeParse(valid).success).toBe(true);
     const cases: Array<[keyof typeof valid, string]> = [
       ["firstName", "A"],

@@ -8,7 +8,9 @@ describe("plan rules", () => {
     expect(planViolation("free", { ...free, courseType: "Video & Text Course" })).toBe("plan:course-type");
     expect(planViolation("free", { ...free, language: "Spanish" })).toBe("plan:language");
     expect(planViolation("free", { topicCount: 6 })).toBe("plan:topics-limit");
-    expect(planViolation("monthly", { topicsLimit: "8", courseType: "Video & Text Course", language: "Thai" })).toBeNull();
+    expect(
+      planViolation("monthly", { topicsLimit: "8", courseType: "Video & Text Course", language: "Thai" }),
+    ).toBeNull();
     expect(planViolation("yearly", { subtopicCount: 6 })).toBe("plan:subtopics");
     expect(TOPIC_COUNT).toEqual({ "4": 5, "8": 10 });
   });

@@ -30,7 +30,8 @@ export function planViolation(
   if ((choice.subtopicCount ?? 0) > MAX_USER_SUBTOPICS) return "plan:subtopics";
   if (isPaidPlan(plan)) return null;
   if (choice.topicsLimit !== undefined && choice.topicsLimit !== FREE_CHOICES.topicsLimit) return "plan:topics-limit";
-  if (choice.topicCount !== undefined && choice.topicCount > TOPIC_COUNT[FREE_CHOICES.topicsLimit]) return "plan:topics-limit";
+  if (choice.topicCount !== undefined && choice.topicCount > TOPIC_COUNT[FREE_CHOICES.topicsLimit])
+    return "plan:topics-limit";
   if (choice.courseType !== undefined && choice.courseType !== FREE_CHOICES.courseType) return "plan:course-type";
   if (choice.language !== undefined && choice.language !== FREE_CHOICES.language) return "plan:language";
   return null;

@@ -18,7 +18,13 @@ export function isPublicId(value: unknown): value is string {
 }
 
 /** LinkedIn's add-to-profile link, filled with the certificate. */
-export function linkedInAddUrl(input: { courseTitle: string; issuedAt: Date; publicId: string; url: string; issuer: string }): string {
+export function linkedInAddUrl(input: {
+  courseTitle: string;
+  issuedAt: Date;
+  publicId: string;
+  url: string;
+  issuer: string;
+}): string {
   const params = new URLSearchParams({
     startTask: "CERTIFICATION_NAME",
     name: input.courseTitle,

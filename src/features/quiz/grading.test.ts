@@ -1,8 +1,22 @@
 import { certificateDate, isPublicId, linkedInAddUrl } from "./certificate-format";
-import { grade, isPassing, publicQuestions, questionCountFor, shuffledOrder, storedOrder, withinTimeLimit, type StoredQuestion } from "./grading";
+import {
+  grade,
+  isPassing,
+  publicQuestions,
+  questionCountFor,
+  shuffledOrder,
+  storedOrder,
+  withinTimeLimit,
+  type StoredQuestion,
+} from "./grading";
 import { randomInt } from "node:crypto";
 
-const q = (answer: string): StoredQuestion => ({ question: "Q?", options: ["w", "x", "y", "z"], answer, explanation: `because ${answer}` });
+const q = (answer: string): StoredQuestion => ({
+  question: "Q?",
+  options: ["w", "x", "y", "z"],
+  answer,
+  explanation: `because ${answer}`,
+});
 
 describe("quiz rules", () => {
   it("asks about one question per topic, 5 to 10", () => {
@@ -11,7 +25,10 @@ describe("quiz rules", () => {
 
   it("hands out lettered options and nothing of the key", () => {
     const [out] = publicQuestions([q("c")]);
-    expect(out).toEqual({ question: "Q?", options: ["a", "b", "c", "d"].map((letter, i) => ({ letter, text: "wxyz"[i] })) });
+    expect(out).toEqual({
+      question: "Q?",
+      options: ["a", "b", "c", "d"].map((letter, i) => ({ letter, text: "wxyz"[i] })),
+    });
   });
 
   it("grades in order; a letter that is no option counts as none; the mark is the score times 10", () => {
@@ -80,8 +97,22 @@ describe("certificate wording", () => {
   it("accepts only issued-shape public ids and builds LinkedIn's add-to-profile link", () => {
     expect(isPublicId("abcdefghijklmnopqrstuv")).toBe(true);
     expect(isPublicId("../x")).toBe(false);
-    const url = new URL(linkedInAddUrl({ courseTitle: "Rust & Go", issuedAt: new Date("2026-03-04Z"), publicId: "abcdefghijklmnopqrstuv", url: "https://a.example/certificates/abcdefghijklmnopqrstuv", issuer: "Aula" }));
+    const url = new URL(
+      linkedInAddUrl({
+        courseTitle: "Rust & Go",
+        issuedAt: new Date("2026-03-04Z"),
+        publicId: "abcdefghijklmnopqrstuv",
+        url: "https://a.example/certificates/abcdefghijklmnopqrstuv",
+        issuer: "Aula",
+      }),
+    );
     expect(url.origin + url.pathname).toBe("https://www.linkedin.com/profile/add");
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ startTask: "CERTIFICATION_NAME", name: "Rust & Go", issueYear: "2026", issueMonth: "3", certId: "abcdefghijklmnopqrstuv" });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      startTask: "CERTIFICATION_NAME",
+      name: "Rust & Go",
+      issueYear: "2026",
+      issueMonth: "3",
+      certId: "abcdefghijklmnopqrstuv",
+    });
   });
 });

@@ -51,9 +51,17 @@ const sameOrder = (a: ServedOrder, b: ServedOrder) => JSON.stringify(a) === JSON
  * the arrangement of the attempt before (`previous`) when another one exists. `randomBelow(n)`
  * is a uniform whole number from 0 to n - 1 (the server passes crypto's).
  */
-export function shuffledOrder(questions: StoredQuestion[], randomBelow: (n: number) => number, previous?: ServedOrder | null): ServedOrder {
+export function shuffledOrder(
+  questions: StoredQuestion[],
+  randomBelow: (n: number) => number,
+  previous?: ServedOrder | null,
+): ServedOrder {
   const before = previous ?? storedOrder(questions);
-  const arrange = () => shuffle(storedOrder(questions), randomBelow).map((entry) => ({ ...entry, options: shuffle(entry.options, randomBelow) }));
+  const arrange = () =>
+    shuffle(storedOrder(questions), randomBelow).map((entry) => ({
+      ...entry,
+      options: shuffle(entry.options, randomBelow),
+    }));
   let order = arrange();
   for (let tries = 1; tries < 3 && sameOrder(order, before); tries++) order = arrange();
   if (!sameOrder(order, before)) return order;
@@ -63,10 +71,16 @@ export function shuffledOrder(questions: StoredQuestion[], randomBelow: (n: numb
 }
 
 /** The questions as the attempt shows them, lettered in its order; nothing of the key. */
-export function publicQuestions(questions: StoredQuestion[], order: ServedOrder = storedOrder(questions)): PublicQuestion[] {
+export function publicQuestions(
+  questions: StoredQuestion[],
+  order: ServedOrder = storedOrder(questions),
+): PublicQuestion[] {
   return order.map((entry) => ({
     question: questions[entry.question].question,
-    options: entry.options.map((stored, letter) => ({ letter: letterAt(letter), text: questions[entry.question].options[stored] })),
+    options: entry.options.map((stored, letter) => ({
+      letter: letterAt(letter),
+      text: questions[entry.question].options[stored],
+    })),
   }));
 }
 
@@ -100,7 +114,12 @@ export function isPassing(percent: number, passPercent: number): boolean {
 }
 
 /** The attempt counts when it arrives within the questions' time plus the grace. */
-export function withinTimeLimit(servedAt: Date, submittedAt: Date, questionCount: number, graceSeconds: number): boolean {
+export function withinTimeLimit(
+  servedAt: Date,
+  submittedAt: Date,
+  questionCount: number,
+  graceSeconds: number,
+): boolean {
   const limitMs = (questionCount * SECONDS_PER_QUESTION + graceSeconds) * 1000;
   return submittedAt.getTime() - servedAt.getTime() <= limitMs;
 }

@@ -6,7 +6,11 @@ import type { ServedOrder, StoredQuestion } from "./grading";
 
 export async function topicTitles(courseId: string): Promise<string[]> {
   const db = await getDb();
-  const rows = await db.select({ title: topics.title }).from(topics).where(eq(topics.courseId, courseId)).orderBy(asc(topics.position));
+  const rows = await db
+    .select({ title: topics.title })
+    .from(topics)
+    .where(eq(topics.courseId, courseId))
+    .orderBy(asc(topics.position));
   return rows.map((r) => r.title);
 }
 
@@ -26,12 +30,16 @@ export async function lessonCounts(courseId: string): Promise<{ lessonCount: num
  * What the certificate needs, read in one statement: how many lessons the course has, how many
  * are done after the server served them to their owner, and whether a counted attempt passed.
  */
-export async function completionFacts(courseId: string): Promise<{ lessonCount: number; openedDoneCount: number; passedAttempt: boolean }> {
+export async function completionFacts(
+  courseId: string,
+): Promise<{ lessonCount: number; openedDoneCount: number; passedAttempt: boolean }> {
   const db = await getDb();
   const [row] = await db
     .select({
       lessonCount: sql<number>`count(*)`.mapWith(Number),
-      openedDoneCount: sql<number>`count(*) filter (where ${lessons.done} and ${lessons.openedAt} is not null)`.mapWith(Number),
+      openedDoneCount: sql<number>`count(*) filter (where ${lessons.done} and ${lessons.openedAt} is not null)`.mapWith(
+        Number,
+      ),
       passedAttempt: sql<boolean>`exists (select 1 from ${quizAttempts} where ${quizAttempts.courseId} = ${courseId} and ${quizAttempts.passed} and ${quizAttempts.counted})`,
     })
     .from(lessons)
@@ -40,19 +48,36 @@ export async function completionFacts(courseId: string): Promise<{ lessonCount: 
 }
 
 /** The stored questions and the attempt served last (its id, order, clock and whether it is graded). */
-export type QuizRow = { questions: StoredQuestion[]; servedAt: Date; attemptId: string; servedOrder: ServedOrder | null; gradedAt: Date | null };
+export type QuizRow = {
+  questions: StoredQuestion[];
+  servedAt: Date;
+  attemptId: string;
+  servedOrder: ServedOrder | null;
+  gradedAt: Date | null;
+};
 
 export async function findQuiz(courseId: string): Promise<QuizRow | undefined> {
   const db = await getDb();
   const [row] = await db
-    .select({ questions: quizzes.questions, servedAt: quizzes.servedAt, attemptId: quizzes.attemptId, servedOrder: quizzes.servedOrder, gradedAt: quizzes.gradedAt })
+    .select({
+      questions: quizzes.questions,
+      servedAt: quizzes.servedAt,
+      attemptId: quizzes.attemptId,
+      servedOrder: quizzes.servedOrder,
+      gradedAt: quizzes.gradedAt,
+    })
     .from(quizzes)
     .where(eq(quizzes.courseId, courseId));
   return row ? { ...row, questions: row.questions as StoredQuestion[] } : undefined;
 }
 
 /** A new attempt: its id, its order, its clock started, not graded. */
-const newAttempt = (servedOrder: ServedOrder) => ({ attemptId: sql`gen_random_uuid()`, servedOrder, servedAt: sql`now()`, gradedAt: null });
+const newAttempt = (servedOrder: ServedOrder) => ({
+  attemptId: sql`gen_random_uuid()`,
+  servedOrder,
+  servedAt: sql`now()`,
+  gradedAt: null,
+});
 
 /** Stores fresh questions (replacing any) and serves them as a new attempt; answers its id. */
 export async function storeQuiz(courseId: string, questions: StoredQuestion[], order: ServedOrder): Promise<string> {
@@ -71,7 +96,11 @@ export async function storeQuiz(courseId: string, questions: StoredQuestion[], o
  */
 export async function startAttempt(courseId: string, order: ServedOrder): Promise<string | undefined> {
   const db = await getDb();
-  const [row] = await db.update(quizzes).set(newAttempt(order)).where(eq(quizzes.courseId, courseId)).returning({ attemptId: quizzes.attemptId });
+  const [row] = await db
+    .update(quizzes)
+    .set(newAttempt(order))
+    .where(eq(quizzes.courseId, courseId))
+    .returning({ attemptId: quizzes.attemptId });
   return row?.attemptId;
 }
 
@@ -96,7 +125,9 @@ export async function recordAttempt(input: {
     const closed = await tx
       .update(quizzes)
       .set({ gradedAt: sql`now()` })
-      .where(and(eq(quizzes.courseId, input.courseId), eq(quizzes.attemptId, input.attemptId), isNull(quizzes.gradedAt)))
+      .where(
+        and(eq(quizzes.courseId, input.courseId), eq(quizzes.attemptId, input.attemptId), isNull(quizzes.gradedAt)),
+      )
       .returning({ courseId: quizzes.courseId });
     if (closed.length === 0) return undefined;
     await tx.insert(quizAttempts).values(input);
@@ -147,7 +178,10 @@ export async function findCertificateByPublicId(publicId: string): Promise<Certi
 
 export async function findCertificatePng(publicId: string): Promise<Buffer | null | undefined> {
   const db = await getDb();
-  const [row] = await db.select({ png: certificates.png }).from(certificates).where(eq(certificates.publicId, publicId));
+  const [row] = await db
+    .select({ png: certificates.png })
+    .from(certificates)
+    .where(eq(certificates.publicId, publicId));
   // PGlite hands bytea back as a plain Uint8Array; the mail transports want a Buffer.
   if (!row) return undefined;
   return row.png ? Buffer.from(row.png) : null;
@@ -162,16 +196,25 @@ export async function storeCertificatePng(publicId: string, png: Buffer): Promis
  * Issues the course's certificate once (a second call finds the first) and marks the course
  * completed with its end date. `created` tells whether this call issued it.
  */
-export async function issueCertificate(values: Omit<typeof certificates.$inferInsert, "id" | "png">): Promise<{ certificate: CertificateInfo; created: boolean }> {
+export async function issueCertificate(
+  values: Omit<typeof certificates.$inferInsert, "id" | "png">,
+): Promise<{ certificate: CertificateInfo; created: boolean }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const inserted = await tx.insert(certificates).values(values).onConflictDoNothing({ target: certificates.courseId }).returning(infoColumns);
+    const inserted = await tx
+      .insert(certificates)
+      .values(values)
+      .onConflictDoNothing({ target: certificates.courseId })
+      .returning(infoColumns);
     await tx
       .update(courses)
       .set({ completed: true, endedAt: sql`coalesce(${courses.endedAt}, now())` })
       .where(eq(courses.id, values.courseId!));
     if (inserted[0]) return { certificate: inserted[0], created: true };
-    const [existing] = await tx.select(infoColumns).from(certificates).where(eq(certificates.courseId, values.courseId!));
+    const [existing] = await tx
+      .select(infoColumns)
+      .from(certificates)
+      .where(eq(certificates.courseId, values.courseId!));
     return { certificate: existing, created: false };
   });
 }

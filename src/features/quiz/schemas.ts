@@ -21,7 +21,10 @@ export const submitQuizBodySchema = z.object({
 export const courseRefBodySchema = z.object({ courseId });
 
 /** The contract's result post: the mark is read and ignored (the server grades). */
-export const updateResultBodySchema = z.object({ courseId, marksString: z.union([z.string().max(20), z.number()]).optional() });
+export const updateResultBodySchema = z.object({
+  courseId,
+  marksString: z.union([z.string().max(20), z.number()]).optional(),
+});
 
 /** No `html` or `email`: the mail goes to the owner only, written by the server. */
 export const sendCertificateBodySchema = z.object({ courseId }).strict();

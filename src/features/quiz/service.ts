@@ -13,7 +13,17 @@ import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { logger } from "@/server/logger";
 import { certificatePath, isPublicId } from "./certificate-format";
 import { renderCertificatePng } from "./certificate-image";
-import { grade, isPassing, publicQuestions, questionCountFor, shuffledOrder, withinTimeLimit, type PublicQuestion, type QuestionResult, type StoredQuestion } from "./grading";
+import {
+  grade,
+  isPassing,
+  publicQuestions,
+  questionCountFor,
+  shuffledOrder,
+  withinTimeLimit,
+  type PublicQuestion,
+  type QuestionResult,
+  type StoredQuestion,
+} from "./grading";
 import {
   completionFacts,
   findCertificateByPublicId,
@@ -55,7 +65,11 @@ export type ServedAttempt = { attemptId: string; questions: PublicQuestion[] };
  * serving is a new attempt: its own id, the questions and their options in a new order, and its
  * clock started on the server. The attempt served before is closed.
  */
-export async function serveQuiz(user: Caller, input: { courseId: string; renew?: boolean }, t: ApiTranslator): Promise<ServedAttempt> {
+export async function serveQuiz(
+  user: Caller,
+  input: { courseId: string; renew?: boolean },
+  t: ApiTranslator,
+): Promise<ServedAttempt> {
   const course = await requireOwnCourse(user.id, input.courseId, t);
   const existing = await findQuiz(course.id);
   if (existing && !input.renew) {
@@ -68,8 +82,18 @@ export async function serveQuiz(user: Caller, input: { courseId: string; renew?:
   const titles = await topicTitles(course.id);
   let questions: StoredQuestion[];
   try {
-    const quiz = await generateQuiz({ courseTopic: course.mainTopic, topicTitles: titles, language: course.lang, questionCount: questionCountFor(titles.length) });
-    questions = quiz.questions.map((q) => ({ question: q.question, options: q.options, answer: q.answer, explanation: q.explanation }));
+    const quiz = await generateQuiz({
+      courseTopic: course.mainTopic,
+      topicTitles: titles,
+      language: course.lang,
+      questionCount: questionCountFor(titles.length),
+    });
+    questions = quiz.questions.map((q) => ({
+      question: q.question,
+      options: q.options,
+      answer: q.answer,
+      explanation: q.explanation,
+    }));
   } catch (error) {
     if (error instanceof ModelFailedError) throw appError(error.code, t);
     throw error;
@@ -98,11 +122,16 @@ export type QuizOutcome = {
  * (or an `attemptId` that is not the one served last) is 409 `quiz:attempt-closed` and changes
  * nothing; the results may then show the right answers, since the next attempt is reordered.
  */
-export async function submitQuiz(user: Caller, input: { courseId: string; answers: string[]; attemptId?: string }, t: ApiTranslator): Promise<QuizOutcome> {
+export async function submitQuiz(
+  user: Caller,
+  input: { courseId: string; answers: string[]; attemptId?: string },
+  t: ApiTranslator,
+): Promise<QuizOutcome> {
   const course = await requireOwnCourse(user.id, input.courseId, t);
   const quiz = await findQuiz(course.id);
   if (!quiz) throw appError("quiz:not-started", t);
-  if (quiz.gradedAt || (input.attemptId !== undefined && input.attemptId !== quiz.attemptId)) throw appError("quiz:attempt-closed", t);
+  if (quiz.gradedAt || (input.attemptId !== undefined && input.attemptId !== quiz.attemptId))
+    throw appError("quiz:attempt-closed", t);
   if (input.answers.length !== quiz.questions.length) throw appError("quiz:answers-mismatch", t);
   const settings = env();
   const graded = grade(quiz.questions, input.answers, quiz.servedOrder ?? undefined);
@@ -153,7 +182,11 @@ function shortCode(): string {
  * certificate once; the first time it also mails it (a failed mail never blocks). Short of
  * that it is refused.
  */
-export async function finishCourse(user: Caller, courseId: string, t: ApiTranslator): Promise<{ certificate: CertificateInfo; created: boolean }> {
+export async function finishCourse(
+  user: Caller,
+  courseId: string,
+  t: ApiTranslator,
+): Promise<{ certificate: CertificateInfo; created: boolean }> {
   const course = await requireOwnCourse(user.id, courseId, t);
   const facts = await completionFacts(course.id);
   const lessonsRead = facts.lessonCount > 0 && facts.openedDoneCount === facts.lessonCount;

@@ -34,7 +34,11 @@ export function pendingShareOf(request: Request): string | undefined {
  * the copy could be saved (the SPEC goes on to the dashboard on failure too). Answers the copy's
  * id and the Set-Cookie that clears the marker.
  */
-export async function claimPendingShare(request: Request, user: SessionUser, t: ApiTranslator): Promise<{ courseId?: string; setCookie?: string }> {
+export async function claimPendingShare(
+  request: Request,
+  user: SessionUser,
+  t: ApiTranslator,
+): Promise<{ courseId?: string; setCookie?: string }> {
   const shareId = pendingShareOf(request);
   if (!shareId) return {};
   const setCookie = cookie("", 0);

@@ -13,7 +13,10 @@ export async function startSharing(userId: string, courseId: string, candidate: 
   const db = await getDb();
   const [row] = await db
     .update(courses)
-    .set({ shareId: sql`coalesce(${courses.shareId}, ${candidate})`, sharedAt: sql`coalesce(${courses.sharedAt}, now())` })
+    .set({
+      shareId: sql`coalesce(${courses.shareId}, ${candidate})`,
+      sharedAt: sql`coalesce(${courses.sharedAt}, now())`,
+    })
     .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
     .returning({ shareId: courses.shareId });
   return row?.shareId ?? undefined;

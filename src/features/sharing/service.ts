@@ -21,7 +21,11 @@ function newShareId(): string {
   return randomBytes(16).toString("base64url");
 }
 
-export async function shareCourse(userId: string, courseId: unknown, t: ApiTranslator): Promise<{ shareId: string; url: string }> {
+export async function shareCourse(
+  userId: string,
+  courseId: unknown,
+  t: ApiTranslator,
+): Promise<{ shareId: string; url: string }> {
   const course = await requireOwnCourse(userId, courseId, t);
   const shareId = await startSharing(userId, course.id, newShareId());
   if (!shareId) throw appError("course:not-found", t);
@@ -55,7 +59,14 @@ export async function sharedCourseForApi(shareId: unknown, t: ApiTranslator) {
       lessons: lessons.map((l) => ({ title: l.title, theory: l.theory, youtube: l.youtubeId, image: l.imageUrl })),
     })),
   );
-  return [{ content: JSON.stringify(content), type: COURSE_TYPE_LABEL[course.type].toLowerCase(), mainTopic: course.mainTopic, lang: course.lang }];
+  return [
+    {
+      content: JSON.stringify(content),
+      type: COURSE_TYPE_LABEL[course.type].toLowerCase(),
+      mainTopic: course.mainTopic,
+      lang: course.lang,
+    },
+  ];
 }
 
 /** What the public shared page shows: the outline and the first written lesson as a sample. */
@@ -73,7 +84,14 @@ export async function sharedCoursePreview(shareId: unknown) {
     photo: course.photo,
     lessonCount: lessons.length,
     outline: outline.map(({ topic, lessons }) => ({ title: topic.title, lessons: lessons.map((l) => l.title) })),
-    sample: sample ? { title: sample.title, theory: sample.theory, imageUrl: sample.imageUrl, imageAttribution: sample.imageAttribution } : null,
+    sample: sample
+      ? {
+          title: sample.title,
+          theory: sample.theory,
+          imageUrl: sample.imageUrl,
+          imageAttribution: sample.imageAttribution,
+        }
+      : null,
   };
 }
 
@@ -90,7 +108,11 @@ const COPY_RULE = { limit: 20, windowMs: 60 * 60 * 1000 };
  * Free allowance), but the plan's generation limits (topics, type, language) do not apply: they
  * are on generating, not on reading.
  */
-export async function copySharedCourse(user: { id: string; plan: Plan }, shareId: unknown, t: ApiTranslator): Promise<CourseRow> {
+export async function copySharedCourse(
+  user: { id: string; plan: Plan },
+  shareId: unknown,
+  t: ApiTranslator,
+): Promise<CourseRow> {
   const copies = await hitRateLimit(`share-copy:${user.id}`, COPY_RULE);
   if (copies.limited) throw rateLimitError(copies, "share:copy-rate-limited", t("sharing.copyTooMany"));
   const source = await requireSharedCourse(shareId, t);

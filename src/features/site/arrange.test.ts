@@ -18,7 +18,11 @@ const post = (id: string, flags: Partial<PostSummary> = {}): PostSummary => ({
 
 describe("arrangeBlog (the SPEC's blog list)", () => {
   it("features the first post marked featured and lists the ones marked popular", () => {
-    const { featured, popular, latest } = arrangeBlog([post("a"), post("b", { featured: true, popular: true }), post("c", { featured: true, popular: true })]);
+    const { featured, popular, latest } = arrangeBlog([
+      post("a"),
+      post("b", { featured: true, popular: true }),
+      post("c", { featured: true, popular: true }),
+    ]);
     expect(featured?.id).toBe("b");
     expect(popular.map((p) => p.id)).toEqual(["b", "c"]);
     expect(latest).toHaveLength(3);

@@ -47,7 +47,11 @@ const summaryColumns = {
   imageVersion: sql<string | null>`substr(md5(${blogPosts.image}), 1, 12)`,
 };
 
-type SummaryRow = Omit<PostSummary, "image" | "createdAt" | "updatedAt"> & { imageVersion: string | null; createdAt: Date; updatedAt: Date };
+type SummaryRow = Omit<PostSummary, "image" | "createdAt" | "updatedAt"> & {
+  imageVersion: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 function toSummary({ imageVersion, createdAt, updatedAt, ...rest }: SummaryRow): PostSummary {
   return {
@@ -64,7 +68,11 @@ export async function loadPostList(locale: Locale): Promise<PostSummary[]> {
   const rows = await db
     .select(summaryColumns)
     .from(blogPosts)
-    .orderBy(sql`case when ${blogPosts.locale} = ${locale} then 0 else 1 end`, desc(blogPosts.createdAt), desc(blogPosts.id));
+    .orderBy(
+      sql`case when ${blogPosts.locale} = ${locale} then 0 else 1 end`,
+      desc(blogPosts.createdAt),
+      desc(blogPosts.id),
+    );
   return rows.map(toSummary);
 }
 

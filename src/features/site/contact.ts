@@ -50,7 +50,10 @@ export async function submitContactMessage(body: ContactBody, ip: string, t: Api
   if (!message) throw appError("contact:message-required", t);
 
   const settings = env();
-  const state = await hitRateLimit(`contact:ip:${rateLimitAddress(ip)}`, { limit: settings.CONTACT_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000 });
+  const state = await hitRateLimit(`contact:ip:${rateLimitAddress(ip)}`, {
+    limit: settings.CONTACT_PER_ADDRESS_PER_HOUR,
+    windowMs: 60 * 60 * 1000,
+  });
   if (state.limited) throw rateLimitError(state, "contact:rate-limited", t("contact.tooMany"));
 
   if (body.website?.trim()) {

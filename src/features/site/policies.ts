@@ -28,11 +28,16 @@ export type PolicyPath = keyof typeof POLICY_PAGES;
  */
 export async function loadPolicies(locale: Locale): Promise<PolicyTexts> {
   const db = await getDb();
-  const rows = await db.select().from(policies).where(inArray(policies.kind, [...POLICY_KINDS]));
+  const rows = await db
+    .select()
+    .from(policies)
+    .where(inArray(policies.kind, [...POLICY_KINDS]));
   const order = [locale, ...locales.filter((l) => l !== locale)];
   const texts = {} as PolicyTexts;
   for (const kind of POLICY_KINDS) {
-    const found = order.map((l) => rows.find((r) => r.kind === kind && r.locale === l)?.html ?? "").find((html) => html.trim() !== "");
+    const found = order
+      .map((l) => rows.find((r) => r.kind === kind && r.locale === l)?.html ?? "")
+      .find((html) => html.trim() !== "");
     // Sanitized again on the way out: what the page renders as HTML never depends on how it was saved.
     texts[kind] = found ? sanitizeHtml(found) : "";
   }

@@ -21,7 +21,9 @@ export async function ensureSiteContent(): Promise<void> {
     // One start at a time: two instances starting together must not both seed the posts.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('aula:site-seed'))`);
     const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(policies);
-    const rows = POLICY_KINDS.flatMap((kind) => locales.map((locale) => ({ kind, locale, html: DEFAULT_POLICIES[kind][locale] })));
+    const rows = POLICY_KINDS.flatMap((kind) =>
+      locales.map((locale) => ({ kind, locale, html: DEFAULT_POLICIES[kind][locale] })),
+    );
     const inserted = await tx.insert(policies).values(rows).onConflictDoNothing().returning({ kind: policies.kind });
     if (count > 0) return;
     await tx.insert(blogPosts).values(

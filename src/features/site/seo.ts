@@ -24,7 +24,14 @@ export function pageMetadata(input: {
   postId?: string;
 }): Metadata {
   const url = siteUrl(input.path);
-  const images = [{ url: siteUrl(input.postId ? `/api/og?post=${input.postId}` : "/api/og"), width: 1200, height: 630, alt: input.title }];
+  const images = [
+    {
+      url: siteUrl(input.postId ? `/api/og?post=${input.postId}` : "/api/og"),
+      width: 1200,
+      height: 630,
+      alt: input.title,
+    },
+  ];
   return {
     title: input.title,
     description: input.description,

@@ -17,7 +17,11 @@ export async function siteMap(): Promise<MetadataRoute.Sitemap> {
     { url: siteUrl("/about"), changeFrequency: "monthly", priority: 0.6 },
     { url: siteUrl("/contact"), changeFrequency: "yearly", priority: 0.5 },
     { url: siteUrl("/blog"), changeFrequency: "daily", priority: 0.8 },
-    ...Object.keys(POLICY_PAGES).map((path) => ({ url: siteUrl(`/${path}`), changeFrequency: "yearly" as const, priority: 0.3 })),
+    ...Object.keys(POLICY_PAGES).map((path) => ({
+      url: siteUrl(`/${path}`),
+      changeFrequency: "yearly" as const,
+      priority: 0.3,
+    })),
   ];
   const posts = await loadPostList(defaultLocale);
   return [
@@ -39,7 +43,17 @@ export function robotsRules(): MetadataRoute.Robots {
       userAgent: "*",
       // Share cards and covers are public pictures social networks and image search must fetch.
       allow: ["/", "/api/og", "/api/blog/"],
-      disallow: ["/dashboard", "/course", "/admin", "/api/", "/payment-success", "/payment-pending", "/payment-failed", "/reset-password", "/confirm-email"],
+      disallow: [
+        "/dashboard",
+        "/course",
+        "/admin",
+        "/api/",
+        "/payment-success",
+        "/payment-pending",
+        "/payment-failed",
+        "/reset-password",
+        "/confirm-email",
+      ],
     },
     sitemap: siteUrl("/sitemap.xml"),
     host: new URL(siteUrl("/")).host,

@@ -36,7 +36,11 @@ describe("readNdjson", () => {
         },
       }),
     );
-    expect(await all(readNdjson(response))).toEqual([{ type: "start" }, { type: "delta", text: "olá" }, { type: "done" }]);
+    expect(await all(readNdjson(response))).toEqual([
+      { type: "start" },
+      { type: "delta", text: "olá" },
+      { type: "done" },
+    ]);
   });
 
   it("reads a last line without its newline", async () => {

@@ -1,5 +1,9 @@
 /** A JSON POST to one of our routes (same origin: the route wrapper refuses anything else). */
-export function postJson(url: string, body: unknown, init: { signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<Response> {
+export function postJson(
+  url: string,
+  body: unknown,
+  init: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<Response> {
   return fetch(url, {
     method: "POST",
     headers: { ...init.headers, "content-type": "application/json" },

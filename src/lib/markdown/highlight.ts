@@ -9,7 +9,8 @@ import { escapeCode } from "./escape";
 
 type Rule = readonly [pattern: RegExp, className: string];
 
-const words = (list: string, flags = "") => new RegExp(`(?:${list.trim().split(/\s+/).join("|")})(?![\\w$])`, `y${flags}`);
+const words = (list: string, flags = "") =>
+  new RegExp(`(?:${list.trim().split(/\s+/).join("|")})(?![\\w$])`, `y${flags}`);
 
 const C_COMMENTS: Rule[] = [
   [/\/\/[^\n]*/y, "comment"],
@@ -19,7 +20,10 @@ const QUOTED: Rule[] = [
   [/"(?:[^"\\\n]|\\.)*"?/y, "string"],
   [/'(?:[^'\\\n]|\\.)*'?/y, "string"],
 ];
-const NUMBER: Rule = [/(?:0[xX][\da-fA-F_]+|0[bB][01_]+|(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d+)?n?)(?![\w$])/y, "number"];
+const NUMBER: Rule = [
+  /(?:0[xX][\da-fA-F_]+|0[bB][01_]+|(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)(?:[eE][+-]?\d+)?n?)(?![\w$])/y,
+  "number",
+];
 const CALL: Rule = [/[A-Za-z_$][\w$]*(?=\s*\()/y, "title"];
 
 const JS: Rule[] = [
@@ -35,7 +39,12 @@ const JS: Rule[] = [
     "keyword",
   ],
   [words("true false null undefined NaN Infinity"), "literal"],
-  [words("console Math JSON Promise Array Object String Number Boolean Map Set Date Error RegExp Symbol document window process require module"), "built_in"],
+  [
+    words(
+      "console Math JSON Promise Array Object String Number Boolean Map Set Date Error RegExp Symbol document window process require module",
+    ),
+    "built_in",
+  ],
   CALL,
 ];
 
@@ -52,7 +61,12 @@ const PYTHON: Rule[] = [
     "keyword",
   ],
   [words("True False None"), "literal"],
-  [words("print len range int str float list dict set tuple open type isinstance enumerate zip map filter sum min max sorted abs input super self"), "built_in"],
+  [
+    words(
+      "print len range int str float list dict set tuple open type isinstance enumerate zip map filter sum min max sorted abs input super self",
+    ),
+    "built_in",
+  ],
   CALL,
 ];
 
@@ -70,7 +84,12 @@ const BASH: Rule[] = [
   [/'[^']*'?/y, "string"],
   [/\$\{[^}\n]*\}?|\$\(|\$[\w@#?$!*-]/y, "variable"],
   [words("if then else elif fi for while until do done case esac in function return export local select"), "keyword"],
-  [words("echo cd ls cat grep sed awk sudo npm npx node pip python git curl wget mkdir rm cp mv chmod touch source exit set"), "built_in"],
+  [
+    words(
+      "echo cd ls cat grep sed awk sudo npm npx node pip python git curl wget mkdir rm cp mv chmod touch source exit set",
+    ),
+    "built_in",
+  ],
   [/-?\d+(?![\w.-])/y, "number"],
 ];
 
@@ -114,13 +133,37 @@ const SQL: Rule[] = [
 ];
 
 const GRAMMARS: Record<string, Rule[]> = {
-  js: JS, javascript: JS, jsx: JS, mjs: JS, cjs: JS, ts: JS, typescript: JS, tsx: JS,
-  py: PYTHON, python: PYTHON, python3: PYTHON,
-  json: JSON_RULES, jsonc: JSON_RULES,
-  bash: BASH, sh: BASH, shell: BASH, zsh: BASH, console: BASH, shellscript: BASH,
-  html: HTML, xml: HTML, svg: HTML, xhtml: HTML, vue: HTML,
-  css: CSS, scss: CSS,
-  sql: SQL, postgresql: SQL, postgres: SQL, mysql: SQL, sqlite: SQL,
+  js: JS,
+  javascript: JS,
+  jsx: JS,
+  mjs: JS,
+  cjs: JS,
+  ts: JS,
+  typescript: JS,
+  tsx: JS,
+  py: PYTHON,
+  python: PYTHON,
+  python3: PYTHON,
+  json: JSON_RULES,
+  jsonc: JSON_RULES,
+  bash: BASH,
+  sh: BASH,
+  shell: BASH,
+  zsh: BASH,
+  console: BASH,
+  shellscript: BASH,
+  html: HTML,
+  xml: HTML,
+  svg: HTML,
+  xhtml: HTML,
+  vue: HTML,
+  css: CSS,
+  scss: CSS,
+  sql: SQL,
+  postgresql: SQL,
+  postgres: SQL,
+  mysql: SQL,
+  sqlite: SQL,
 };
 
 /** HTML for `code` with `<span class="hljs-…">` around keywords, strings, comments and numbers; escaped only, for a language without a grammar. */

@@ -101,7 +101,8 @@ describe("repairPartialMarkdown", () => {
       const html = renderMarkdown(repairPartialMarkdown(partial));
       const text = visibleText(html);
       for (const syntax of ["**", "##", "`", "[", "](", "|", "~~", "_", "---", ">"]) {
-        if (text.includes(syntax)) throw new Error(`after ${JSON.stringify(partial.slice(-40))} the reader sees ${syntax}: ${text.slice(-80)}`);
+        if (text.includes(syntax))
+          throw new Error(`after ${JSON.stringify(partial.slice(-40))} the reader sees ${syntax}: ${text.slice(-80)}`);
       }
       // A paragraph never turns into a heading for a moment (a `-` or `=` underline on its way).
       for (const heading of html.matchAll(/<h[1-6]>([^<]*)/g)) {

@@ -35,7 +35,11 @@ export function repairPartialMarkdown(input: string): string {
     if (fence.line === lastIndex && !complete) return trimEnd(lines.slice(0, lastIndex).join("\n"));
     let body = lines.slice(0, complete ? lastIndex : lines.length);
     // A closing fence half typed would show its backticks inside the code.
-    if (!complete && body.length - 1 > fence.line && new RegExp(`^ {0,3}\\${fence.char}+\\s*$`).test(body[body.length - 1])) {
+    if (
+      !complete &&
+      body.length - 1 > fence.line &&
+      new RegExp(`^ {0,3}\\${fence.char}+\\s*$`).test(body[body.length - 1])
+    ) {
       body = body.slice(0, -1);
     }
     return `${body.join("\n")}\n${fence.char.repeat(fence.length)}`;
@@ -55,13 +59,22 @@ export function repairPartialMarkdown(input: string): string {
   if (cut === -1) return keep === lines.length ? text : trimEnd(joined);
   // A line left with only its marker (`- `, `> `, `## `) would be an empty item or, after a
   // paragraph, a heading underline.
-  return trimEnd(joined.slice(0, cut).replace(/\n {0,3}(?:>\s?)*(?:[-*+]|\d{1,9}[.)])?[ \t]*(?:\[[ xX]\][ \t]*)?(?:#{1,6}[ \t]*)?$/, ""));
+  return trimEnd(
+    joined
+      .slice(0, cut)
+      .replace(/\n {0,3}(?:>\s?)*(?:[-*+]|\d{1,9}[.)])?[ \t]*(?:\[[ xX]\][ \t]*)?(?:#{1,6}[ \t]*)?$/, ""),
+  );
 }
 
 /** A whole answer wrapped in ```markdown: the opening line is dropped (and held while it arrives). */
 function unwrapOpeningFence(text: string): string | null {
   const start = text.trimStart();
-  if (!start.includes("\n") && /^`{1,3}(?:m(?:a(?:r(?:k(?:d(?:o(?:w(?:n)?)?)?)?)?)?|d?)?)?$/i.test(start) && start.length > 0) return null;
+  if (
+    !start.includes("\n") &&
+    /^`{1,3}(?:m(?:a(?:r(?:k(?:d(?:o(?:w(?:n)?)?)?)?)?)?|d?)?)?$/i.test(start) &&
+    start.length > 0
+  )
+    return null;
   const opening = /^```(?:markdown|md)[ \t]*\n/i.exec(start);
   if (!opening) return text;
   const body = start.slice(opening[0].length);

@@ -6,8 +6,13 @@ import { renderMarkdown, safeImageUrl, safeLinkUrl } from "./render";
  */
 describe("renderMarkdown is safe by construction", () => {
   /** Every tag the output holds, with its attributes. */
-  const tags = (html: string) => [...html.matchAll(/<([a-z][a-z0-9]*)\b([^>]*)>/gi)].map((m) => ({ name: m[1].toLowerCase(), attributes: m[2] }));
-  const ALLOWED_TAGS = new Set("h1 h2 h3 h4 h5 h6 p br hr blockquote pre code span strong b em i u s del ins mark sub sup small kbd ul ol li table thead tbody tr th td a img".split(" "));
+  const tags = (html: string) =>
+    [...html.matchAll(/<([a-z][a-z0-9]*)\b([^>]*)>/gi)].map((m) => ({ name: m[1].toLowerCase(), attributes: m[2] }));
+  const ALLOWED_TAGS = new Set(
+    "h1 h2 h3 h4 h5 h6 p br hr blockquote pre code span strong b em i u s del ins mark sub sup small kbd ul ol li table thead tbody tr th td a img".split(
+      " ",
+    ),
+  );
 
   const ALLOWED_ATTRIBUTES = new Set(["href", "title", "target", "rel", "src", "alt", "class", "align", "start"]);
 
@@ -27,8 +32,8 @@ describe("renderMarkdown is safe by construction", () => {
   it.each([
     ["a raw script block", "<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"],
     ["an inline script", "Hi <script>alert(1)</script> there", "Hi &lt;script&gt;alert(1)&lt;/script&gt; there"],
-    ["an img with onerror", '<img src=x onerror="alert(1)">', "&lt;img src=x onerror=\"alert(1)\"&gt;"],
-    ["an inline img with onerror", 'Hi <img src=x onerror=alert(1)>', "Hi &lt;img src=x onerror=alert(1)&gt;"],
+    ["an img with onerror", '<img src=x onerror="alert(1)">', '&lt;img src=x onerror="alert(1)"&gt;'],
+    ["an inline img with onerror", "Hi <img src=x onerror=alert(1)>", "Hi &lt;img src=x onerror=alert(1)&gt;"],
     ["an svg with onload", "<svg onload=alert(1)>", "&lt;svg onload=alert(1)&gt;"],
     ["an iframe", '<iframe src="https://evil.example"></iframe>', "&lt;iframe"],
     ["a harmless tag with an attribute", '<b onclick="alert(1)">x</b>', "&lt;b onclick="],
@@ -72,8 +77,12 @@ describe("renderMarkdown is safe by construction", () => {
   });
 
   it("keeps safe links and images, with rel and target as the sanitizer sets them", () => {
-    const html = renderMarkdown("[a](https://ex.com/?a=1&b=2) [m](mailto:me@ex.com) [r](/courses) ![p](https://img.example/a.png) ![q](data:image/png;base64,iVBORw0KGgo=)");
-    expect(html).toContain('<a href="https://ex.com/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer nofollow">a</a>');
+    const html = renderMarkdown(
+      "[a](https://ex.com/?a=1&b=2) [m](mailto:me@ex.com) [r](/courses) ![p](https://img.example/a.png) ![q](data:image/png;base64,iVBORw0KGgo=)",
+    );
+    expect(html).toContain(
+      '<a href="https://ex.com/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer nofollow">a</a>',
+    );
     expect(html).toContain('<a href="mailto:me@ex.com" rel="nofollow">m</a>');
     expect(html).toContain('<a href="/courses" rel="nofollow">r</a>');
     expect(html).toContain('<img src="https://img.example/a.png" alt="p" />');
@@ -82,7 +91,9 @@ describe("renderMarkdown is safe by construction", () => {
   });
 
   it("cannot break out of an attribute with quotes or angle brackets", () => {
-    const html = renderMarkdown('[x](https://ex.com/"onmouseover="alert(1) "t\\"itle<b>") ![a" onerror="alert(1)](https://img.example/a.png "t\\" x=\\"y")');
+    const html = renderMarkdown(
+      '[x](https://ex.com/"onmouseover="alert(1) "t\\"itle<b>") ![a" onerror="alert(1)](https://img.example/a.png "t\\" x=\\"y")',
+    );
     expect(html).toContain('alt="a&quot; onerror=&quot;alert(1)"');
     expectSafe(html);
   });

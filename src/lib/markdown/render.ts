@@ -22,7 +22,10 @@ const URL_ENTITIES: Record<string, string> = { colon: ":", tab: "\t", newline: "
 
 /** An address as a browser would read it: entities decoded, tabs and newlines dropped, leading controls trimmed. */
 function normalizeUrl(raw: string): string {
-  const decoded = raw.replace(/&(#\d{1,7}|#x[\da-f]{1,6}|[a-z]+);?/gi, (entity, body: string) => entityChar(body, URL_ENTITIES) ?? entity);
+  const decoded = raw.replace(
+    /&(#\d{1,7}|#x[\da-f]{1,6}|[a-z]+);?/gi,
+    (entity, body: string) => entityChar(body, URL_ENTITIES) ?? entity,
+  );
   return decoded.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
 }
 

@@ -7,10 +7,21 @@ describe("configFromSettings", () => {
   });
 
   it("uses each provider's default model and key", () => {
-    expect(configFromSettings({ AI_PROVIDER: "openai", OPENAI_API_KEY: "sk-1" })).toMatchObject({ provider: "openai", model: "gpt-4o-mini", apiKey: "sk-1" });
-    expect(configFromSettings({ AI_PROVIDER: "google", GOOGLE_GENERATIVE_AI_API_KEY: "g" })).toMatchObject({ provider: "google", model: "gemini-2.0-flash" });
-    expect(configFromSettings({ AI_PROVIDER: "anthropic", ANTHROPIC_API_KEY: "a", AI_MODEL: "claude-x" })).toMatchObject({ model: "claude-x" });
-    expect(configFromSettings({ AI_PROVIDER: "openai-compatible", OPENAI_BASE_URL: "http://h/v1", AI_MODEL: "llama3" })).toMatchObject({ baseURL: "http://h/v1", model: "llama3" });
+    expect(configFromSettings({ AI_PROVIDER: "openai", OPENAI_API_KEY: "sk-1" })).toMatchObject({
+      provider: "openai",
+      model: "gpt-4o-mini",
+      apiKey: "sk-1",
+    });
+    expect(configFromSettings({ AI_PROVIDER: "google", GOOGLE_GENERATIVE_AI_API_KEY: "g" })).toMatchObject({
+      provider: "google",
+      model: "gemini-2.0-flash",
+    });
+    expect(
+      configFromSettings({ AI_PROVIDER: "anthropic", ANTHROPIC_API_KEY: "a", AI_MODEL: "claude-x" }),
+    ).toMatchObject({ model: "claude-x" });
+    expect(
+      configFromSettings({ AI_PROVIDER: "openai-compatible", OPENAI_BASE_URL: "http://h/v1", AI_MODEL: "llama3" }),
+    ).toMatchObject({ baseURL: "http://h/v1", model: "llama3" });
   });
 
   it.each([
@@ -25,7 +36,12 @@ describe("configFromSettings", () => {
   });
 
   it("describes provider and model for the log, never a key or URL credentials", () => {
-    const config = configFromSettings({ AI_PROVIDER: "openai-compatible", OPENAI_BASE_URL: "https://user:pw@llm.example/v1", OPENAI_API_KEY: "sk-secret", AI_MODEL: "m" });
+    const config = configFromSettings({
+      AI_PROVIDER: "openai-compatible",
+      OPENAI_BASE_URL: "https://user:pw@llm.example/v1",
+      OPENAI_API_KEY: "sk-secret",
+      AI_MODEL: "m",
+    });
     const text = JSON.stringify(describeAiConfig(config));
     expect(text).toContain('"aiProvider":"openai-compatible"');
     expect(text).toContain('"aiModel":"m"');
@@ -42,7 +58,12 @@ describe("probeOllama", () => {
   afterAll(() => fake.close());
 
   it("uses a local server that lists a model, through its OpenAI-compatible /v1", async () => {
-    expect(await probeOllama(fake.url, undefined)).toEqual({ provider: "openai-compatible", model: "llama3.2:1b", baseURL: `${fake.url}/v1`, source: "ollama-probe" });
+    expect(await probeOllama(fake.url, undefined)).toEqual({
+      provider: "openai-compatible",
+      model: "llama3.2:1b",
+      baseURL: `${fake.url}/v1`,
+      source: "ollama-probe",
+    });
     expect((await probeOllama(fake.url, "qwen2"))?.model).toBe("qwen2");
   });
 

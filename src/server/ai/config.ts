@@ -25,7 +25,12 @@ export class AiConfigError extends Error {}
 
 type AiSettings = Pick<
   Env,
-  "AI_PROVIDER" | "AI_MODEL" | "OPENAI_API_KEY" | "OPENAI_BASE_URL" | "GOOGLE_GENERATIVE_AI_API_KEY" | "ANTHROPIC_API_KEY"
+  | "AI_PROVIDER"
+  | "AI_MODEL"
+  | "OPENAI_API_KEY"
+  | "OPENAI_BASE_URL"
+  | "GOOGLE_GENERATIVE_AI_API_KEY"
+  | "ANTHROPIC_API_KEY"
 >;
 
 /**
@@ -40,12 +45,25 @@ export function configFromSettings(settings: AiSettings): AiConfig | null {
   switch (provider) {
     case "openai":
       if (!settings.OPENAI_API_KEY) throw new AiConfigError("AI_PROVIDER=openai needs OPENAI_API_KEY");
-      return { provider, model, apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, source: "AI_PROVIDER" };
+      return {
+        provider,
+        model,
+        apiKey: settings.OPENAI_API_KEY,
+        baseURL: settings.OPENAI_BASE_URL,
+        source: "AI_PROVIDER",
+      };
     case "openai-compatible":
       if (!settings.OPENAI_BASE_URL) throw new AiConfigError("AI_PROVIDER=openai-compatible needs OPENAI_BASE_URL");
-      return { provider, model, apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, source: "AI_PROVIDER" };
+      return {
+        provider,
+        model,
+        apiKey: settings.OPENAI_API_KEY,
+        baseURL: settings.OPENAI_BASE_URL,
+        source: "AI_PROVIDER",
+      };
     case "google":
-      if (!settings.GOOGLE_GENERATIVE_AI_API_KEY) throw new AiConfigError("AI_PROVIDER=google needs GOOGLE_GENERATIVE_AI_API_KEY");
+      if (!settings.GOOGLE_GENERATIVE_AI_API_KEY)
+        throw new AiConfigError("AI_PROVIDER=google needs GOOGLE_GENERATIVE_AI_API_KEY");
       return { provider, model, apiKey: settings.GOOGLE_GENERATIVE_AI_API_KEY, source: "AI_PROVIDER" };
     case "anthropic":
       if (!settings.ANTHROPIC_API_KEY) throw new AiConfigError("AI_PROVIDER=anthropic needs ANTHROPIC_API_KEY");

@@ -61,7 +61,9 @@ export function aiEventStream<E extends { type: string }>(
           const known = knownFailure(error, options.t);
           if (known) logger.warn({ err: error, code: known.code }, "AI stream failed");
           else logger.error({ err: error }, "AI stream failed");
-          const event = known ? { code: known.code, message: known.message } : { code: "server:internal", message: "Internal Server Error" };
+          const event = known
+            ? { code: known.code, message: known.message }
+            : { code: "server:internal", message: "Internal Server Error" };
           write({ type: "error", ...event } as unknown as E);
         })
         .finally(() => {

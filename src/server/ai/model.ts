@@ -51,7 +51,11 @@ async function resolve(): Promise<AiState> {
   }
   if (!config) {
     config = await probeOllama(settings.OLLAMA_BASE_URL, settings.AI_MODEL);
-    if (config) logger.info(describeAiConfig(config), `No AI_PROVIDER set: using the local Ollama at ${settings.OLLAMA_BASE_URL}`);
+    if (config)
+      logger.info(
+        describeAiConfig(config),
+        `No AI_PROVIDER set: using the local Ollama at ${settings.OLLAMA_BASE_URL}`,
+      );
   }
   return { config, model: config ? createLanguageModel(config) : null };
 }
@@ -77,7 +81,9 @@ export async function getAiConfig(): Promise<AiConfig | null> {
 }
 
 /** The configured model, or a 503 `ai:not-configured` for the route to answer. */
-export async function requireLanguageModel(message = "No AI model is configured on this server."): Promise<LanguageModel> {
+export async function requireLanguageModel(
+  message = "No AI model is configured on this server.",
+): Promise<LanguageModel> {
   const { model } = await state();
   if (!model) throw new AppError("ai:not-configured", message);
   return model;
@@ -85,5 +91,6 @@ export async function requireLanguageModel(message = "No AI model is configured 
 
 /** Tests choose their model (a fake server) or none. */
 export function setAiConfigForTests(config: AiConfig | null | undefined): void {
-  holder.__aulaAi = config === undefined ? undefined : Promise.resolve({ config, model: config ? createLanguageModel(config) : null });
+  holder.__aulaAi =
+    config === undefined ? undefined : Promise.resolve({ config, model: config ? createLanguageModel(config) : null });
 }

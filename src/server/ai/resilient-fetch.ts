@@ -6,7 +6,9 @@ import "server-only";
  * Next keeps the platform's fetch on the wrapper; without Next (tests, scripts) it is the global one.
  */
 function platformFetch(): typeof fetch {
-  return (globalThis.fetch as typeof fetch & { _nextOriginalFetch?: typeof fetch })._nextOriginalFetch ?? globalThis.fetch;
+  return (
+    (globalThis.fetch as typeof fetch & { _nextOriginalFetch?: typeof fetch })._nextOriginalFetch ?? globalThis.fetch
+  );
 }
 
 /**

@@ -148,7 +148,11 @@ type AttemptLimits = { firstTokenTimeoutMs: number; idleTimeoutMs: number; budge
 const OUTPUT_PARTS = new Set(["text-delta", "reasoning-delta"]);
 
 /** One attempt: the model's whole text, passing each delta on as it arrives. */
-async function attempt(call: ModelCall, options: RunOptions<unknown>, limits: AttemptLimits): Promise<{ text: string; emitted: boolean }> {
+async function attempt(
+  call: ModelCall,
+  options: RunOptions<unknown>,
+  limits: AttemptLimits,
+): Promise<{ text: string; emitted: boolean }> {
   const controller = new AbortController();
   const onCallerAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener("abort", onCallerAbort, { once: true });

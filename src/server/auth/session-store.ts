@@ -61,5 +61,10 @@ export async function touchSession(sessionId: string): Promise<void> {
   await db
     .update(sessions)
     .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_MS / 1000})`)));
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_MS / 1000})`),
+      ),
+    );
 }

@@ -65,16 +65,28 @@ export async function readSessionToken(token: string | undefined): Promise<Sessi
   const keyId = currentKeyId();
   const known = verifiedTokens.get(token);
   if (known && known.keyId === keyId) {
-    if (Date.now() < known.expiresAtMs) return { sub: known.sub, sid: known.sid, issuedAtMs: known.issuedAtMs, expiresAtMs: known.expiresAtMs };
+    if (Date.now() < known.expiresAtMs)
+      return { sub: known.sub, sid: known.sid, issuedAtMs: known.issuedAtMs, expiresAtMs: known.expiresAtMs };
     verifiedTokens.delete(token);
     return null;
   }
   try {
     const claims = await decode({ token, secret: env().AUTH_SECRET, salt: sessionCookieName() });
-    if (!claims || typeof claims.sub !== "string" || typeof claims.issuedAtMs !== "number" || typeof claims.exp !== "number") return null;
+    if (
+      !claims ||
+      typeof claims.sub !== "string" ||
+      typeof claims.issuedAtMs !== "number" ||
+      typeof claims.exp !== "number"
+    )
+      return null;
     // Tokens from before session rows have no sid: they name no session, so they are no session.
     if (typeof claims.sid !== "string") return null;
-    const verified = { sub: claims.sub, sid: claims.sid, issuedAtMs: claims.issuedAtMs, expiresAtMs: claims.exp * 1000 };
+    const verified = {
+      sub: claims.sub,
+      sid: claims.sid,
+      issuedAtMs: claims.issuedAtMs,
+      expiresAtMs: claims.exp * 1000,
+    };
     rememberToken(token, { ...verified, keyId });
     return verified;
   } catch {

@@ -11,10 +11,22 @@ import { logger } from "@/server/logger";
  * package (which carries its own binary, for hosts with no system browser).
  */
 
-const SYSTEM_PATHS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome-stable", "/usr/bin/google-chrome"];
+const SYSTEM_PATHS = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome-stable",
+  "/usr/bin/google-chrome",
+];
 
 /** Flags measured to work on a 2-core server (measured before the export was built); the sandbox needs privileges containers lack. */
-const LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+const LAUNCH_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
 
 /** Pages rendered at once: each costs ~50–100 MB and a core; more only queue. */
 const MAX_PAGES = 2;
@@ -78,11 +90,14 @@ function acquire(deadline: number, overdue: () => Error): Promise<void> {
       clearTimeout(timer);
       resolve();
     };
-    const timer = setTimeout(() => {
-      const at = waiting.indexOf(grant);
-      if (at >= 0) waiting.splice(at, 1);
-      reject(overdue());
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        const at = waiting.indexOf(grant);
+        if (at >= 0) waiting.splice(at, 1);
+        reject(overdue());
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     waiting.push(grant);
   });
 }
@@ -142,11 +157,14 @@ export async function withBrowserPage<T>(work: (page: Page) => Promise<T>, optio
     return await Promise.race([
       run(),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          expired = true;
-          reject(overdue());
-          void context?.close().catch(() => undefined);
-        }, Math.max(0, deadline - Date.now()));
+        timer = setTimeout(
+          () => {
+            expired = true;
+            reject(overdue());
+            void context?.close().catch(() => undefined);
+          },
+          Math.max(0, deadline - Date.now()),
+        );
       }),
     ]);
   } finally {

@@ -79,7 +79,16 @@ export async function openPostgres(url: string, max = 10): Promise<Handle> {
     kind: "postgres",
     renew: {
       open: () => openPostgres(url, max),
-      serverAnswers: () => serverAnswers(postgres(url, { max: 1, connect_timeout: CONNECT_TIMEOUT_S, idle_timeout: 1, fetch_types: false, onnotice: () => {} })),
+      serverAnswers: () =>
+        serverAnswers(
+          postgres(url, {
+            max: 1,
+            connect_timeout: CONNECT_TIMEOUT_S,
+            idle_timeout: 1,
+            fetch_types: false,
+            onnotice: () => {},
+          }),
+        ),
     },
   };
 }

@@ -292,7 +292,10 @@ export const certificates = pgTable(
     /** The rendered picture, kept so serving it needs no browser after the first time. */
     png: bytea("png"),
   },
-  (t) => [uniqueIndex("certificates_public_id_key").on(t.publicId), uniqueIndex("certificates_course_key").on(t.courseId)],
+  (t) => [
+    uniqueIndex("certificates_public_id_key").on(t.publicId),
+    uniqueIndex("certificates_course_key").on(t.courseId),
+  ],
 );
 
 export const subscriptionStatus = pgEnum("subscription_status", [
@@ -474,7 +477,10 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash),
+    index("password_reset_tokens_user_idx").on(t.userId),
+  ],
 );
 
 /**
@@ -514,7 +520,10 @@ export const emailChangeTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("email_change_tokens_hash_key").on(t.tokenHash), index("email_change_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("email_change_tokens_hash_key").on(t.tokenHash),
+    index("email_change_tokens_user_idx").on(t.userId),
+  ],
 );
 
 /** Fixed-window counters shared by every app instance (src/server/http/rate-limit.ts). */

@@ -53,8 +53,14 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
   notePurgeableWrite();
 
   if (transport.kind === "outbox") {
-    await db.update(emailOutbox).set({ status: "sent", attempts: 1, sentAt: sql`now()` }).where(eq(emailOutbox.id, row.id));
-    logger.info({ mailId: row.id, to: mail.to, subject: rendered.subject, links: rendered.links }, "mail kept in the dev outbox");
+    await db
+      .update(emailOutbox)
+      .set({ status: "sent", attempts: 1, sentAt: sql`now()` })
+      .where(eq(emailOutbox.id, row.id));
+    logger.info(
+      { mailId: row.id, to: mail.to, subject: rendered.subject, links: rendered.links },
+      "mail kept in the dev outbox",
+    );
     return { id: row.id, status: "sent", attempts: 1 };
   }
 
@@ -69,9 +75,12 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
     attachments: mail.attachments,
   };
   for (let attempt = 1; ; attempt++) {
-    const delivery = await transport.deliver(envelope).catch(
-      (error: unknown) => ({ ok: false, error: String((error as Error)?.message ?? error), retryable: true }) as const,
-    );
+    const delivery = await transport
+      .deliver(envelope)
+      .catch(
+        (error: unknown) =>
+          ({ ok: false, error: String((error as Error)?.message ?? error), retryable: true }) as const,
+      );
     if (delivery.ok) {
       await db
         .update(emailOutbox)
@@ -83,10 +92,18 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
     const last = !delivery.retryable || attempt > RETRY_DELAYS_MS.length;
     await db
       .update(emailOutbox)
-      .set({ status: last ? "failed" : "pending", attempts: attempt, lastError: delivery.error, ...(last ? NO_BODY : {}) })
+      .set({
+        status: last ? "failed" : "pending",
+        attempts: attempt,
+        lastError: delivery.error,
+        ...(last ? NO_BODY : {}),
+      })
       .where(eq(emailOutbox.id, row.id));
     if (last) {
-      logger.warn({ mailId: row.id, template: mail.template, transport: transport.kind, attempt, error: delivery.error }, "mail failed");
+      logger.warn(
+        { mailId: row.id, template: mail.template, transport: transport.kind, attempt, error: delivery.error },
+        "mail failed",
+      );
       return { id: row.id, status: "failed", attempts: attempt };
     }
     await sleep(RETRY_DELAYS_MS[attempt - 1]);
@@ -98,14 +115,14 @@ export async function sendMail(mail: OutgoingMail): Promise<MailResult> {
  * or breaks the flow that asked for it (the SPEC's swallowed failures). Outside a request
  * (tests, scripts) it runs detached; `settleBackgroundMail` waits for those.
  */
-export function sendMailInBackground(mail: OutgoingMail | { template: OutgoingMail["template"]; prepare: () => Promise<OutgoingMail> }): void {
+export function sendMailInBackground(
+  mail: OutgoingMail | { template: OutgoingMail["template"]; prepare: () => Promise<OutgoingMail> },
+): void {
   // A mail whose preparation is slow (the certificate's picture) is prepared after the response too.
   const task = () =>
-    ("prepare" in mail ? mail.prepare() : Promise.resolve(mail))
-      .then(sendMail)
-      .catch((error: unknown) => {
-        logger.error({ err: error, template: mail.template }, "mail could not be prepared");
-      });
+    ("prepare" in mail ? mail.prepare() : Promise.resolve(mail)).then(sendMail).catch((error: unknown) => {
+      logger.error({ err: error, template: mail.template }, "mail could not be prepared");
+    });
   try {
     after(task);
     return;

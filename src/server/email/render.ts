@@ -17,8 +17,15 @@ function headerText(value: string): string {
 
 /** Renders a mail in the recipient's language: subject (one line), HTML and its plain-text part. */
 export async function renderMail(message: MailMessage, locale: Locale): Promise<RenderedMail> {
-  const build = templateBuilders[message.template] as (data: MailTemplateData[MailTemplate], ctx: Parameters<(typeof templateBuilders)["welcome"]>[1]) => ReturnType<(typeof templateBuilders)["welcome"]>;
-  const { subject, element, links } = build(message.data, { locale, t: emailTranslator(locale), appUrl: env().APP_URL });
+  const build = templateBuilders[message.template] as (
+    data: MailTemplateData[MailTemplate],
+    ctx: Parameters<(typeof templateBuilders)["welcome"]>[1],
+  ) => ReturnType<(typeof templateBuilders)["welcome"]>;
+  const { subject, element, links } = build(message.data, {
+    locale,
+    t: emailTranslator(locale),
+    appUrl: env().APP_URL,
+  });
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject: headerText(subject), html, text, links, locale };
 }

@@ -4,7 +4,15 @@ import { env, type Env } from "@/server/env";
 /** A file sent with a mail (the certificate's picture). */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
-export type Envelope = { from: string; to: string; subject: string; html: string; text: string; idempotencyKey: string; attachments?: MailAttachment[] };
+export type Envelope = {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  idempotencyKey: string;
+  attachments?: MailAttachment[];
+};
 
 export type Delivery = { ok: true; providerId?: string } | { ok: false; error: string; retryable: boolean };
 
@@ -40,7 +48,13 @@ function resendTransport(apiKey: string, baseUrl: string | undefined): MailTrans
           html: envelope.html,
           text: envelope.text,
           ...(envelope.attachments?.length
-            ? { attachments: envelope.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) }
+            ? {
+                attachments: envelope.attachments.map((a) => ({
+                  filename: a.filename,
+                  content: a.content,
+                  contentType: a.contentType,
+                })),
+              }
             : {}),
         },
         { idempotencyKey: envelope.idempotencyKey, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) },
@@ -77,7 +91,11 @@ function smtpTransport(url: string): MailTransport {
           html: envelope.html,
           text: envelope.text,
           messageId: `<${envelope.idempotencyKey}@aula>`,
-          attachments: envelope.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+          attachments: envelope.attachments?.map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            contentType: a.contentType,
+          })),
         });
         return { ok: true, providerId: info.messageId };
       } catch (error) {

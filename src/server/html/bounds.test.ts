@@ -4,7 +4,9 @@ import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "./bounds";
 
 // The parser sanitize-html itself runs, to check that the scan never counts less than it does.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { Parser } = require(require.resolve("htmlparser2", { paths: [path.dirname(require.resolve("sanitize-html"))] })) as typeof import("htmlparser2");
+const { Parser } = require(
+  require.resolve("htmlparser2", { paths: [path.dirname(require.resolve("sanitize-html"))] }),
+) as typeof import("htmlparser2");
 
 function parserCounts(html: string) {
   let maxDepth = 0;
@@ -87,7 +89,15 @@ describe("scanHtml", () => {
       expect(scanHtml(html).depth).toBeLessThanOrEqual(1);
     }
     // An end tag that the parser reads as text must not be taken for a real one.
-    for (const hidden of ["<!--</div>-->", "<a title='</div>'>a</a>", '<a title="</div>">a</a>', "<script></div></script>", "<textarea></div></textarea>", "<![CDATA[</div>]]>", "<?</div>?>"]) {
+    for (const hidden of [
+      "<!--</div>-->",
+      "<a title='</div>'>a</a>",
+      '<a title="</div>">a</a>',
+      "<script></div></script>",
+      "<textarea></div></textarea>",
+      "<![CDATA[</div>]]>",
+      "<?</div>?>",
+    ]) {
       expect(refusal(`<div>${hidden}`.repeat(HTML_LIMITS.depth + 1))).toBe("depth");
     }
   });
@@ -103,10 +113,62 @@ describe("scanHtml", () => {
 
   it("never counts less depth or fewer nodes than htmlparser2 (random markup)", () => {
     const pieces = [
-      "<div>", "</div>", "<b>", "</b>", "<p>", "</p>", "<li>", "</li>", "<ul>", "<td>", "<tr>", "<table>", "<br>", "</br>", "<img src=x>",
-      "<div/>", "<svg>", "<path/>", "</svg>", "<script>", "</script>", "<style>", "</style >", "<title>", "</title>", "<textarea>",
-      "<!--", "-->", "<!-->", "<!--->", "<!---->", "<!", "<!-", "<![CDATA[", "]]>", "<?", ">", "<", "</", "</ div>", "</3>", "</>",
-      "<a href='", "'", '"', "=", " ", "x", "&amp;", "&", "<a title=\"</div>\">", "<DIV>", "</DIV >", "\n", "/", "<div a=b/>",
+      "<div>",
+      "</div>",
+      "<b>",
+      "</b>",
+      "<p>",
+      "</p>",
+      "<li>",
+      "</li>",
+      "<ul>",
+      "<td>",
+      "<tr>",
+      "<table>",
+      "<br>",
+      "</br>",
+      "<img src=x>",
+      "<div/>",
+      "<svg>",
+      "<path/>",
+      "</svg>",
+      "<script>",
+      "</script>",
+      "<style>",
+      "</style >",
+      "<title>",
+      "</title>",
+      "<textarea>",
+      "<!--",
+      "-->",
+      "<!-->",
+      "<!--->",
+      "<!---->",
+      "<!",
+      "<!-",
+      "<![CDATA[",
+      "]]>",
+      "<?",
+      ">",
+      "<",
+      "</",
+      "</ div>",
+      "</3>",
+      "</>",
+      "<a href='",
+      "'",
+      '"',
+      "=",
+      " ",
+      "x",
+      "&amp;",
+      "&",
+      '<a title="</div>">',
+      "<DIV>",
+      "</DIV >",
+      "\n",
+      "/",
+      "<div a=b/>",
     ];
     let seed = 7;
     const random = () => {
@@ -119,7 +181,8 @@ describe("scanHtml", () => {
       for (let i = 0; i < length; i++) html += pieces[Math.floor(random() * pieces.length)];
       const seen = parserCounts(html);
       const scan = scanHtml(html);
-      if (scan.depth < seen.depth || scan.nodes < seen.nodes) throw new Error(`undercount for ${JSON.stringify(html)}: ${JSON.stringify({ scan, seen })}`);
+      if (scan.depth < seen.depth || scan.nodes < seen.nodes)
+        throw new Error(`undercount for ${JSON.stringify(html)}: ${JSON.stringify({ scan, seen })}`);
     }
   });
 });

@@ -30,7 +30,27 @@ export type InlineImageSlot = { start: number; end: number; value: string; hasRe
 export type HtmlScan = { depth: number; nodes: number; chars: number; inlineImages: InlineImageSlot[] };
 
 // htmlparser2's own tables (Parser.ts), so the depth counted here is the one its stack reaches.
-const VOID = new Set(["area", "base", "basefont", "br", "col", "command", "embed", "frame", "hr", "img", "input", "isindex", "keygen", "link", "meta", "param", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "basefont",
+  "br",
+  "col",
+  "command",
+  "embed",
+  "frame",
+  "hr",
+  "img",
+  "input",
+  "isindex",
+  "keygen",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
 const P = new Set(["p"]);
 const FORM = new Set(["input", "option", "optgroup", "select", "button", "datalist", "textarea"]);
 const OPEN_IMPLIES_CLOSE = new Map<string, Set<string>>([
@@ -39,9 +59,36 @@ const OPEN_IMPLIES_CLOSE = new Map<string, Set<string>>([
   ["td", new Set(["thead", "th", "td"])],
   ["body", new Set(["head", "link", "script"])],
   ["li", new Set(["li"])],
-  ...["p", "h1", "h2", "h3", "h4", "h5", "h6", "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset", "figcaption", "figure", "footer", "form", "header", "hr", "main", "nav", "ol", "pre", "section", "table", "ul"].map(
-    (tag) => [tag, P] as [string, Set<string>],
-  ),
+  ...[
+    "p",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "details",
+    "div",
+    "dl",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "header",
+    "hr",
+    "main",
+    "nav",
+    "ol",
+    "pre",
+    "section",
+    "table",
+    "ul",
+  ].map((tag) => [tag, P] as [string, Set<string>]),
   ...["select", "input", "output", "button", "datalist", "textarea"].map((tag) => [tag, FORM] as [string, Set<string>]),
   ["option", new Set(["option"])],
   ["optgroup", new Set(["optgroup", "option"])],
@@ -55,7 +102,14 @@ const OPEN_IMPLIES_CLOSE = new Map<string, Set<string>>([
 /** Elements whose content is raw text up to their own end tag. */
 const RAW_TEXT = new Set(["script", "style", "title", "textarea", "xmp"]);
 
-const GT = 62, SLASH = 47, BANG = 33, QUESTION = 63, DASH = 45, EQ = 61, DQ = 34, SQ = 39;
+const GT = 62,
+  SLASH = 47,
+  BANG = 33,
+  QUESTION = 63,
+  DASH = 45,
+  EQ = 61,
+  DQ = 34,
+  SQ = 39;
 
 const isWhitespace = (c: number) => c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
 const isAsciiAlpha = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);

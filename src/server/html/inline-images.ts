@@ -23,10 +23,12 @@ const ALLOWED = new Set<string>(["image/png", "image/jpeg", "image/gif", "image/
 
 /** The type the bytes themselves say; the data URL's label is not trusted. */
 function sniff(bytes: Buffer): ImageType | null {
-  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return "image/png";
+  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a)
+    return "image/png";
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.toString("latin1", 0, 6))) return "image/gif";
-  if (bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP") return "image/webp";
+  if (bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP")
+    return "image/webp";
   return null;
 }
 
@@ -43,7 +45,8 @@ function decodeBase64(payload: string): Buffer | null {
       runStart = -1;
       continue;
     }
-    const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61;
+    const ok =
+      (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61;
     if (!ok) return null;
     if (runStart === -1) runStart = i;
     length++;
@@ -62,7 +65,8 @@ export function readDataUrl(value: string): { contentType: ImageType; bytes: Buf
   const header = comma < 0 ? null : HEADER.exec(value.slice(0, comma));
   if (!header || !ALLOWED.has(header[1].toLowerCase())) throw new InlineImageError("type");
   // Cheap size check before decoding: 4 characters of base64 carry 3 bytes.
-  if (Math.floor(((value.length - comma - 1) * 3) / 4) > INLINE_IMAGE_MAX_BYTES + 3 * 1024) throw new InlineImageError("size");
+  if (Math.floor(((value.length - comma - 1) * 3) / 4) > INLINE_IMAGE_MAX_BYTES + 3 * 1024)
+    throw new InlineImageError("size");
   const bytes = decodeBase64(value.slice(comma + 1));
   if (!bytes) throw new InlineImageError("invalidBase64");
   if (bytes.length > INLINE_IMAGE_MAX_BYTES) throw new InlineImageError("size");
@@ -77,7 +81,11 @@ export function readDataUrl(value: string): { contentType: ImageType; bytes: Buf
  * `urlOf(sha256)` (one picture used twice is stored once). What remains is
  * small enough for the sanitizer; the pictures are stored by the caller.
  */
-export function takeInlineImages(html: string, scan: HtmlScan, urlOf: (sha256: string) => string): { html: string; images: InlineImage[] } {
+export function takeInlineImages(
+  html: string,
+  scan: HtmlScan,
+  urlOf: (sha256: string) => string,
+): { html: string; images: InlineImage[] } {
   if (scan.inlineImages.length === 0) return { html, images: [] };
   const images = new Map<string, InlineImage>();
   const parts: string[] = [];

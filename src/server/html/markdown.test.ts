@@ -57,7 +57,9 @@ describe("the streamed render equals the stored lesson", () => {
     const stored = markdownToSafeHtml(LESSON);
     expect(stored).toContain("<h2>Functions in Python</h2>");
     expect(stored).toContain('<span class="hljs-keyword">def</span>');
-    expect(stored).toContain('<a href="https://docs.python.org/3/tutorial/controlflow.html#defining-functions" title="Python docs" target="_blank" rel="noopener noreferrer nofollow">');
+    expect(stored).toContain(
+      '<a href="https://docs.python.org/3/tutorial/controlflow.html#defining-functions" title="Python docs" target="_blank" rel="noopener noreferrer nofollow">',
+    );
     expect(streamedFinalRender(LESSON)).toBe(stored);
   });
 

@@ -23,7 +23,8 @@ function bestTime(run: () => unknown): number {
 
 describe("sanitizeHtml", () => {
   it("keeps formatting, lists, code, tables and safe links", () => {
-    const html = '<h2>T</h2><p><strong>b</strong> <em>i</em> <code>x</code></p><ul><li>a</li></ul><table><tr><td>1</td></tr></table><a href="https://ex.com">l</a>';
+    const html =
+      '<h2>T</h2><p><strong>b</strong> <em>i</em> <code>x</code></p><ul><li>a</li></ul><table><tr><td>1</td></tr></table><a href="https://ex.com">l</a>';
     const out = sanitizeHtml(html);
     expect(out).toContain("<h2>T</h2>");
     expect(out).toContain("<ul><li>a</li></ul>");
@@ -32,7 +33,7 @@ describe("sanitizeHtml", () => {
   });
 
   it.each([
-    ['<script>alert(1)</script><p>ok</p>', "<p>ok</p>"],
+    ["<script>alert(1)</script><p>ok</p>", "<p>ok</p>"],
     ['<p onclick="alert(1)" style="color:red">ok</p>', "<p>ok</p>"],
     ['<a href="javascript:alert(1)">x</a>', '<a rel="nofollow">x</a>'],
     ['<a href="vbscript:msgbox">x</a>', '<a rel="nofollow">x</a>'],
@@ -41,13 +42,15 @@ describe("sanitizeHtml", () => {
     ['<img src="data:text/html;base64,PHNjcmlwdD4=">', ""],
     ['<iframe src="https://evil.example"></iframe><p>ok</p>', "<p>ok</p>"],
     ["<style>body{display:none}</style><p>ok</p>", "<p>ok</p>"],
-    ['<svg><script>alert(1)</script></svg>', ""],
+    ["<svg><script>alert(1)</script></svg>", ""],
   ])("removes what could run or track: %s", (input, expected) => {
     expect(sanitizeHtml(input)).toBe(expected);
   });
 
   it("keeps https images and pictures stored here; inline data: pictures must be stored first", () => {
-    expect(sanitizeHtml('<img src="https://img.example/a.png" alt="a">')).toBe('<img src="https://img.example/a.png" alt="a" />');
+    expect(sanitizeHtml('<img src="https://img.example/a.png" alt="a">')).toBe(
+      '<img src="https://img.example/a.png" alt="a" />',
+    );
     const stored = '<img src="/api/images/0b6f7c1e-4a57-4c1b-9d7e-2f0a3c5d8e91" alt="p" />';
     expect(sanitizeHtml(stored)).toBe(stored);
     expect(sanitizeHtml('<img src="data:image/png;base64,iVBORw0KGgo=" alt="p">')).toBe("");
@@ -62,7 +65,8 @@ describe("sanitizeHtml", () => {
   });
 
   it("sanitizes the largest HTML within the bounds well under 100 ms", () => {
-    const deep = (inner: string) => "<div>".repeat(HTML_LIMITS.depth - 1) + inner + "</div>".repeat(HTML_LIMITS.depth - 1);
+    const deep = (inner: string) =>
+      "<div>".repeat(HTML_LIMITS.depth - 1) + inner + "</div>".repeat(HTML_LIMITS.depth - 1);
     // Elements, attributes and references at the bounds together, deep, with text up to the size bound.
     const unit = '<a href="https://ex.com/x">a &amp; b</a>'; // 3 nodes
     const body = deep(unit.repeat(Math.floor((HTML_LIMITS.nodes - HTML_LIMITS.depth) / 3)));
@@ -84,7 +88,9 @@ describe("sanitizeHtml", () => {
 
 describe("markdownToSafeHtml", () => {
   it("converts the model's Markdown and sanitizes raw HTML in it", () => {
-    const html = markdownToSafeHtml("## Title\n\nSome **bold** text.\n\n- one\n- two\n\n<script>alert(1)</script>\n\n```js\nconst a = 1;\n```");
+    const html = markdownToSafeHtml(
+      "## Title\n\nSome **bold** text.\n\n- one\n- two\n\n<script>alert(1)</script>\n\n```js\nconst a = 1;\n```",
+    );
     expect(html).toContain("<h2>Title</h2>");
     expect(html).toContain("<strong>bold</strong>");
     expect(html).toContain("<li>one</li>");

@@ -11,11 +11,51 @@ import { HtmlTooComplexError, scanHtml } from "./bounds";
 
 const OPTIONS: sanitizeHtmlLibrary.IOptions = {
   allowedTags: [
-    "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code", "span", "div",
-    "strong", "b", "em", "i", "u", "s", "del", "ins", "mark", "sub", "sup", "small", "kbd",
-    "ul", "ol", "li", "dl", "dt", "dd",
-    "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption",
-    "a", "img", "figure", "figcaption",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "blockquote",
+    "pre",
+    "code",
+    "span",
+    "div",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "del",
+    "ins",
+    "mark",
+    "sub",
+    "sup",
+    "small",
+    "kbd",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "table",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
+    "caption",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
   ],
   allowedAttributes: {
     a: ["href", "title", "target", "rel"],
@@ -39,13 +79,16 @@ const OPTIONS: sanitizeHtmlLibrary.IOptions = {
       const external = /^https?:/i.test(attribs.href ?? "");
       return {
         tagName,
-        attribs: external ? { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" } : { ...attribs, rel: "nofollow" },
+        attribs: external
+          ? { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" }
+          : { ...attribs, rel: "nofollow" },
       };
     },
   },
   // An image stays only with an https address or a picture stored here (no other relative URL,
   // no data: URL: those are taken out and stored before sanitizing, see inline-images.ts).
-  exclusiveFilter: (frame) => frame.tag === "img" && !/^https:\/\//i.test(frame.attribs.src ?? "") && !isStoredImageUrl(frame.attribs.src ?? ""),
+  exclusiveFilter: (frame) =>
+    frame.tag === "img" && !/^https:\/\//i.test(frame.attribs.src ?? "") && !isStoredImageUrl(frame.attribs.src ?? ""),
 };
 
 /** Sanitized HTML; throws HtmlTooComplexError, before any parsing, for HTML beyond HTML_LIMITS. */

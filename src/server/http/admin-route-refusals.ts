@@ -14,7 +14,10 @@ const AUDITED_PER_HOUR = 20;
  */
 export async function auditRefusedAdminRoute(user: Pick<SessionUser, "id" | "email">, request: Request): Promise<void> {
   try {
-    const counted = await hitRateLimit(`audit:admin-route:${user.id}`, { limit: AUDITED_PER_HOUR, windowMs: 60 * 60 * 1000 });
+    const counted = await hitRateLimit(`audit:admin-route:${user.id}`, {
+      limit: AUDITED_PER_HOUR,
+      windowMs: 60 * 60 * 1000,
+    });
     if (counted.limited) return;
     const target = `${request.method} ${new URL(request.url).pathname}`.slice(0, 200);
     await insertAudit(await getDb(), user, { action: "admin.route", target, details: { refused: "auth:forbidden" } });

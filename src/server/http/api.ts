@@ -21,7 +21,10 @@ type RouteHandler<P> = (request: Request, route: { params: Promise<P> }) => Prom
  * and state-changing requests refused unless they come from our own origin with a JSON body
  * (`writes: "signed"` is for webhooks, which check their signature instead).
  */
-function wrapRoute<P>(handler: (ctx: ApiContext, params: P) => Promise<Response>, writes: WritePolicy = "same-origin"): RouteHandler<P> {
+function wrapRoute<P>(
+  handler: (ctx: ApiContext, params: P) => Promise<Response>,
+  writes: WritePolicy = "same-origin",
+): RouteHandler<P> {
   return async (request, route) => {
     const incoming = request.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -37,7 +40,12 @@ function wrapRoute<P>(handler: (ctx: ApiContext, params: P) => Promise<Response>
     }
     const url = new URL(request.url);
     log.info(
-      { method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) },
+      {
+        method: request.method,
+        path: url.pathname,
+        status: response.status,
+        ms: Math.round(performance.now() - started),
+      },
       "api request",
     );
     return response;
@@ -59,10 +67,21 @@ export type RouteNeeds<B extends Schema, Q extends Schema> = {
   model?: boolean;
 };
 
-export type RouteContext<B extends Schema, Q extends Schema> = ApiContext & { t: ApiTranslator; body: Parsed<B>; query: Parsed<Q> };
-export type UserRouteContext<B extends Schema, Q extends Schema> = RouteContext<B, Q> & { user: SessionUser; sessionId: string };
+export type RouteContext<B extends Schema, Q extends Schema> = ApiContext & {
+  t: ApiTranslator;
+  body: Parsed<B>;
+  query: Parsed<Q>;
+};
+export type UserRouteContext<B extends Schema, Q extends Schema> = RouteContext<B, Q> & {
+  user: SessionUser;
+  sessionId: string;
+};
 
-async function readInput<B extends Schema, Q extends Schema>(request: Request, needs: RouteNeeds<B, Q>, t: ApiTranslator) {
+async function readInput<B extends Schema, Q extends Schema>(
+  request: Request,
+  needs: RouteNeeds<B, Q>,
+  t: ApiTranslator,
+) {
   let query: Parsed<Q> = undefined as Parsed<Q>;
   if (needs.query) {
     const parsed = needs.query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -127,7 +146,9 @@ export const apiRoute = {
    * A payment provider's webhook: from another origin by design, so no origin or content-type
    * check; the handler reads the raw body and must verify its signature before anything else.
    */
-  webhook<P = unknown>(handler: (ctx: ApiContext & { t: ApiTranslator }, params: P) => Promise<Response>): RouteHandler<P> {
+  webhook<P = unknown>(
+    handler: (ctx: ApiContext & { t: ApiTranslator }, params: P) => Promise<Response>,
+  ): RouteHandler<P> {
     return wrapRoute<P>((ctx, params) => handler({ ...ctx, t: apiTranslator(ctx.request) }, params), "signed");
   },
 };

@@ -23,7 +23,9 @@ export function clientIp(request: Request): string {
     // Plain `next start` lets the client write X-Forwarded-For: trusting no header is the safe side.
     if (!warnedNoPeer) {
       warnedNoPeer = true;
-      logger.warn(`requests arrive without ${PEER_HEADER}: serve the app with scripts/server.mjs (npm start), not next start; until then all clients share one rate-limit bucket`);
+      logger.warn(
+        `requests arrive without ${PEER_HEADER}: serve the app with scripts/server.mjs (npm start), not next start; until then all clients share one rate-limit bucket`,
+      );
     }
     return UNKNOWN_CLIENT;
   }

@@ -95,10 +95,10 @@ export function errorResponse(error: unknown, requestId: string, request?: Reque
   }
   error = known ?? error;
   if (error instanceof AppError) {
-    return Response.json(
-      { success: false, message: error.message, code: error.code } satisfies ErrorBody,
-      { status: error.status, headers: { ...headers, ...error.headers } },
-    );
+    return Response.json({ success: false, message: error.message, code: error.code } satisfies ErrorBody, {
+      status: error.status,
+      headers: { ...headers, ...error.headers },
+    });
   }
   if (error instanceof ZodError) {
     const issue = error.issues[0];
@@ -110,5 +110,8 @@ export function errorResponse(error: unknown, requestId: string, request?: Reque
   }
   logger.error({ err: error, requestId }, "unexpected error");
   const internal = appError("server:internal", t);
-  return Response.json({ success: false, message: internal.message, code: internal.code } satisfies ErrorBody, { status: internal.status, headers });
+  return Response.json({ success: false, message: internal.message, code: internal.code } satisfies ErrorBody, {
+    status: internal.status,
+    headers,
+  });
 }

@@ -42,7 +42,11 @@ export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<Ra
  * `hitRateLimit`, and in the same statement the value of `alsoRead` (a scalar SQL expression):
  * one round trip instead of two where both come before something latency counts for.
  */
-export async function hitRateLimitReading<T>(key: string, rule: RateLimitRule, alsoRead: SQL<T>): Promise<RateLimitState & { alsoRead: T }> {
+export async function hitRateLimitReading<T>(
+  key: string,
+  rule: RateLimitRule,
+  alsoRead: SQL<T>,
+): Promise<RateLimitState & { alsoRead: T }> {
   const db = await getDb();
   const hit = db.$with("hit").as(countEvent(db, key, rule));
   const [row] = await db
@@ -77,12 +81,19 @@ export async function areRateLimited<Name extends string>(
   const rows = await db
     .select({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt })
     .from(rateLimits)
-    .where(and(inArray(rateLimits.key, entries.map(([, check]) => check.key)), sql`${rateLimits.resetAt} > now()`));
+    .where(
+      and(
+        inArray(
+          rateLimits.key,
+          entries.map(([, check]) => check.key),
+        ),
+        sql`${rateLimits.resetAt} > now()`,
+      ),
+    );
   const byKey = new Map(rows.map((row) => [row.key, row]));
-  return Object.fromEntries(entries.map(([name, check]) => [name, stateWithoutCounting(byKey.get(check.key), check.rule)])) as Record<
-    Name,
-    RateLimitState
-  >;
+  return Object.fromEntries(
+    entries.map(([name, check]) => [name, stateWithoutCounting(byKey.get(check.key), check.rule)]),
+  ) as Record<Name, RateLimitState>;
 }
 
 export async function clearRateLimit(key: string): Promise<void> {

@@ -44,7 +44,9 @@ export async function purgeOldRows(overrides: Partial<PurgeOptions> = {}): Promi
   const outboxDeleted = await inBatches(options, async (limit) => {
     const rows = await db
       .delete(emailOutbox)
-      .where(sql`${emailOutbox.id} in (select id from ${emailOutbox} where ${emailOutbox.createdAt} < ${cutoff} limit ${limit})`)
+      .where(
+        sql`${emailOutbox.id} in (select id from ${emailOutbox} where ${emailOutbox.createdAt} < ${cutoff} limit ${limit})`,
+      )
       .returning({ id: emailOutbox.id });
     return rows.length;
   });
@@ -66,7 +68,9 @@ export async function purgeOldRows(overrides: Partial<PurgeOptions> = {}): Promi
   const rateLimitsDeleted = await inBatches(options, async (limit) => {
     const rows = await db
       .delete(rateLimits)
-      .where(sql`${rateLimits.key} in (select key from ${rateLimits} where ${rateLimits.resetAt} <= now() limit ${limit})`)
+      .where(
+        sql`${rateLimits.key} in (select key from ${rateLimits} where ${rateLimits.resetAt} <= now() limit ${limit})`,
+      )
       .returning({ key: rateLimits.key });
     return rows.length;
   });
@@ -84,7 +88,8 @@ export function purgeInBackground(reason: string): void {
   current.running = true;
   const task = purgeOldRows()
     .then((result) => {
-      if (result.outboxDeleted || result.outboxBodiesCleared || result.rateLimitsDeleted) logger.info({ reason, ...result }, "old rows purged");
+      if (result.outboxDeleted || result.outboxBodiesCleared || result.rateLimitsDeleted)
+        logger.info({ reason, ...result }, "old rows purged");
     })
     .catch((error: unknown) => logger.warn({ err: error, reason }, "purge of old rows failed"))
     .finally(() => {

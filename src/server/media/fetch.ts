@@ -11,7 +11,10 @@ const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
  */
 export function mediaProviderOrigins(): string[] {
   const e = env();
-  return [...imageProviderOrigins(), ...[e.MEDIA_YOUTUBE_BASE_URL, e.MEDIA_YOUTUBE_WEB_BASE_URL].map((u) => new URL(u).origin)];
+  return [
+    ...imageProviderOrigins(),
+    ...[e.MEDIA_YOUTUBE_BASE_URL, e.MEDIA_YOUTUBE_WEB_BASE_URL].map((u) => new URL(u).origin),
+  ];
 }
 
 function imageProviderOrigins(): string[] {
@@ -48,7 +51,11 @@ export async function fetchJson<T>(url: string, init: { headers?: Record<string,
  * their configured origins (fakes, a mirror). A picture anyone else names is not stored, and
  * the PDF export fetches no other (the server fetches it to hand it to the printer).
  */
-const PROVIDER_IMAGE_ORIGINS = ["https://images.unsplash.com", "https://images.pexels.com", "https://upload.wikimedia.org"];
+const PROVIDER_IMAGE_ORIGINS = [
+  "https://images.unsplash.com",
+  "https://images.pexels.com",
+  "https://upload.wikimedia.org",
+];
 
 export function isProviderImageUrl(value: unknown): value is string {
   if (typeof value !== "string" || value.length > 4096) return false;

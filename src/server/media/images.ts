@@ -19,7 +19,9 @@ type UnsplashSearch = {
 async function searchUnsplash(query: string, key: string): Promise<FoundImage | null> {
   const base = env().MEDIA_UNSPLASH_BASE_URL;
   const url = `${base}/search/photos?${new URLSearchParams({ query, per_page: "1", orientation: "landscape", content_filter: "high" })}`;
-  const body = await fetchJson<UnsplashSearch>(url, { headers: { authorization: `Client-ID ${key}`, "accept-version": "v1" } });
+  const body = await fetchJson<UnsplashSearch>(url, {
+    headers: { authorization: `Client-ID ${key}`, "accept-version": "v1" },
+  });
   const hit = body.results?.[0];
   if (!hit || !isDisplayableImageUrl(hit.urls?.regular)) return null;
   return {
@@ -38,7 +40,12 @@ async function searchPexels(query: string, key: string): Promise<FoundImage | nu
   const body = await fetchJson<PexelsSearch>(url, { headers: { authorization: key } });
   const hit = body.photos?.[0];
   if (!hit || !isDisplayableImageUrl(hit.src?.large)) return null;
-  return { url: hit.src!.large!, attribution: `${plainText(hit.photographer ?? "Unknown")} / Pexels`, pageUrl: hit.url, source: "pexels" };
+  return {
+    url: hit.src!.large!,
+    attribution: `${plainText(hit.photographer ?? "Unknown")} / Pexels`,
+    pageUrl: hit.url,
+    source: "pexels",
+  };
 }
 
 type WikimediaQuery = {
@@ -103,7 +110,8 @@ export async function findImage(query: string): Promise<FoundImage | null> {
   const phrase = query.trim().slice(0, 100);
   if (!phrase) return null;
   const sources: [string, () => Promise<FoundImage | null>][] = [];
-  if (settings.UNSPLASH_ACCESS_KEY) sources.push(["unsplash", () => searchUnsplash(phrase, settings.UNSPLASH_ACCESS_KEY!)]);
+  if (settings.UNSPLASH_ACCESS_KEY)
+    sources.push(["unsplash", () => searchUnsplash(phrase, settings.UNSPLASH_ACCESS_KEY!)]);
   if (settings.PEXELS_API_KEY) sources.push(["pexels", () => searchPexels(phrase, settings.PEXELS_API_KEY!)]);
   sources.push(["wikimedia", () => searchWikimedia(phrase)]);
   for (const [name, search] of sources) {
@@ -111,7 +119,10 @@ export async function findImage(query: string): Promise<FoundImage | null> {
       const found = await search();
       if (found) return found;
     } catch (error) {
-      logger.warn({ source: name, error: error instanceof Error ? error.message : String(error) }, "image search failed");
+      logger.warn(
+        { source: name, error: error instanceof Error ? error.message : String(error) },
+        "image search failed",
+      );
     }
   }
   return null;

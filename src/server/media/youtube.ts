@@ -49,7 +49,10 @@ export async function findVideo(query: string, languageCode: string): Promise<st
   try {
     return key ? await searchWithDataApi(phrase, languageCode, key) : await searchWithoutKey(phrase, languageCode);
   } catch (error) {
-    logger.warn({ error: error instanceof Error ? error.message : String(error), keyless: !key }, "video search failed");
+    logger.warn(
+      { error: error instanceof Error ? error.message : String(error), keyless: !key },
+      "video search failed",
+    );
     return null;
   }
 }
@@ -89,7 +92,10 @@ export async function fetchTranscript(videoId: string, languageCode: string): Pr
     });
     if (!page.ok) return [];
     const tracks = captionTracks(await page.text()).filter((t) => typeof t.baseUrl === "string");
-    const track = tracks.find((t) => t.languageCode === languageCode) ?? tracks.find((t) => t.languageCode?.startsWith("en")) ?? tracks[0];
+    const track =
+      tracks.find((t) => t.languageCode === languageCode) ??
+      tracks.find((t) => t.languageCode?.startsWith("en")) ??
+      tracks[0];
     if (!track?.baseUrl) return [];
     const trackUrl = new URL(track.baseUrl, web);
     // Only follow a caption URL on the configured YouTube host: the page is not ours.

@@ -58,16 +58,31 @@ describe("refusedAddressReason", () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(["1.1.1.1", "8.8.8.8", "93.184.216.34", "172.15.255.255", "172.32.0.1", "100.63.255.255", "100.128.0.1", "169.253.255.255", "192.169.0.1", "223.255.255.255"])(
-    "lets public IPv4 %s through",
-    (address) => expect(refusedAddressReason(address)).toBeNull(),
-  );
+  it.each([
+    "1.1.1.1",
+    "8.8.8.8",
+    "93.184.216.34",
+    "172.15.255.255",
+    "172.32.0.1",
+    "100.63.255.255",
+    "100.128.0.1",
+    "169.253.255.255",
+    "192.169.0.1",
+    "223.255.255.255",
+  ])("lets public IPv4 %s through", (address) => expect(refusedAddressReason(address)).toBeNull());
 
-  it.each(["2606:4700:4700::1111", "2001:4860:4860::8888", "2a00:1450:4001:80b::200e", "[2606:4700::1]", "2400:cb00::1"])("lets public IPv6 %s through", (address) =>
-    expect(refusedAddressReason(address)).toBeNull(),
-  );
+  it.each([
+    "2606:4700:4700::1111",
+    "2001:4860:4860::8888",
+    "2a00:1450:4001:80b::200e",
+    "[2606:4700::1]",
+    "2400:cb00::1",
+  ])("lets public IPv6 %s through", (address) => expect(refusedAddressReason(address)).toBeNull());
 
-  it.each(["localhost", "example.com", "", "127.1", "0x7f000001", "1.2.3.4.5"])("refuses %j, which is not an IP address", (value) => {
-    expect(refusedAddressReason(value)).toBe("not an IP address");
-  });
+  it.each(["localhost", "example.com", "", "127.1", "0x7f000001", "1.2.3.4.5"])(
+    "refuses %j, which is not an IP address",
+    (value) => {
+      expect(refusedAddressReason(value)).toBe("not an IP address");
+    },
+  );
 });

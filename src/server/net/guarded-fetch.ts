@@ -71,7 +71,10 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
  * and only in the pool it was opened for: a socket opened for a trusted origin, whose address was
  * not checked, is never handed to a hop that must be checked.
  */
-const pool = () => ({ "http:": new http.Agent({ keepAlive: true, maxSockets: 32 }), "https:": new https.Agent({ keepAlive: true, maxSockets: 32 }) });
+const pool = () => ({
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 32 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 32 }),
+});
 const agents = { checked: pool(), trusted: pool() };
 
 const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
@@ -98,11 +101,15 @@ function checkingLookup(resolve: Resolver, url: string, trusted: boolean): Looku
         if (!trusted) {
           for (const a of found) {
             const reason = refusedAddressReason(a.address);
-            if (reason) return callback(new RefusedDestinationError(url, `${hostname} resolves to a ${reason} address`), "", 4);
+            if (reason)
+              return callback(new RefusedDestinationError(url, `${hostname} resolves to a ${reason} address`), "", 4);
           }
         }
-        const addresses = found.filter((a) => options.family === undefined || options.family === 0 || a.family === options.family);
-        if (addresses.length === 0) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 4);
+        const addresses = found.filter(
+          (a) => options.family === undefined || options.family === 0 || a.family === options.family,
+        );
+        if (addresses.length === 0)
+          return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 4);
         if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
         callback(null, addresses[0].address, addresses[0].family);
       },
@@ -113,7 +120,8 @@ function checkingLookup(resolve: Resolver, url: string, trusted: boolean): Looku
 
 /** Refuses what can be refused from the URL alone; returns whether the hop is to a trusted origin. */
 function checkDestination(url: URL, trusted: Set<string>): boolean {
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new RefusedDestinationError(url.href, `scheme ${url.protocol} not allowed`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new RefusedDestinationError(url.href, `scheme ${url.protocol} not allowed`);
   if (url.username || url.password) throw new RefusedDestinationError(url.href, "credentials in the address");
   if (trusted.has(url.origin)) return true;
   const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
@@ -171,7 +179,13 @@ async function readCapped(response: http.IncomingMessage, maxBytes: number): Pro
   return Buffer.concat(chunks);
 }
 
-function send(url: URL, headers: Record<string, string>, lookup: LookupFunction, trusted: boolean, signal: AbortSignal): Promise<http.IncomingMessage> {
+function send(
+  url: URL,
+  headers: Record<string, string>,
+  lookup: LookupFunction,
+  trusted: boolean,
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
   const client = url.protocol === "https:" ? https : http;
   const agent = (trusted ? agents.trusted : agents.checked)[url.protocol as "http:" | "https:"];
   return new Promise((resolve, reject) => {
@@ -207,7 +221,11 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-  let headers: Record<string, string> = { "user-agent": "Aula/1.0", "accept-encoding": "gzip, deflate, br", ...options.headers };
+  let headers: Record<string, string> = {
+    "user-agent": "Aula/1.0",
+    "accept-encoding": "gzip, deflate, br",
+    ...options.headers,
+  };
 
   let url: URL;
   try {
@@ -229,12 +247,19 @@ export async function guardedFetch(address: string, options: GuardedFetchOptions
         throw new RefusedDestinationError(url.href, "redirect to an invalid address");
       }
       // Credentials meant for one origin are not handed to another.
-      if (next.origin !== url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !/^(authorization|cookie)$/i.test(name)));
+      if (next.origin !== url.origin)
+        headers = Object.fromEntries(
+          Object.entries(headers).filter(([name]) => !/^(authorization|cookie)$/i.test(name)),
+        );
       url = next;
       continue;
     }
     const status = response.statusCode ?? 502;
     const body = await readCapped(response, options.maxBytes);
-    return new Response(NULL_BODY.has(status) ? null : new Uint8Array(body), { status, statusText: response.statusMessage, headers: toHeaders(response) });
+    return new Response(NULL_BODY.has(status) ? null : new Uint8Array(body), {
+      status,
+      statusText: response.statusMessage,
+      headers: toHeaders(response),
+    });
   }
 }

@@ -46,7 +46,10 @@ export default async function MyCoursesPage() {
 }
 
 async function FirstPage({ userId }: { userId: string }) {
-  const [t, initial] = await Promise.all([getTranslations("dashboard"), listCourseCardsForUser(userId, 1, COURSES_PAGE_SIZE)]);
+  const [t, initial] = await Promise.all([
+    getTranslations("dashboard"),
+    listCourseCardsForUser(userId, 1, COURSES_PAGE_SIZE),
+  ]);
   return (
     <CourseGrid
       initial={initial}

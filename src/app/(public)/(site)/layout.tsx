@@ -19,7 +19,10 @@ export default async function PublicLayout({ children }: { children: React.React
   const t = await getTranslations("common");
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+      >
         {t("skipToContent")}
       </a>
       <LandingHeader />

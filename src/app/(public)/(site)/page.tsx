@@ -13,7 +13,12 @@ import type { Locale } from "@/i18n/config";
 
 export async function generateMetadata(): Promise<Metadata> {
   const [t, locale] = await Promise.all([getTranslations("meta"), getLocale()]);
-  const metadata = pageMetadata({ title: t("title"), description: t("description"), path: "/", locale: locale as Locale });
+  const metadata = pageMetadata({
+    title: t("title"),
+    description: t("description"),
+    path: "/",
+    locale: locale as Locale,
+  });
   // The landing page's title stands alone, without the layout's "· Aula" suffix.
   return { ...metadata, title: { absolute: t("title") } };
 }

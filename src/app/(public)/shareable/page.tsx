@@ -22,14 +22,32 @@ const idOf = async (searchParams: Props["searchParams"]) => {
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const [preview, t] = await Promise.all([sharedCoursePreview(await idOf(searchParams)), getTranslations("share")]);
   if (!preview) return { title: t("notSharedTitle"), robots: { index: false } };
-  const description = preview.sample ? plainText(preview.sample.theory, 200) : t("metaDescription", { count: preview.lessonCount });
+  const description = preview.sample
+    ? plainText(preview.sample.theory, 200)
+    : t("metaDescription", { count: preview.lessonCount });
   const url = `${env().APP_URL.replace(/\/+$/, "")}/shareable?id=${encodeURIComponent(preview.shareId)}`;
-  const image = preview.photo && /^https?:\/\//.test(preview.photo) ? preview.photo : preview.photo?.startsWith("/") ? `${env().APP_URL.replace(/\/+$/, "")}${preview.photo}` : undefined;
+  const image =
+    preview.photo && /^https?:\/\//.test(preview.photo)
+      ? preview.photo
+      : preview.photo?.startsWith("/")
+        ? `${env().APP_URL.replace(/\/+$/, "")}${preview.photo}`
+        : undefined;
   return {
     title: preview.mainTopic,
     description,
-    openGraph: { type: "article", title: preview.mainTopic, description, url, images: image ? [{ url: image }] : undefined },
-    twitter: { card: image ? "summary_large_image" : "summary", title: preview.mainTopic, description, images: image ? [image] : undefined },
+    openGraph: {
+      type: "article",
+      title: preview.mainTopic,
+      description,
+      url,
+      images: image ? [{ url: image }] : undefined,
+    },
+    twitter: {
+      card: image ? "summary_large_image" : "summary",
+      title: preview.mainTopic,
+      description,
+      images: image ? [image] : undefined,
+    },
   };
 }
 
@@ -58,7 +76,9 @@ export default async function ShareablePage({ searchParams }: Props) {
           <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">
             <div className="flex gap-1">
               <dt>{t("type")}</dt>
-              <dd className="font-medium text-foreground">{preview.type === "video_text" ? t("videoText") : t("textImage")}</dd>
+              <dd className="font-medium text-foreground">
+                {preview.type === "video_text" ? t("videoText") : t("textImage")}
+              </dd>
             </div>
             <div className="flex gap-1">
               <dt>{t("language")}</dt>
@@ -74,7 +94,10 @@ export default async function ShareablePage({ searchParams }: Props) {
               </dd>
             </div>
           </dl>
-          <SaveCopyButton shareId={preview.shareId} labels={{ save: t("saveCopy"), saving: t("saving"), failed: t("saveFailed") }} />
+          <SaveCopyButton
+            shareId={preview.shareId}
+            labels={{ save: t("saveCopy"), saving: t("saving"), failed: t("saveFailed") }}
+          />
           <p className="text-sm text-muted-foreground">{t("saveCopyHint")}</p>
         </section>
         <section aria-labelledby="shared-outline" className="space-y-3">
@@ -102,12 +125,24 @@ export default async function ShareablePage({ searchParams }: Props) {
             {preview.sample.imageUrl ? (
               <figure className="space-y-1">
                 {/* eslint-disable-next-line @next/next/no-img-element */}
-                <img src={preview.sample.imageUrl} alt={t("imageAlt", { title: preview.sample.title })} className="max-h-80 w-full rounded-lg border object-cover" />
-                {preview.sample.imageAttribution ? <figcaption className="text-xs text-muted-foreground">{t("imageBy", { attribution: preview.sample.imageAttribution })}</figcaption> : null}
+                <img
+                  src={preview.sample.imageUrl}
+                  alt={t("imageAlt", { title: preview.sample.title })}
+                  className="max-h-80 w-full rounded-lg border object-cover"
+                />
+                {preview.sample.imageAttribution ? (
+                  <figcaption className="text-xs text-muted-foreground">
+                    {t("imageBy", { attribution: preview.sample.imageAttribution })}
+                  </figcaption>
+                ) : null}
               </figure>
             ) : null}
             {/* Sanitized on the server before it was stored (src/server/html/sanitize.ts). */}
-            <div className={LESSON_PROSE} data-testid="shared-sample" dangerouslySetInnerHTML={{ __html: preview.sample.theory }} />
+            <div
+              className={LESSON_PROSE}
+              data-testid="shared-sample"
+              dangerouslySetInnerHTML={{ __html: preview.sample.theory }}
+            />
           </section>
         ) : null}
       </main>

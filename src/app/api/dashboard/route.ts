@@ -4,5 +4,7 @@ import { apiRoute } from "@/server/http/api";
 
 /** SPEC "Admin dashboard response": admins only (a user gets 403 and never the admin's e-mail). */
 export const POST = apiRoute.admin({}, async ({ user, request }) => {
-  return Response.json(await dashboardForApi(user, requestLocale(request)), { headers: { "cache-control": "private, no-store" } });
+  return Response.json(await dashboardForApi(user, requestLocale(request)), {
+    headers: { "cache-control": "private, no-store" },
+  });
 });

@@ -10,7 +10,14 @@ import { apiRoute } from "@/server/http/api";
 export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) => {
   const [admins, others] = await Promise.all([listUsers(query, ["super", "admin"]), listUsers(query, ["user"])]);
   return Response.json(
-    { admins: admins.items.map(adminShape), adminsTotal: admins.total, users: others.items.map(userShape), usersTotal: others.total, page: query.page, limit: query.limit },
+    {
+      admins: admins.items.map(adminShape),
+      adminsTotal: admins.total,
+      users: others.items.map(userShape),
+      usersTotal: others.total,
+      page: query.page,
+      limit: query.limit,
+    },
     { headers: { "cache-control": "private, no-store" } },
   );
 });

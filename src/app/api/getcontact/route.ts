@@ -4,4 +4,6 @@ import { listContacts } from "@/features/admin/service";
 import { apiRoute } from "@/server/http/api";
 
 /** Contact messages, newest first. Paginated by `q`, `page` and `limit`. */
-export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) => listResponse(await listContacts(query), contactShape));
+export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) =>
+  listResponse(await listContacts(query), contactShape),
+);

@@ -4,4 +4,6 @@ import { listCourses } from "@/features/admin/service";
 import { apiRoute } from "@/server/http/api";
 
 /** Every course with its owner, newest first; searched by topic and owner. Paginated by `q`, `page` and `limit`. */
-export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) => listResponse(await listCourses(query), courseShape));
+export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) =>
+  listResponse(await listCourses(query), courseShape),
+);

@@ -4,4 +4,6 @@ import { listPaidUsers } from "@/features/admin/service";
 import { apiRoute } from "@/server/http/api";
 
 /** Users on a paid plan now, with the subscription behind it ("admin" for an admin grant). Paginated by `q`, `page` and `limit`. */
-export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) => listResponse(await listPaidUsers(query), paidShape));
+export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) =>
+  listResponse(await listPaidUsers(query), paidShape),
+);

@@ -4,4 +4,6 @@ import { listUsers } from "@/features/admin/service";
 import { apiRoute } from "@/server/http/api";
 
 /** Every account, newest first; searched by name, e-mail, or the words Free and Paid. Paginated by `q`, `page` and `limit`. */
-export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) => listResponse(await listUsers(query), userShape));
+export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) =>
+  listResponse(await listUsers(query), userShape),
+);

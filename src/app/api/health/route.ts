@@ -18,7 +18,10 @@ export const GET = apiRoute.public({}, async ({ log }) => {
     return Response.json({ status: "ok", database: "up" }, { headers: { "cache-control": "no-store" } });
   } catch (error) {
     log.warn({ err: error }, "health check: database unreachable");
-    return Response.json({ status: "error", database: "down" }, { status: 503, headers: { "cache-control": "no-store" } });
+    return Response.json(
+      { status: "error", database: "down" },
+      { status: 503, headers: { "cache-control": "no-store" } },
+    );
   } finally {
     clearTimeout(timer); // a probe every few seconds must not leave a 3 s timer behind each time
   }

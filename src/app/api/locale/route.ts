@@ -12,6 +12,9 @@ export const POST = apiRoute.public({ body: bodySchema }, async ({ request, body
   const user = await getRequestUser(request);
   if (user && user.locale !== locale) await updateUserLocale(user.id, locale);
   const response = Response.json({ success: true, locale });
-  response.headers.append("set-cookie", `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`);
+  response.headers.append(
+    "set-cookie",
+    `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`,
+  );
   return response;
 });

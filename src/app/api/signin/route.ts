@@ -9,7 +9,12 @@ export const POST = apiRoute.public({ body: signInBodySchema }, async ({ request
   const user = await signIn({ email: body.email, password: body.password, ip: clientIp(request) }, t);
   log.info({ userId: user.id }, "signed in");
   const shared = await claimPendingShare(request, user, t);
-  const response = Response.json({ success: true, message: t("signin.success"), userData: toUserData(user), sharedCourseId: shared.courseId });
+  const response = Response.json({
+    success: true,
+    message: t("signin.success"),
+    userData: toUserData(user),
+    sharedCourseId: shared.courseId,
+  });
   if (shared.setCookie) response.headers.append("set-cookie", shared.setCookie);
   return withSessionCookie(response, user.id, request);
 });

@@ -23,7 +23,10 @@ export const POST = apiRoute.public({ body: signUpBodySchema }, async ({ request
   // After the response: a slow or failing mail provider never blocks or fails the sign-up.
   sendMailInBackground({ to: user.email, locale: user.locale, template: "welcome", data: { name: user.name } });
   const shared = await claimPendingShare(request, user, t);
-  const response = Response.json({ success: true, message: t("signup.success"), userId: user.id, sharedCourseId: shared.courseId }, { status: 201 });
+  const response = Response.json(
+    { success: true, message: t("signup.success"), userId: user.id, sharedCourseId: shared.courseId },
+    { status: 201 },
+  );
   if (shared.setCookie) response.headers.append("set-cookie", shared.setCookie);
   return withSessionCookie(response, user.id, request);
 });

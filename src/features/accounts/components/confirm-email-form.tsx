@@ -36,7 +36,9 @@ export function ConfirmEmailForm({ token, newEmail }: { token: string; newEmail:
     const done = outcome === "done";
     const Icon = done ? CheckCircle2Icon : XCircleIcon;
     const title = { done: t("successTitle"), taken: t("takenTitle"), invalid: t("invalidTitle") }[outcome];
-    const text = { done: t("successText", { email: newEmail }), taken: t("takenText"), invalid: t("invalidText") }[outcome];
+    const text = { done: t("successText", { email: newEmail }), taken: t("takenText"), invalid: t("invalidText") }[
+      outcome
+    ];
     return (
       <div className="space-y-5 text-center" role={done ? "status" : "alert"}>
         <span

@@ -45,7 +45,10 @@ export function ForgotPasswordForm() {
   }
 
   const backToLogin = (
-    <Link href="/login" className="inline-flex items-center justify-center gap-1.5 text-sm font-medium text-primary hover:underline">
+    <Link
+      href="/login"
+      className="inline-flex items-center justify-center gap-1.5 text-sm font-medium text-primary hover:underline"
+    >
       <ArrowLeftIcon className="size-4" aria-hidden />
       {t("backToLogin")}
     </Link>
@@ -65,7 +68,7 @@ export function ForgotPasswordForm() {
           {t("notReceived")}{" "}
           <button
             type="button"
-            className="font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 rounded-sm"
+            className="rounded-sm font-medium text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
             onClick={() => setSentTo(null)}
           >
             {t("tryAgain")}

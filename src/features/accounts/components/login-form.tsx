@@ -26,7 +26,10 @@ export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; mess
     setError(null);
     setBusy(true);
     try {
-      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; sharedCourseId?: string }>("/api/signin", { email, password });
+      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; sharedCourseId?: string }>(
+        "/api/signin",
+        { email, password },
+      );
       if (!ok) {
         setError(data?.message ?? t("failed"));
         return;
@@ -56,7 +59,14 @@ export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; mess
             {t("forgot")}
           </Link>
         </div>
-        <PasswordInput showLabel={messages.showPassword} hideLabel={messages.hidePassword} id="password" name="password" autoComplete="current-password" maxLength={256} />
+        <PasswordInput
+          showLabel={messages.showPassword}
+          hideLabel={messages.hidePassword}
+          id="password"
+          name="password"
+          autoComplete="current-password"
+          maxLength={256}
+        />
       </div>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? t("submitting") : t("submit")}

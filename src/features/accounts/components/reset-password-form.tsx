@@ -70,7 +70,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <p className="text-sm text-muted-foreground">{t("successText")}</p>
           <p className="text-sm text-muted-foreground">{t("redirecting")}</p>
         </div>
-        <Link href="/login" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+        <Link
+          href="/login"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+        >
           <ArrowLeftIcon className="size-4" aria-hidden />
           {t("backToLogin")}
         </Link>
@@ -120,7 +123,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
         {busy ? t("submitting") : t("submit")}
       </Button>
       <div className="text-center">
-        <Link href="/login" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline">
+        <Link
+          href="/login"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+        >
           <ArrowLeftIcon className="size-4" aria-hidden />
           {t("backToLogin")}
         </Link>

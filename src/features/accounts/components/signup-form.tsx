@@ -39,7 +39,10 @@ export function SignupForm({ messages }: { messages: AuthFormMessages<"signup"> 
     setError(null);
     setBusy(true);
     try {
-      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; sharedCourseId?: string }>("/api/signup", { mName: name, email, password, type: "free" });
+      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; sharedCourseId?: string }>(
+        "/api/signup",
+        { mName: name, email, password, type: "free" },
+      );
       if (!ok) {
         setError(data?.message ?? t("failed"));
         return;
@@ -68,7 +71,15 @@ export function SignupForm({ messages }: { messages: AuthFormMessages<"signup"> 
       </div>
       <div className="space-y-2">
         <Label htmlFor="password">{t("password")}</Label>
-        <PasswordInput showLabel={messages.showPassword} hideLabel={messages.hidePassword} id="password" name="password" autoComplete="new-password" maxLength={256} aria-describedby="password-hint" />
+        <PasswordInput
+          showLabel={messages.showPassword}
+          hideLabel={messages.hidePassword}
+          id="password"
+          name="password"
+          autoComplete="new-password"
+          maxLength={256}
+          aria-describedby="password-hint"
+        />
         <p id="password-hint" className="text-xs text-muted-foreground">
           {t("passwordHint")}
         </p>

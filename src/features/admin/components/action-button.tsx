@@ -69,7 +69,19 @@ export function ActionButton({ label, url, body, done, confirm, variant = "outli
 }
 
 /** A post's popular or featured flag: a checkbox that saves as it is ticked. */
-export function FlagToggle({ id, flag, label, checked, postTitle }: { id: string; flag: "popular" | "featured"; label: string; checked: boolean; postTitle: string }) {
+export function FlagToggle({
+  id,
+  flag,
+  label,
+  checked,
+  postTitle,
+}: {
+  id: string;
+  flag: "popular" | "featured";
+  label: string;
+  checked: boolean;
+  postTitle: string;
+}) {
   const t = useTranslations("admin");
   const tc = useTranslations("common");
   const router = useRouter();
@@ -80,7 +92,11 @@ export function FlagToggle({ id, flag, label, checked, postTitle }: { id: string
     setBusy(true);
     setValue(next);
     try {
-      const { ok, data } = await postForAnswer<{ message?: string }>("/api/updateblogs", { id, type: flag, value: String(next) });
+      const { ok, data } = await postForAnswer<{ message?: string }>("/api/updateblogs", {
+        id,
+        type: flag,
+        value: String(next),
+      });
       if (!ok) {
         setValue(!next);
         notify.error(tc("errorTitle"), data?.message ?? tc("internalError"));
@@ -98,7 +114,14 @@ export function FlagToggle({ id, flag, label, checked, postTitle }: { id: string
 
   return (
     <label className="flex items-center gap-2 whitespace-nowrap">
-      <input type="checkbox" className="size-4" checked={value} disabled={busy} onChange={(e) => change(e.target.checked)} aria-label={`${label}: ${postTitle}`} />
+      <input
+        type="checkbox"
+        className="size-4"
+        checked={value}
+        disabled={busy}
+        onChange={(e) => change(e.target.checked)}
+        aria-label={`${label}: ${postTitle}`}
+      />
       <span aria-hidden="true">{label}</span>
     </label>
   );

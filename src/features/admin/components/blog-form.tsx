@@ -78,7 +78,11 @@ export function BlogForm({ post, defaultLocale }: { post?: BlogFormPost; default
     const fields = { title, excerpt, category, tags, locale, content, image: cover };
     try {
       const { ok, data } = post
-        ? await postForAnswer<{ message?: string }>("/api/admin/editblog", { ...fields, id: post.id, removeImage: removeCover })
+        ? await postForAnswer<{ message?: string }>("/api/admin/editblog", {
+            ...fields,
+            id: post.id,
+            removeImage: removeCover,
+          })
         : await postForAnswer<{ message?: string }>("/api/createblog", fields);
       if (!ok) {
         notify.error(tc("errorTitle"), data?.message ?? tc("internalError"));
@@ -94,7 +98,7 @@ export function BlogForm({ post, defaultLocale }: { post?: BlogFormPost; default
     }
   };
 
-  const preview = cover ?? (removeCover ? null : post?.coverUrl ?? null);
+  const preview = cover ?? (removeCover ? null : (post?.coverUrl ?? null));
   return (
     <form onSubmit={submit} className="space-y-5" noValidate>
       <div className="space-y-1.5">
@@ -113,7 +117,10 @@ export function BlogForm({ post, defaultLocale }: { post?: BlogFormPost; default
           aria-describedby="blog-excerpt-hint"
           className="w-full rounded-md border bg-transparent px-3 py-2 text-sm"
         />
-        <p id="blog-excerpt-hint" className={`text-xs ${excerpt.length > EXCERPT_HINT ? "text-destructive" : "text-muted-foreground"}`}>
+        <p
+          id="blog-excerpt-hint"
+          className={`text-xs ${excerpt.length > EXCERPT_HINT ? "text-destructive" : "text-muted-foreground"}`}
+        >
           {t("blog.excerptHint", { count: excerpt.length })}
         </p>
       </div>
@@ -139,7 +146,12 @@ export function BlogForm({ post, defaultLocale }: { post?: BlogFormPost; default
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="blog-locale">{t("blog.language")}</Label>
-          <select id="blog-locale" value={locale} onChange={(e) => setLocale(e.target.value as Locale)} className="h-9 w-full rounded-md border bg-background px-3 text-sm">
+          <select
+            id="blog-locale"
+            value={locale}
+            onChange={(e) => setLocale(e.target.value as Locale)}
+            className="h-9 w-full rounded-md border bg-background px-3 text-sm"
+          >
             <option value="pt">{t("locales.pt")}</option>
             <option value="en">{t("locales.en")}</option>
           </select>
@@ -150,12 +162,25 @@ export function BlogForm({ post, defaultLocale }: { post?: BlogFormPost; default
           {t("blog.content")}
         </p>
         <div className="flex min-h-72 flex-col">
-          <RichTextEditor initialHtml={post?.content ?? ""} onDirty={() => {}} handle={editor} placeholder={t("editorPlaceholder")} testId="blog-editor" label={t("blog.content")} />
+          <RichTextEditor
+            initialHtml={post?.content ?? ""}
+            onDirty={() => {}}
+            handle={editor}
+            placeholder={t("editorPlaceholder")}
+            testId="blog-editor"
+            label={t("blog.content")}
+          />
         </div>
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="blog-tags">{t("blog.tags")}</Label>
-        <Input id="blog-tags" value={tags} onChange={(e) => setTags(e.target.value)} maxLength={500} aria-describedby="blog-tags-hint" />
+        <Input
+          id="blog-tags"
+          value={tags}
+          onChange={(e) => setTags(e.target.value)}
+          maxLength={500}
+          aria-describedby="blog-tags-hint"
+        />
         <p id="blog-tags-hint" className="text-xs text-muted-foreground">
           {t("blog.tagsHint")}
         </p>
@@ -176,7 +201,11 @@ export function BlogForm({ post, defaultLocale }: { post?: BlogFormPost; default
         {preview ? (
           <div className="space-y-2">
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src={preview} alt={t("blog.coverPreview")} className="aspect-[1200/630] w-full max-w-md rounded-md border object-cover" />
+            <img
+              src={preview}
+              alt={t("blog.coverPreview")}
+              className="aspect-[1200/630] w-full max-w-md rounded-md border object-cover"
+            />
             <Button
               type="button"
               variant="outline"

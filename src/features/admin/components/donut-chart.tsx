@@ -27,10 +27,28 @@ export function DonutChart({
       <figcaption className="mb-3 font-semibold">{title}</figcaption>
       <div className="flex flex-wrap items-center gap-6">
         <svg viewBox="0 0 42 42" className="size-36 shrink-0" aria-hidden="true">
-          <circle cx="21" cy="21" r={radius} fill="transparent" stroke="currentColor" strokeOpacity={0.12} strokeWidth="6" />
+          <circle
+            cx="21"
+            cy="21"
+            r={radius}
+            fill="transparent"
+            stroke="currentColor"
+            strokeOpacity={0.12}
+            strokeWidth="6"
+          />
           {total
             ? slices.map((s) => (
-                <circle key={s.label} cx="21" cy="21" r={radius} fill="transparent" stroke={s.color} strokeWidth="6" strokeDasharray={s.dash} strokeDashoffset={s.offset} />
+                <circle
+                  key={s.label}
+                  cx="21"
+                  cy="21"
+                  r={radius}
+                  fill="transparent"
+                  stroke={s.color}
+                  strokeWidth="6"
+                  strokeDasharray={s.dash}
+                  strokeDashoffset={s.offset}
+                />
               ))
             : null}
         </svg>
@@ -38,7 +56,11 @@ export function DonutChart({
           <ul className="space-y-2 text-sm">
             {slices.map((s) => (
               <li key={s.label} className="flex items-center gap-2">
-                <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ backgroundColor: s.color }} />
+                <span
+                  aria-hidden="true"
+                  className="inline-block size-3 rounded-sm"
+                  style={{ backgroundColor: s.color }}
+                />
                 {legend({ label: s.label, value: s.value, percent: Math.round(s.percent) })}
               </li>
             ))}

@@ -32,7 +32,19 @@ function pageHref(action: string, q: string, page: number) {
 }
 
 /** Previous / next links under a list, with where the reader is. */
-export async function Pagination({ action, q, page, limit, total }: { action: string; q: string; page: number; limit: number; total: number }) {
+export async function Pagination({
+  action,
+  q,
+  page,
+  limit,
+  total,
+}: {
+  action: string;
+  q: string;
+  page: number;
+  limit: number;
+  total: number;
+}) {
   const t = await getTranslations("admin.pagination");
   const pages = Math.max(1, Math.ceil(total / limit));
   if (total <= limit && page === 1) return null;

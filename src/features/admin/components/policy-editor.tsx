@@ -50,7 +50,11 @@ export function PolicyEditor({
     const html = editor.current?.getHtml() ?? drafts[locale];
     setSaving(true);
     try {
-      const { ok, data } = await postForAnswer<{ message?: string }>("/api/saveadmin", { type: kind, data: html, locale });
+      const { ok, data } = await postForAnswer<{ message?: string }>("/api/saveadmin", {
+        type: kind,
+        data: html,
+        locale,
+      });
       if (!ok) {
         notify.error(tc("errorTitle"), data?.message ?? tc("internalError"));
         return;
@@ -71,7 +75,14 @@ export function PolicyEditor({
         <legend className="mb-1 text-sm font-medium">{t("policy.language")}</legend>
         {(["pt", "en"] as const).map((l) => (
           <label key={l} className="flex items-center gap-2 text-sm">
-            <input type="radio" name={`policy-locale-${kind}`} value={l} checked={locale === l} onChange={() => switchTo(l)} className="size-4" />
+            <input
+              type="radio"
+              name={`policy-locale-${kind}`}
+              value={l}
+              checked={locale === l}
+              onChange={() => switchTo(l)}
+              className="size-4"
+            />
             {t(`locales.${l}`)}
           </label>
         ))}

@@ -13,7 +13,11 @@ export const POLICY_PAGES = {
   privacy: { kind: "privacy", titleKey: "privacy", publicPath: "/privacy-policy" },
   cancellation: { kind: "cancel", titleKey: "cancellation", publicPath: "/cancellation-policy" },
   refund: { kind: "refund", titleKey: "refund", publicPath: "/refund-policy" },
-  "subscription-billing": { kind: "billing", titleKey: "subscriptionBilling", publicPath: "/subscription-billing-policy" },
+  "subscription-billing": {
+    kind: "billing",
+    titleKey: "subscriptionBilling",
+    publicPath: "/subscription-billing-policy",
+  },
 } as const satisfies Record<string, { kind: PolicyKind; titleKey: string; publicPath: string }>;
 
 export async function PolicyPage({ page }: { page: keyof typeof POLICY_PAGES }) {
@@ -27,13 +31,20 @@ export async function PolicyPage({ page }: { page: keyof typeof POLICY_PAGES }) 
     <div className="mx-auto max-w-4xl space-y-4">
       <PageHeading title={t(titleKey)}>
         <p>{t("policy.intro")}</p>
-        <p className="text-sm">{saved ? t("policy.updatedAt", { date: formatDateTime(saved.updatedAt, uiLocale) }) : t("policy.neverSaved")}</p>
+        <p className="text-sm">
+          {saved ? t("policy.updatedAt", { date: formatDateTime(saved.updatedAt, uiLocale) }) : t("policy.neverSaved")}
+        </p>
       </PageHeading>
       <a href={publicPath} className="text-sm text-primary underline" target="_blank" rel="noopener">
         {t("policy.viewPublic")}
       </a>
       <ScopedIntlBoundary namespaces={["admin", "notes", "common"]}>
-        <PolicyEditor kind={kind} policyName={t(titleKey)} texts={{ pt: row("pt")?.html ?? "", en: row("en")?.html ?? "" }} initialLocale={locale} />
+        <PolicyEditor
+          kind={kind}
+          policyName={t(titleKey)}
+          texts={{ pt: row("pt")?.html ?? "", en: row("en")?.html ?? "" }}
+          initialLocale={locale}
+        />
       </ScopedIntlBoundary>
     </div>
   );

@@ -1,5 +1,12 @@
 "use client";
-import { BookOpenIcon, CloudDownloadIcon, EllipsisVerticalIcon, LoaderCircleIcon, Share2Icon, Trash2Icon } from "lucide-react";
+import {
+  BookOpenIcon,
+  CloudDownloadIcon,
+  EllipsisVerticalIcon,
+  LoaderCircleIcon,
+  Share2Icon,
+  Trash2Icon,
+} from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
@@ -49,7 +56,9 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
   }
 
   async function toggleOffline() {
-    const saved = await (await actions()).toggleOfflineAction(course.id, offline === "saved", texts, () => setOffline("saving"));
+    const saved = await (
+      await actions()
+    ).toggleOfflineAction(course.id, offline === "saved", texts, () => setOffline("saving"));
     setOffline(saved ? "saved" : "none");
   }
 
@@ -74,12 +83,21 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
   }
 
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm" aria-labelledby={`course-${course.id}`}>
+    <article
+      className="flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm"
+      aria-labelledby={`course-${course.id}`}
+    >
       <div className="relative aspect-video bg-muted">
         {course.photo && (
           // Photos come from several hosts and inline data; a plain img avoids an image proxy for each.
           // eslint-disable-next-line @next/next/no-img-element
-          <img src={course.photo} alt={t("coverAlt", { topic: course.mainTopic })} loading="lazy" decoding="async" className="size-full object-cover" />
+          <img
+            src={course.photo}
+            alt={t("coverAlt", { topic: course.mainTopic })}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
         )}
         <span
           className={cn(
@@ -90,8 +108,15 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
           {course.completed ? t("completed") : t("pending")}
         </span>
         {offline === "saved" || exporting || offline === "saving" ? (
-          <span className="absolute bottom-3 left-3 flex items-center gap-1 rounded-full bg-background/90 px-2.5 py-0.5 text-xs font-semibold shadow-sm" data-testid="offline-badge">
-            {exporting || offline === "saving" ? <LoaderCircleIcon className="size-3 animate-spin" aria-hidden /> : <CloudDownloadIcon className="size-3" aria-hidden />}
+          <span
+            className="absolute bottom-3 left-3 flex items-center gap-1 rounded-full bg-background/90 px-2.5 py-0.5 text-xs font-semibold shadow-sm"
+            data-testid="offline-badge"
+          >
+            {exporting || offline === "saving" ? (
+              <LoaderCircleIcon className="size-3 animate-spin" aria-hidden />
+            ) : (
+              <CloudDownloadIcon className="size-3" aria-hidden />
+            )}
             {exporting ? te("exporting") : offline === "saving" ? to("downloading") : to("badge")}
           </span>
         ) : null}
@@ -102,7 +127,12 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
           className="absolute top-2 right-2"
           buttonClassName="size-8 rounded-full bg-background/90 shadow-sm"
           items={[
-            { key: "share", label: t("share"), icon: <Share2Icon className="size-4" aria-hidden />, onSelect: () => void actions().then((m) => m.shareAction(course.id, texts)) },
+            {
+              key: "share",
+              label: t("share"),
+              icon: <Share2Icon className="size-4" aria-hidden />,
+              onSelect: () => void actions().then((m) => m.shareAction(course.id, texts)),
+            },
             {
               key: "pdf",
               label: exporting ? te("exporting") : `${te("export")}: ${te("pdf")}`,
@@ -113,7 +143,13 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
               label: offline === "saved" ? to("remove") : offline === "saving" ? to("downloading") : to("download"),
               onSelect: () => void toggleOffline(),
             },
-            { key: "delete", label: t("delete"), icon: <Trash2Icon className="size-4" aria-hidden />, destructive: true, onSelect: () => setConfirming(true) },
+            {
+              key: "delete",
+              label: t("delete"),
+              icon: <Trash2Icon className="size-4" aria-hidden />,
+              destructive: true,
+              onSelect: () => setConfirming(true),
+            },
           ]}
         >
           <EllipsisVerticalIcon aria-hidden />
@@ -121,7 +157,9 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
       </div>
       {/* Under the picture, not on it: a drawn cover has the topic written where a caption would sit. */}
       {course.photoAttribution && (
-        <p className="truncate border-b px-4 py-1 text-[11px] text-muted-foreground">{t("photoBy", { author: course.photoAttribution })}</p>
+        <p className="truncate border-b px-4 py-1 text-[11px] text-muted-foreground">
+          {t("photoBy", { author: course.photoAttribution })}
+        </p>
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="space-y-1">
@@ -139,7 +177,10 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
             aria-valuenow={course.progress}
             className="h-2 overflow-hidden rounded-full bg-muted"
           >
-            <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${course.progress}%` }} />
+            <div
+              className="h-full rounded-full bg-primary transition-[width]"
+              style={{ width: `${course.progress}%` }}
+            />
           </div>
           <div className="flex items-center justify-between text-xs text-muted-foreground">
             <span>{t("percentComplete", { percent: course.progress })}</span>

@@ -21,7 +21,15 @@ function fromApi(course: ApiCourse): CourseCardData {
  * /api/courses (without the lessons' content, which cards do not show) when the end of the
  * list is within 100 px of the viewport, until a page is empty.
  */
-export function CourseGrid({ initial, pageSize, empty }: { initial: CourseCardData[]; pageSize: number; empty: React.ReactNode }) {
+export function CourseGrid({
+  initial,
+  pageSize,
+  empty,
+}: {
+  initial: CourseCardData[];
+  pageSize: number;
+  empty: React.ReactNode;
+}) {
   const t = useTranslations("courses");
   const router = useRouter();
   const [courses, setCourses] = useState(initial);
@@ -38,7 +46,9 @@ export function CourseGrid({ initial, pageSize, empty }: { initial: CourseCardDa
     setLoading(true);
     setFailed(false);
     try {
-      const response = await fetch(`/api/courses?page=${page + 1}&limit=${pageSize}&content=false`, { cache: "no-store" });
+      const response = await fetch(`/api/courses?page=${page + 1}&limit=${pageSize}&content=false`, {
+        cache: "no-store",
+      });
       if (!response.ok) throw new Error(String(response.status));
       const next = ((await response.json()) as ApiCourse[]).map(fromApi);
       setCourses((list) => {

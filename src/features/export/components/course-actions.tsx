@@ -37,13 +37,19 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
     setExporting(false);
   };
   const toggleOffline = async () => {
-    const saved = await (await actions()).toggleOfflineAction(courseId, stored === "saved", t, () => setStored("saving"));
+    const saved = await (
+      await actions()
+    ).toggleOfflineAction(courseId, stored === "saved", t, () => setStored("saving"));
     setStored(saved ? "saved" : "none");
   };
 
   const shareItems: MenuButtonItem[] = [
     { key: "share", label: share("copyLink"), onSelect: () => void actions().then((m) => m.shareAction(courseId, t)) },
-    { key: "stop", label: share("stopSharing"), onSelect: () => void actions().then((m) => m.stopSharingAction(courseId, t)) },
+    {
+      key: "stop",
+      label: share("stopSharing"),
+      onSelect: () => void actions().then((m) => m.stopSharingAction(courseId, t)),
+    },
   ];
   const exportItems: MenuButtonItem[] = [
     { key: "pdf", label: exp("pdf"), onSelect: () => void exportAs("pdf")() },
@@ -81,8 +87,18 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
         {exporting ? busy : <DownloadIcon aria-hidden />}
         <span className="sr-only xl:not-sr-only">{exportLabel}</span>
       </MenuButton>
-      <MenuButton label={stored === "saved" ? offline("downloaded") : offline("menu")} menuLabel={offline("menu")} items={[offlineItem]}>
-        {stored === "saving" ? busy : stored === "saved" ? <CloudOffIcon aria-hidden /> : <CloudDownloadIcon aria-hidden />}
+      <MenuButton
+        label={stored === "saved" ? offline("downloaded") : offline("menu")}
+        menuLabel={offline("menu")}
+        items={[offlineItem]}
+      >
+        {stored === "saving" ? (
+          busy
+        ) : stored === "saved" ? (
+          <CloudOffIcon aria-hidden />
+        ) : (
+          <CloudDownloadIcon aria-hidden />
+        )}
         <span className="sr-only xl:not-sr-only">{stored === "saved" ? offline("badge") : offline("menu")}</span>
       </MenuButton>
     </>

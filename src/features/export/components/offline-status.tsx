@@ -38,7 +38,11 @@ export function OfflineStatus() {
 
   if (online) return null;
   return (
-    <div role="status" className="sticky top-0 z-40 flex items-center justify-center gap-2 bg-amber-100 px-3 py-1.5 text-center text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50" data-testid="offline-banner">
+    <div
+      role="status"
+      className="sticky top-0 z-40 flex items-center justify-center gap-2 bg-amber-100 px-3 py-1.5 text-center text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+      data-testid="offline-banner"
+    >
       <WifiOffIcon className="size-4 shrink-0" aria-hidden />
       {t("banner")}
     </div>

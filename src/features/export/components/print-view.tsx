@@ -7,7 +7,17 @@ import { type ExportDocument, youtubeWatchUrl } from "../document";
  * The server prints it with Chromium (page.pdf); a browser prints the same page itself. Page
  * numbers are filled in by the printer after a first pass (data-page-of), hidden in a browser.
  */
-export async function PrintView({ doc, langCode, dir, fontStack }: { doc: ExportDocument; langCode: string; dir: "rtl" | "ltr"; fontStack: string }) {
+export async function PrintView({
+  doc,
+  langCode,
+  dir,
+  fontStack,
+}: {
+  doc: ExportDocument;
+  langCode: string;
+  dir: "rtl" | "ltr";
+  fontStack: string;
+}) {
   const t = await getTranslations("export");
   const { course } = doc;
   const lessonCount = doc.topics.reduce((n, topic) => n + topic.lessons.length, 0);
@@ -50,20 +60,23 @@ export async function PrintView({ doc, langCode, dir, fontStack }: { doc: Export
             <section key={lesson.id} className="print-lesson" aria-labelledby={`lesson-${lesson.id}`}>
               <h3 id={`lesson-${lesson.id}`}>{lesson.title}</h3>
               {!lesson.completed ? (
-                <p className="print-placeholder" dir="auto">{t("notCompleted", { title: lesson.title })}</p>
+                <p className="print-placeholder" dir="auto">
+                  {t("notCompleted", { title: lesson.title })}
+                </p>
               ) : (
                 <>
                   {lesson.youtubeId ? (
                     <p dir="auto">
-                      {t("video")}{" "}
-                      <a href={youtubeWatchUrl(lesson.youtubeId)}>{youtubeWatchUrl(lesson.youtubeId)}</a>
+                      {t("video")} <a href={youtubeWatchUrl(lesson.youtubeId)}>{youtubeWatchUrl(lesson.youtubeId)}</a>
                     </p>
                   ) : lesson.imageUrl ? (
                     <figure>
                       {/* Any host or inline data: the printer fetches only this course's pictures. */}
                       {/* eslint-disable-next-line @next/next/no-img-element */}
                       <img src={lesson.imageUrl} alt={t("imageAlt", { title: lesson.title })} />
-                      {lesson.imageAttribution ? <figcaption>{t("imageBy", { attribution: lesson.imageAttribution })}</figcaption> : null}
+                      {lesson.imageAttribution ? (
+                        <figcaption>{t("imageBy", { attribution: lesson.imageAttribution })}</figcaption>
+                      ) : null}
                     </figure>
                   ) : null}
                   {/* Sanitized on the server before it was stored (src/server/html/sanitize.ts). */}

@@ -35,7 +35,9 @@ export function CourseForm({
 
   const languages = useMemo(() => {
     const collator = new Intl.Collator();
-    const rest = COURSE_LANGUAGE_NAMES.filter((n) => n !== DEFAULT_COURSE_LANGUAGE).sort((a, b) => collator.compare(tLanguage(a), tLanguage(b)));
+    const rest = COURSE_LANGUAGE_NAMES.filter((n) => n !== DEFAULT_COURSE_LANGUAGE).sort((a, b) =>
+      collator.compare(tLanguage(a), tLanguage(b)),
+    );
     return [DEFAULT_COURSE_LANGUAGE, ...rest];
   }, [tLanguage]);
 
@@ -122,7 +124,10 @@ export function CourseForm({
         {values.subtopics.length > 0 && (
           <ul aria-label={t("subtopicsLabel")} className="flex flex-wrap gap-2 pt-1">
             {values.subtopics.map((subtopic, index) => (
-              <li key={`${subtopic}-${index}`} className="flex items-center gap-1 rounded-full bg-secondary py-1 pr-1 pl-3 text-sm text-secondary-foreground">
+              <li
+                key={`${subtopic}-${index}`}
+                className="flex items-center gap-1 rounded-full bg-secondary py-1 pr-1 pl-3 text-sm text-secondary-foreground"
+              >
                 <span className="max-w-[16rem] truncate">{subtopic}</span>
                 <button
                   type="button"
@@ -232,7 +237,14 @@ function PlanOption(props: {
       )}
     >
       <span className="flex items-center gap-3">
-        <input type="radio" name={props.name} value={props.value} checked={props.checked} onChange={props.onChoose} className="size-4 accent-primary" />
+        <input
+          type="radio"
+          name={props.name}
+          value={props.value}
+          checked={props.checked}
+          onChange={props.onChoose}
+          className="size-4 accent-primary"
+        />
         {props.children}
       </span>
       {props.lockedLabel && <PremiumMark label={props.lockedLabel} />}

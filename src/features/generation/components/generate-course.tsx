@@ -12,7 +12,13 @@ import { OutlinePreview } from "./outline-preview";
 import { useOutlineStream, type OutlineFailure } from "./use-outline-stream";
 
 const STORAGE_KEY = "aula.generate-course";
-const INITIAL: FormValues = { topic: "", subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: DEFAULT_COURSE_LANGUAGE };
+const INITIAL: FormValues = {
+  topic: "",
+  subtopics: [],
+  topicsLimit: "4",
+  courseType: "Text & Image Course",
+  language: DEFAULT_COURSE_LANGUAGE,
+};
 
 /** The form and the preview survive a reload (and a duplicated tab keeps the same idempotency key). */
 function loadSaved(): { values: FormValues; preview: Preview | null } | null {
@@ -41,13 +47,20 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
   /** A plan limit says so; a model too slow for the server's budget says so; other failures keep the SPEC's generic text. */
   function refused(failure: OutlineFailure | null, shownBelow: (status: number) => boolean) {
     if (failure?.code?.startsWith("plan:")) notify.info(t("goPremiumTitle"), failure.message);
-    else if (failure?.code === "ai:timeout" || (failure?.status !== undefined && shownBelow(failure.status))) failed(failure.message);
+    else if (failure?.code === "ai:timeout" || (failure?.status !== undefined && shownBelow(failure.status)))
+      failed(failure.message);
     else failed();
   }
 
-  const { preview, setPreview, start, stop, abort } = useOutlineStream({ onFailure: (failure) => refused(failure, (s) => s < 500 || s === 503) });
+  const { preview, setPreview, start, stop, abort } = useOutlineStream({
+    onFailure: (failure) => refused(failure, (s) => s < 500 || s === 503),
+  });
   const slow = useSlowModel(
-    preview?.status === "streaming" ? `outline:${preview.startedAt}:${preview.progress}` : creating && creatingSince !== null ? `course:${creatingSince}` : null,
+    preview?.status === "streaming"
+      ? `outline:${preview.startedAt}:${preview.progress}`
+      : creating && creatingSince !== null
+        ? `course:${creatingSince}`
+        : null,
   );
 
   useEffect(() => {
@@ -68,7 +81,10 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
   useEffect(() => {
     if (!restored.current) return;
     try {
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ values, preview: preview?.status === "ready" ? preview : null }));
+      sessionStorage.setItem(
+        STORAGE_KEY,
+        JSON.stringify({ values, preview: preview?.status === "ready" ? preview : null }),
+      );
     } catch {
       // storage full or disabled: the form still works, it is just not kept
     }
@@ -87,10 +103,21 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
     try {
       const response = await postJson(
         "/api/course",
-        { mainTopic: preview.topic, type: preview.values.courseType, lang: preview.values.language, content: preview.generatedText, outlineId: preview.outlineId },
+        {
+          mainTopic: preview.topic,
+          type: preview.values.courseType,
+          lang: preview.values.language,
+          content: preview.generatedText,
+          outlineId: preview.outlineId,
+        },
         { headers: { "idempotency-key": preview.idempotencyKey } },
       );
-      const body = (await response.json().catch(() => null)) as { success?: boolean; courseId?: string; code?: string; message?: string } | null;
+      const body = (await response.json().catch(() => null)) as {
+        success?: boolean;
+        courseId?: string;
+        code?: string;
+        message?: string;
+      } | null;
       if (!response.ok || !body?.success || !body.courseId) {
         setCreating(false);
         refused({ ...body, status: response.status }, (s) => s < 500);
@@ -104,6 +131,17 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
     }
   }
 
-  if (preview) return <OutlinePreview preview={preview} slow={slow} creating={creating} onCancel={backToForm} onCreate={createCourse} />;
-  return <CourseForm paid={paid} values={values} setValues={setValues} topicInput={topicInput} onSubmit={(v) => void start(v)} />;
+  if (preview)
+    return (
+      <OutlinePreview preview={preview} slow={slow} creating={creating} onCancel={backToForm} onCreate={createCourse} />
+    );
+  return (
+    <CourseForm
+      paid={paid}
+      values={values}
+      setValues={setValues}
+      topicInput={topicInput}
+      onSubmit={(v) => void start(v)}
+    />
+  );
 }

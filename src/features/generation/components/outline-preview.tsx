@@ -55,7 +55,9 @@ export function OutlinePreview({
             </li>
           ) : null,
         )}
-        {preview.status === "streaming" && !waiting && <li aria-hidden className="h-20 animate-pulse rounded-lg border border-dashed bg-muted/40" />}
+        {preview.status === "streaming" && !waiting && (
+          <li aria-hidden className="h-20 animate-pulse rounded-lg border border-dashed bg-muted/40" />
+        )}
       </ol>
       <div className="flex flex-wrap justify-end gap-3">
         <Button type="button" variant="outline" onClick={onCancel} disabled={creating}>

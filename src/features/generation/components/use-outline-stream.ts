@@ -25,7 +25,15 @@ export function useOutlineStream({ onFailure }: { onFailure: (failure: OutlineFa
     const controller = new AbortController();
     abort.current?.abort();
     abort.current = controller;
-    setPreview({ topic: values.topic, topics: [], status: "streaming", retrying: false, startedAt: Date.now(), progress: 0, values });
+    setPreview({
+      topic: values.topic,
+      topics: [],
+      status: "streaming",
+      retrying: false,
+      startedAt: Date.now(),
+      progress: 0,
+      values,
+    });
     const fail = (failure: OutlineFailure | null) => {
       setPreview(null);
       onFailure(failure);
@@ -51,7 +59,15 @@ export function useOutlineStream({ onFailure }: { onFailure: (failure: OutlineFa
           const { generatedText, outlineId } = item;
           setPreview((p) =>
             p
-              ? { ...p, topics: topicsFromContent(generatedText), status: "ready", retrying: false, generatedText, outlineId, idempotencyKey: crypto.randomUUID() }
+              ? {
+                  ...p,
+                  topics: topicsFromContent(generatedText),
+                  status: "ready",
+                  retrying: false,
+                  generatedText,
+                  outlineId,
+                  idempotencyKey: crypto.randomUUID(),
+                }
               : p,
           );
           return;

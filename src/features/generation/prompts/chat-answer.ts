@@ -29,7 +29,9 @@ export function buildChatAnswerPrompt(input: ChatContext): PromptParts {
       outline: input.outline.slice(0, 20).map((t) => ({ topic: t.title, lessons: t.lessons.slice(0, 12) })),
       ...(input.lessonTitle ? { lesson: input.lessonTitle } : {}),
       ...(input.lessonText ? { lessonText: input.lessonText.slice(0, 6_000) } : {}),
-      recentConversation: input.history.slice(-6).map((m) => ({ from: m.sender === "user" ? "learner" : "assistant", text: m.text.slice(0, 600) })),
+      recentConversation: input.history
+        .slice(-6)
+        .map((m) => ({ from: m.sender === "user" ? "learner" : "assistant", text: m.text.slice(0, 600) })),
       question: input.question,
     }),
     `Answer the question now, in ${input.language}, very briefly.`,

@@ -28,7 +28,9 @@ export function buildLessonTheoryPrompt(input: LessonContext): PromptParts {
       lesson: input.lessonTitle,
       language: input.language,
       ...(input.outline?.length ? { otherLessons: input.outline.slice(0, 60) } : {}),
-      ...(input.rewriteId ? { rewrite: { id: input.rewriteId, instruction: "a fresh version with other examples" } } : {}),
+      ...(input.rewriteId
+        ? { rewrite: { id: input.rewriteId, instruction: "a fresh version with other examples" } }
+        : {}),
     }),
     `Write the lesson now, in ${input.language}.`,
   ].join("\n\n");

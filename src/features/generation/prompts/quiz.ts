@@ -1,7 +1,12 @@
 import { dataBlock, dataRule, type PromptParts } from "./data-block";
 
 /** Task: the course's final quiz (SPEC "Quiz request"), in the course language. */
-export function buildQuizPrompt(input: { courseTopic: string; topicTitles: string[]; language: string; questionCount: number }): PromptParts {
+export function buildQuizPrompt(input: {
+  courseTopic: string;
+  topicTitles: string[];
+  language: string;
+  questionCount: number;
+}): PromptParts {
   return {
     system: [
       "You write fair multiple-choice exams for online courses.",

@@ -34,7 +34,12 @@ export function ChatPanel({
   const [messages, setMessages] = React.useState<Message[] | null>(null);
   const [input, setInput] = React.useState("");
   // `since` and `pieces`: when the question was sent and how many pieces of answer came since (the slow-model notice).
-  const [pending, setPending] = React.useState<{ question: string; answer: string; since: number; pieces: number } | null>(null);
+  const [pending, setPending] = React.useState<{
+    question: string;
+    answer: string;
+    since: number;
+    pieces: number;
+  } | null>(null);
   const slow = useSlowModel(pending ? `${pending.since}:${pending.pieces}` : null);
   const list = React.useRef<HTMLDivElement>(null);
 
@@ -68,7 +73,8 @@ export function ChatPanel({
       const response = await postJson("/api/chat/stream", { courseId, lessonId: lesson.id, message: question });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       for await (const event of readNdjson<ChatStreamEvent>(response)) {
-        if (event.type === "delta") setPending((p) => (p ? { ...p, answer: p.answer + event.text, pieces: p.pieces + 1 } : p));
+        if (event.type === "delta")
+          setPending((p) => (p ? { ...p, answer: p.answer + event.text, pieces: p.pieces + 1 } : p));
         else if (event.type === "reset") setPending((p) => (p ? { ...p, answer: "", pieces: p.pieces + 1 } : p));
         else if (event.type === "done") answered = event;
         else if (event.type === "error") throw new StreamFailure(event.code, event.message);
@@ -90,7 +96,14 @@ export function ChatPanel({
   };
 
   return (
-    <PanelDialog open={open} onOpenChange={onOpenChange} title={t("title")} description={t("description")} closeLabel={t("close")} testId="chat-panel">
+    <PanelDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("title")}
+      description={t("description")}
+      closeLabel={t("close")}
+      testId="chat-panel"
+    >
       {/* Focusable, so a keyboard can scroll a long conversation. */}
       <div
         ref={list}
@@ -102,11 +115,16 @@ export function ChatPanel({
       >
         {messages === null ? <p className="text-sm text-muted-foreground">{t("loading")}</p> : null}
         {messages?.length === 0 && !pending ? <p className="text-sm text-muted-foreground">{t("empty")}</p> : null}
-        {messages?.map((m) => <Bubble key={m.id} message={m} />)}
+        {messages?.map((m) => (
+          <Bubble key={m.id} message={m} />
+        ))}
         {pending ? (
           <>
             <Bubble message={{ id: "pending-q", sender: "user", text: pending.question, lessonTitle: lesson.title }} />
-            <Bubble message={{ id: "pending-a", sender: "bot", text: pending.answer || t("thinking"), lessonTitle: null }} streaming />
+            <Bubble
+              message={{ id: "pending-a", sender: "bot", text: pending.answer || t("thinking"), lessonTitle: null }}
+              streaming
+            />
             {slow ? <SlowModelNotice /> : null}
           </>
         ) : null}
@@ -149,15 +167,30 @@ function Bubble({ message, streaming }: { message: Message; streaming?: boolean 
   const t = useTranslations("chat");
   const mine = message.sender === "user";
   return (
-    <div className={cn("flex gap-2", mine && "flex-row-reverse")} data-testid={mine ? "chat-user-message" : "chat-bot-message"} aria-busy={streaming || undefined}>
+    <div
+      className={cn("flex gap-2", mine && "flex-row-reverse")}
+      data-testid={mine ? "chat-user-message" : "chat-bot-message"}
+      aria-busy={streaming || undefined}
+    >
       <span className="mt-1 flex size-7 shrink-0 items-center justify-center rounded-full bg-background" aria-hidden>
         {mine ? <UserIcon className="size-4" /> : <BotIcon className="size-4" />}
       </span>
-      <div className={cn("max-w-[80%] space-y-1 rounded-lg px-3 py-2 text-sm", mine ? "bg-primary text-primary-foreground" : "border bg-background")}>
+      <div
+        className={cn(
+          "max-w-[80%] space-y-1 rounded-lg px-3 py-2 text-sm",
+          mine ? "bg-primary text-primary-foreground" : "border bg-background",
+        )}
+      >
         <span className="sr-only">{mine ? t("you") : t("assistant")}: </span>
         {/* Answers are Markdown, formatted live and in history; questions are shown as typed. */}
-        {mine ? <p className="whitespace-pre-wrap">{message.text}</p> : <MarkdownView markdown={message.text} streaming={streaming} className={CHAT_PROSE} />}
-        {mine && message.lessonTitle ? <p className="text-xs opacity-80">{t("about", { lesson: message.lessonTitle })}</p> : null}
+        {mine ? (
+          <p className="whitespace-pre-wrap">{message.text}</p>
+        ) : (
+          <MarkdownView markdown={message.text} streaming={streaming} className={CHAT_PROSE} />
+        )}
+        {mine && message.lessonTitle ? (
+          <p className="text-xs opacity-80">{t("about", { lesson: message.lessonTitle })}</p>
+        ) : null}
       </div>
     </div>
   );

@@ -50,7 +50,11 @@ export function CourseOutline({
                     )}
                   >
                     {l.done ? (
-                      <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-label={t("done")} role="img" />
+                      <CheckCircle2Icon
+                        className="mt-0.5 size-4 shrink-0 text-primary"
+                        aria-label={t("done")}
+                        role="img"
+                      />
                     ) : (
                       <CircleIcon className="mt-0.5 size-4 shrink-0" aria-label={t("notDone")} role="img" />
                     )}

@@ -41,7 +41,10 @@ export function CourseViewer({
 }) {
   const t = useTranslations("viewer");
   const tc = useTranslations("common");
-  const onFailure = React.useCallback((error: unknown) => notify.error(tc("errorTitle"), failureText(error, tc("internalError"))), [tc]);
+  const onFailure = React.useCallback(
+    (error: unknown) => notify.error(tc("errorTitle"), failureText(error, tc("internalError"))),
+    [tc],
+  );
   const nav = useLessonNavigation(data, onFailure);
   const { lesson, status, busy, draft } = nav;
   const [outlineOpen, setOutlineOpen] = React.useState(true);
@@ -79,8 +82,20 @@ export function CourseViewer({
     router.push(certificatePath);
   };
 
-  const outline = <CourseOutline topics={nav.topics} currentId={lesson.id} busy={busy} mainTopic={data.course.mainTopic} courseId={data.course.id} quizPassed={data.course.quizPassed} onSelect={select} />;
-  const study = (floating: boolean) => <StudyButtons floating={floating} onNotes={() => openPanel("notes")} onChat={() => openPanel("chat")} />;
+  const outline = (
+    <CourseOutline
+      topics={nav.topics}
+      currentId={lesson.id}
+      busy={busy}
+      mainTopic={data.course.mainTopic}
+      courseId={data.course.id}
+      quizPassed={data.course.quizPassed}
+      onSelect={select}
+    />
+  );
+  const study = (floating: boolean) => (
+    <StudyButtons floating={floating} onNotes={() => openPanel("notes")} onChat={() => openPanel("chat")} />
+  );
 
   return (
     <div className="flex min-h-svh flex-col">
@@ -107,7 +122,9 @@ export function CourseViewer({
         <main className="min-w-0 flex-1 pb-36 md:pb-12" aria-busy={busy}>
           <article className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6">
             <div className="flex items-start gap-2">
-              <h1 className="min-w-0 flex-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">{lesson.title}</h1>
+              <h1 className="min-w-0 flex-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">
+                {lesson.title}
+              </h1>
               <LessonMenu disabled={busy} onRegenerate={() => setConfirmRegenerate(true)} />
             </div>
 
@@ -119,7 +136,13 @@ export function CourseViewer({
               </div>
             ) : null}
 
-            {streamed && !rewriting ? renderPartial ? <LessonStream markdown={draft} title={lesson.title} render={renderPartial} /> : <LessonSkeleton /> : null}
+            {streamed && !rewriting ? (
+              renderPartial ? (
+                <LessonStream markdown={draft} title={lesson.title} render={renderPartial} />
+              ) : (
+                <LessonSkeleton />
+              )
+            ) : null}
 
             {status === "error" ? (
               <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-6" role="alert">
@@ -159,12 +182,22 @@ export function CourseViewer({
 
       {study(true)}
 
-      <MobileBar onOpenContent={() => setDrawerOpen(true)} onCertificate={certificate} courseActions={courseActions.bar} themeToggle={themeToggle} />
+      <MobileBar
+        onOpenContent={() => setDrawerOpen(true)}
+        onCertificate={certificate}
+        courseActions={courseActions.bar}
+        themeToggle={themeToggle}
+      />
 
       <RegenerateDialog open={confirmRegenerate} onOpenChange={setConfirmRegenerate} onConfirm={nav.regenerate} />
 
       <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <SheetContent side="left" closeLabel={t("closeLabel")} className="w-[18rem] overflow-y-auto p-4" aria-describedby={undefined}>
+        <SheetContent
+          side="left"
+          closeLabel={t("closeLabel")}
+          className="w-[18rem] overflow-y-auto p-4"
+          aria-describedby={undefined}
+        >
           <SheetTitle className="flex items-center gap-2 pr-8 text-lg font-semibold">
             <BookOpenIcon className="size-5" aria-hidden />
             {t("courseContent")}
@@ -174,9 +207,20 @@ export function CourseViewer({
       </Sheet>
 
       {mounted.chat ? (
-        <ChatPanel open={panel.chat} onOpenChange={(open) => setPanel((p) => ({ ...p, chat: open }))} courseId={data.course.id} lesson={{ id: lesson.id, title: lesson.title }} />
+        <ChatPanel
+          open={panel.chat}
+          onOpenChange={(open) => setPanel((p) => ({ ...p, chat: open }))}
+          courseId={data.course.id}
+          lesson={{ id: lesson.id, title: lesson.title }}
+        />
       ) : null}
-      {mounted.notes ? <NotesPanel open={panel.notes} onOpenChange={(open) => setPanel((p) => ({ ...p, notes: open }))} courseId={data.course.id} /> : null}
+      {mounted.notes ? (
+        <NotesPanel
+          open={panel.notes}
+          onOpenChange={(open) => setPanel((p) => ({ ...p, notes: open }))}
+          courseId={data.course.id}
+        />
+      ) : null}
     </div>
   );
 }

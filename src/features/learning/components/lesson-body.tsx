@@ -4,7 +4,11 @@ import { LESSON_PROSE } from "./prose";
 import { withoutRepeatedTitle } from "./repeated-title";
 
 /** The lesson's media and its stored (server-sanitized) HTML. */
-export function LessonBody({ lesson }: { lesson: Pick<LessonContent, "title" | "theory" | "imageUrl" | "imageAttribution" | "youtubeId"> }) {
+export function LessonBody({
+  lesson,
+}: {
+  lesson: Pick<LessonContent, "title" | "theory" | "imageUrl" | "imageAttribution" | "youtubeId">;
+}) {
   const t = useTranslations("viewer");
   return (
     <div className="space-y-6">
@@ -24,9 +28,15 @@ export function LessonBody({ lesson }: { lesson: Pick<LessonContent, "title" | "
         <figure className="space-y-2">
           {/* Remote photos of any host and inline data URLs: next/image would need each host listed. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={lesson.imageUrl} alt={t("imageAlt", { title: lesson.title })} className="max-h-96 w-full rounded-lg border object-cover" />
+          <img
+            src={lesson.imageUrl}
+            alt={t("imageAlt", { title: lesson.title })}
+            className="max-h-96 w-full rounded-lg border object-cover"
+          />
           {lesson.imageAttribution ? (
-            <figcaption className="text-xs text-muted-foreground">{t("imageBy", { attribution: lesson.imageAttribution })}</figcaption>
+            <figcaption className="text-xs text-muted-foreground">
+              {t("imageBy", { attribution: lesson.imageAttribution })}
+            </figcaption>
           ) : null}
         </figure>
       ) : null}

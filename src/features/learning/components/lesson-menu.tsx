@@ -12,7 +12,14 @@ export function LessonMenu({ disabled, onRegenerate }: { disabled: boolean; onRe
       label={t("lessonMenu")}
       size="icon"
       disabled={disabled}
-      items={[{ key: "regenerate", label: t("regenerate"), icon: <RefreshCwIcon className="size-4" aria-hidden />, onSelect: onRegenerate }]}
+      items={[
+        {
+          key: "regenerate",
+          label: t("regenerate"),
+          icon: <RefreshCwIcon className="size-4" aria-hidden />,
+          onSelect: onRegenerate,
+        },
+      ]}
     >
       <MoreVerticalIcon aria-hidden />
     </MenuButton>

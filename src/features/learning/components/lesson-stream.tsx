@@ -12,7 +12,15 @@ import { STREAM_RENDER_MS, useThrottledValue } from "./use-throttled-value";
  * A lesson as the model writes it, formatted as it arrives. `render` is the lazily loaded
  * renderer (safe HTML by construction, src/lib/markdown/render.ts).
  */
-export function LessonStream({ markdown, title, render }: { markdown: string; title: string; render: PartialRenderer }) {
+export function LessonStream({
+  markdown,
+  title,
+  render,
+}: {
+  markdown: string;
+  title: string;
+  render: PartialRenderer;
+}) {
   const t = useTranslations("viewer");
   const shown = useThrottledValue(markdown, STREAM_RENDER_MS);
   const html = React.useMemo(() => withoutRepeatedTitle(render(shown), title), [render, shown, title]);

@@ -15,8 +15,14 @@ export function MarkdownView({
   markdown,
   streaming = false,
   ...props
-}: { markdown: string; streaming?: boolean } & Omit<React.ComponentProps<"div">, "children" | "dangerouslySetInnerHTML">) {
+}: { markdown: string; streaming?: boolean } & Omit<
+  React.ComponentProps<"div">,
+  "children" | "dangerouslySetInnerHTML"
+>) {
   const throttled = useThrottledValue(markdown, streaming ? STREAM_RENDER_MS : 0);
-  const html = React.useMemo(() => (streaming ? renderPartialMarkdown(throttled) : renderMarkdown(markdown)), [streaming, throttled, markdown]);
+  const html = React.useMemo(
+    () => (streaming ? renderPartialMarkdown(throttled) : renderMarkdown(markdown)),
+    [streaming, throttled, markdown],
+  );
   return <div {...props} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -20,7 +20,15 @@ const NotesEditor = dynamic(() => import("@/components/editor/rich-text-editor")
 type Loaded = { html: string; version: number };
 
 /** Course Notes: per user and course, saved with the version they were loaded at. */
-export function NotesPanel({ open, onOpenChange, courseId }: { open: boolean; onOpenChange: (open: boolean) => void; courseId: string }) {
+export function NotesPanel({
+  open,
+  onOpenChange,
+  courseId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  courseId: string;
+}) {
   const t = useTranslations("notes");
   const tc = useTranslations("common");
   const to = useTranslations("offline");
@@ -34,7 +42,9 @@ export function NotesPanel({ open, onOpenChange, courseId }: { open: boolean; on
   const load = React.useCallback(async () => {
     // A note written offline and not sent yet wins over the server's copy: it is newer, and on a
     // conflict it must stay on screen until the learner saves or drops it.
-    const queued = localStorage.getItem(NOTES_QUEUE_KEY) ? (await import("@/features/export")).queuedNote(courseId) : undefined;
+    const queued = localStorage.getItem(NOTES_QUEUE_KEY)
+      ? (await import("@/features/export")).queuedNote(courseId)
+      : undefined;
     try {
       const response = await postJson("/api/getnotes", { course: courseId });
       const body = (await response.json()) as { success: boolean; message?: string; version?: number };
@@ -106,7 +116,14 @@ export function NotesPanel({ open, onOpenChange, courseId }: { open: boolean; on
   };
 
   return (
-    <PanelDialog open={open} onOpenChange={requestClose} title={t("title")} description={t("description")} closeLabel={t("cancel")} testId="notes-panel">
+    <PanelDialog
+      open={open}
+      onOpenChange={requestClose}
+      title={t("title")}
+      description={t("description")}
+      closeLabel={t("cancel")}
+      testId="notes-panel"
+    >
       {conflict ? (
         <div role="alert" className="space-y-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
           <p className="font-semibold">{t("conflictTitle")}</p>

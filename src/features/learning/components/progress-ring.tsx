@@ -3,7 +3,12 @@ export function ProgressRing({ percent, label }: { percent: number; label: strin
   const radius = 16;
   const circumference = 2 * Math.PI * radius;
   return (
-    <div role="img" aria-label={label} className="relative flex size-10 shrink-0 items-center justify-center" data-testid="progress-ring">
+    <div
+      role="img"
+      aria-label={label}
+      className="relative flex size-10 shrink-0 items-center justify-center"
+      data-testid="progress-ring"
+    >
       <svg viewBox="0 0 40 40" className="absolute inset-0 -rotate-90" aria-hidden>
         <circle cx="20" cy="20" r={radius} fill="none" strokeWidth="4" className="stroke-muted" />
         <circle

@@ -16,7 +16,15 @@ import {
 import { cn } from "@/lib/utils";
 
 /** Rewriting replaces the lesson the learner may be reading: asked first. */
-export function RegenerateDialog({ open, onOpenChange, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; onConfirm: () => void }) {
+export function RegenerateDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+}) {
   const t = useTranslations("viewer");
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>

@@ -3,7 +3,9 @@ import { withoutRepeatedTitle } from "./repeated-title";
 describe("withoutRepeatedTitle", () => {
   it("drops an opening h1 or h2 that repeats the lesson's title", () => {
     expect(withoutRepeatedTitle("<h1>Ideas and Examples</h1>\n<p>Text</p>", "Ideas and Examples")).toBe("<p>Text</p>");
-    expect(withoutRepeatedTitle('<h2 id="x">ideas  and <em>examples</em>:</h2><p>Text</p>', "Ideas and Examples")).toBe("<p>Text</p>");
+    expect(withoutRepeatedTitle('<h2 id="x">ideas  and <em>examples</em>:</h2><p>Text</p>', "Ideas and Examples")).toBe(
+      "<p>Text</p>",
+    );
     expect(withoutRepeatedTitle("<h2>Q&amp;A</h2><p>Text</p>", "Q&A")).toBe("<p>Text</p>");
   });
 

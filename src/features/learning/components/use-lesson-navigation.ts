@@ -33,7 +33,10 @@ export function useLessonNavigation(data: ViewerData, onFailure: (error: unknown
 
   const markInOutline = React.useCallback((id: string, values: { done?: boolean; generated?: boolean }) => {
     setTopics((current) =>
-      current.map((topic) => ({ ...topic, lessons: topic.lessons.map((l) => (l.id === id ? { ...l, ...values } : l)) })),
+      current.map((topic) => ({
+        ...topic,
+        lessons: topic.lessons.map((l) => (l.id === id ? { ...l, ...values } : l)),
+      })),
     );
   }, []);
 
@@ -46,7 +49,11 @@ export function useLessonNavigation(data: ViewerData, onFailure: (error: unknown
   const markOpened = React.useCallback(
     async (id: string) => {
       try {
-        const response = await postJson("/api/lesson/stream", { courseId: data.course.id, lessonId: id, regenerate: false });
+        const response = await postJson("/api/lesson/stream", {
+          courseId: data.course.id,
+          lessonId: id,
+          regenerate: false,
+        });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         for await (const event of readNdjson<LessonStreamEvent>(response)) {
           if (event.type === "done") {
@@ -88,11 +95,25 @@ export function useLessonNavigation(data: ViewerData, onFailure: (error: unknown
       setOpenedAt(Date.now());
       setPieces(0);
       setLesson((current) =>
-        current.id === target.id && options.regenerate ? current : { ...current, id: target.id, title: target.title, theory: "", imageUrl: null, youtubeId: null, imageAttribution: null },
+        current.id === target.id && options.regenerate
+          ? current
+          : {
+              ...current,
+              id: target.id,
+              title: target.title,
+              theory: "",
+              imageUrl: null,
+              youtubeId: null,
+              imageAttribution: null,
+            },
       );
       let finished = false;
       try {
-        const response = await postJson("/api/lesson/stream", { courseId: data.course.id, lessonId: target.id, regenerate: options.regenerate ?? false }, { signal: controller.signal });
+        const response = await postJson(
+          "/api/lesson/stream",
+          { courseId: data.course.id, lessonId: target.id, regenerate: options.regenerate ?? false },
+          { signal: controller.signal },
+        );
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         for await (const event of readNdjson<LessonStreamEvent>(response)) {
           if (controller.signal.aborted) return;
@@ -106,7 +127,7 @@ export function useLessonNavigation(data: ViewerData, onFailure: (error: unknown
           } else if (event.type === "done") {
             finished = true;
             setLesson(event.lesson);
-                setProgress(event.progress);
+            setProgress(event.progress);
             markInOutline(event.lesson.id, { done: true, generated: true });
             setDraft("");
             setStatus("ready");
@@ -136,7 +157,11 @@ export function useLessonNavigation(data: ViewerData, onFailure: (error: unknown
     openedIds.current.add(data.lesson.id);
     // After the first paint: the server's skeleton or text shows at once (and a written lesson
     // stays on screen while it is counted as opened).
-    setTimeout(() => void (data.lesson.theory ? markOpened(data.lesson.id) : open({ id: data.lesson.id, title: data.lesson.title })), 0);
+    setTimeout(
+      () =>
+        void (data.lesson.theory ? markOpened(data.lesson.id) : open({ id: data.lesson.id, title: data.lesson.title })),
+      0,
+    );
   }, [data.lesson, open, markOpened]);
 
   // While the learner reads, the next lesson is written in the background.

@@ -8,7 +8,15 @@ import { Button } from "@/components/ui/button";
 import { postForAnswer } from "@/lib/http/post-json";
 
 /** Cancel Plan (with its confirm dialog) and, where the provider has one, Manage billing. */
-export function BillingActions({ provider, subscriptionId, portal }: { provider: string; subscriptionId: string; portal: boolean }) {
+export function BillingActions({
+  provider,
+  subscriptionId,
+  portal,
+}: {
+  provider: string;
+  subscriptionId: string;
+  portal: boolean;
+}) {
   const t = useTranslations("payment.billing");
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -33,7 +41,10 @@ export function BillingActions({ provider, subscriptionId, portal }: { provider:
   async function manage() {
     setBusy(true);
     try {
-      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; url?: string }>(`/api/${provider}portal`, {});
+      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; url?: string }>(
+        `/api/${provider}portal`,
+        {},
+      );
       if (ok && data?.url) {
         window.location.assign(data.url);
         return;

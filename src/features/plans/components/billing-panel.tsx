@@ -50,7 +50,11 @@ export async function BillingPanel({ user }: { user: { id: string; plan: Plan; p
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted-foreground">{tp("billing.method")}</dt>
               <dd data-testid="billing-method">
-                {provider === "admin" ? tp("billing.granted") : provider && isProviderId(provider) ? tp(`methods.${provider}`) : "—"}
+                {provider === "admin"
+                  ? tp("billing.granted")
+                  : provider && isProviderId(provider)
+                    ? tp(`methods.${provider}`)
+                    : "—"}
               </dd>
               <dt className="text-muted-foreground">{tp("billing.renews")}</dt>
               <dd data-testid="billing-renews">{renews ? formatDayMonthYear(renews) : tp("billing.noEnd")}</dd>

@@ -14,7 +14,16 @@ import { BILLING_FIELDS, billingSchema, countryCode, type BillingField, type Bil
 import type { ProviderId } from "../payments/types";
 import { startProviderCheckout } from "./provider-flows";
 
-const EMPTY: BillingForm = { firstName: "", lastName: "", email: "", address: "", city: "", state: "", zipCode: "", country: "" };
+const EMPTY: BillingForm = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  address: "",
+  city: "",
+  state: "",
+  zipCode: "",
+  country: "",
+};
 const AUTOCOMPLETE: Record<BillingField, string> = {
   firstName: "given-name",
   lastName: "family-name",
@@ -46,7 +55,12 @@ export function CheckoutForm({
   const t = useTranslations("payment");
   const router = useRouter();
   const [first, ...rest] = defaults.name.trim().split(/\s+/);
-  const [fields, setFields] = useState<BillingForm>({ ...EMPTY, email: defaults.email, firstName: first ?? "", lastName: rest.join(" ") });
+  const [fields, setFields] = useState<BillingForm>({
+    ...EMPTY,
+    email: defaults.email,
+    firstName: first ?? "",
+    lastName: rest.join(" "),
+  });
   const [errors, setErrors] = useState<Partial<Record<BillingField, string>>>({});
   const [method, setMethod] = useState<ProviderId | undefined>(providers[0]);
   const [busy, setBusy] = useState(false);
@@ -68,7 +82,13 @@ export function CheckoutForm({
     setBusy(true);
     try {
       const billing = { ...parsed.data, country: countryCode(parsed.data.country) };
-      const done = await startProviderCheckout(method, { plan, billing, options: checkoutOptions, post: postJson, navigate: router.push });
+      const done = await startProviderCheckout(method, {
+        plan,
+        billing,
+        options: checkoutOptions,
+        post: postJson,
+        navigate: router.push,
+      });
       // On success the browser is leaving for the provider or the next page; stay busy until it does.
       if (done.ok) return;
       // A checkout closed without paying says nothing; a failure says why.
@@ -85,7 +105,10 @@ export function CheckoutForm({
         <h2 className="text-lg font-semibold">{t("checkout.billingTitle")}</h2>
         <div className="grid gap-4 sm:grid-cols-2">
           {BILLING_FIELDS.map((field) => (
-            <div key={field} className={field === "email" || field === "address" ? "space-y-1.5 sm:col-span-2" : "space-y-1.5"}>
+            <div
+              key={field}
+              className={field === "email" || field === "address" ? "space-y-1.5 sm:col-span-2" : "space-y-1.5"}
+            >
               <Label htmlFor={`billing-${field}`}>{t(`checkout.fields.${field}`)}</Label>
               <Input
                 id={`billing-${field}`}

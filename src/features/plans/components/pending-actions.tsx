@@ -16,7 +16,10 @@ export function PendingActions({ sub, plan, link }: { sub: string; plan: string;
   async function verify() {
     setBusy(true);
     try {
-      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; next?: string }>("/api/razorpaypending", { sub });
+      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; next?: string }>(
+        "/api/razorpaypending",
+        { sub },
+      );
       if (!ok) {
         notify.error(t("checkout.errorTitle"), data?.message ?? t("checkout.failed"));
       } else if (data?.next === "success") {

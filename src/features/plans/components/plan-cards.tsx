@@ -19,7 +19,13 @@ export const FEATURE_KEYS = {
  * pricing page ("Current Plan" on the user's own, "Change Plan" to checkout elsewhere). Prices
  * come from the plan catalog (configuration), never from JSX.
  */
-export async function PlanCards({ currentPlan, headingLevel = "h3" }: { currentPlan?: Plan; headingLevel?: "h2" | "h3" }) {
+export async function PlanCards({
+  currentPlan,
+  headingLevel = "h3",
+}: {
+  currentPlan?: Plan;
+  headingLevel?: "h2" | "h3";
+}) {
   const t = await getTranslations("plans");
   const locale = await getLocale();
   const Heading = headingLevel;
@@ -32,12 +38,17 @@ export async function PlanCards({ currentPlan, headingLevel = "h3" }: { currentP
         return (
           <li
             key={offer.id}
-            className={cn("flex flex-col rounded-2xl border bg-card p-6 shadow-sm", highlighted && "border-primary ring-1 ring-primary")}
+            className={cn(
+              "flex flex-col rounded-2xl border bg-card p-6 shadow-sm",
+              highlighted && "border-primary ring-1 ring-primary",
+            )}
             data-testid={`plan-${offer.id}`}
           >
             <Heading className="text-lg font-semibold">{t(`name.${offer.id}`)}</Heading>
             <p className="mt-3 flex items-baseline gap-1">
-              <span className="text-4xl font-extrabold tracking-tight">{formatPlanPrice(offer.priceMinor, locale)}</span>
+              <span className="text-4xl font-extrabold tracking-tight">
+                {formatPlanPrice(offer.priceMinor, locale)}
+              </span>
               {offer.interval && <span className="text-muted-foreground">{t(`per.${offer.interval}`)}</span>}
             </p>
             <p className="mt-1 text-sm text-muted-foreground">{t(`tagline.${offer.id}`)}</p>

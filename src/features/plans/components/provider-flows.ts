@@ -2,7 +2,13 @@ import type { BillingForm } from "../billing-form";
 import type { ProviderId } from "../payments/types";
 
 type Post = (url: string, body: unknown) => Promise<Response>;
-type Input = { plan: "monthly" | "yearly"; billing: BillingForm; options: Record<string, string>; post: Post; navigate: (path: string) => void };
+type Input = {
+  plan: "monthly" | "yearly";
+  billing: BillingForm;
+  options: Record<string, string>;
+  post: Post;
+  navigate: (path: string) => void;
+};
 type Outcome = { ok: true } | { ok: false; message?: string; silent?: boolean };
 
 async function answer(response: Response): Promise<{ ok: boolean; data: Record<string, unknown> | null }> {
@@ -10,10 +16,18 @@ async function answer(response: Response): Promise<{ ok: boolean; data: Record<s
   return { ok: response.ok && data !== null && data.success !== false, data };
 }
 
-const failed = (data: Record<string, unknown> | null): Outcome => ({ ok: false, message: typeof data?.message === "string" ? data.message : undefined });
+const failed = (data: Record<string, unknown> | null): Outcome => ({
+  ok: false,
+  message: typeof data?.message === "string" ? data.message : undefined,
+});
 
 /** The redirect flows (SPEC section 4): the server starts the checkout, the browser goes to the provider's page. */
-async function redirectFlow(endpoint: string, body: unknown, post: Post, urlOf: (data: Record<string, unknown>) => unknown): Promise<Outcome> {
+async function redirectFlow(
+  endpoint: string,
+  body: unknown,
+  post: Post,
+  urlOf: (data: Record<string, unknown>) => unknown,
+): Promise<Outcome> {
   const { ok, data } = await answer(await post(endpoint, body));
   const url = ok && data ? urlOf(data) : null;
   if (typeof url !== "string") return failed(data);
@@ -30,7 +44,9 @@ async function shortLinkFlow({ plan, billing, post, navigate }: Input): Promise<
   // The provider's page gets no handle on this one (what noopener would do, but we keep ours to point it).
   if (tab) tab.opener = null;
   const fullAddress = [billing.address, billing.city, billing.state, billing.zipCode, billing.country].join(", ");
-  const { ok, data } = await answer(await post("/api/razorpaycreate", { plan, email: billing.email, fullAddress, billing }));
+  const { ok, data } = await answer(
+    await post("/api/razorpaycreate", { plan, email: billing.email, fullAddress, billing }),
+  );
   if (!ok || typeof data?.short_url !== "string" || typeof data.id !== "string") {
     tab?.close();
     return failed(data);
@@ -45,7 +61,8 @@ type InlineResult = { status?: string; transaction_id?: number | string };
 type FlutterwaveWindow = Window & { FlutterwaveCheckout?: (config: Record<string, unknown>) => void };
 
 function loadScript(src: string): Promise<void> {
-  if (document.querySelector(`script[src="${CSS.escape(src)}"]`) && (window as FlutterwaveWindow).FlutterwaveCheckout) return Promise.resolve();
+  if (document.querySelector(`script[src="${CSS.escape(src)}"]`) && (window as FlutterwaveWindow).FlutterwaveCheckout)
+    return Promise.resolve();
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");
     script.src = src;
@@ -64,7 +81,9 @@ function loadScript(src: string): Promise<void> {
 async function inlineFlow({ plan, billing, post, options, navigate }: Input): Promise<Outcome> {
   const script = options.flutterwaveScript;
   if (!script) return { ok: false };
-  const { ok, data } = await answer(await post("/api/flutterwavepayment", { planId: plan, email: billing.email, billing }));
+  const { ok, data } = await answer(
+    await post("/api/flutterwavepayment", { planId: plan, email: billing.email, billing }),
+  );
   if (!ok || !data) return failed(data);
   await loadScript(script);
   const open = (window as FlutterwaveWindow).FlutterwaveCheckout;
@@ -82,7 +101,9 @@ async function inlineFlow({ plan, billing, post, options, navigate }: Input): Pr
       callback: (result: InlineResult) => {
         settled = true;
         if (result.status === "successful" || result.status === "completed") {
-          navigate(`/payment-success/${plan}?provider=flutterwave&ref=${encodeURIComponent(String(result.transaction_id ?? ""))}`);
+          navigate(
+            `/payment-success/${plan}?provider=flutterwave&ref=${encodeURIComponent(String(result.transaction_id ?? ""))}`,
+          );
           resolve({ ok: true });
         } else {
           navigate("/payment-failed");
@@ -104,13 +125,32 @@ export async function startProviderCheckout(provider: ProviderId, input: Input):
       return redirectFlow("/api/stripepayment", { planId: plan, billing }, post, (d) => d.url);
     case "paystack":
       // amountInZar is the contract's field; the server charges the configured price whatever it says.
-      return redirectFlow("/api/paystackpayment", { planId: plan, amountInZar: 0, email: billing.email, billing }, post, (d) => d.url);
+      return redirectFlow(
+        "/api/paystackpayment",
+        { planId: plan, amountInZar: 0, email: billing.email, billing },
+        post,
+        (d) => d.url,
+      );
     case "paypal":
       return redirectFlow(
         "/api/paypal",
-        { planId: plan, email: billing.email, name: billing.firstName, lastName: billing.lastName, post: billing.zipCode, address: billing.address, country: billing.country, brand: "Aula", admin: "", billing },
+        {
+          planId: plan,
+          email: billing.email,
+          name: billing.firstName,
+          lastName: billing.lastName,
+          post: billing.zipCode,
+          address: billing.address,
+          country: billing.country,
+          brand: "Aula",
+          admin: "",
+          billing,
+        },
         post,
-        (d) => (Array.isArray(d.links) ? (d.links as Array<{ rel?: string; href?: string }>).find((l) => l.rel === "approve")?.href : null),
+        (d) =>
+          Array.isArray(d.links)
+            ? (d.links as Array<{ rel?: string; href?: string }>).find((l) => l.rel === "approve")?.href
+            : null,
       );
     case "razorpay":
       return shortLinkFlow(input);

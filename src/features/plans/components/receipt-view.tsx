@@ -11,7 +11,13 @@ import { formatDayMonthYear } from "./billing-panel";
 import { ReceiptDownload } from "./receipt-download";
 
 /** The receipt of a verified payment of this user, mailed to them once. */
-export async function ReceiptView({ paymentId, user }: { paymentId: string; user: { id: string; name: string; email: string } }) {
+export async function ReceiptView({
+  paymentId,
+  user,
+}: {
+  paymentId: string;
+  user: { id: string; name: string; email: string };
+}) {
   const payment = await receiptOf(paymentId, user.id);
   if (!payment) notFound();
   await sendReceiptOnce(payment.id, user.id);
@@ -24,7 +30,11 @@ export async function ReceiptView({ paymentId, user }: { paymentId: string; user
     ["receipt-date", t("success.date"), formatDayMonthYear(payment.createdAt)],
     ["receipt-plan", t("success.plan"), tp(`name.${payment.plan}`)],
     ["receipt-price", t("success.price"), formatAccountPrice(payment.amountMinor)],
-    ["receipt-method", t("success.method"), isProviderId(payment.provider) ? t(`methods.${payment.provider}`) : payment.provider],
+    [
+      "receipt-method",
+      t("success.method"),
+      isProviderId(payment.provider) ? t(`methods.${payment.provider}`) : payment.provider,
+    ],
     ["receipt-name", t("success.name"), name],
     ["receipt-email", t("success.email"), email],
   ];
@@ -39,7 +49,7 @@ export async function ReceiptView({ paymentId, user }: { paymentId: string; user
         {rows.map(([id, label, value]) => (
           <div key={id} className="flex justify-between gap-4 px-4 py-2">
             <dt className="text-muted-foreground">{label}</dt>
-            <dd className="break-all text-right font-medium" data-testid={id}>
+            <dd className="text-right font-medium break-all" data-testid={id}>
               {value}
             </dd>
           </div>
@@ -47,7 +57,11 @@ export async function ReceiptView({ paymentId, user }: { paymentId: string; user
       </dl>
       <p className="text-center text-sm text-muted-foreground">{t("success.mailed", { email: user.email })}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <ReceiptDownload title={t("success.receiptTitle")} rows={rows.map(([, label, value]) => [label, value])} name={`receipt-${payment.id.slice(0, 8)}`} />
+        <ReceiptDownload
+          title={t("success.receiptTitle")}
+          rows={rows.map(([, label, value]) => [label, value])}
+          name={`receipt-${payment.id.slice(0, 8)}`}
+        />
         <Button asChild>
           <Link href="/dashboard">{t("success.dashboard")}</Link>
         </Button>

@@ -9,7 +9,14 @@ import { sendMailInBackground } from "@/server/email/mailer";
 import { logger } from "@/server/logger";
 import { planOffer } from "../catalog";
 import { planName } from "../plan-name";
-import { claimReceipt, currentSubscription, findPayment, recordCancellation, recordConfirmedPayment, type SubscriptionView } from "./ledger";
+import {
+  claimReceipt,
+  currentSubscription,
+  findPayment,
+  recordCancellation,
+  recordConfirmedPayment,
+  type SubscriptionView,
+} from "./ledger";
 import { paymentProvider } from "./registry";
 import type { BillingDetails, PaidPlan, PaymentProvider, ProviderId } from "./types";
 
@@ -55,7 +62,12 @@ export async function startCheckout(
  * and grants the period only if the provider says it is paid by this user for this plan.
  * Returns the payment id (the receipt's) or null.
  */
-export async function confirmCheckout(providerId: ProviderId, user: Who, plan: PaidPlan, reference: string): Promise<string | null> {
+export async function confirmCheckout(
+  providerId: ProviderId,
+  user: Who,
+  plan: PaidPlan,
+  reference: string,
+): Promise<string | null> {
   const provider = paymentProvider(providerId);
   if (!provider) return null;
   let confirmed;
@@ -104,7 +116,10 @@ export async function sendReceiptOnce(paymentId: string, userId: string): Promis
   const payment = await receiptOf(paymentId, userId);
   if (!payment || !(await claimReceipt(payment.id, userId))) return false;
   const db = await getDb();
-  const [owner] = await db.select({ email: users.email, name: users.name, locale: users.locale }).from(users).where(eq(users.id, userId));
+  const [owner] = await db
+    .select({ email: users.email, name: users.name, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!owner) return false;
   const offer = planOffer(payment.plan);
   sendMailInBackground({
@@ -144,7 +159,11 @@ export async function billingSummary(userId: string): Promise<SubscriptionView |
 export async function cancelPlan(user: Who, subscriptionRef: string | undefined, t: ApiTranslator): Promise<void> {
   const subscription = await currentSubscription(user.id);
   if (!subscription) throw appError("payment:not-found", t);
-  if (subscriptionRef && subscriptionRef !== subscription.providerSubscriptionId && subscriptionRef !== subscription.id) {
+  if (
+    subscriptionRef &&
+    subscriptionRef !== subscription.providerSubscriptionId &&
+    subscriptionRef !== subscription.id
+  ) {
     throw appError("payment:forbidden", t);
   }
   if (subscription.provider === "admin") throw appError("payment:forbidden", t);

@@ -19,12 +19,30 @@ type Settings = Pick<
 >;
 
 export function flutterwaveConfigured(e: Settings = env()): boolean {
-  return Boolean(e.FLUTTERWAVE_SECRET_KEY && e.FLUTTERWAVE_PUBLIC_KEY && e.FLUTTERWAVE_WEBHOOK_HASH && e.FLUTTERWAVE_PLAN_MONTHLY && e.FLUTTERWAVE_PLAN_YEARLY);
+  return Boolean(
+    e.FLUTTERWAVE_SECRET_KEY &&
+    e.FLUTTERWAVE_PUBLIC_KEY &&
+    e.FLUTTERWAVE_WEBHOOK_HASH &&
+    e.FLUTTERWAVE_PLAN_MONTHLY &&
+    e.FLUTTERWAVE_PLAN_YEARLY,
+  );
 }
 
 type Envelope<T> = { status: string; message?: string; data: T };
-type Transaction = { id: number; tx_ref: string; status: string; amount: number; currency: string; customer?: { id?: number; email?: string } };
-type Subscription = { id: number; status: string; plan?: number | string; customer?: { id?: number; customer_email?: string } };
+type Transaction = {
+  id: number;
+  tx_ref: string;
+  status: string;
+  amount: number;
+  currency: string;
+  customer?: { id?: number; email?: string };
+};
+type Subscription = {
+  id: number;
+  status: string;
+  plan?: number | string;
+  customer?: { id?: number; customer_email?: string };
+};
 
 /**
  * Our tx_ref carries the plan and the user (`aula.<plan>.<userId>.<random>`): the inline flow
@@ -40,7 +58,14 @@ export function parseTxRef(txRef: string): { plan: PaidPlan; userId: string } | 
 const minor = (amount: number) => Math.round(amount * 100);
 
 /** The inline checkout's settings: everything the browser needs, nothing secret. */
-export type InlineCheckout = { public_key: string; tx_ref: string; amount: number; currency: string; payment_plan: string; customer: { email: string; name: string } };
+export type InlineCheckout = {
+  public_key: string;
+  tx_ref: string;
+  amount: number;
+  currency: string;
+  payment_plan: string;
+  customer: { email: string; name: string };
+};
 
 /**
  * Assumptions about the provider (some not verified against its live API), kept here: webhooks carry no event id
@@ -50,14 +75,23 @@ export type InlineCheckout = { public_key: string; tx_ref: string; amount: numbe
  * subscription is found with `GET /subscriptions?transaction_id=`; renewals find their owner by
  * the customer id.
  */
-export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider & { inlineCheckout: (input: { user: { id: string; email: string; name: string }; plan: PaidPlan }) => InlineCheckout } {
+export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider & {
+  inlineCheckout: (input: { user: { id: string; email: string; name: string }; plan: PaidPlan }) => InlineCheckout;
+} {
   const auth = `Bearer ${e.FLUTTERWAVE_SECRET_KEY}`;
   const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
-    providerJson<Envelope<T>>(e.FLUTTERWAVE_API_BASE_URL, path, { ...init, auth, timeoutMs: e.PAYMENT_TIMEOUT_MS }).then((r) => r.data);
+    providerJson<Envelope<T>>(e.FLUTTERWAVE_API_BASE_URL, path, {
+      ...init,
+      auth,
+      timeoutMs: e.PAYMENT_TIMEOUT_MS,
+    }).then((r) => r.data);
   const planId = (plan: PaidPlan) => (plan === "monthly" ? e.FLUTTERWAVE_PLAN_MONTHLY! : e.FLUTTERWAVE_PLAN_YEARLY!);
 
   /** A charge Flutterwave confirms as successful, of the expected amount and currency, as a payment. */
-  async function verified(transactionId: string | number, expect?: { userId: string; plan: PaidPlan }): Promise<ConfirmedPayment | null> {
+  async function verified(
+    transactionId: string | number,
+    expect?: { userId: string; plan: PaidPlan },
+  ): Promise<ConfirmedPayment | null> {
     const tx = await call<Transaction>(`/transactions/${encodeURIComponent(String(transactionId))}/verify`);
     if (tx.status !== "successful") return null;
     let owner = parseTxRef(tx.tx_ref);
@@ -107,7 +141,11 @@ export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider 
       if (!secret) return null;
       const hash = headers.get("verif-hash");
       const signature = headers.get("flutterwave-signature");
-      const ok = hash ? safeEqual(hash, secret) : signature ? safeEqual(signature, createHmac("sha256", secret).update(rawBody).digest("base64")) : false;
+      const ok = hash
+        ? safeEqual(hash, secret)
+        : signature
+          ? safeEqual(signature, createHmac("sha256", secret).update(rawBody).digest("base64"))
+          : false;
       if (!ok) return null;
       const body = parseJson(rawBody);
       const type = typeof body?.event === "string" ? body.event : null;
@@ -122,7 +160,17 @@ export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider 
             return payment ? [{ kind: "paid", payment }] : [];
           }
           if (type === "subscription.cancelled") {
-            return [{ kind: "subscription", provider: "flutterwave", userId: null, plan: null, providerSubscriptionId: String(data.id), providerCustomerId: null, status: "canceled" }];
+            return [
+              {
+                kind: "subscription",
+                provider: "flutterwave",
+                userId: null,
+                plan: null,
+                providerSubscriptionId: String(data.id),
+                providerCustomerId: null,
+                status: "canceled",
+              },
+            ];
           }
           return [];
         },
@@ -130,7 +178,10 @@ export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider 
     },
     async cancel(subscription) {
       if (!subscription.providerSubscriptionId) return;
-      await call(`/subscriptions/${encodeURIComponent(subscription.providerSubscriptionId)}/cancel`, { method: "PUT", body: {} });
+      await call(`/subscriptions/${encodeURIComponent(subscription.providerSubscriptionId)}/cancel`, {
+        method: "PUT",
+        body: {},
+      });
     },
   };
 }

@@ -112,7 +112,13 @@ async function endPlanIfLast(tx: Tx, userId: string, exceptSubscriptionId: strin
   const others = await tx
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active"), ne(subscriptions.id, exceptSubscriptionId)));
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, "active"),
+        ne(subscriptions.id, exceptSubscriptionId),
+      ),
+    );
   if (others.length > 0) return;
   await tx
     .update(users)
@@ -121,7 +127,10 @@ async function endPlanIfLast(tx: Tx, userId: string, exceptSubscriptionId: strin
 }
 
 async function applySubscription(tx: Tx, change: Extract<LedgerChange, { kind: "subscription" }>) {
-  const where = and(eq(subscriptions.provider, change.provider), eq(subscriptions.providerSubscriptionId, change.providerSubscriptionId));
+  const where = and(
+    eq(subscriptions.provider, change.provider),
+    eq(subscriptions.providerSubscriptionId, change.providerSubscriptionId),
+  );
   if (change.userId && change.plan) {
     // A subscription first heard of here: recorded, unless a payment recorded it meanwhile
     // (a concurrent delivery), in which case the status below applies to that row.
@@ -249,7 +258,14 @@ export async function claimReceipt(paymentId: string, userId: string): Promise<b
   const claimed = await db
     .update(payments)
     .set({ receiptSentAt: sql`now()` })
-    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId), eq(payments.status, "succeeded"), sql`${payments.receiptSentAt} is null`))
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.userId, userId),
+        eq(payments.status, "succeeded"),
+        sql`${payments.receiptSentAt} is null`,
+      ),
+    )
     .returning({ id: payments.id });
   return claimed.length > 0;
 }
@@ -264,7 +280,10 @@ const storedSubscriptionColumns = {
   providerCustomerId: subscriptions.providerCustomerId,
 };
 
-export async function findSubscriptionByProviderId(provider: ProviderId, providerSubscriptionId: string): Promise<StoredSubscription | null> {
+export async function findSubscriptionByProviderId(
+  provider: ProviderId,
+  providerSubscriptionId: string,
+): Promise<StoredSubscription | null> {
   const db = await getDb();
   const [row] = await db
     .select(storedSubscriptionColumns)
@@ -274,7 +293,10 @@ export async function findSubscriptionByProviderId(provider: ProviderId, provide
 }
 
 /** A provider's renewal that names only its customer (Paystack) finds the subscription through it. */
-export async function findSubscriptionByCustomer(provider: ProviderId, providerCustomerId: string): Promise<StoredSubscription | null> {
+export async function findSubscriptionByCustomer(
+  provider: ProviderId,
+  providerCustomerId: string,
+): Promise<StoredSubscription | null> {
   const db = await getDb();
   const [row] = await db
     .select(storedSubscriptionColumns)

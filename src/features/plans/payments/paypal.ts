@@ -7,15 +7,34 @@ import type { ConfirmedPayment, LedgerChange, PaidPlan, PaymentProvider } from "
 
 type Settings = Pick<
   Env,
-  "PAYPAL_CLIENT_ID" | "PAYPAL_CLIENT_SECRET" | "PAYPAL_WEBHOOK_ID" | "PAYPAL_PLAN_MONTHLY" | "PAYPAL_PLAN_YEARLY" | "PAYPAL_API_BASE_URL" | "APP_URL" | "PAYMENT_TIMEOUT_MS"
+  | "PAYPAL_CLIENT_ID"
+  | "PAYPAL_CLIENT_SECRET"
+  | "PAYPAL_WEBHOOK_ID"
+  | "PAYPAL_PLAN_MONTHLY"
+  | "PAYPAL_PLAN_YEARLY"
+  | "PAYPAL_API_BASE_URL"
+  | "APP_URL"
+  | "PAYMENT_TIMEOUT_MS"
 >;
 
 export function paypalConfigured(e: Settings = env()): boolean {
-  return Boolean(e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET && e.PAYPAL_WEBHOOK_ID && e.PAYPAL_PLAN_MONTHLY && e.PAYPAL_PLAN_YEARLY);
+  return Boolean(
+    e.PAYPAL_CLIENT_ID &&
+    e.PAYPAL_CLIENT_SECRET &&
+    e.PAYPAL_WEBHOOK_ID &&
+    e.PAYPAL_PLAN_MONTHLY &&
+    e.PAYPAL_PLAN_YEARLY,
+  );
 }
 
 type Money = { currency_code: string; value: string };
-type Subscription = { id: string; status: string; plan_id: string; custom_id?: string; links?: Array<{ rel: string; href: string }> };
+type Subscription = {
+  id: string;
+  status: string;
+  plan_id: string;
+  custom_id?: string;
+  links?: Array<{ rel: string; href: string }>;
+};
 type Transaction = { id: string; status: string; amount_with_breakdown?: { gross_amount?: Money }; time?: string };
 
 /** PayPal sends money as decimal text; Aula keeps minor units (two decimals, as USD, BRL, EUR). */
@@ -32,7 +51,13 @@ function statusOf(status: string): Extract<LedgerChange, { kind: "subscription" 
   return null;
 }
 
-const VERIFY_HEADERS = ["paypal-auth-algo", "paypal-cert-url", "paypal-transmission-id", "paypal-transmission-sig", "paypal-transmission-time"] as const;
+const VERIFY_HEADERS = [
+  "paypal-auth-algo",
+  "paypal-cert-url",
+  "paypal-transmission-id",
+  "paypal-transmission-sig",
+  "paypal-transmission-time",
+] as const;
 
 /**
  * Assumptions about the provider (some not verified against its live API), kept here: a renewal's
@@ -72,7 +97,8 @@ export function createPaypalProvider(e: Settings = env()): PaymentProvider {
   }
 
   const planId = (plan: PaidPlan) => (plan === "monthly" ? e.PAYPAL_PLAN_MONTHLY! : e.PAYPAL_PLAN_YEARLY!);
-  const planOf = (id: string): PaidPlan | null => (id === e.PAYPAL_PLAN_MONTHLY ? "monthly" : id === e.PAYPAL_PLAN_YEARLY ? "yearly" : null);
+  const planOf = (id: string): PaidPlan | null =>
+    id === e.PAYPAL_PLAN_MONTHLY ? "monthly" : id === e.PAYPAL_PLAN_YEARLY ? "yearly" : null;
 
   async function ownerOf(subscriptionId: string): Promise<{ userId: string; plan: PaidPlan } | null> {
     const stored = await findSubscriptionByProviderId("paypal", subscriptionId);
@@ -181,10 +207,18 @@ export function createPaypalProvider(e: Settings = env()): PaymentProvider {
             const amount = resource.amount as { total?: string } | undefined;
             const saleId = type === "PAYMENT.SALE.REFUNDED" ? resource.sale_id : resource.id;
             if (typeof saleId !== "string") return [];
-            return [{ kind: "refund", provider: "paypal", providerPaymentId: saleId, amountMinor: Math.abs(paypalMinor(amount)) }];
+            return [
+              {
+                kind: "refund",
+                provider: "paypal",
+                providerPaymentId: saleId,
+                amountMinor: Math.abs(paypalMinor(amount)),
+              },
+            ];
           }
           if (!type.startsWith("BILLING.SUBSCRIPTION.") || typeof resource.id !== "string") return [];
-          const status = type === "BILLING.SUBSCRIPTION.PAYMENT.FAILED" ? "past_due" : statusOf(String(resource.status ?? ""));
+          const status =
+            type === "BILLING.SUBSCRIPTION.PAYMENT.FAILED" ? "past_due" : statusOf(String(resource.status ?? ""));
           if (!status) return [];
           return [
             {

@@ -7,7 +7,16 @@ import { findSubscriptionByCustomer } from "./ledger";
 import { asPlan, hmacHex, parseJson, providerJson, safeEqual } from "./provider-http";
 import type { ConfirmedPayment, LedgerChange, PaidPlan, PaymentProvider } from "./types";
 
-type Settings = Pick<Env, "PAYSTACK_SECRET_KEY" | "PAYSTACK_PLAN_MONTHLY" | "PAYSTACK_PLAN_YEARLY" | "PAYSTACK_API_BASE_URL" | "APP_URL" | "PAYMENT_TIMEOUT_MS" | "CURRENCY">;
+type Settings = Pick<
+  Env,
+  | "PAYSTACK_SECRET_KEY"
+  | "PAYSTACK_PLAN_MONTHLY"
+  | "PAYSTACK_PLAN_YEARLY"
+  | "PAYSTACK_API_BASE_URL"
+  | "APP_URL"
+  | "PAYMENT_TIMEOUT_MS"
+  | "CURRENCY"
+>;
 
 export function paystackConfigured(e: Settings = env()): boolean {
   return Boolean(e.PAYSTACK_SECRET_KEY && e.PAYSTACK_PLAN_MONTHLY && e.PAYSTACK_PLAN_YEARLY);
@@ -42,13 +51,17 @@ function metadataOf(value: unknown): Record<string, unknown> {
 export function createPaystackProvider(e: Settings = env()): PaymentProvider {
   const auth = `Bearer ${e.PAYSTACK_SECRET_KEY}`;
   const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
-    providerJson<Envelope<T>>(e.PAYSTACK_API_BASE_URL, path, { ...init, auth, timeoutMs: e.PAYMENT_TIMEOUT_MS }).then((r) => r.data);
+    providerJson<Envelope<T>>(e.PAYSTACK_API_BASE_URL, path, { ...init, auth, timeoutMs: e.PAYMENT_TIMEOUT_MS }).then(
+      (r) => r.data,
+    );
   const planCode = (plan: PaidPlan) => (plan === "monthly" ? e.PAYSTACK_PLAN_MONTHLY! : e.PAYSTACK_PLAN_YEARLY!);
   const planOfCode = (code: string | undefined): PaidPlan | null =>
     code === e.PAYSTACK_PLAN_MONTHLY ? "monthly" : code === e.PAYSTACK_PLAN_YEARLY ? "yearly" : null;
 
   async function subscriptionFor(customerCode: string, plan: PaidPlan): Promise<Subscription | null> {
-    const list = await call<Subscription[]>(`/subscription?customer=${encodeURIComponent(customerCode)}&plan=${encodeURIComponent(planCode(plan))}`);
+    const list = await call<Subscription[]>(
+      `/subscription?customer=${encodeURIComponent(customerCode)}&plan=${encodeURIComponent(planCode(plan))}`,
+    );
     return list.find((s) => s.status === "active") ?? list[0] ?? null;
   }
 
@@ -120,18 +133,32 @@ export function createPaystackProvider(e: Settings = env()): PaymentProvider {
             const payment = await paymentOf(data as unknown as Transaction);
             return payment ? [{ kind: "paid", payment }] : [];
           }
-          const code = (data.subscription_code ?? (data.subscription as { subscription_code?: string } | undefined)?.subscription_code) as string | undefined;
+          const code = (data.subscription_code ??
+            (data.subscription as { subscription_code?: string } | undefined)?.subscription_code) as string | undefined;
           if (!code) return [];
           const customer = (data.customer as { customer_code?: string } | undefined)?.customer_code ?? null;
-          const status = type === "subscription.disable" ? "canceled" : type === "invoice.payment_failed" ? "past_due" : null;
+          const status =
+            type === "subscription.disable" ? "canceled" : type === "invoice.payment_failed" ? "past_due" : null;
           if (!status) return [];
-          return [{ kind: "subscription", provider: "paystack", userId: null, plan: null, providerSubscriptionId: code, providerCustomerId: customer, status }];
+          return [
+            {
+              kind: "subscription",
+              provider: "paystack",
+              userId: null,
+              plan: null,
+              providerSubscriptionId: code,
+              providerCustomerId: customer,
+              status,
+            },
+          ];
         },
       };
     },
     async cancel(subscription) {
       if (!subscription.providerSubscriptionId) return;
-      const current = await call<Subscription>(`/subscription/${encodeURIComponent(subscription.providerSubscriptionId)}`);
+      const current = await call<Subscription>(
+        `/subscription/${encodeURIComponent(subscription.providerSubscriptionId)}`,
+      );
       await call("/subscription/disable", { body: { code: current.subscription_code, token: current.email_token } });
     },
   };

@@ -32,7 +32,11 @@ export async function providerJson<T>(
     redirect: "error",
   });
   const text = await response.text();
-  if (!response.ok) throw new ProviderHttpError(response.status, `${init.method ?? "GET"} ${path}: ${response.status} ${text.slice(0, 200)}`);
+  if (!response.ok)
+    throw new ProviderHttpError(
+      response.status,
+      `${init.method ?? "GET"} ${path}: ${response.status} ${text.slice(0, 200)}`,
+    );
   return (text ? JSON.parse(text) : {}) as T;
 }
 
@@ -57,4 +61,5 @@ export function parseJson(raw: string): Record<string, unknown> | null {
   }
 }
 
-export const asPlan = (value: unknown): "monthly" | "yearly" | null => (value === "monthly" || value === "yearly" ? value : null);
+export const asPlan = (value: unknown): "monthly" | "yearly" | null =>
+  value === "monthly" || value === "yearly" ? value : null;

@@ -6,21 +6,48 @@ import type { ConfirmedPayment, LedgerChange, PaidPlan, PaymentProvider } from "
 
 type Settings = Pick<
   Env,
-  "RAZORPAY_KEY_ID" | "RAZORPAY_KEY_SECRET" | "RAZORPAY_WEBHOOK_SECRET" | "RAZORPAY_PLAN_MONTHLY" | "RAZORPAY_PLAN_YEARLY" | "RAZORPAY_API_BASE_URL" | "PAYMENT_TIMEOUT_MS"
+  | "RAZORPAY_KEY_ID"
+  | "RAZORPAY_KEY_SECRET"
+  | "RAZORPAY_WEBHOOK_SECRET"
+  | "RAZORPAY_PLAN_MONTHLY"
+  | "RAZORPAY_PLAN_YEARLY"
+  | "RAZORPAY_API_BASE_URL"
+  | "PAYMENT_TIMEOUT_MS"
 >;
 
 export function razorpayConfigured(e: Settings = env()): boolean {
-  return Boolean(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET && e.RAZORPAY_PLAN_MONTHLY && e.RAZORPAY_PLAN_YEARLY);
+  return Boolean(
+    e.RAZORPAY_KEY_ID &&
+    e.RAZORPAY_KEY_SECRET &&
+    e.RAZORPAY_WEBHOOK_SECRET &&
+    e.RAZORPAY_PLAN_MONTHLY &&
+    e.RAZORPAY_PLAN_YEARLY,
+  );
 }
 
-type Subscription = { id: string; status: string; plan_id: string; short_url?: string | null; customer_id?: string | null; notes?: Record<string, string> | unknown[] };
+type Subscription = {
+  id: string;
+  status: string;
+  plan_id: string;
+  short_url?: string | null;
+  customer_id?: string | null;
+  notes?: Record<string, string> | unknown[];
+};
 type Payment = { id: string; amount: number; currency: string; status?: string };
-type Invoice = { id: string; payment_id: string | null; amount_paid: number; currency: string; status: string; subscription_id: string };
+type Invoice = {
+  id: string;
+  payment_id: string | null;
+  amount_paid: number;
+  currency: string;
+  status: string;
+  subscription_id: string;
+};
 
 /** Cycles a subscription runs for (Razorpay requires a count): ten years either way. */
 const TOTAL_COUNT: Record<PaidPlan, number> = { monthly: 120, yearly: 10 };
 
-const notesOf = (sub: Subscription): Record<string, string> => (sub.notes && !Array.isArray(sub.notes) ? (sub.notes as Record<string, string>) : {});
+const notesOf = (sub: Subscription): Record<string, string> =>
+  sub.notes && !Array.isArray(sub.notes) ? (sub.notes as Record<string, string>) : {};
 
 /** Razorpay's subscription states folded into ours. */
 function statusOf(status: string): Extract<LedgerChange, { kind: "subscription" }>["status"] | null {
@@ -43,7 +70,8 @@ export function createRazorpayProvider(e: Settings = env()): PaymentProvider {
     providerJson<T>(e.RAZORPAY_API_BASE_URL, path, { ...init, auth, timeoutMs: e.PAYMENT_TIMEOUT_MS });
   const planId = (plan: PaidPlan) => (plan === "monthly" ? e.RAZORPAY_PLAN_MONTHLY! : e.RAZORPAY_PLAN_YEARLY!);
   const planOfSub = (sub: Subscription): PaidPlan | null =>
-    asPlan(notesOf(sub).plan) ?? (sub.plan_id === e.RAZORPAY_PLAN_MONTHLY ? "monthly" : sub.plan_id === e.RAZORPAY_PLAN_YEARLY ? "yearly" : null);
+    asPlan(notesOf(sub).plan) ??
+    (sub.plan_id === e.RAZORPAY_PLAN_MONTHLY ? "monthly" : sub.plan_id === e.RAZORPAY_PLAN_YEARLY ? "yearly" : null);
 
   function payment(sub: Subscription, paid: { id: string; amount: number; currency: string }): ConfirmedPayment | null {
     const plan = planOfSub(sub);
@@ -101,7 +129,10 @@ export function createRazorpayProvider(e: Settings = env()): PaymentProvider {
       const body = parseJson(rawBody);
       const type = typeof body?.event === "string" ? body.event : null;
       if (!type) return null;
-      const entities = (body?.payload ?? {}) as { subscription?: { entity?: Subscription }; payment?: { entity?: Payment } };
+      const entities = (body?.payload ?? {}) as {
+        subscription?: { entity?: Subscription };
+        payment?: { entity?: Payment };
+      };
       const sub = entities.subscription?.entity;
       const paid = entities.payment?.entity;
       const id = headers.get("x-razorpay-event-id") ?? `${type}:${paid?.id ?? sub?.id ?? ""}:${sub?.status ?? ""}`;
@@ -109,9 +140,18 @@ export function createRazorpayProvider(e: Settings = env()): PaymentProvider {
         id,
         type,
         changes: async (): Promise<LedgerChange[]> => {
-          const refund = (body?.payload as { refund?: { entity?: { payment_id?: string; amount?: number } } } | undefined)?.refund?.entity;
+          const refund = (
+            body?.payload as { refund?: { entity?: { payment_id?: string; amount?: number } } } | undefined
+          )?.refund?.entity;
           if (type === "refund.processed" && refund?.payment_id && typeof refund.amount === "number") {
-            return [{ kind: "refund", provider: "razorpay", providerPaymentId: refund.payment_id, amountMinor: refund.amount }];
+            return [
+              {
+                kind: "refund",
+                provider: "razorpay",
+                providerPaymentId: refund.payment_id,
+                amountMinor: refund.amount,
+              },
+            ];
           }
           if (!sub?.id) return [];
           if (type === "subscription.charged" && paid?.id) {
@@ -121,14 +161,24 @@ export function createRazorpayProvider(e: Settings = env()): PaymentProvider {
           const status = statusOf(sub.status);
           if (!status) return [];
           return [
-            { kind: "subscription", provider: "razorpay", userId: notesOf(sub).userId ?? null, plan: planOfSub(sub), providerSubscriptionId: sub.id, providerCustomerId: sub.customer_id ?? null, status },
+            {
+              kind: "subscription",
+              provider: "razorpay",
+              userId: notesOf(sub).userId ?? null,
+              plan: planOfSub(sub),
+              providerSubscriptionId: sub.id,
+              providerCustomerId: sub.customer_id ?? null,
+              status,
+            },
           ];
         },
       };
     },
     async cancel(subscription) {
       if (!subscription.providerSubscriptionId) return;
-      await call(`/subscriptions/${encodeURIComponent(subscription.providerSubscriptionId)}/cancel`, { body: { cancel_at_cycle_end: 0 } });
+      await call(`/subscriptions/${encodeURIComponent(subscription.providerSubscriptionId)}/cancel`, {
+        body: { cancel_at_cycle_end: 0 },
+      });
     },
   };
 }

@@ -12,13 +12,14 @@ import { PROVIDER_IDS, type PaymentProvider, type ProviderId } from "./types";
  * Each provider's "is it set up" test and its module. A provider is on when all of its settings
  * are (README, Settings); otherwise its tab, routes and webhook are off.
  */
-const PROVIDERS: Partial<Record<ProviderId, { configured: (e: Env) => boolean; create: (e: Env) => PaymentProvider }>> = {
-  stripe: { configured: stripeConfigured, create: createStripeProvider },
-  flutterwave: { configured: flutterwaveConfigured, create: createFlutterwaveProvider },
-  paypal: { configured: paypalConfigured, create: createPaypalProvider },
-  paystack: { configured: paystackConfigured, create: createPaystackProvider },
-  razorpay: { configured: razorpayConfigured, create: createRazorpayProvider },
-};
+const PROVIDERS: Partial<Record<ProviderId, { configured: (e: Env) => boolean; create: (e: Env) => PaymentProvider }>> =
+  {
+    stripe: { configured: stripeConfigured, create: createStripeProvider },
+    flutterwave: { configured: flutterwaveConfigured, create: createFlutterwaveProvider },
+    paypal: { configured: paypalConfigured, create: createPaypalProvider },
+    paystack: { configured: paystackConfigured, create: createPaystackProvider },
+    razorpay: { configured: razorpayConfigured, create: createRazorpayProvider },
+  };
 
 const built = new WeakMap<Env, Map<ProviderId, PaymentProvider>>();
 
@@ -44,5 +45,8 @@ export function isProviderId(value: unknown): value is ProviderId {
 /** One start-up line naming the providers that are on (never a key). */
 export function logPaymentProviders(e: Env = env()): void {
   const on = configuredProviders(e);
-  logger.info({ paymentProviders: on }, on.length ? `payments on: ${on.join(", ")}` : "payments off: no provider is configured");
+  logger.info(
+    { paymentProviders: on },
+    on.length ? `payments on: ${on.join(", ")}` : "payments off: no provider is configured",
+  );
 }

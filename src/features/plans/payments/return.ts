@@ -17,7 +17,8 @@ export async function verifyReturn(
   const provider = query.provider;
   // PayPal appends subscription_id to the return address; the others carry our own `ref`.
   const ref = query.ref ?? query.subscription_id;
-  if (typeof provider !== "string" || !isProviderId(provider) || typeof ref !== "string" || !REFERENCE.test(ref)) return null;
+  if (typeof provider !== "string" || !isProviderId(provider) || typeof ref !== "string" || !REFERENCE.test(ref))
+    return null;
   if (planId !== "monthly" && planId !== "yearly") return null;
   return confirmCheckout(provider, user, planId as PaidPlan, ref);
 }

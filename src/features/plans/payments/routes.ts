@@ -7,7 +7,15 @@ import { appError } from "@/server/http/errors";
 import { enforceRateLimit } from "@/server/http/rate-limit";
 import { env } from "@/server/env";
 import { billingSchema, countryCode } from "../billing-form";
-import { billingPortalUrl, cancelPlan, confirmCheckout, currentPlanDetail, pendingStatus, sendReceiptOnce, startCheckout } from "./billing";
+import {
+  billingPortalUrl,
+  cancelPlan,
+  confirmCheckout,
+  currentPlanDetail,
+  pendingStatus,
+  sendReceiptOnce,
+  startCheckout,
+} from "./billing";
 import type { createFlutterwaveProvider } from "./flutterwave";
 import { applyWebhookEvent } from "./ledger";
 import { configuredProviders, isProviderId, paymentProvider } from "./registry";
@@ -15,7 +23,8 @@ import type { BillingDetails, PaidPlan, ProviderId } from "./types";
 
 /** A `uid` or `email` in a body that names someone else is 403: identity is the session's alone. */
 function assertSelf(user: { id: string; email: string }, claimed: { uid?: string; email?: string }, t: ApiTranslator) {
-  if (claimed.uid !== undefined && claimed.uid !== "" && claimed.uid !== user.id) throw appError("payment:forbidden", t);
+  if (claimed.uid !== undefined && claimed.uid !== "" && claimed.uid !== user.id)
+    throw appError("payment:forbidden", t);
   if (claimed.email !== undefined && claimed.email !== "" && claimed.email.trim().toLowerCase() !== user.email) {
     throw appError("payment:forbidden", t);
   }
@@ -88,9 +97,17 @@ export const paypalRoute = apiRoute.user(
     assertSelf(user, body, t);
     await startAllowed(user.id, t);
     const plan = paidPlan(body.planId, t);
-    const session = await startCheckout("paypal", { user, plan, billing: billingFrom(body.billing, t), locale: requestLocale(request) }, t);
+    const session = await startCheckout(
+      "paypal",
+      { user, plan, billing: billingFrom(body.billing, t), locale: requestLocale(request) },
+      t,
+    );
     log.info({ userId: user.id, provider: "paypal", plan, checkout: session.id }, "checkout started");
-    return Response.json({ success: true, id: session.id, links: [{ rel: "approve", href: session.url, method: "GET" }] });
+    return Response.json({
+      success: true,
+      id: session.id,
+      links: [{ rel: "approve", href: session.url, method: "GET" }],
+    });
   },
 );
 
@@ -99,25 +116,40 @@ export const paypalRoute = apiRoute.user(
  * amount, currency, payment plan, customer): the server half of Flutterwave's inline flow. The
  * browser opens the checkout with them; the success page then verifies the transaction.
  */
-export const flutterwaveRoute = apiRoute.user({ body: z.object({ planId: z.string().max(20), email: text, uid: text, billing: z.unknown().optional() }) }, async ({ log, t, user, body }) => {
-  assertSelf(user, body, t);
-  await startAllowed(user.id, t);
-  const plan = paidPlan(body.planId, t);
-  const provider = paymentProvider("flutterwave");
-  if (!provider) throw appError("payment:provider-off", t);
-  const config = (provider as ReturnType<typeof createFlutterwaveProvider>).inlineCheckout({ user, plan });
-  log.info({ userId: user.id, provider: "flutterwave", plan, checkout: config.tx_ref }, "checkout started");
-  return Response.json({ success: true, ...config });
-});
+export const flutterwaveRoute = apiRoute.user(
+  { body: z.object({ planId: z.string().max(20), email: text, uid: text, billing: z.unknown().optional() }) },
+  async ({ log, t, user, body }) => {
+    assertSelf(user, body, t);
+    await startAllowed(user.id, t);
+    const plan = paidPlan(body.planId, t);
+    const provider = paymentProvider("flutterwave");
+    if (!provider) throw appError("payment:provider-off", t);
+    const config = (provider as ReturnType<typeof createFlutterwaveProvider>).inlineCheckout({ user, plan });
+    log.info({ userId: user.id, provider: "flutterwave", plan, checkout: config.tx_ref }, "checkout started");
+    return Response.json({ success: true, ...config });
+  },
+);
 
 /** `POST /api/razorpaycreate {plan, email, fullAddress}` → `{ short_url, id }`: the short link the browser opens in a new tab. */
 export const razorpayCreateRoute = apiRoute.user(
-  { body: z.object({ plan: z.string().max(20), email: text, uid: text, fullAddress: text, billing: z.unknown().optional() }) },
+  {
+    body: z.object({
+      plan: z.string().max(20),
+      email: text,
+      uid: text,
+      fullAddress: text,
+      billing: z.unknown().optional(),
+    }),
+  },
   async ({ request, log, t, user, body }) => {
     assertSelf(user, body, t);
     await startAllowed(user.id, t);
     const plan = paidPlan(body.plan, t);
-    const session = await startCheckout("razorpay", { user, plan, billing: billingFrom(body.billing, t), locale: requestLocale(request) }, t);
+    const session = await startCheckout(
+      "razorpay",
+      { user, plan, billing: billingFrom(body.billing, t), locale: requestLocale(request) },
+      t,
+    );
     log.info({ userId: user.id, provider: "razorpay", plan, checkout: session.id }, "checkout started");
     return Response.json({ success: true, id: session.id, short_url: session.url });
   },
@@ -127,16 +159,19 @@ export const razorpayCreateRoute = apiRoute.user(
  * `POST /api/razorpaypending {sub}` → `{ status, next, link, plan }`: the pending page's check.
  * `next` is where the page goes: `success` (active), `failed` (expired or cancelled) or `pending`.
  */
-export const pendingRoute = apiRoute.user({ body: z.object({ sub: z.string().min(1).max(100) }) }, async ({ t, user, body }) => {
-  const pending = await pendingStatus("razorpay", user.id, body.sub, t);
-  if (!pending) throw appError("payment:not-found", t);
-  const next = ["active", "authenticated"].includes(pending.status)
-    ? "success"
-    : ["expired", "cancelled", "completed", "halted"].includes(pending.status)
-      ? "failed"
-      : "pending";
-  return Response.json({ success: true, status: pending.status, next, link: pending.link, plan: pending.plan });
-});
+export const pendingRoute = apiRoute.user(
+  { body: z.object({ sub: z.string().min(1).max(100) }) },
+  async ({ t, user, body }) => {
+    const pending = await pendingStatus("razorpay", user.id, body.sub, t);
+    if (!pending) throw appError("payment:not-found", t);
+    const next = ["active", "authenticated"].includes(pending.status)
+      ? "success"
+      : ["expired", "cancelled", "completed", "halted"].includes(pending.status)
+        ? "failed"
+        : "pending";
+    return Response.json({ success: true, status: pending.status, next, link: pending.link, plan: pending.plan });
+  },
+);
 
 /**
  * `POST /api/{provider}details {subscriberId, uid, plan}`: the success page's verification, by
@@ -158,12 +193,15 @@ export function detailsRoute(provider: ProviderId) {
 
 /** `POST /api/{provider}cancel {id, email}` (or `{code, token, email}`): cancels now at the provider, then here. */
 export function cancelRoute() {
-  return apiRoute.user({ body: z.object({ id: text, code: text, token: text, email: text, uid: text }) }, async ({ log, t, user, body }) => {
-    assertSelf(user, body, t);
-    await cancelPlan(user, body.id || body.code || undefined, t);
-    log.info({ userId: user.id }, "plan canceled");
-    return Response.json({ success: true, message: t("payment.canceled") });
-  });
+  return apiRoute.user(
+    { body: z.object({ id: text, code: text, token: text, email: text, uid: text }) },
+    async ({ log, t, user, body }) => {
+      assertSelf(user, body, t);
+      await cancelPlan(user, body.id || body.code || undefined, t);
+      log.info({ userId: user.id }, "plan canceled");
+      return Response.json({ success: true, message: t("payment.canceled") });
+    },
+  );
 }
 
 /** `POST /api/stripeportal` → `{ url }`: Stripe's Billing Portal for card and invoices. */
@@ -173,12 +211,15 @@ export const portalRoute = apiRoute.user({}, async ({ t, user }) => {
 });
 
 /** `POST /api/subscriptiondetail {uid, email}` → `{ method, session }` (SPEC section 3). */
-export const subscriptionDetailRoute = apiRoute.user({ body: z.object({ uid: text, email: text }) }, async ({ t, user, body }) => {
-  assertSelf(user, body, t);
-  const detail = await currentPlanDetail(user.id);
-  if (!detail) throw appError("payment:not-found", t);
-  return Response.json({ success: true, ...detail });
-});
+export const subscriptionDetailRoute = apiRoute.user(
+  { body: z.object({ uid: text, email: text }) },
+  async ({ t, user, body }) => {
+    assertSelf(user, body, t);
+    const detail = await currentPlanDetail(user.id);
+    if (!detail) throw appError("payment:not-found", t);
+    return Response.json({ success: true, ...detail });
+  },
+);
 
 /** `POST /api/sendreceipt {subscriberId}`: the server renders and sends the receipt of a verified payment to its owner, once. */
 export const sendReceiptRoute = apiRoute.user(

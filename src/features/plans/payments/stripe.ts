@@ -7,7 +7,13 @@ import type { ConfirmedPayment, LedgerChange, PaidPlan, PaymentProvider, Verifie
 
 type StripeSettings = Pick<
   Env,
-  "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY" | "STRIPE_API_BASE_URL" | "APP_URL" | "PAYMENT_TIMEOUT_MS"
+  | "STRIPE_SECRET_KEY"
+  | "STRIPE_WEBHOOK_SECRET"
+  | "STRIPE_PRICE_MONTHLY"
+  | "STRIPE_PRICE_YEARLY"
+  | "STRIPE_API_BASE_URL"
+  | "APP_URL"
+  | "PAYMENT_TIMEOUT_MS"
 >;
 
 export function stripeConfigured(e: StripeSettings = env()): boolean {
@@ -27,7 +33,8 @@ function client(e: StripeSettings): Stripe {
   });
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === "string" ? value : value.id);
+const idOf = (value: string | { id: string } | null | undefined) =>
+  value == null ? null : typeof value === "string" ? value : value.id;
 const asPlan = (value: unknown): PaidPlan | null => (value === "monthly" || value === "yearly" ? value : null);
 
 /** Stripe's subscription states folded into ours; `trialing` counts as active, `unpaid`/`paused` as past due. */
@@ -43,7 +50,10 @@ function statusOf(status: string): Extract<LedgerChange, { kind: "subscription" 
 function invoiceSubscription(invoice: Stripe.Invoice): { id: string | null; metadata: Record<string, string> } {
   const details = invoice.parent?.subscription_details;
   const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
-  return { id: idOf(details?.subscription ?? legacy), metadata: (details?.metadata as Record<string, string> | null) ?? {} };
+  return {
+    id: idOf(details?.subscription ?? legacy),
+    metadata: (details?.metadata as Record<string, string> | null) ?? {},
+  };
 }
 
 export function createStripeProvider(e: StripeSettings = env()): PaymentProvider {
@@ -63,7 +73,14 @@ export function createStripeProvider(e: StripeSettings = env()): PaymentProvider
   function paidFromSession(session: Stripe.Checkout.Session): ConfirmedPayment | null {
     const plan = asPlan(session.metadata?.plan);
     const invoiceId = idOf(session.invoice);
-    if (session.status !== "complete" || session.payment_status !== "paid" || !plan || !invoiceId || !session.client_reference_id) return null;
+    if (
+      session.status !== "complete" ||
+      session.payment_status !== "paid" ||
+      !plan ||
+      !invoiceId ||
+      !session.client_reference_id
+    )
+      return null;
     return {
       provider: "stripe",
       userId: session.client_reference_id,
@@ -104,7 +121,17 @@ export function createStripeProvider(e: StripeSettings = env()): PaymentProvider
       case "invoice.payment_failed": {
         const sub = invoiceSubscription(event.data.object);
         if (!sub.id) return [];
-        return [{ kind: "subscription", provider: "stripe", userId: null, plan: null, providerSubscriptionId: sub.id, providerCustomerId: idOf(event.data.object.customer), status: "past_due" }];
+        return [
+          {
+            kind: "subscription",
+            provider: "stripe",
+            userId: null,
+            plan: null,
+            providerSubscriptionId: sub.id,
+            providerCustomerId: idOf(event.data.object.customer),
+            status: "past_due",
+          },
+        ];
       }
       case "customer.subscription.created":
       case "customer.subscription.updated":
@@ -167,11 +194,18 @@ export function createStripeProvider(e: StripeSettings = env()): PaymentProvider
     },
     async cancel(subscription) {
       if (!subscription.providerSubscriptionId) return;
-      await stripe.subscriptions.cancel(subscription.providerSubscriptionId, {}, { idempotencyKey: `cancel-${subscription.providerSubscriptionId}` });
+      await stripe.subscriptions.cancel(
+        subscription.providerSubscriptionId,
+        {},
+        { idempotencyKey: `cancel-${subscription.providerSubscriptionId}` },
+      );
     },
     async portalUrl(subscription, returnUrl) {
       if (!subscription.providerCustomerId) throw new Error("stripe subscription without customer");
-      const portal = await stripe.billingPortal.sessions.create({ customer: subscription.providerCustomerId, return_url: returnUrl });
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: subscription.providerCustomerId,
+        return_url: returnUrl,
+      });
       return portal.url;
     },
   };

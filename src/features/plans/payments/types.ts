@@ -79,7 +79,10 @@ export interface PaymentProvider {
    * The pending page's check (short-link providers): the subscription's status at the provider,
    * its link and plan, for its owner only; null when it is not this user's.
    */
-  pendingStatus?(input: { userId: string; reference: string }): Promise<{ status: string; link: string | null; plan: PaidPlan } | null>;
+  pendingStatus?(input: {
+    userId: string;
+    reference: string;
+  }): Promise<{ status: string; link: string | null; plan: PaidPlan } | null>;
   /** A provider-hosted page to manage card and invoices, where there is one. */
   portalUrl?(subscription: StoredSubscription, returnUrl: string): Promise<string>;
 }

@@ -52,22 +52,48 @@ export function CertificateCard(props: CertificateCardProps) {
         }}
       >
         <div style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 10 }}>
-          <p style={{ ...line, fontSize: 26, fontWeight: 700, letterSpacing: 6, color: accent }}>{labels.issuer.toUpperCase()}</p>
+          <p style={{ ...line, fontSize: 26, fontWeight: 700, letterSpacing: 6, color: accent }}>
+            {labels.issuer.toUpperCase()}
+          </p>
           <p style={{ ...line, fontSize: 44, fontWeight: 700, letterSpacing: 2 }}>{labels.heading}</p>
         </div>
         <div style={{ display: "flex", flexDirection: "column", alignItems: "center", gap: 18, width: "100%" }}>
           <p style={{ ...line, fontSize: 24 }}>{labels.certifies}</p>
-          <p dir="auto" data-certificate-name style={{ ...line, fontSize: 60, fontWeight: 700, lineHeight: 1.35, maxWidth: "100%", overflowWrap: "anywhere" }}>
+          <p
+            dir="auto"
+            data-certificate-name
+            style={{
+              ...line,
+              fontSize: 60,
+              fontWeight: 700,
+              lineHeight: 1.35,
+              maxWidth: "100%",
+              overflowWrap: "anywhere",
+            }}
+          >
             {props.holderName}
           </p>
           <div style={{ width: 420, height: 2, background: accent }} />
           <p style={{ ...line, fontSize: 24 }}>{labels.completed}</p>
-          <p dir="auto" data-certificate-title style={{ ...line, fontSize: 38, fontWeight: 700, lineHeight: 1.4, maxWidth: "100%", overflowWrap: "anywhere" }}>
+          <p
+            dir="auto"
+            data-certificate-title
+            style={{
+              ...line,
+              fontSize: 38,
+              fontWeight: 700,
+              lineHeight: 1.4,
+              maxWidth: "100%",
+              overflowWrap: "anywhere",
+            }}
+          >
             {props.courseTitle}
           </p>
           <p style={{ ...line, fontSize: 24 }}>{props.dateLine}</p>
         </div>
-        <div style={{ display: "flex", justifyContent: "space-between", width: "100%", fontSize: 18, color: "#4b5173" }}>
+        <div
+          style={{ display: "flex", justifyContent: "space-between", width: "100%", fontSize: 18, color: "#4b5173" }}
+        >
           <span>
             {labels.code}: <strong style={{ letterSpacing: 2 }}>{props.shortCode}</strong>
           </span>

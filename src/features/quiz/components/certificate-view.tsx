@@ -88,7 +88,11 @@ export function CertificateView(props: {
         </h2>
         <p className="text-sm text-muted-foreground">{t("shareText")}</p>
         <p className="text-sm break-all">
-          <a href={props.publicUrl} className="text-primary underline underline-offset-4" data-testid="certificate-public-link">
+          <a
+            href={props.publicUrl}
+            className="text-primary underline underline-offset-4"
+            data-testid="certificate-public-link"
+          >
             {props.publicUrl}
           </a>
         </p>

@@ -1,6 +1,15 @@
 "use client";
 
-import { ArrowLeftIcon, CheckCircle2Icon, ChevronLeftIcon, ChevronRightIcon, RotateCcwIcon, SparklesIcon, TimerIcon, XCircleIcon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  CheckCircle2Icon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  RotateCcwIcon,
+  SparklesIcon,
+  TimerIcon,
+  XCircleIcon,
+} from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import * as React from "react";
@@ -14,7 +23,14 @@ import { SECONDS_PER_QUESTION, type PublicQuestion, type QuestionResult } from "
 /** SPEC 9: a skeleton for 1.5 s before the intro. */
 const SKELETON_MS = 1500;
 
-type Outcome = { score: number; percent: number; passed: boolean; counted: boolean; results: QuestionResult[]; progress: number };
+type Outcome = {
+  score: number;
+  percent: number;
+  passed: boolean;
+  counted: boolean;
+  results: QuestionResult[];
+  progress: number;
+};
 type Stage = "skeleton" | "intro" | "loading" | "questions" | "submitting" | "results";
 
 /** Red below 50 %, green from 80 %, amber between (SPEC 9). */
@@ -29,10 +45,26 @@ function ResultRing({ percent, label }: { percent: number; label: string }) {
   const circumference = 2 * Math.PI * radius;
   const tone = ringTone(percent);
   return (
-    <div role="img" aria-label={label} className={cn("relative flex size-36 items-center justify-center", tone)} data-testid="quiz-ring" data-percent={percent}>
+    <div
+      role="img"
+      aria-label={label}
+      className={cn("relative flex size-36 items-center justify-center", tone)}
+      data-testid="quiz-ring"
+      data-percent={percent}
+    >
       <svg viewBox="0 0 120 120" className="absolute inset-0 -rotate-90" aria-hidden>
         <circle cx="60" cy="60" r={radius} fill="none" strokeWidth="10" className="stroke-muted" />
-        <circle cx="60" cy="60" r={radius} fill="none" strokeWidth="10" strokeLinecap="round" className={tone} strokeDasharray={circumference} strokeDashoffset={circumference * (1 - percent / 100)} />
+        <circle
+          cx="60"
+          cy="60"
+          r={radius}
+          fill="none"
+          strokeWidth="10"
+          strokeLinecap="round"
+          className={tone}
+          strokeDasharray={circumference}
+          strokeDashoffset={circumference * (1 - percent / 100)}
+        />
       </svg>
       <span className="text-3xl font-bold tabular-nums" aria-hidden>
         {percent}%
@@ -71,7 +103,11 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
     setStage("loading");
     try {
       const response = await postJson("/api/aiexam", { courseId: course.id, renew });
-      const data = (await response.json().catch(() => null)) as { success?: boolean; message?: string; attemptId?: string } | null;
+      const data = (await response.json().catch(() => null)) as {
+        success?: boolean;
+        message?: string;
+        attemptId?: string;
+      } | null;
       if (!response.ok || !data?.success || typeof data.message !== "string") throw new Error("aiexam");
       const list = JSON.parse(data.message) as PublicQuestion[];
       attemptRef.current = data.attemptId;
@@ -92,8 +128,13 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
   const finish = React.useCallback(async () => {
     setStage("submitting");
     try {
-      const response = await postJson("/api/quiz/submit", { courseId: course.id, answers: answersRef.current, attemptId: attemptRef.current });
-      const data = (await response.json().catch(() => null)) as (Outcome & { success?: boolean; message?: string }) | null;
+      const response = await postJson("/api/quiz/submit", {
+        courseId: course.id,
+        answers: answersRef.current,
+        attemptId: attemptRef.current,
+      });
+      const data = (await response.json().catch(() => null)) as
+        (Outcome & { success?: boolean; message?: string }) | null;
       if (response.status === 409) {
         // The attempt was graded or replaced (another tab): it cannot be sent again, only started anew.
         notify.error(tc("errorTitle"), data?.message ?? tc("internalError"));
@@ -159,7 +200,9 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
           {t("title", { topic: course.mainTopic })}
         </h1>
         <p className="text-muted-foreground">{t("intro")}</p>
-        {course.quizPassed ? <p className="font-medium text-emerald-700 dark:text-emerald-400">{t("alreadyPassed")}</p> : null}
+        {course.quizPassed ? (
+          <p className="font-medium text-emerald-700 dark:text-emerald-400">{t("alreadyPassed")}</p>
+        ) : null}
         <Button size="lg" onClick={() => start(false)} disabled={stage === "loading"} data-testid="quiz-start">
           {stage === "loading" ? t("preparing") : t("start")}
         </Button>
@@ -176,7 +219,15 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
       <main id="main" className="mx-auto w-full max-w-2xl space-y-6 px-4 py-10" aria-busy={stage === "submitting"}>
         <div className="flex items-center justify-between gap-3">
           <p className="text-sm font-medium text-muted-foreground">{t("questionNumber", { number: index + 1 })}</p>
-          <p className={cn("flex items-center gap-1.5 font-mono text-lg font-semibold tabular-nums", secondsLeft <= 30 && "text-red-700 dark:text-red-400")} role="timer" aria-label={t("timeLeft", { time: clock(secondsLeft) })} data-testid="quiz-timer">
+          <p
+            className={cn(
+              "flex items-center gap-1.5 font-mono text-lg font-semibold tabular-nums",
+              secondsLeft <= 30 && "text-red-700 dark:text-red-400",
+            )}
+            role="timer"
+            aria-label={t("timeLeft", { time: clock(secondsLeft) })}
+            data-testid="quiz-timer"
+          >
             <TimerIcon className="size-5" aria-hidden />
             {clock(secondsLeft)}
           </p>
@@ -213,7 +264,11 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
           ))}
         </fieldset>
         <div className="flex items-center justify-between gap-3">
-          <Button variant="outline" onClick={() => setIndex((i) => i - 1)} disabled={index === 0 || stage === "submitting"}>
+          <Button
+            variant="outline"
+            onClick={() => setIndex((i) => i - 1)}
+            disabled={index === 0 || stage === "submitting"}
+          >
             <ChevronLeftIcon aria-hidden />
             {t("previous")}
           </Button>
@@ -244,7 +299,14 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
         <p className="text-lg font-medium" data-testid="quiz-score">
           {t("score", { score: outcome.score, total: outcome.results.length })}
         </p>
-        <p role="status" className={cn("font-semibold", outcome.passed ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400")} data-testid="quiz-verdict">
+        <p
+          role="status"
+          className={cn(
+            "font-semibold",
+            outcome.passed ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400",
+          )}
+          data-testid="quiz-verdict"
+        >
           {!outcome.counted ? t("late") : outcome.passed ? t("passed") : t("failed")}
         </p>
       </div>
@@ -277,7 +339,8 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
                       data-state={right ? "correct" : wrongPick ? "wrong" : "other"}
                       className={cn(
                         "flex items-start gap-2 rounded-md border px-3 py-2 text-sm",
-                        right && "border-emerald-600 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50",
+                        right &&
+                          "border-emerald-600 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50",
                         wrongPick && "border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50",
                       )}
                     >
@@ -290,7 +353,9 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
                       )}
                       <span className="font-semibold uppercase">{option.letter}.</span>
                       <span dir="auto">{option.text}</span>
-                      {option.letter === result.chosen ? <span className="ml-auto text-xs font-medium">{t("yourAnswer")}</span> : null}
+                      {option.letter === result.chosen ? (
+                        <span className="ml-auto text-xs font-medium">{t("yourAnswer")}</span>
+                      ) : null}
                     </li>
                   );
                 })}

@@ -11,7 +11,13 @@ import { postJson } from "@/lib/http/post-json";
  * share id as the pending shared course and the visitor goes to sign in (or up) and comes back to it.
  * Strings come as props: the public page ships no message catalog.
  */
-export function SaveCopyButton({ shareId, labels }: { shareId: string; labels: { save: string; saving: string; failed: string } }) {
+export function SaveCopyButton({
+  shareId,
+  labels,
+}: {
+  shareId: string;
+  labels: { save: string; saving: string; failed: string };
+}) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -14,7 +14,8 @@ type Field = "name" | "email" | "subject" | "message";
 type Errors = Partial<Record<Field, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const fieldClass = "flex w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm";
+const fieldClass =
+  "flex w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm";
 
 /** /contact: the SPEC's form (all fields required), then the success panel with "send another". */
 export function ContactForm() {
@@ -71,7 +72,11 @@ export function ContactForm() {
 
   if (sent) {
     return (
-      <div role="status" className="flex flex-col items-center gap-4 rounded-2xl border bg-card p-8 text-center" data-testid="contact-success">
+      <div
+        role="status"
+        className="flex flex-col items-center gap-4 rounded-2xl border bg-card p-8 text-center"
+        data-testid="contact-success"
+      >
         <CheckCircle2Icon className="size-12 text-emerald-600 dark:text-emerald-400" aria-hidden />
         <h2 className="text-2xl font-semibold">{t("success.title")}</h2>
         <p className="text-muted-foreground">{t("success.text")}</p>
@@ -87,7 +92,8 @@ export function ContactForm() {
     );
   }
 
-  const describe = (field: Field) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {});
+  const describe = (field: Field) =>
+    errors[field] ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {};
   const message = (field: Field) =>
     errors[field] ? (
       <p id={`${field}-error`} className="text-sm text-destructive">
@@ -96,7 +102,13 @@ export function ContactForm() {
     ) : null;
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-5 rounded-2xl border bg-card p-6 sm:p-8">
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={busy}
+      className="space-y-5 rounded-2xl border bg-card p-6 sm:p-8"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="space-y-2">
           <Label htmlFor="contact-name">{t("name")}</Label>
@@ -105,13 +117,28 @@ export function ContactForm() {
         </div>
         <div className="space-y-2">
           <Label htmlFor="contact-email">{t("email")}</Label>
-          <Input id="contact-email" name="email" type="email" autoComplete="email" maxLength={320} required {...describe("email")} />
+          <Input
+            id="contact-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={320}
+            required
+            {...describe("email")}
+          />
           {message("email")}
         </div>
       </div>
       <div className="space-y-2">
         <Label htmlFor="contact-subject">{t("subject")}</Label>
-        <select id="contact-subject" name="subject" defaultValue="" required className={cn(fieldClass, "h-10 bg-background")} {...describe("subject")}>
+        <select
+          id="contact-subject"
+          name="subject"
+          defaultValue=""
+          required
+          className={cn(fieldClass, "h-10 bg-background")}
+          {...describe("subject")}
+        >
           <option value="" disabled>
             {t("subjectPlaceholder")}
           </option>
@@ -125,7 +152,15 @@ export function ContactForm() {
       </div>
       <div className="space-y-2">
         <Label htmlFor="contact-message">{t("message")}</Label>
-        <textarea id="contact-message" name="message" rows={6} maxLength={5000} required className={fieldClass} {...describe("message")} />
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={6}
+          maxLength={5000}
+          required
+          className={fieldClass}
+          {...describe("message")}
+        />
         {message("message")}
       </div>
       {/* The honeypot: off-screen and out of the tab order, so only bots fill it. */}

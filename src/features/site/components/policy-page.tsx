@@ -10,7 +10,12 @@ import { RichText } from "./rich-text";
 export async function policyMetadata(path: PolicyPath): Promise<Metadata> {
   const [t, locale] = await Promise.all([getTranslations("policies"), getLocale()]);
   const kind = POLICY_PAGES[path];
-  return pageMetadata({ title: t(`titles.${kind}`), description: t(`descriptions.${kind}`), path: `/${path}`, locale: locale as Locale });
+  return pageMetadata({
+    title: t(`titles.${kind}`),
+    description: t(`descriptions.${kind}`),
+    path: `/${path}`,
+    locale: locale as Locale,
+  });
 }
 
 /** One of the five legal pages: the admin's text in the visitor's language (else the other), server-rendered. */

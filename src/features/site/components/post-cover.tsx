@@ -8,10 +8,34 @@ import { cn } from "@/lib/utils";
  * alt draws nothing, so the placeholder shows through. The alt is empty because the post's title
  * is always next to it.
  */
-export function PostCover({ src, sizes, priority = false, className }: { src: string | null; sizes: string; priority?: boolean; className?: string }) {
-  const image = src ? getImageProps({ src, alt: "", width: 1200, height: 630, sizes, quality: 75, loading: priority ? "eager" : "lazy", fetchPriority: priority ? "high" : undefined }).props : null;
+export function PostCover({
+  src,
+  sizes,
+  priority = false,
+  className,
+}: {
+  src: string | null;
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}) {
+  const image = src
+    ? getImageProps({
+        src,
+        alt: "",
+        width: 1200,
+        height: 630,
+        sizes,
+        quality: 75,
+        loading: priority ? "eager" : "lazy",
+        fetchPriority: priority ? "high" : undefined,
+      }).props
+    : null;
   return (
-    <div className={cn("relative aspect-[1200/630] overflow-hidden bg-gradient-to-br from-muted to-accent", className)} data-testid="post-cover">
+    <div
+      className={cn("relative aspect-[1200/630] overflow-hidden bg-gradient-to-br from-muted to-accent", className)}
+      data-testid="post-cover"
+    >
       <ImageIcon className="absolute inset-0 m-auto size-10 text-muted-foreground/60" aria-hidden />
       {image && (
         // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- getImageProps gives the optimized <img> props, alt included

@@ -23,7 +23,10 @@ export const EXAMPLE_POSTS: ExamplePost[] = [
     tags: "aula,ai,courses",
     featured: true,
     popular: true,
-    colors: [[79, 70, 229], [14, 165, 233]],
+    colors: [
+      [79, 70, 229],
+      [14, 165, 233],
+    ],
     content: `<p>You type a topic and, if you like, a few subtopics. Aula asks an AI model for an outline and shows it to you before anything else is written.</p>
 <h2>From outline to lessons</h2>
 <p>Once you accept the outline, each lesson is written as you open it, with an image or a video chosen for its title. The next lesson is prepared in the background.</p>
@@ -38,7 +41,10 @@ export const EXAMPLE_POSTS: ExamplePost[] = [
     tags: "tips,learning",
     featured: false,
     popular: true,
-    colors: [[16, 185, 129], [59, 130, 246]],
+    colors: [
+      [16, 185, 129],
+      [59, 130, 246],
+    ],
     content: `<ol>
 <li><strong>Be specific.</strong> "Photosynthesis in C4 plants" gives a sharper course than "Biology".</li>
 <li><strong>Add subtopics</strong> for what you must not miss.</li>
@@ -55,7 +61,10 @@ export const EXAMPLE_POSTS: ExamplePost[] = [
     tags: "offline,pdf",
     featured: false,
     popular: false,
-    colors: [[244, 114, 182], [168, 85, 247]],
+    colors: [
+      [244, 114, 182],
+      [168, 85, 247],
+    ],
     content: `<p>A course you generated is yours to keep. Export it to PDF to print or archive it, or download it to read without a connection.</p>
 <p>Only completed lessons carry their text into the PDF, so finish the lessons you want to keep first.</p>`,
   },
@@ -67,7 +76,10 @@ export const EXAMPLE_POSTS: ExamplePost[] = [
     tags: "aula,ia,cursos",
     featured: true,
     popular: true,
-    colors: [[79, 70, 229], [14, 165, 233]],
+    colors: [
+      [79, 70, 229],
+      [14, 165, 233],
+    ],
     content: `<p>Você digita um tema e, se quiser, alguns subtemas. O Aula pede a um modelo de IA um roteiro e o mostra a você antes de escrever qualquer outra coisa.</p>
 <h2>Do roteiro às aulas</h2>
 <p>Depois que você aceita o roteiro, cada aula é escrita quando você a abre, com uma imagem ou um vídeo escolhido pelo título. A próxima aula é preparada em segundo plano.</p>
@@ -82,7 +94,10 @@ export const EXAMPLE_POSTS: ExamplePost[] = [
     tags: "dicas,aprendizagem",
     featured: false,
     popular: true,
-    colors: [[16, 185, 129], [59, 130, 246]],
+    colors: [
+      [16, 185, 129],
+      [59, 130, 246],
+    ],
     content: `<ol>
 <li><strong>Seja específico.</strong> "Fotossíntese em plantas C4" rende um curso mais nítido que "Biologia".</li>
 <li><strong>Adicione subtemas</strong> para o que não pode faltar.</li>
@@ -99,7 +114,10 @@ export const EXAMPLE_POSTS: ExamplePost[] = [
     tags: "offline,pdf",
     featured: false,
     popular: false,
-    colors: [[244, 114, 182], [168, 85, 247]],
+    colors: [
+      [244, 114, 182],
+      [168, 85, 247],
+    ],
     content: `<p>Um curso que você gerou é seu. Exporte-o em PDF para imprimir ou arquivar, ou baixe-o para ler sem conexão.</p>
 <p>Só as aulas concluídas levam o texto para o PDF; conclua primeiro as aulas que quer guardar.</p>`,
   },

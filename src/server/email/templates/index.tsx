@@ -17,7 +17,13 @@ const welcome: Builder<"welcome"> = ({ name }, { locale, t, appUrl }) => {
     subject: t("welcome.subject", { name }),
     links: [href],
     element: (
-      <MailLayout locale={locale} t={t} preview={t("welcome.preview")} heading={t("welcome.heading")} action={{ label: t("welcome.cta"), href }}>
+      <MailLayout
+        locale={locale}
+        t={t}
+        preview={t("welcome.preview")}
+        heading={t("welcome.heading")}
+        action={{ label: t("welcome.cta"), href }}
+      >
         <Paragraph>{t("greeting", { name })}</Paragraph>
         <Paragraph>{t("welcome.body")}</Paragraph>
       </MailLayout>
@@ -65,7 +71,10 @@ const passwordUpdated: Builder<"password-updated"> = ({ name, email, changedAt }
   };
 };
 
-const emailChangeConfirm: Builder<"email-change-confirm"> = ({ name, newEmail, confirmUrl, expiresInMinutes }, { locale, t }) => ({
+const emailChangeConfirm: Builder<"email-change-confirm"> = (
+  { name, newEmail, confirmUrl, expiresInMinutes },
+  { locale, t },
+) => ({
   subject: t("emailChangeConfirm.subject"),
   links: [confirmUrl],
   element: (
@@ -83,7 +92,10 @@ const emailChangeConfirm: Builder<"email-change-confirm"> = ({ name, newEmail, c
   ),
 });
 
-const emailChangeNotice: Builder<"email-change-notice"> = ({ name, email, newEmail, requestedAt }, { locale, t, appUrl }) => {
+const emailChangeNotice: Builder<"email-change-notice"> = (
+  { name, email, newEmail, requestedAt },
+  { locale, t, appUrl },
+) => {
   const href = url(appUrl, "/forgot-password");
   const date = formatMailDate(requestedAt, locale, true);
   return {
@@ -161,7 +173,13 @@ const contactMessage: Builder<"contact-message"> = (data, { locale, t, appUrl })
     subject: t("contactMessage.subject", { subject: data.subject, name: data.name }),
     links: [href],
     element: (
-      <MailLayout locale={locale} t={t} preview={t("contactMessage.preview", { name: data.name })} heading={t("contactMessage.heading")} action={{ label: t("contactMessage.cta"), href }}>
+      <MailLayout
+        locale={locale}
+        t={t}
+        preview={t("contactMessage.preview", { name: data.name })}
+        heading={t("contactMessage.heading")}
+        action={{ label: t("contactMessage.cta"), href }}
+      >
         <DetailRows
           rows={[
             [t("contactMessage.from"), `${data.name} (${data.email})`],

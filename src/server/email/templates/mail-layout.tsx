@@ -1,5 +1,17 @@
 import "server-only";
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
 import type * as React from "react";
 import type { Locale } from "@/i18n/config";
 import type { EmailTranslator } from "./translator";
@@ -26,8 +38,23 @@ export function MailLayout({
     <Html lang={locale}>
       <Head />
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: colors.page, fontFamily: "Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" }}>
-        <Container style={{ backgroundColor: "#ffffff", border: `1px solid ${colors.border}`, borderRadius: 12, maxWidth: 560, padding: "32px" }}>
+      <Body
+        style={{
+          backgroundColor: colors.page,
+          fontFamily: "Helvetica, Arial, sans-serif",
+          margin: 0,
+          padding: "24px 0",
+        }}
+      >
+        <Container
+          style={{
+            backgroundColor: "#ffffff",
+            border: `1px solid ${colors.border}`,
+            borderRadius: 12,
+            maxWidth: 560,
+            padding: "32px",
+          }}
+        >
           <Text style={{ color: colors.primary, fontSize: 20, fontWeight: 700, margin: "0 0 24px" }}>{t("brand")}</Text>
           <Heading as="h1" style={{ color: colors.text, fontSize: 24, lineHeight: "32px", margin: "0 0 16px" }}>
             {heading}
@@ -38,7 +65,14 @@ export function MailLayout({
               <Section style={{ margin: "28px 0" }}>
                 <Button
                   href={action.href}
-                  style={{ backgroundColor: colors.primary, borderRadius: 8, color: "#ffffff", fontSize: 16, fontWeight: 600, padding: "12px 20px" }}
+                  style={{
+                    backgroundColor: colors.primary,
+                    borderRadius: 8,
+                    color: "#ffffff",
+                    fontSize: 16,
+                    fontWeight: 600,
+                    padding: "12px 20px",
+                  }}
                 >
                   {action.label}
                 </Button>

@@ -16,11 +16,13 @@ export type EmailTranslator = ReturnType<typeof emailTranslator>;
 const intlLocale: Record<Locale, string> = { pt: "pt-BR", en: "en-US" };
 
 export function formatMailDate(date: Date, locale: Locale, withTime = false): string {
-  return new Intl.DateTimeFormat(intlLocale[locale], {
-    dateStyle: "long",
-    ...(withTime ? { timeStyle: "short" } : {}),
-    timeZone: "UTC",
-  }).format(date) + (withTime ? " UTC" : "");
+  return (
+    new Intl.DateTimeFormat(intlLocale[locale], {
+      dateStyle: "long",
+      ...(withTime ? { timeStyle: "short" } : {}),
+      timeZone: "UTC",
+    }).format(date) + (withTime ? " UTC" : "")
+  );
 }
 
 export function formatMoney(amountMinor: number, currency: string, locale: Locale): string {

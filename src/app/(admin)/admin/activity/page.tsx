@@ -12,7 +12,11 @@ export async function generateMetadata(): Promise<Metadata> {
 const ACTION = "/admin/activity";
 
 /** The audit log: who did (or tried, and was refused) what to what, and when, newest first. */
-export default async function AdminActivityPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminActivityPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdminPage();
   const query = await readListParams(searchParams);
   const [t, locale, page] = await Promise.all([getTranslations("admin"), getLocale(), listAudit(query)]);
@@ -37,7 +41,11 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
       <PageHeading title={t("activity")} />
       <SearchForm action={ACTION} q={query.q} placeholder={t("placeholders.activity")} />
       <ListTable
-        label={t("activity")} rows={page.items.length} empty={query.q ? t("empty.activity") : t("empty.none")} head={[t("columns.when"), t("columns.actor"), t("columns.action"), t("columns.target")]}>
+        label={t("activity")}
+        rows={page.items.length}
+        empty={query.q ? t("empty.activity") : t("empty.none")}
+        head={[t("columns.when"), t("columns.actor"), t("columns.action"), t("columns.target")]}
+      >
         {page.items.map((a) => {
           const refused = refusal(a.details);
           return (

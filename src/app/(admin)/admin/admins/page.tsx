@@ -14,7 +14,11 @@ export async function generateMetadata(): Promise<Metadata> {
 const ACTION = "/admin/admins";
 
 /** The admins; the Super admin is shown as Super with no remove action (the server refuses it too). */
-export default async function AdminAdminsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminAdminsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdminPage();
   const query = await readListParams(searchParams);
   const [t, page] = await Promise.all([getTranslations("admin"), listUsers(query, ["super", "admin"])]);
@@ -32,7 +36,13 @@ export default async function AdminAdminsPage({ searchParams }: { searchParams: 
           <tr key={a.id}>
             <Cell>{a.name}</Cell>
             <Cell className="break-all">{a.email}</Cell>
-            <Cell>{a.role === "super" ? <Badge>{t("roles.super")}</Badge> : <Badge variant="secondary">{t("roles.admin")}</Badge>}</Cell>
+            <Cell>
+              {a.role === "super" ? (
+                <Badge>{t("roles.super")}</Badge>
+              ) : (
+                <Badge variant="secondary">{t("roles.admin")}</Badge>
+              )}
+            </Cell>
             <Cell>
               {a.role === "super" ? (
                 <span className="text-muted-foreground">{t("superBadge")}</span>
@@ -44,7 +54,10 @@ export default async function AdminAdminsPage({ searchParams }: { searchParams: 
                   body={{ email: a.email }}
                   done={t("removed")}
                   variant="destructive"
-                  confirm={{ title: t("removeAdminTitle", { name: a.name }), description: t("removeAdminBody", { email: a.email }) }}
+                  confirm={{
+                    title: t("removeAdminTitle", { name: a.name }),
+                    description: t("removeAdminBody", { email: a.email }),
+                  }}
                 />
               )}
             </Cell>

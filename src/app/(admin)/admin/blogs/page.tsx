@@ -14,7 +14,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const ACTION = "/admin/blogs";
 
-export default async function AdminBlogsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminBlogsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdminPage();
   const query = await readListParams(searchParams);
   const [t, locale, page] = await Promise.all([getTranslations("admin"), getLocale(), listBlogPosts(query)]);
@@ -26,7 +30,14 @@ export default async function AdminBlogsPage({ searchParams }: { searchParams: P
         label={t("manageBlogs")}
         rows={page.items.length}
         empty={query.q ? t("empty.blogs") : t("empty.none")}
-        head={[t("columns.title"), t("columns.category"), t("columns.language"), t("columns.date"), t("columns.flags"), t("columns.actions")]}
+        head={[
+          t("columns.title"),
+          t("columns.category"),
+          t("columns.language"),
+          t("columns.date"),
+          t("columns.flags"),
+          t("columns.actions"),
+        ]}
       >
         {page.items.map((b) => (
           <tr key={b.id}>
@@ -39,8 +50,20 @@ export default async function AdminBlogsPage({ searchParams }: { searchParams: P
             <Cell className="whitespace-nowrap">{formatDate(b.createdAt, locale)}</Cell>
             <Cell>
               <div className="space-y-1">
-                <FlagToggle id={b.id} flag="featured" label={t("blog.featured")} checked={b.featured} postTitle={b.title} />
-                <FlagToggle id={b.id} flag="popular" label={t("blog.popular")} checked={b.popular} postTitle={b.title} />
+                <FlagToggle
+                  id={b.id}
+                  flag="featured"
+                  label={t("blog.featured")}
+                  checked={b.featured}
+                  postTitle={b.title}
+                />
+                <FlagToggle
+                  id={b.id}
+                  flag="popular"
+                  label={t("blog.popular")}
+                  checked={b.popular}
+                  postTitle={b.title}
+                />
               </div>
             </Cell>
             <Cell>

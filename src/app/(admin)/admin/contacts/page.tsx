@@ -19,7 +19,11 @@ function mailto(email: string, subject: string): string {
   return `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`;
 }
 
-export default async function AdminContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminContactsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdminPage();
   const query = await readListParams(searchParams);
   const [t, locale, page] = await Promise.all([getTranslations("admin"), getLocale(), listContacts(query)]);
@@ -31,7 +35,15 @@ export default async function AdminContactsPage({ searchParams }: { searchParams
         label={t("contacts")}
         rows={page.items.length}
         empty={query.q ? t("empty.contacts") : t("empty.none")}
-        head={[t("columns.name"), t("columns.email"), t("columns.subject"), t("columns.message"), t("columns.date"), t("columns.status"), t("columns.actions")]}
+        head={[
+          t("columns.name"),
+          t("columns.email"),
+          t("columns.subject"),
+          t("columns.message"),
+          t("columns.date"),
+          t("columns.status"),
+          t("columns.actions"),
+        ]}
       >
         {page.items.map((c) => (
           <tr key={c.id}>
@@ -44,12 +56,21 @@ export default async function AdminContactsPage({ searchParams }: { searchParams
             <Cell>
               <div className="flex flex-wrap gap-2">
                 <Button asChild size="sm">
-                  <a href={mailto(c.email, t("replySubject", { subject: c.subject }))} aria-label={`${t("reply")}: ${c.email}`}>
+                  <a
+                    href={mailto(c.email, t("replySubject", { subject: c.subject }))}
+                    aria-label={`${t("reply")}: ${c.email}`}
+                  >
                     {t("reply")}
                   </a>
                 </Button>
                 {c.handledAt ? null : (
-                  <ActionButton label={t("markHandled")} ariaLabel={`${t("markHandled")}: ${c.email}`} url="/api/admin/contact-handled" body={{ id: c.id }} done={t("markedHandled")} />
+                  <ActionButton
+                    label={t("markHandled")}
+                    ariaLabel={`${t("markHandled")}: ${c.email}`}
+                    url="/api/admin/contact-handled"
+                    body={{ id: c.id }}
+                    done={t("markedHandled")}
+                  />
                 )}
               </div>
             </Cell>

@@ -11,7 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const ACTION = "/admin/courses";
 
-export default async function AdminCoursesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminCoursesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdminPage();
   const query = await readListParams(searchParams);
   const [t, locale, page] = await Promise.all([getTranslations("admin"), getLocale(), listCourses(query)]);
@@ -23,7 +27,14 @@ export default async function AdminCoursesPage({ searchParams }: { searchParams:
         label={t("courses")}
         rows={page.items.length}
         empty={query.q ? t("empty.courses") : t("empty.none")}
-        head={[t("columns.topic"), t("columns.owner"), t("columns.type"), t("columns.language"), t("columns.progress"), t("columns.created")]}
+        head={[
+          t("columns.topic"),
+          t("columns.owner"),
+          t("columns.type"),
+          t("columns.language"),
+          t("columns.progress"),
+          t("columns.created"),
+        ]}
       >
         {page.items.map((c) => (
           <tr key={c.id}>

@@ -12,7 +12,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const ACTION = "/admin/paid-users";
 
-export default async function AdminPaidUsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminPaidUsersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdminPage();
   const query = await readListParams(searchParams);
   const [t, locale, page] = await Promise.all([getTranslations("admin"), getLocale(), listPaidUsers(query)]);
@@ -31,7 +35,13 @@ export default async function AdminPaidUsersPage({ searchParams }: { searchParam
             <Cell>{p.name}</Cell>
             <Cell className="break-all">{p.email}</Cell>
             <Cell>{t(`plans.${p.plan}`)}</Cell>
-            <Cell>{p.provider === "admin" ? <Badge variant="secondary">{t("grantedByAdmin")}</Badge> : (p.provider ?? t("unknownProvider"))}</Cell>
+            <Cell>
+              {p.provider === "admin" ? (
+                <Badge variant="secondary">{t("grantedByAdmin")}</Badge>
+              ) : (
+                (p.provider ?? t("unknownProvider"))
+              )}
+            </Cell>
             <Cell className="whitespace-nowrap">{p.periodEnd ? formatDate(p.periodEnd, locale) : t("noEnd")}</Cell>
           </tr>
         ))}

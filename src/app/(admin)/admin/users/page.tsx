@@ -13,7 +13,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const ACTION = "/admin/users";
 
-export default async function AdminUsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminUsersPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdminPage();
   const query = await readListParams(searchParams);
   const [t, locale, page] = await Promise.all([getTranslations("admin"), getLocale(), listUsers(query)]);
@@ -25,7 +29,15 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
         label={t("users")}
         rows={page.items.length}
         empty={query.q ? t("empty.users") : t("empty.none")}
-        head={[t("columns.name"), t("columns.email"), t("columns.plan"), t("columns.role"), t("columns.joined"), t("columns.courses"), t("columns.actions")]}
+        head={[
+          t("columns.name"),
+          t("columns.email"),
+          t("columns.plan"),
+          t("columns.role"),
+          t("columns.joined"),
+          t("columns.courses"),
+          t("columns.actions"),
+        ]}
       >
         {page.items.map((u) => (
           <tr key={u.id}>
@@ -45,7 +57,10 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
                   url="/api/addadmin"
                   body={{ email: u.email }}
                   done={t("promoted")}
-                  confirm={{ title: t("makeAdminTitle", { name: u.name }), description: t("makeAdminBody", { email: u.email }) }}
+                  confirm={{
+                    title: t("makeAdminTitle", { name: u.name }),
+                    description: t("makeAdminBody", { email: u.email }),
+                  }}
                 />
               ) : null}
             </Cell>

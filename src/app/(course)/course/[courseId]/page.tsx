@@ -28,7 +28,10 @@ export default async function CoursePage({ params, searchParams }: Props) {
       <OfflineStatus />
       <CourseViewer
         data={data}
-        courseActions={{ header: <CourseActions courseId={data.course.id} />, bar: <CourseActions courseId={data.course.id} variant="bar" /> }}
+        courseActions={{
+          header: <CourseActions courseId={data.course.id} />,
+          bar: <CourseActions courseId={data.course.id} variant="bar" />,
+        }}
         themeToggle={<ThemeToggle />}
       />
     </>

@@ -17,7 +17,11 @@ export async function generateMetadata(): Promise<Metadata> {
  * /payment-pending?sub=…: a short-link payment not confirmed yet. The plan, amount and link
  * come from the provider (for this user's subscription only), not from the address bar.
  */
-export default async function PaymentPendingPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PaymentPendingPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requireUserPage();
   const { sub } = await searchParams;
   const [t, tp] = await Promise.all([getTranslations("payment.pending"), getTranslations("plans")]);

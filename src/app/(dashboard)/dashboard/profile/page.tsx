@@ -14,7 +14,9 @@ export default async function ProfilePage({ searchParams }: { searchParams: Prom
   return (
     <div className="mx-auto max-w-3xl">
       {/* Keyed by what the server knows, so a saved change resets the form to the stored values. */}
-      <ProfileView key={`${user.name}|${user.email}`} user={{ id: user.id, name: user.name, email: user.email, plan: user.plan }}
+      <ProfileView
+        key={`${user.name}|${user.email}`}
+        user={{ id: user.id, name: user.name, email: user.email, plan: user.plan }}
         billing={<BillingPanel user={{ id: user.id, plan: user.plan }} />}
         initialTab={tab === "billing" ? "billing" : "account"}
       />

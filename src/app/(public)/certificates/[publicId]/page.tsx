@@ -40,8 +40,18 @@ export default async function CertificateVerifyPage({ params }: Props) {
   if (!certificate) notFound();
   const [t, locale] = await Promise.all([getTranslations("quiz.verify"), getLocale()]);
   const rows: [string, React.ReactNode][] = [
-    [t("holder"), <span dir="auto" key="h">{certificate.holderName}</span>],
-    [t("course"), <span dir="auto" key="c">{certificate.courseTitle}</span>],
+    [
+      t("holder"),
+      <span dir="auto" key="h">
+        {certificate.holderName}
+      </span>,
+    ],
+    [
+      t("course"),
+      <span dir="auto" key="c">
+        {certificate.courseTitle}
+      </span>,
+    ],
     [t("language"), certificate.courseLang],
     [t("issued"), certificateDate(certificate.issuedAt, locale)],
     [t("lessons"), String(certificate.lessonCount)],
@@ -54,7 +64,10 @@ export default async function CertificateVerifyPage({ params }: Props) {
       <div className="flex flex-wrap items-center gap-3">
         <BadgeCheckIcon className="size-8 text-emerald-600 dark:text-emerald-400" aria-hidden />
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("heading")}</h1>
-        <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50" data-testid="certificate-status">
+        <span
+          className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50"
+          data-testid="certificate-status"
+        >
           {t("valid")}
         </span>
       </div>

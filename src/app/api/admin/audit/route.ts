@@ -4,4 +4,6 @@ import { listAudit } from "@/features/admin/service";
 import { apiRoute } from "@/server/http/api";
 
 /** The admin audit log, newest first; searched by actor e-mail, action and target. */
-export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) => listResponse(await listAudit(query), auditShape));
+export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) =>
+  listResponse(await listAudit(query), auditShape),
+);

@@ -4,4 +4,6 @@ import { listBlogPosts } from "@/features/admin/service";
 import { apiRoute } from "@/server/http/api";
 
 /** Manage Blogs: every post in every language, newest first; searched by title, excerpt and category. */
-export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) => listResponse(await listBlogPosts(query), blogShape));
+export const GET = apiRoute.admin({ query: listQuerySchema }, async ({ query }) =>
+  listResponse(await listBlogPosts(query), blogShape),
+);

@@ -4,8 +4,11 @@ import { requestLocale } from "@/i18n/api-translator";
 import { apiRoute } from "@/server/http/api";
 
 /** Edits a post; without `image` the cover stays, `removeImage: true` drops it. */
-export const POST = apiRoute.admin({ body: editBlogSchema, bodyLimit: BLOG_BODY_LIMIT }, async ({ user, body, t, request }) => {
-  const { id, ...fields } = body;
-  await editBlogPost(user, id, { ...fields, locale: fields.locale ?? requestLocale(request) }, t);
-  return Response.json({ success: true });
-});
+export const POST = apiRoute.admin(
+  { body: editBlogSchema, bodyLimit: BLOG_BODY_LIMIT },
+  async ({ user, body, t, request }) => {
+    const { id, ...fields } = body;
+    await editBlogPost(user, id, { ...fields, locale: fields.locale ?? requestLocale(request) }, t);
+    return Response.json({ success: true });
+  },
+);

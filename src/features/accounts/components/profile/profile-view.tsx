@@ -17,7 +17,15 @@ export type ProfileUser = { id: string; name: string; email: string; plan: "free
 export type ProfileFields = { name: string; email: string; password: string; currentPassword: string };
 
 /** /dashboard/profile: "My Profile" with Edit Profile / Save, the plan badge and three tabs. */
-export function ProfileView({ user, billing, initialTab = "account" }: { user: ProfileUser; billing: React.ReactNode; initialTab?: string }) {
+export function ProfileView({
+  user,
+  billing,
+  initialTab = "account",
+}: {
+  user: ProfileUser;
+  billing: React.ReactNode;
+  initialTab?: string;
+}) {
   const t = useTranslations("profile");
   const router = useRouter();
   const [tab, setTab] = useState(initialTab);
@@ -58,7 +66,8 @@ export function ProfileView({ user, billing, initialTab = "account" }: { user: P
         notify.error(t("errorTitle"), data?.message ?? t("failed"));
         return;
       }
-      if (data?.pendingEmail) notify.success(t("emailChange.pendingTitle"), t("emailChange.pending", { email: data.pendingEmail }));
+      if (data?.pendingEmail)
+        notify.success(t("emailChange.pendingTitle"), t("emailChange.pending", { email: data.pendingEmail }));
       else notify.success(t("updated"));
       // A new e-mail waits for its link: the form shows the stored one until then.
       setFields({ name, email: data?.pendingEmail ? user.email : email, password: "", currentPassword: "" });
@@ -118,14 +127,19 @@ export function ProfileView({ user, billing, initialTab = "account" }: { user: P
           </TabsTrigger>
         </TabsList>
         <TabsContent value="account">
-          <AccountTab fields={fields} storedEmail={user.email} onChange={setFields} editing={editing} saving={saving} onSubmit={save} />
+          <AccountTab
+            fields={fields}
+            storedEmail={user.email}
+            onChange={setFields}
+            editing={editing}
+            saving={saving}
+            onSubmit={save}
+          />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab userId={user.id} />
         </TabsContent>
-        <TabsContent value="billing">
-          {billing}
-        </TabsContent>
+        <TabsContent value="billing">{billing}</TabsContent>
       </Tabs>
     </div>
   );

@@ -9,7 +9,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { postForAnswer } from "@/lib/http/post-json";
 
-type SessionItem = { id: string; browser: string | null; os: string | null; createdAt: string; lastSeenAt: string; current: boolean };
+type SessionItem = {
+  id: string;
+  browser: string | null;
+  os: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+};
 type State = { status: "loading" } | { status: "failed" } | { status: "ready"; sessions: SessionItem[] };
 
 const intlLocale: Record<string, string> = { pt: "pt-BR", en: "en-US" };
@@ -46,7 +53,10 @@ export function SessionsCard() {
     };
   }, []);
 
-  const date = (iso: string) => new Intl.DateTimeFormat(intlLocale[locale] ?? locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(intlLocale[locale] ?? locale, { dateStyle: "medium", timeStyle: "short" }).format(
+      new Date(iso),
+    );
   const device = (s: SessionItem) =>
     t("sessions.device", { browser: s.browser ?? t("sessions.unknownBrowser"), os: s.os ?? t("sessions.unknownOs") });
 
@@ -109,7 +119,9 @@ export function SessionsCard() {
           </Button>
         </div>
       )}
-      {state.status === "ready" && state.sessions.length === 0 && <p className="text-sm text-muted-foreground">{t("sessions.empty")}</p>}
+      {state.status === "ready" && state.sessions.length === 0 && (
+        <p className="text-sm text-muted-foreground">{t("sessions.empty")}</p>
+      )}
       {state.status === "ready" && state.sessions.length > 0 && (
         <ul aria-label={t("sessions.listLabel")} className="divide-y rounded-lg border" data-testid="sessions-list">
           {state.sessions.map((session) => (
@@ -122,7 +134,8 @@ export function SessionsCard() {
                     {session.current && <Badge variant="success">{t("sessions.thisDevice")}</Badge>}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {t("sessions.created", { date: date(session.createdAt) })} · {t("sessions.lastSeen", { date: date(session.lastSeenAt) })}
+                    {t("sessions.created", { date: date(session.createdAt) })} ·{" "}
+                    {t("sessions.lastSeen", { date: date(session.lastSeenAt) })}
                   </p>
                 </div>
               </div>

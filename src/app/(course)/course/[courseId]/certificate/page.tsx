@@ -35,7 +35,13 @@ export default async function CertificatePage({ params }: Props) {
       date={certificateDate(certificate.issuedAt, locale)}
       imageUrl={certificateImagePath(certificate.publicId)}
       publicUrl={url}
-      linkedInUrl={linkedInAddUrl({ courseTitle: certificate.courseTitle, issuedAt: certificate.issuedAt, publicId: certificate.publicId, url, issuer: "Aula" })}
+      linkedInUrl={linkedInAddUrl({
+        courseTitle: certificate.courseTitle,
+        issuedAt: certificate.issuedAt,
+        publicId: certificate.publicId,
+        url,
+        issuer: "Aula",
+      })}
     />
   );
 }

@@ -31,7 +31,10 @@ export default async function BlogPage() {
             <h2 id="featured-title" className="sr-only">
               {t("featured")}
             </h2>
-            <Link href={postPath(featured)} className="group grid overflow-hidden rounded-2xl border bg-card shadow-sm md:grid-cols-2">
+            <Link
+              href={postPath(featured)}
+              className="group grid overflow-hidden rounded-2xl border bg-card shadow-sm md:grid-cols-2"
+            >
               <PostCover src={featured.image} sizes="(min-width: 768px) 576px, 100vw" priority />
               <div className="flex flex-col justify-center gap-3 p-6 sm:p-8">
                 <span className="text-xs font-semibold tracking-wide text-primary uppercase">{t("featured")}</span>
@@ -54,7 +57,10 @@ export default async function BlogPage() {
                       <PostMeta post={post} />
                       <h3 className="text-lg font-semibold">{post.title}</h3>
                       <p className="flex-1 text-sm text-muted-foreground">{post.excerpt}</p>
-                      <Link href={postPath(post)} className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+                      <Link
+                        href={postPath(post)}
+                        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+                      >
                         {t("readMore")}
                         <span className="sr-only">: {post.title}</span>
                         <ArrowRightIcon className="size-4" aria-hidden />

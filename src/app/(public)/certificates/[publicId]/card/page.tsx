@@ -25,7 +25,14 @@ export default async function CertificateCardPage({ params }: Props) {
         dateLine={t("on", { date: certificateDate(certificate.issuedAt, certificate.locale) })}
         shortCode={certificate.shortCode}
         verifyUrl={`${verifyUrl.host}${verifyUrl.pathname}`}
-        labels={{ heading: t("heading"), certifies: t("certifies"), completed: t("completed"), code: t("code"), verify: t("verify"), issuer: "Aula" }}
+        labels={{
+          heading: t("heading"),
+          certifies: t("certifies"),
+          completed: t("completed"),
+          code: t("code"),
+          verify: t("verify"),
+          issuer: "Aula",
+        }}
       />
     </main>
   );

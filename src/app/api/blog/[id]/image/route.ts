@@ -19,6 +19,9 @@ export const GET = apiRoute.public<{ id: string }>({}, async ({ request, t }, pa
     "content-disposition": "inline",
   };
   const match = request.headers.get("if-none-match");
-  if (match && match.split(",").some((tag) => tag.trim() === image.etag)) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(image.bytes), { headers: { ...headers, "content-length": String(image.bytes.length) } });
+  if (match && match.split(",").some((tag) => tag.trim() === image.etag))
+    return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(image.bytes), {
+    headers: { ...headers, "content-length": String(image.bytes.length) },
+  });
 });

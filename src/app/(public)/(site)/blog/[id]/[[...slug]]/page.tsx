@@ -26,7 +26,15 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
     path: postPath(post),
     locale: post.locale,
     postId: post.id,
-    article: { publishedTime: post.createdAt, modifiedTime: post.updatedAt, section: post.category, tags: post.tags.split(",").map((t) => t.trim()).filter(Boolean) },
+    article: {
+      publishedTime: post.createdAt,
+      modifiedTime: post.updatedAt,
+      section: post.category,
+      tags: post.tags
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    },
   });
 }
 
