@@ -243,7 +243,7 @@ export function parseEnv(
 
 /**
  * AUTH_SECRET unset: generate one and keep it in DATA_DIR, so local sessions survive restarts.
- * Deployments with several instances must set AUTH_SECRET themselves (README).
+ * Deployments with several instances must set AUTH_SECRET themselves (docs/configuration.md).
  */
 function localAuthSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");

@@ -211,7 +211,7 @@ export type OutlineStreamEvent =
 
 /**
  * The outline as newline-delimited JSON events, written as the model produces them
- * (see README "Streaming outline"): `start` at once, `waiting` while the model is silent,
+ * (docs/api.md, `POST /api/prompt/stream`): `start` at once, `waiting` while the model is silent,
  * then topics, and `done` or `error` last. Stops when the client goes.
  */
 export function outlineEventStream(

@@ -10,7 +10,7 @@ import { PROVIDER_IDS, type PaymentProvider, type ProviderId } from "./types";
 
 /**
  * Each provider's "is it set up" test and its module. A provider is on when all of its settings
- * are (README, Settings); otherwise its tab, routes and webhook are off.
+ * are (docs/configuration.md); otherwise its tab, routes and webhook are off.
  */
 const PROVIDERS: Partial<Record<ProviderId, { configured: (e: Env) => boolean; create: (e: Env) => PaymentProvider }>> =
   {

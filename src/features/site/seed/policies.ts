@@ -2,7 +2,7 @@ import type { Locale } from "@/i18n/config";
 import type { PolicyKind } from "../policies";
 
 /**
- * The default legal texts written at first start. They say what Aula actually does (see README:
+ * The default legal texts written at first start. They say what Aula actually does (see docs/features.md:
  * what is stored, which mails are sent, who processes payments, cancellation with no refund);
  * the admin edits them from the panel, and the seed never overwrites an edited text.
  */
