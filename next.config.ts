@@ -16,6 +16,11 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  experimental: {
+    // Next 16.4 writes Turbopack's build cache into .next/cache by default. A CI run builds once
+    // from a clean clone and never reads it back, and writing it took 40–120 s there.
+    turbopackFileSystemCacheForBuild: !process.env.CI,
+  },
   // Native and WASM server packages are loaded from node_modules at run time, not bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",
