@@ -7,6 +7,9 @@ const features = readdirSync(new URL("./src/features", import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The routes and the composition root: everything may be imported from here, and nothing imports them. */
+const compositionRoot = ["./src/app", "./src/instrumentation.ts", "./src/proxy.ts"];
+
 /** What may import what: infrastructure never knows the product; features meet only at their public entry. */
 const boundaries = {
   files: ["src/**/*.ts", "src/**/*.tsx"],
@@ -33,6 +36,28 @@ const boundaries = {
             from: "./src/server",
             message: "src/lib is shared by server and browser and must not import server-only code.",
           },
+          {
+            target: ["./src/lib"],
+            from: ["./src/components", "./src/i18n"],
+            message: "src/lib is the bottom layer: pure helpers that import only packages and other src/lib.",
+          },
+          {
+            target: ["./src/i18n"],
+            from: "./src/server",
+            message:
+              "src/i18n sits below the server layer: it may import src/lib only; let the server pass what it needs.",
+          },
+          {
+            target: ["./src/server"],
+            from: ["./src/components", ...compositionRoot],
+            message:
+              "src/server is infrastructure: it must not import shared UI or the routes; let the caller pass what it needs.",
+          },
+          {
+            target: ["./src/features"],
+            from: compositionRoot,
+            message: "A feature must not import the routes or the composition root; they import the feature.",
+          },
           ...features.map((feature) => ({
             target: `./src/features/${feature}`,
             from: "./src/features",
@@ -52,6 +77,31 @@ const boundaries = {
   },
 };
 
+/**
+ * Scripts (start, migrate, demo, benchmarks) run beside the app, not in it: they may import
+ * packages, other scripts, the test fakes and infrastructure (src/server, src/lib, src/i18n),
+ * never the product or the routes; what they need of the product they ask over HTTP.
+ */
+const scriptBoundaries = {
+  files: ["scripts/**/*.mjs", "scripts/**/*.ts"],
+  settings: { "import/ignore": ["node_modules"] },
+  rules: {
+    "import/no-restricted-paths": [
+      "error",
+      {
+        zones: [
+          {
+            target: "./scripts",
+            from: ["./src/features", "./src/components", ...compositionRoot],
+            message:
+              "A script may import src/server, src/lib, src/i18n and tests/fakes, never the product (features, UI, routes); ask the app over HTTP.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -68,6 +118,7 @@ const config = [
     ],
   },
   boundaries,
+  scriptBoundaries,
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

@@ -55,6 +55,50 @@ test("a feature may use another feature's public entry, and its own internals", 
   assert.deepEqual(errors, []);
 });
 
+/** Each arrow decision 009 forbids, with a module that exists at its head. */
+const forbiddenArrows = [
+  ["src/lib", "@/components/ui/button", /bottom layer/],
+  ["src/lib", "@/i18n/config", /bottom layer/],
+  ["src/i18n", "@/server/env", /below the server layer/],
+  ["src/server", "@/components/ui/button", /must not import shared UI or the routes/],
+  ["src/server", "@/app/layout", /must not import shared UI or the routes/],
+  ["src/server", "@/instrumentation", /must not import shared UI or the routes/],
+  ["src/features/courses", "@/app/layout", /must not import the routes/],
+  ["src/features/courses", "@/proxy", /must not import the routes/],
+];
+
+for (const [folder, specifier, message] of forbiddenArrows) {
+  test(`${folder} may not import ${specifier}`, async () => {
+    const errors = await boundaryErrors(
+      `${folder}/boundary-probe.ts`,
+      `import * as probe from "${specifier}";\nexport { probe };\n`,
+    );
+    assert.equal(errors.length, 1, `${folder} → ${specifier} was let through`);
+    assert.match(errors[0].message, message);
+  });
+}
+
+test("a script may not import the product or the routes, and may import infrastructure and fakes", async () => {
+  for (const specifier of [
+    "../src/features/courses/service",
+    "../src/components/ui/button",
+    "../src/app/layout",
+    "../src/proxy",
+  ]) {
+    const errors = await boundaryErrors(
+      "scripts/boundary-probe.mjs",
+      `import * as probe from "${specifier}";\nexport { probe };\n`,
+    );
+    assert.equal(errors.length, 1, `scripts → ${specifier} was let through`);
+    assert.match(errors[0].message, /never the product/);
+  }
+  const allowed = await boundaryErrors(
+    "scripts/boundary-probe.mjs",
+    'import { migrate } from "../src/server/db/migrate";\nimport { startFake } from "../tests/fakes/stripe-server.mjs";\nexport { migrate, startFake };\n',
+  );
+  assert.deepEqual(allowed, []);
+});
+
 test("an import cycle fails", async () => {
   const a = `${root}src/lib/zz-cycle-probe-a.ts`;
   const b = `${root}src/lib/zz-cycle-probe-b.ts`;

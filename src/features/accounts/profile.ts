@@ -4,8 +4,9 @@ import type { ApiTranslator } from "@/i18n/api-translator";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "@/server/auth/password";
 import { isAdmin } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
-import { emailOutbox, users } from "@/server/db/schema";
+import { users } from "@/server/db/schema";
 import { sendMail, sendMailInBackground } from "@/server/email/mailer";
+import { discardMailTo } from "@/server/email/outbox";
 import { AppError, appError } from "@/server/http/errors";
 import { clearRateLimit, hitRateLimit, isRateLimited, rateLimitError } from "@/server/http/rate-limit";
 import { countEmailChange, startEmailChange } from "./email-change";
@@ -113,7 +114,7 @@ export async function deleteAccount(user: SessionUser, input: { userId?: string 
   if (isAdmin(user)) throw appError("profile:admin-undeletable", t);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await tx.delete(emailOutbox).where(eq(emailOutbox.to, user.email));
+    await discardMailTo(tx, user.email);
     await tx.delete(users).where(eq(users.id, user.id));
   });
 }

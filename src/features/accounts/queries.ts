@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { sessionUserColumns, type SessionUser } from "@/server/auth/session-store";
-import { getDb } from "@/server/db/client";
+import { getDb, type Db } from "@/server/db/client";
 import { users } from "@/server/db/schema";
 
 export type UserRow = typeof users.$inferSelect;
@@ -49,4 +49,12 @@ export async function insertUser(values: {
 export async function updateUserLocale(id: string, locale: UserRow["locale"]): Promise<void> {
   const db = await getDb();
   await db.update(users).set({ locale }).where(eq(users.id, id));
+}
+
+/**
+ * A user's role (an admin promoted or removed), in the caller's transaction. The plan that
+ * comes with an admin role is the plans feature's (`grantAdminPlan`, `revokeAdminPlan`).
+ */
+export async function setUserRole(tx: Pick<Db, "update">, id: string, role: UserRow["role"]): Promise<void> {
+  await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
 }

@@ -114,7 +114,7 @@ export async function signIn(
 }
 
 /** Accounts are keyed by the e-mail in this form (the admin panel looks users up by it). */
-export { normalizeEmail } from "./queries";
+export { normalizeEmail, setUserRole } from "./queries";
 
 /** The contract's user shape (SPEC "User"); never the hash. */
 export function toUserData(user: SessionUser) {

@@ -8,7 +8,7 @@ import type {
   AdminPaidRow,
   AdminUserRow,
   Page,
-} from "./queries";
+} from "./service";
 
 /**
  * The admin lists as the contract names their fields (SPEC 3: `_id`, `mName`, `type`…), a bare

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { normalizeEmail } from "@/features/accounts/service";
+import { normalizeEmail, setUserRole } from "@/features/accounts/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { CONTENT_IMAGE_PATH } from "@/lib/stored-images";
@@ -14,48 +14,31 @@ import { logger } from "@/server/logger";
 import {
   deleteBlogPost,
   findContentImage,
-  grantAdmin,
-  insertAudit,
   insertBlogPost,
-  inTransaction,
-  lockUserByEmail,
   markContactHandled,
-  readDashboardFigures,
-  readPolicies,
-  recordAudit,
-  revokeAdmin,
   setBlogFlag,
   storeContentImages,
   updateBlogPost,
   upsertPolicy,
-  type AuditActor,
-  type AuditEntry,
   type BlogWrite,
-} from "./queries";
+} from "@/features/site/service";
+import { grantAdminPlan, revokeAdminPlan } from "@/features/plans/service";
+import { insertAudit, recordAudit, type AuditActor, type AuditEntry } from "./queries/audit";
+import { readDashboardFigures } from "./queries/dashboard";
+import { readPolicies } from "./queries/policies";
+import { inTransaction } from "./queries/transaction";
+import { lockUserByEmail } from "./queries/users";
 import type { BlogCategory, PolicyKind, UiLocale } from "./schemas";
 
-export {
-  findBlogPostForEdit,
-  listAudit,
-  listBlogPosts,
-  listContacts,
-  listCourses,
-  listPaidUsers,
-  listUsers,
-  readDashboardFigures,
-  readPolicies,
-} from "./queries";
-export type {
-  AdminAuditRow,
-  AdminBlogRow,
-  AdminContactRow,
-  AdminCourseRow,
-  AdminPaidRow,
-  AdminUserRow,
-  DashboardFigures,
-  MoneyByCurrency,
-  Page,
-} from "./queries";
+export { listAudit, type AdminAuditRow } from "./queries/audit";
+export { findBlogPostForEdit, listBlogPosts, type AdminBlogRow } from "./queries/blog";
+export { listContacts, type AdminContactRow } from "./queries/contacts";
+export { listCourses, type AdminCourseRow } from "./queries/courses";
+export { readDashboardFigures, type DashboardFigures, type MoneyByCurrency } from "./queries/dashboard";
+export type { Page } from "./queries/list-page";
+export { listPaidUsers, type AdminPaidRow } from "./queries/paid-users";
+export { readPolicies } from "./queries/policies";
+export { listUsers, type AdminUserRow } from "./queries/users";
 
 /** HTML made safe to store, with its pasted pictures taken out and named by placeholder ids. */
 type CleanHtml = { html: string; pictures: InlineImage[]; placeholderOf: Map<string, string> };
@@ -173,7 +156,8 @@ export async function promoteAdmin(actor: AuditActor, rawEmail: string, t: ApiTr
       const user = await lockUserByEmail(tx, email);
       if (!user) throw appError("admin:user-not-found", t);
       if (user.role !== "user") throw appError("admin:already-admin", t);
-      await grantAdmin(tx, user.id);
+      await setUserRole(tx, user.id, "admin");
+      await grantAdminPlan(tx, user.id);
       await insertAudit(tx, actor, { action: "admin.promote", target: email, details: { grant: "yearly" } });
     }),
   );
@@ -187,7 +171,8 @@ export async function removeAdmin(actor: AuditActor, rawEmail: string, t: ApiTra
       const user = await lockUserByEmail(tx, email);
       if (!user || user.role === "user") throw appError("admin:not-admin", t);
       if (user.role === "super") throw appError("admin:super-protected", t);
-      await revokeAdmin(tx, user.id);
+      await setUserRole(tx, user.id, "user");
+      await revokeAdminPlan(tx, user.id);
       await insertAudit(tx, actor, { action: "admin.remove", target: email });
     }),
   );

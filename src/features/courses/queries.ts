@@ -1,6 +1,7 @@
 import "server-only";
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
+import { insertLessons, updateCourseLessons, type LessonChanges } from "@/features/learning";
 import { getDb, type Db } from "@/server/db/client";
 import { courseCreations, courses, lessons, topics, users } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
@@ -129,7 +130,7 @@ export async function insertCourseGraph(
         generatedAt: lesson.generatedAt ?? null,
       })),
     );
-    await tx.insert(lessons).values(lessonValues);
+    await insertLessons(tx as unknown as Db, lessonValues);
     return { course, created: true };
   });
 }
@@ -285,17 +286,6 @@ export async function findLessonForOwner(
   return row;
 }
 
-export async function updateLesson(
-  lessonId: string,
-  values: Partial<Pick<LessonRow, "theory" | "imageUrl" | "imageAttribution" | "youtubeId" | "done" | "generatedAt">>,
-): Promise<void> {
-  const db = await getDb();
-  await db
-    .update(lessons)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(lessons.id, lessonId));
-}
-
 export async function deleteCourseForOwner(userId: string, courseId: string): Promise<boolean> {
   const db = await getDb();
   const deleted = await db
@@ -305,27 +295,12 @@ export async function deleteCourseForOwner(userId: string, courseId: string): Pr
   return deleted.length > 0;
 }
 
-/** Applies many lesson updates of one course at once (the contract's /api/update). */
-export async function updateLessons(
-  courseId: string,
-  updates: { id: string; values: Parameters<typeof updateLesson>[1] }[],
-): Promise<void> {
+/** Applies many lesson updates of one course at once (the contract's /api/update), and dates the course. */
+export async function updateLessons(courseId: string, updates: { id: string; values: LessonChanges }[]): Promise<void> {
   if (updates.length === 0) return;
   const db = await getDb();
   await db.transaction(async (tx) => {
-    for (const update of updates) {
-      await tx
-        .update(lessons)
-        .set({ ...update.values, updatedAt: new Date() })
-        // Done moves only on a lesson the server served (applyContentUpdate refuses the rest).
-        .where(
-          and(
-            eq(lessons.id, update.id),
-            eq(lessons.courseId, courseId),
-            update.values.done === undefined ? undefined : isNotNull(lessons.openedAt),
-          ),
-        );
-    }
+    await updateCourseLessons(tx as unknown as Db, courseId, updates);
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
   });
 }

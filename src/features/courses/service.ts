@@ -1,6 +1,7 @@
 import "server-only";
 import type { SQL } from "drizzle-orm";
 import { cache } from "react";
+import { updateLesson, type LessonChanges } from "@/features/learning";
 import { COURSE_TYPE_LABEL } from "@/features/plans";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
@@ -21,7 +22,6 @@ import {
   listCoursesWithOutline,
   outlinesOf,
   startOfMonthUtc,
-  updateLesson,
   updateLessons,
   type CourseCardRow,
   type CourseOutlineRows,
@@ -165,7 +165,7 @@ export async function storeCourse(
   return insertCourseGraph(graph, monthlyLimit, claim);
 }
 
-export async function saveLesson(lessonId: string, values: Parameters<typeof updateLesson>[1]): Promise<void> {
+export async function saveLesson(lessonId: string, values: LessonChanges): Promise<void> {
   await updateLesson(lessonId, values);
 }
 
@@ -197,7 +197,7 @@ export async function applyContentUpdate(
   const mismatch = () => appError("course:content-mismatch", t);
   const imageNotAllowed = () => appError("course:image-not-allowed", t);
   if (!Array.isArray(topicsIn) || topicsIn.length !== outline.length) throw mismatch();
-  const updates: { id: string; values: Parameters<typeof updateLesson>[1]; theory?: string }[] = [];
+  const updates: { id: string; values: LessonChanges; theory?: string }[] = [];
   let notOpened = false;
   outline.forEach(({ topic, lessons }, t) => {
     const incoming = topicsIn[t] as { title?: unknown; subtopics?: unknown };
@@ -210,7 +210,7 @@ export async function applyContentUpdate(
     lessons.forEach((lesson, l) => {
       const sub = (incoming.subtopics as Record<string, unknown>[])[l];
       if (sub?.title !== lesson.title) throw mismatch();
-      const values: Parameters<typeof updateLesson>[1] = {};
+      const values: LessonChanges = {};
       let theory: string | undefined;
       if (typeof sub.done === "boolean" && sub.done !== lesson.done) {
         if (!lesson.openedAt) notOpened = true;

@@ -13,3 +13,10 @@ export { logPaymentProviders, configuredProviders } from "./payments/registry";
 export { checkoutOptions } from "./payments/checkout-options";
 export { verifyReturn } from "./payments/return";
 export { pendingCheckout } from "./payments/billing";
+export {
+  currentSubscriptionColumn,
+  grantAdminPlan,
+  payingSubscription,
+  revokeAdminPlan,
+  type SubscriptionView,
+} from "./subscriptions";

@@ -24,3 +24,8 @@ export {
 export { contactBodySchema, submitContactMessage } from "./contact";
 export { ensureSiteContent } from "./seed";
 export { robotsRules, siteMap } from "./sitemap";
+// What the admin panel writes of the site, in the admin's transaction (docs/table-owners.md).
+export { deleteBlogPost, insertBlogPost, setBlogFlag, updateBlogPost, type BlogWrite } from "./post-store";
+export { upsertPolicy } from "./policy-store";
+export { findContentImage, storeContentImages } from "./content-images";
+export { markContactHandled } from "./contact-inbox";

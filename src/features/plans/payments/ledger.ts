@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { payments, subscriptions, users, webhookEvents } from "@/server/db/schema";
 import type { ConfirmedPayment, LedgerChange, PaidPlan, ProviderId, StoredSubscription, VerifiedEvent } from "./types";
@@ -216,35 +216,8 @@ export async function recordCancellation(subscription: StoredSubscription): Prom
   });
 }
 
-export type SubscriptionView = StoredSubscription & {
-  status: (typeof subscriptions.status.enumValues)[number];
-  currentPeriodEnd: Date | null;
-  amountMinor: number | null;
-  currency: string | null;
-};
-
-/** The user's subscription in force (active, else past due), newest first; admin grants included. */
-export async function currentSubscription(userId: string): Promise<SubscriptionView | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      id: subscriptions.id,
-      userId: subscriptions.userId,
-      plan: subscriptions.plan,
-      provider: subscriptions.provider,
-      providerSubscriptionId: subscriptions.providerSubscriptionId,
-      providerCustomerId: subscriptions.providerCustomerId,
-      status: subscriptions.status,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-      amountMinor: subscriptions.amountMinor,
-      currency: subscriptions.currency,
-    })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "past_due"])))
-    .orderBy(sql`case when ${subscriptions.status} = 'active' then 0 else 1 end`, desc(subscriptions.createdAt))
-    .limit(1);
-  return (row as SubscriptionView | undefined) ?? null;
-}
+// The current subscription is defined once, with the admin grant, in the plans feature's own module.
+export { currentSubscription, type SubscriptionView } from "../subscriptions";
 
 export async function findPayment(paymentId: string) {
   const db = await getDb();

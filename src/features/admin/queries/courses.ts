@@ -1,0 +1,50 @@
+import "server-only";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { getDb } from "@/server/db/client";
+import { qualified } from "@/server/db/qualified";
+import { courses, lessons, users } from "@/server/db/schema";
+import type { ListQuery } from "../schemas";
+import { offsetOf, paged, searchAcross, type Page } from "./list-page";
+
+export type AdminCourseRow = {
+  id: string;
+  mainTopic: string;
+  type: "text_image" | "video_text";
+  lang: string;
+  ownerName: string;
+  ownerEmail: string;
+  progress: number;
+  completed: boolean;
+  createdAt: Date;
+};
+
+export async function listCourses(query: ListQuery): Promise<Page<AdminCourseRow>> {
+  const db = await getDb();
+  const where = searchAcross(query.q, [sql`${courses.mainTopic}`, sql`${users.name}`, sql`${users.email}`]);
+  // SPEC 4 "Course status": done lessons (plus the passed quiz) over all lessons plus one.
+  const lessonOf = sql`${qualified(lessons, lessons.courseId)} = ${qualified(courses, courses.id)}`;
+  const progress =
+    sql<number>`round(100.0 * ((select count(*) from ${lessons} where ${lessonOf} and ${qualified(lessons, lessons.done)}) + (case when ${courses.quizPassed} then 1 else 0 end)) / ((select count(*) from ${lessons} where ${lessonOf}) + 1))`.mapWith(
+      Number,
+    );
+  const rows = db
+    .select({
+      id: courses.id,
+      mainTopic: courses.mainTopic,
+      type: courses.type,
+      lang: courses.lang,
+      ownerName: users.name,
+      ownerEmail: users.email,
+      progress,
+      completed: courses.completed,
+      createdAt: courses.createdAt,
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.userId))
+    .where(where)
+    .orderBy(desc(courses.createdAt), asc(courses.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
+  const total = db.select({ n: count() }).from(courses).innerJoin(users, eq(users.id, courses.userId)).where(where);
+  return paged(query, rows, total);
+}

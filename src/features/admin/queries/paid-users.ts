@@ -1,0 +1,46 @@
+import "server-only";
+import { and, asc, count, desc, sql } from "drizzle-orm";
+import { currentSubscriptionColumn } from "@/features/plans/service";
+import { getDb } from "@/server/db/client";
+import { effectivePlanSql } from "@/server/db/effective-plan";
+import { qualified } from "@/server/db/qualified";
+import { subscriptions, users } from "@/server/db/schema";
+import type { ListQuery } from "../schemas";
+import { offsetOf, paged, searchAcross, type Page } from "./list-page";
+
+export type AdminPaidRow = {
+  id: string;
+  name: string;
+  email: string;
+  plan: "free" | "monthly" | "yearly";
+  /** The provider of the user's current subscription; "admin" for an admin grant; null if none is recorded. */
+  provider: string | null;
+  periodEnd: Date | null;
+};
+
+/** Users on a paid plan now, with the provider and period end of their current subscription (plans' definition). */
+export async function listPaidUsers(query: ListQuery): Promise<Page<AdminPaidRow>> {
+  const db = await getDb();
+  const where = and(
+    sql`${effectivePlanSql} <> 'free'`,
+    searchAcross(query.q, [sql`${users.name}`, sql`${users.email}`]),
+  );
+  const userId = qualified(users, users.id);
+  const rows = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      plan: effectivePlanSql,
+      provider: currentSubscriptionColumn<string | null>(subscriptions.provider, userId),
+      periodEnd: currentSubscriptionColumn<Date | null>(subscriptions.currentPeriodEnd, userId).mapWith((v: unknown) =>
+        v == null ? null : new Date(v as string),
+      ),
+    })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), asc(users.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
+  return paged(query, rows, db.select({ n: count() }).from(users).where(where));
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { getDb, type Db } from "@/server/db/client";
+import { lessons } from "@/server/db/schema";
+
+/**
+ * The lesson writes other features ask for. Learning owns `lessons` (docs/table-owners.md): the
+ * viewer opens them, the generator fills them; a course's creation and the contract's content
+ * update (the courses feature) write them through here, in the courses feature's transaction.
+ */
+
+type LessonRow = typeof lessons.$inferSelect;
+
+/** The lesson fields a course's owner (or the media step of a course's creation) may change. */
+export type LessonChanges = Partial<
+  Pick<LessonRow, "theory" | "imageUrl" | "imageAttribution" | "youtubeId" | "done" | "generatedAt">
+>;
+
+/** A new course's lessons, in the transaction that stores the course and its topics. */
+export async function insertLessons(tx: Db, rows: (typeof lessons.$inferInsert)[]): Promise<void> {
+  await tx.insert(lessons).values(rows);
+}
+
+export async function updateLesson(lessonId: string, values: LessonChanges): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(lessons)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(lessons.id, lessonId));
+}
+
+/**
+ * Many lessons of one course at once (the contract's /api/update), in the caller's transaction.
+ * Done moves only on a lesson the server served (`openedAt`; applyContentUpdate refuses the rest).
+ */
+export async function updateCourseLessons(
+  tx: Db,
+  courseId: string,
+  updates: { id: string; values: LessonChanges }[],
+): Promise<void> {
+  for (const update of updates) {
+    await tx
+      .update(lessons)
+      .set({ ...update.values, updatedAt: new Date() })
+      .where(
+        and(
+          eq(lessons.id, update.id),
+          eq(lessons.courseId, courseId),
+          update.values.done === undefined ? undefined : isNotNull(lessons.openedAt),
+        ),
+      );
+  }
+}
