@@ -2,15 +2,14 @@ import "server-only";
 import { createTranslator } from "next-intl";
 import en from "../../messages/en.json";
 import pt from "../../messages/pt.json";
+import { cookieValue } from "@/lib/http/cookies";
 import { defaultLocale, isLocale, LOCALE_COOKIE, type Locale } from "./config";
 
 const catalogs = { pt, en } as const;
 
 /** The UI language of an API call: the language cookie, else the default (pt). */
 export function requestLocale(request: Request): Locale {
-  const cookie = request.headers.get("cookie") ?? "";
-  const match = cookie.match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]+)`));
-  const value = match?.[1];
+  const value = cookieValue(request, LOCALE_COOKIE);
   return isLocale(value) ? value : defaultLocale;
 }
 

@@ -3,12 +3,14 @@
  * Unsplash (GET /search/photos), Pexels (GET /v1/search), Wikimedia Commons (GET /w/api.php),
  * the YouTube Data API (GET /search) and YouTube's web pages (GET /results, /watch, /api/timedtext).
  *
- * Photos are small SVG data URLs, so a browser shows them under the app's CSP without any network.
+ * Photos are small PNG data URLs (SVG is not an accepted inline picture), so a browser shows them
+ * under the app's CSP without any network.
  * Each fake can be scripted: "ok", "empty" (no results), "status-500", "hang" (never answers),
  * and for YouTube "no-transcript"; a rule may apply only to queries containing a marker.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { deflateSync } from "node:zlib";
 import { hashString } from "./fake-text";
 
 export type MediaMode = "ok" | "empty" | "status-500" | "hang" | "no-transcript";
@@ -34,13 +36,61 @@ type Handler = (ctx: {
 const json = (res: ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
 
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** CRC-32 as PNG chunks carry it. */
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
 
-/** A landscape picture naming its query: a data URL, so no network is needed to show it. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** An RGB colour of the hue at the given lightness (0–1), fully saturated enough to tell pictures apart. */
+function hueColour(hue: number, lightness: number): [number, number, number] {
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const a = 0.7 * Math.min(lightness, 1 - lightness);
+    return Math.round(255 * (lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return [channel(0), channel(8), channel(4)];
+}
+
+/** A landscape picture whose colours come from its query: a PNG data URL, so no network is needed to show it. */
 export function fakePhotoDataUrl(query: string, source: string): string {
   const hue = hashString(query + source) % 360;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},70%,35%)"/></linearGradient></defs><rect width="1200" height="675" fill="url(#g)"/><text x="60" y="600" font-family="sans-serif" font-size="56" fill="#fff" opacity="0.9">${escapeXml(query.slice(0, 40))}</text></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+  const [width, height] = [64, 36];
+  const from = hueColour(hue, 0.55);
+  const to = hueColour((hue + 60) % 360, 0.35);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const t = (x / width + y / height) / 2;
+      const at = y * (width * 3 + 1) + 1 + x * 3;
+      for (let c = 0; c < 3; c++) rows[at + c] = Math.round(from[c] + (to[c] - from[c]) * t);
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // truecolour
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(rows)),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${png.toString("base64")}`;
 }
 
 export function fakeVideoId(query: string): string {
@@ -171,14 +221,14 @@ export function startFakeWikimedia(port?: number) {
             "4242": {
               pageid: 4242,
               ns: 6,
-              title: `File:${q.replace(/\s+/g, "_")}.svg`,
+              title: `File:${q.replace(/\s+/g, "_")}.png`,
               index: 1,
               imageinfo: [
                 {
                   url: photo,
                   thumburl: photo,
-                  descriptionurl: "https://commons.wikimedia.org/wiki/File:Example.svg",
-                  mime: "image/svg+xml",
+                  descriptionurl: "https://commons.wikimedia.org/wiki/File:Example.png",
+                  mime: "image/png",
                   extmetadata: {
                     Artist: { value: '<a href="https://commons.wikimedia.org/wiki/User:Wiki">Wiki Autor</a>' },
                     LicenseShortName: { value: "CC BY-SA 4.0" },

@@ -289,7 +289,7 @@ describe("POST /api/course", () => {
       lang: "English",
       completed: false,
     });
-    expect(course.photo).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(course.photo).toMatch(/^data:image\/png;base64,/);
     expect(course.photoAttribution).toBe("Wiki Autor, CC BY-SA 4.0 / Wikimedia Commons");
     const rows = await db.select().from(lessons).where(eq(lessons.courseId, course.id));
     const expected = (JSON.parse(content) as Content).photosynthesis.flatMap((t) => t.subtopics).length;

@@ -270,7 +270,7 @@ describe("lesson media", () => {
   it("uses Wikimedia Commons without keys, with its licence attribution", async () => {
     const image = await engine.findLessonImage(input);
     expect(image).toMatchObject({ source: "wikimedia", attribution: "Wiki Autor, CC BY-SA 4.0 / Wikimedia Commons" });
-    expect(image?.url).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(image?.url).toMatch(/^data:image\/png;base64,/);
     expect(media.unsplash.requests).toHaveLength(0);
   });
 

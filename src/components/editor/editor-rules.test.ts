@@ -34,6 +34,7 @@ describe("checkImageFile and checkImageSource (SPEC 5 Editor images)", () => {
     expect(checkImageFile({ type: "image/png", size: MAX_IMAGE_BYTES })).toBeNull();
     expect(checkImageFile({ type: "image/png", size: MAX_IMAGE_BYTES + 1 })).toBe("size");
     expect(checkImageFile({ type: "application/pdf", size: 10 })).toBe("type");
+    expect(checkImageFile({ type: "image/svg+xml", size: 10 })).toBe("type");
     expect(checkImageFile({ type: "", size: 10 })).toBe("type");
   });
 
@@ -42,6 +43,7 @@ describe("checkImageFile and checkImageSource (SPEC 5 Editor images)", () => {
     expect(checkImageSource("data:image/png;base64,@@@")).toBe("invalidBase64");
     expect(checkImageSource("data:image/png;base64,abc")).toBe("invalidBase64");
     expect(checkImageSource("data:text/plain;base64,aGk=")).toBe("type");
+    expect(checkImageSource("data:image/svg+xml;base64,PHN2Zz4=")).toBe("type");
     expect(checkImageSource("data:image/png;base64,iVBORw0KGgo=", false)).toBe("base64NotAllowed");
     const big = `data:image/png;base64,${"A".repeat(Math.ceil((MAX_IMAGE_BYTES + 3) / 3) * 4)}`;
     expect(checkImageSource(big)).toBe("size");

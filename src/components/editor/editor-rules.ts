@@ -2,6 +2,7 @@
  * SPEC 5 "Editor links" and "Editor images", shared by the notes editor (which refuses with a
  * toast) and its tests. The server sanitizes whatever arrives anyway.
  */
+import { isInlineImageType } from "@/lib/inline-image-types";
 import { isStoredImageUrl } from "@/lib/stored-images";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -56,9 +57,9 @@ export function checkLinkUrl(raw: string): LinkCheck {
 
 export type ImageProblem = "type" | "size" | "base64NotAllowed" | "invalidBase64";
 
-/** A picked file: image/* only, at most 5 MB. */
+/** A picked file: a picture of a type accepted inline (no SVG), at most 5 MB. */
 export function checkImageFile(file: { type: string; size: number }): ImageProblem | null {
-  if (!file.type.toLowerCase().startsWith("image/")) return "type";
+  if (!isInlineImageType(file.type)) return "type";
   if (file.size > MAX_IMAGE_BYTES) return "size";
   return null;
 }
@@ -80,6 +81,8 @@ export function checkImageSource(src: string, allowBase64 = true): ImageProblem 
     }
   }
   if (!allowBase64) return "base64NotAllowed";
+  const declared = /^data:(image\/[a-z0-9.+-]+)/i.exec(value)?.[1];
+  if (declared && !isInlineImageType(declared)) return "type";
   const payload = base64ImagePayload(value.replace(/\s+/g, ""));
   if (payload === null) return /^data:image\//i.test(value) ? "invalidBase64" : "type";
   if (payload.length % 4 !== 0) return "invalidBase64";

@@ -1,4 +1,5 @@
 /** Names and inline pictures shared by the Markdown and SCORM packages. */
+import { inlineImageType, type InlineImageType } from "@/lib/inline-image-types";
 
 /** A file-name-safe slug that keeps letters of every script (a Thai or Arabic title stays readable). */
 export function slug(text: string, fallback = "course"): string {
@@ -15,11 +16,21 @@ export function slug(text: string, fallback = "course"): string {
 
 export const pad = (n: number) => String(n).padStart(2, "0");
 
-const EXTENSIONS: Record<string, string> = { png: "png", jpeg: "jpg", gif: "gif", webp: "webp", "svg+xml": "svg" };
+const EXTENSIONS: Record<InlineImageType, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+};
 
-/** An inline (data:) picture as bytes and an extension; undefined for a remote address. */
+/**
+ * An inline (data:) picture of an accepted type as bytes and an extension; undefined for a remote
+ * address, or an inline SVG (stored before SVG was refused), which stays an <img> source rather
+ * than a file a browser would open as a document.
+ */
 export function inlineImage(url: string): { bytes: Uint8Array; ext: string } | undefined {
-  const match = url.match(/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,([A-Za-z0-9+/=]+)$/);
-  if (!match) return undefined;
-  return { bytes: new Uint8Array(Buffer.from(match[2], "base64")), ext: EXTENSIONS[match[1]] };
+  const type = inlineImageType(url);
+  const match = url.match(/^data:[^,]+,([A-Za-z0-9+/=]+)$/);
+  if (!type || !match) return undefined;
+  return { bytes: new Uint8Array(Buffer.from(match[1], "base64")), ext: EXTENSIONS[type] };
 }

@@ -76,6 +76,7 @@ export const createCourseBodySchema = z.object({
    */
   outlineId: z.string().max(100).optional(),
 });
+export type CreateCourseBody = z.infer<typeof createCourseBodySchema>;
 
 export const lessonRefBodySchema = z.object({
   courseId: z.string().max(100),

@@ -6,15 +6,11 @@ import { logger } from "@/server/logger";
 import {
   claimGenerationLease,
   leaseState,
-  lessonContent,
-  lessonWithTopic,
-  outlineOf,
   releaseGenerationLease,
   renewGenerationLease,
   storeGeneratedLesson,
-  type LessonContent,
-  type ViewerCourseRow,
-} from "./queries";
+} from "./generation-lease-queries";
+import { lessonContent, lessonWithTopic, outlineOf, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
 
 /**
  * One generation per lesson, however many tabs (or the background prefetch) ask for it.

@@ -6,7 +6,7 @@ import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds
 import { InlineImageError, takeInlineImages } from "@/server/html/inline-images";
 import { STORED_IMAGE_PATH, storedImageIds } from "@/lib/stored-images";
 import { sanitizeHtml } from "@/server/html/sanitize";
-import type { NotesPicture } from "./queries";
+import type { NotesPicture } from "./notes-queries";
 
 export type PreparedNotes = {
   pictures: NotesPicture[];

@@ -1,9 +1,10 @@
 import "server-only";
 import { randomBytes, randomInt } from "node:crypto";
 import { findOwnCourse, progressPercent, requireOwnCourse } from "@/features/courses/service";
-import { enforceAiRateLimit, generateQuiz } from "@/features/generation/service";
+import { generateQuiz } from "@/features/generation/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
-import { ModelFailedError } from "@/server/ai/run";
+import { modelFailure } from "@/server/ai/failure";
+import { enforceAiRateLimit } from "@/server/ai/rate-limit";
 import type { SessionUser } from "@/server/auth/session";
 import { BrowserUnavailableError } from "@/server/browser/chromium";
 import { sendMailInBackground, type OutgoingMail } from "@/server/email/mailer";
@@ -95,8 +96,7 @@ export async function serveQuiz(
       explanation: q.explanation,
     }));
   } catch (error) {
-    if (error instanceof ModelFailedError) throw appError(error.code, t);
-    throw error;
+    throw modelFailure(error, t) ?? error;
   }
   const order = shuffledOrder(questions, randomBelow);
   const attemptId = await storeQuiz(course.id, questions, order);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ApiTranslator } from "@/i18n/api-translator";
+import { cookieValue } from "@/lib/http/cookies";
 import type { SessionUser } from "@/server/auth/session";
 import { secureCookiesEnabled } from "@/server/env";
 import { logger } from "@/server/logger";
@@ -24,9 +25,8 @@ export function pendingShareCookie(shareId: string): string {
 }
 
 export function pendingShareOf(request: Request): string | undefined {
-  const header = request.headers.get("cookie") ?? "";
-  const match = header.match(new RegExp(`(?:^|;\\s*)${PENDING_SHARE_COOKIE}=([^;]*)`));
-  return match && isShareId(match[1]) ? match[1] : undefined;
+  const value = cookieValue(request, PENDING_SHARE_COOKIE);
+  return value && isShareId(value) ? value : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from "marked";
+import { INLINE_IMAGE_TYPES } from "../inline-image-types";
 import { entityChar, escapeAttribute, escapeCode, escapeText } from "./escape";
 import { highlightCode } from "./highlight";
 
@@ -13,7 +14,11 @@ import { highlightCode } from "./highlight";
  */
 
 const LINK_SCHEMES = new Set(["http", "https", "mailto"]);
-const INLINE_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;
+/** A base64 picture of a type accepted inline (no SVG); built from the one list, so the browser carries only the list. */
+const INLINE_IMAGE = new RegExp(
+  `^data:(?:${INLINE_IMAGE_TYPES.join("|").replace(/[/+]/g, "\\$&")});base64,[A-Za-z0-9+/=\\s]+$`,
+  "i",
+);
 /** Tags that carry no attribute and cannot run anything; any other raw HTML is shown as text. */
 const HARMLESS_TAG = /^<(\/?)(b|i|u|s|em|strong|del|ins|mark|sub|sup|small|kbd)\s*>$/i;
 const LINE_BREAK_TAG = /^<br\s*\/?>$/i;

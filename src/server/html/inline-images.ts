@@ -1,11 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { isInlineImageType, type InlineImageType } from "@/lib/inline-image-types";
 import type { HtmlScan } from "./bounds";
 
 /** SPEC 5 "Editor images": at most 5 MB each. */
 export const INLINE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-export type ImageType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+export type ImageType = InlineImageType;
 
 export type InlineImage = { sha256: string; contentType: ImageType; bytes: Buffer };
 
@@ -19,7 +20,6 @@ export class InlineImageError extends Error {
 }
 
 const HEADER = /^data:(image\/[a-z0-9.+-]+);base64$/i;
-const ALLOWED = new Set<string>(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 
 /** The type the bytes themselves say; the data URL's label is not trusted. */
 function sniff(bytes: Buffer): ImageType | null {
@@ -63,7 +63,7 @@ function decodeBase64(payload: string): Buffer | null {
 export function readDataUrl(value: string): { contentType: ImageType; bytes: Buffer } {
   const comma = value.indexOf(",");
   const header = comma < 0 ? null : HEADER.exec(value.slice(0, comma));
-  if (!header || !ALLOWED.has(header[1].toLowerCase())) throw new InlineImageError("type");
+  if (!header || !isInlineImageType(header[1])) throw new InlineImageError("type");
   // Cheap size check before decoding: 4 characters of base64 carry 3 bytes.
   if (Math.floor(((value.length - comma - 1) * 3) / 4) > INLINE_IMAGE_MAX_BYTES + 3 * 1024)
     throw new InlineImageError("size");

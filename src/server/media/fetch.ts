@@ -1,4 +1,5 @@
 import "server-only";
+import { inlineImageType } from "@/lib/inline-image-types";
 import { env } from "@/server/env";
 import { guardedFetch } from "@/server/net/guarded-fetch";
 
@@ -72,7 +73,7 @@ export function isProviderImageUrl(value: unknown): value is string {
 /** Media URLs we store and show: an inline image, or a picture from a media provider. Anything else is dropped. */
 export function isDisplayableImageUrl(value: unknown): value is string {
   if (typeof value !== "string" || value.length > 200_000) return false;
-  if (/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(value)) return true;
+  if (inlineImageType(value) && /^data:[^,]+,[A-Za-z0-9+/=]+$/.test(value)) return true;
   return isProviderImageUrl(value);
 }
 

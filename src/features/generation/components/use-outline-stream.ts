@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { readNdjson } from "@/lib/http/ndjson";
 import { postJson } from "@/lib/http/post-json";
 import type { StreamControlEvent } from "@/server/ai/event-stream";
-import type { OutlineStreamEvent } from "../service";
+import type { OutlineStreamEvent } from "../outline-generation";
 import type { FormValues, Preview, PreviewTopic } from "./generate-types";
 
 /** A route's refusal or a stream's `error`: the code says how to tell it (plan limit, timeout, other). */

@@ -10,7 +10,7 @@ import { readNdjson } from "@/lib/http/ndjson";
 import { postJson } from "@/lib/http/post-json";
 import { failureText, StreamFailure } from "@/lib/http/stream-failure";
 import { cn } from "@/lib/utils";
-import type { ChatEntry, ChatStreamEvent } from "../service";
+import type { ChatEntry, ChatStreamEvent } from "../chat";
 import { MarkdownView } from "./markdown-view";
 import { PanelDialog } from "./panel-dialog";
 import { CHAT_PROSE } from "./prose";

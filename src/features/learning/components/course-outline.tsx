@@ -4,7 +4,7 @@ import { CheckCircle2Icon, CircleIcon, ClipboardCheckIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
-import type { ViewerData } from "../service";
+import type { ViewerData } from "../viewer";
 
 type OutlineLesson = ViewerData["topics"][number]["lessons"][number];
 

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
 import { postForAnswer } from "@/lib/http/post-json";
 import { failureText } from "@/lib/http/stream-failure";
-import type { ViewerData } from "../service";
+import type { ViewerData } from "../viewer";
 import { CourseOutline } from "./course-outline";
 import { LessonBody } from "./lesson-body";
 import { LessonMenu } from "./lesson-menu";

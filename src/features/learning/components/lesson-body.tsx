@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import type { LessonContent } from "../queries";
+import type { LessonContent } from "../lesson-queries";
 import { LESSON_PROSE } from "./prose";
 import { withoutRepeatedTitle } from "./repeated-title";
 

@@ -3,7 +3,8 @@ import { useSlowModel } from "@/components/slow-model";
 import { readNdjson } from "@/lib/http/ndjson";
 import { postJson } from "@/lib/http/post-json";
 import { StreamFailure } from "@/lib/http/stream-failure";
-import type { LessonStreamEvent, ViewerData } from "../service";
+import type { LessonStreamEvent } from "../lesson-stream";
+import type { ViewerData } from "../viewer";
 
 export type Lesson = ViewerData["lesson"];
 export type LessonStatus = "ready" | "loading" | "streaming" | "error";

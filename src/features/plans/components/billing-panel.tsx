@@ -6,7 +6,7 @@ import { planOffer } from "../catalog";
 import { billingSummary } from "../payments/billing";
 import { isProviderId, paymentProvider } from "../payments/registry";
 import { formatAccountPrice } from "../price";
-import type { Plan } from "../rules";
+import { isPaidPlan, type Plan } from "../rules";
 import { BillingActions } from "./billing-actions";
 
 /** dd/mm/yyyy, as the receipt and the SPEC's dates read. */
@@ -24,7 +24,7 @@ const PERIOD_KEY = { free: "perLifetime", monthly: "perMonth", yearly: "perYear"
  */
 export async function BillingPanel({ user }: { user: { id: string; plan: Plan; planExpiresAt?: Date | null } }) {
   const [t, tp] = await Promise.all([getTranslations("profile.billing"), getTranslations("payment")]);
-  const subscription = user.plan === "free" ? null : await billingSummary(user.id);
+  const subscription = isPaidPlan(user.plan) ? await billingSummary(user.id) : null;
   const offer = planOffer(user.plan);
   const priceMinor = subscription?.amountMinor ?? offer.priceMinor;
   const provider = subscription?.provider;
@@ -45,8 +45,8 @@ export async function BillingPanel({ user }: { user: { id: string; plan: Plan; p
             <span className="text-3xl font-bold tracking-tight">{formatAccountPrice(priceMinor)}</span>{" "}
             <span className="text-sm text-muted-foreground">/ {t(PERIOD_KEY[user.plan])}</span>
           </p>
-          {user.plan === "free" && <p className="text-sm text-muted-foreground">{t("lifetimeNote")}</p>}
-          {user.plan !== "free" && (
+          {!isPaidPlan(user.plan) && <p className="text-sm text-muted-foreground">{t("lifetimeNote")}</p>}
+          {isPaidPlan(user.plan) && (
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted-foreground">{tp("billing.method")}</dt>
               <dd data-testid="billing-method">
@@ -61,7 +61,7 @@ export async function BillingPanel({ user }: { user: { id: string; plan: Plan; p
             </dl>
           )}
         </div>
-        {user.plan === "free" ? (
+        {!isPaidPlan(user.plan) ? (
           <Button asChild>
             <Link href="/dashboard/pricing">{t("changePlan")}</Link>
           </Button>

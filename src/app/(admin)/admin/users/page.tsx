@@ -5,6 +5,7 @@ import { ActionButton } from "@/features/admin/components/action-button";
 import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features/admin/components/list-controls";
 import { formatDate, readListParams } from "@/features/admin/page-params";
 import { listUsers } from "@/features/admin/service";
+import { isPaidPlan } from "@/features/plans";
 import { requireAdminPage } from "@/server/auth/session";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -44,7 +45,7 @@ export default async function AdminUsersPage({
             <Cell>{u.name}</Cell>
             <Cell className="break-all">{u.email}</Cell>
             <Cell>
-              <Badge variant={u.plan === "free" ? "secondary" : "default"}>{t(`plans.${u.plan}`)}</Badge>
+              <Badge variant={isPaidPlan(u.plan) ? "default" : "secondary"}>{t(`plans.${u.plan}`)}</Badge>
             </Cell>
             <Cell>{t(`roles.${u.role}`)}</Cell>
             <Cell className="whitespace-nowrap">{formatDate(u.createdAt, locale)}</Cell>

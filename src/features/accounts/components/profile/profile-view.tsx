@@ -8,6 +8,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { isPaidPlan } from "@/features/plans";
 import { postForAnswer } from "@/lib/http/post-json";
 import { AccountTab, changesCredentials } from "./account-tab";
 import { SettingsTab } from "./settings-tab";
@@ -81,7 +82,7 @@ export function ProfileView({
     }
   }
 
-  const paid = user.plan !== "free";
+  const paid = isPaidPlan(user.plan);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">

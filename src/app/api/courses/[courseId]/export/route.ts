@@ -2,19 +2,11 @@ import { z } from "zod";
 import { EXPORT_FORMATS, exportCourse } from "@/features/export/service";
 import { courseLanguageByName } from "@/features/generation/languages";
 import { requestLocale } from "@/i18n/api-translator";
+import { cookieValue } from "@/lib/http/cookies";
 import { sessionCookieName } from "@/server/auth/session-token";
 import { apiRoute } from "@/server/http/api";
 
 const querySchema = z.object({ format: z.enum(EXPORT_FORMATS).default("pdf") });
-
-function cookieValue(request: Request, name: string): string {
-  const header = request.headers.get("cookie") ?? "";
-  for (const part of header.split(/;\s*/)) {
-    const at = part.indexOf("=");
-    if (at > 0 && part.slice(0, at) === name) return part.slice(at + 1);
-  }
-  return "";
-}
 
 // Printing takes a browser and seconds: Node, never cached.
 export const runtime = "nodejs";
@@ -32,7 +24,7 @@ export const GET = apiRoute.user<{ courseId: string }, undefined, typeof querySc
         format: query.format,
         locale: requestLocale(request),
         languageCode: (language) => courseLanguageByName(language)?.code ?? "en",
-        sessionCookie: { name, value: cookieValue(request, name) },
+        sessionCookie: { name, value: cookieValue(request, name) ?? "" },
       },
       t,
     );

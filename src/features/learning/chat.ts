@@ -1,0 +1,127 @@
+import "server-only";
+import { requireOwnCourse } from "@/features/courses/service";
+import { answerCourseQuestion } from "@/features/generation/service";
+import type { ApiTranslator } from "@/i18n/api-translator";
+import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream";
+import { modelFailure } from "@/server/ai/failure";
+import { enforceAiRateLimit } from "@/server/ai/rate-limit";
+import { AppError, appError, knownFailure } from "@/server/http/errors";
+import { stripHtml } from "@/server/html/sanitize";
+import { logger } from "@/server/logger";
+import { chatHistory, storeChatExchange } from "./chat-queries";
+import { requireLesson } from "./lesson-access";
+import { lessonContent, outlineOf, type ViewerCourseRow } from "./lesson-queries";
+
+export type ChatEntry = {
+  id: string;
+  sender: "user" | "bot";
+  text: string;
+  lessonId: string | null;
+  lessonTitle: string | null;
+  createdAt: string;
+};
+
+export async function chatHistoryFor(userId: string, courseId: string, t: ApiTranslator): Promise<ChatEntry[]> {
+  const course = await requireOwnCourse(userId, courseId, t);
+  const rows = await chatHistory(userId, course.id);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+async function chatContext(
+  userId: string,
+  course: ViewerCourseRow,
+  lessonId: string | undefined,
+  question: string,
+  t: ApiTranslator,
+) {
+  const outline = await outlineOf(course.id);
+  const firstLessonId = outline[0]?.lessons[0]?.id;
+  const lesson = lessonId
+    ? await requireLesson(course, lessonId, t)
+    : firstLessonId
+      ? await lessonContent(course.id, firstLessonId)
+      : undefined;
+  const history = (await chatHistory(userId, course.id, 6)).map((m) => ({ sender: m.sender, text: m.text }));
+  return {
+    lesson,
+    context: {
+      courseTopic: course.mainTopic,
+      language: course.lang,
+      outline: outline.map((topic) => ({ title: topic.title, lessons: topic.lessons.map((l) => l.title) })),
+      lessonTitle: lesson?.title,
+      lessonText: lesson?.theory ? stripHtml(lesson.theory) : undefined,
+      history,
+      question,
+    },
+  };
+}
+
+/** A failed answer as the chat routes report it: `ai:timeout` (504) says the model was too slow. */
+function chatFailure(error: unknown, t: ApiTranslator): AppError {
+  const known = knownFailure(error, t);
+  if (known) return known;
+  // Of the model's failures only a timeout is told as itself; any other is the chat's own 502.
+  const model = modelFailure(error, t);
+  return model?.code === "ai:timeout" ? model : appError("chat:failed", t);
+}
+
+/** The contract's /api/chat: the whole answer at once. Stored with its question. */
+export async function answerChat(
+  userId: string,
+  input: { courseId: string; lessonId?: string; message: string },
+  t: ApiTranslator,
+): Promise<string> {
+  const course = await requireOwnCourse(userId, input.courseId, t);
+  const question = input.message.trim();
+  const { lesson, context } = await chatContext(userId, course, input.lessonId, question, t);
+  await enforceAiRateLimit(userId, t);
+  let answer: string;
+  try {
+    answer = await answerCourseQuestion(context);
+  } catch (error) {
+    if (!(error instanceof AppError))
+      logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");
+    throw chatFailure(error, t);
+  }
+  await storeChatExchange({ userId, courseId: course.id, lessonId: lesson?.id ?? null, question, answer });
+  return answer;
+}
+
+export type ChatStreamEvent =
+  | StreamControlEvent
+  | { type: "delta"; text: string }
+  | { type: "reset" }
+  | { type: "done"; text: string; lessonId: string | null; lessonTitle: string | null }
+  | { type: "error"; code: string; message: string };
+
+/** The viewer's chat: the answer streams as it is written; the exchange is stored when whole. */
+export async function chatStream(
+  userId: string,
+  input: { courseId: string; lessonId?: string; message: string },
+  t: ApiTranslator,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const course = await requireOwnCourse(userId, input.courseId, t);
+  const question = input.message.trim();
+  const { lesson, context } = await chatContext(userId, course, input.lessonId, question, t);
+  await enforceAiRateLimit(userId, t);
+  return aiEventStream<ChatStreamEvent>(
+    async (send, gone) => {
+      try {
+        const answer = await answerCourseQuestion(context, {
+          signal: gone,
+          onDelta: (text) => send({ type: "delta", text }),
+          onRetry: () => send({ type: "reset" }),
+        });
+        await storeChatExchange({ userId, courseId: course.id, lessonId: lesson?.id ?? null, question, answer });
+        send({ type: "done", text: answer, lessonId: lesson?.id ?? null, lessonTitle: lesson?.title ?? null });
+      } catch (error) {
+        if (gone.aborted) return;
+        logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");
+        const failure = chatFailure(error, t);
+        send({ type: "error", code: failure.code, message: failure.message });
+      }
+    },
+    { signal, t },
+  );
+}

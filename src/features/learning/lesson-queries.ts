@@ -1,0 +1,103 @@
+import "server-only";
+import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { getDb } from "@/server/db/client";
+import { courses, lessons, topics } from "@/server/db/schema";
+
+export type ViewerCourseRow = typeof courses.$inferSelect;
+/**
+ * The outline the viewer draws: topics and lesson titles with their state, without any theory
+ * (a 32-lesson course would otherwise send every lesson's HTML with each page).
+ */
+export async function outlineOf(courseId: string) {
+  const db = await getDb();
+  const [topicRows, lessonRows] = await Promise.all([
+    db
+      .select({ id: topics.id, position: topics.position, title: topics.title })
+      .from(topics)
+      .where(eq(topics.courseId, courseId))
+      .orderBy(asc(topics.position)),
+    db
+      .select({
+        id: lessons.id,
+        topicId: lessons.topicId,
+        position: lessons.position,
+        title: lessons.title,
+        done: lessons.done,
+        generated: sql<boolean>`${lessons.theory} <> ''`,
+      })
+      .from(lessons)
+      .where(eq(lessons.courseId, courseId))
+      .orderBy(asc(lessons.position)),
+  ]);
+  return topicRows.map((topic) => ({ ...topic, lessons: lessonRows.filter((l) => l.topicId === topic.id) }));
+}
+
+export type LessonContent = {
+  id: string;
+  courseId: string;
+  title: string;
+  theory: string;
+  imageUrl: string | null;
+  imageAttribution: string | null;
+  youtubeId: string | null;
+  done: boolean;
+};
+
+const lessonContentColumns = {
+  id: lessons.id,
+  courseId: lessons.courseId,
+  title: lessons.title,
+  theory: lessons.theory,
+  imageUrl: lessons.imageUrl,
+  imageAttribution: lessons.imageAttribution,
+  youtubeId: lessons.youtubeId,
+  done: lessons.done,
+};
+
+export async function lessonContent(courseId: string, lessonId: string): Promise<LessonContent | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select(lessonContentColumns)
+    .from(lessons)
+    .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
+    .limit(1);
+  return row;
+}
+
+/** The lesson with its topic title, for the prompt. */
+export async function lessonWithTopic(courseId: string, lessonId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ lesson: lessonContentColumns, topicTitle: topics.title })
+    .from(lessons)
+    .innerJoin(topics, eq(topics.id, lessons.topicId))
+    .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The server has just served the lesson's written text to its owner: it is opened (the first
+ * time is kept) and done. A lesson with no text yet is left as it is: nothing was read.
+ */
+export async function markLessonOpened(lessonId: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(lessons)
+    .set({ done: true, openedAt: sql`coalesce(${lessons.openedAt}, now())`, updatedAt: new Date() })
+    .where(
+      and(eq(lessons.id, lessonId), ne(lessons.theory, ""), or(eq(lessons.done, false), isNull(lessons.openedAt))),
+    );
+}
+
+export async function progressCounts(courseId: string): Promise<{ lessonCount: number; doneCount: number }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      lessonCount: sql<number>`count(*)`.mapWith(Number),
+      doneCount: sql<number>`count(*) filter (where ${lessons.done})`.mapWith(Number),
+    })
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId));
+  return row ?? { lessonCount: 0, doneCount: 0 };
+}

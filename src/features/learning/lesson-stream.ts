@@ -1,0 +1,150 @@
+import "server-only";
+import { courseNotFound, progressPercent } from "@/features/courses/service";
+import type { ApiTranslator } from "@/i18n/api-translator";
+import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream";
+import { enforceAiRateLimit } from "@/server/ai/rate-limit";
+import { AppError, appError, databaseUnavailable } from "@/server/http/errors";
+import { isErrorCode } from "@/server/http/error-codes";
+import { requireCourseAndLesson } from "./lesson-access";
+import { followGeneration, generationOutcome, startOrJoinGeneration, type GenerationEvent } from "./lesson-generation";
+import { markLessonOpened, progressCounts, type LessonContent } from "./lesson-queries";
+
+/** The course's progress as the viewer shows it, recomputed once a lesson is opened. */
+async function courseProgress(courseId: string, quizPassed: boolean): Promise<number> {
+  return progressPercent({ ...(await progressCounts(courseId)), quizPassed });
+}
+
+/** What the lesson stream sends, one JSON object per line (application/x-ndjson). */
+export type LessonStreamEvent =
+  | StreamControlEvent
+  | { type: "delta"; text: string }
+  | { type: "reset" }
+  | { type: "done"; lesson: LessonContent; progress: number }
+  | { type: "error"; code: string; message: string };
+
+const encoder = new TextEncoder();
+const line = (event: unknown) => encoder.encode(`${JSON.stringify(event)}\n`);
+
+/** A model too slow for its budget, or the database down, says so; any other failure is the SPEC's generic message. */
+function failureMessage(code: string, t: ApiTranslator, generic: string): string {
+  if (code === "db:unavailable") return databaseUnavailable(t).message;
+  return code === "ai:timeout" ? t("ai.timeout") : generic;
+}
+
+/**
+ * Opens a lesson: with theory, it answers at once; without (or to regenerate), it starts or
+ * joins the lesson's one generation and streams the text as it is written (`start` at once,
+ * `waiting` while the model is silent). A lesson opened is marked done once it has its text,
+ * and the answer carries the recomputed progress. Ownership is checked before the stream
+ * starts (404). The tab going away stops the listening, not the generation, which is stored.
+ */
+export async function openLessonStream(
+  userId: string,
+  input: { courseId: string; lessonId: string; regenerate: boolean },
+  t: ApiTranslator,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
+  const finish = async (content: LessonContent) => {
+    await markLessonOpened(content.id);
+    return {
+      type: "done",
+      lesson: { ...content, done: true },
+      progress: await courseProgress(course.id, course.quizPassed),
+    } as const;
+  };
+  if (lesson.theory && !input.regenerate) {
+    const done = await finish(lesson);
+    return new ReadableStream({
+      start(controller) {
+        controller.enqueue(line(done));
+        controller.close();
+      },
+    });
+  }
+  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: input.regenerate }, () =>
+    enforceAiRateLimit(userId, t),
+  );
+  return aiEventStream<LessonStreamEvent>(
+    async (send, gone) => {
+      const events = followGeneration(flight)[Symbol.asyncIterator]();
+      const left = new Promise<"gone">((resolve) =>
+        gone.addEventListener("abort", () => resolve("gone"), { once: true }),
+      );
+      try {
+        for (;;) {
+          const next = await Promise.race([events.next(), left]);
+          if (next === "gone" || next.done) return;
+          const event: GenerationEvent = next.value;
+          if (event.type === "done") return send(await finish(event.lesson));
+          if (event.type === "error") {
+            return send({
+              type: "error",
+              code: event.code,
+              message: failureMessage(event.code, t, t("learning.generationFailed")),
+            });
+          }
+          send(event);
+        }
+      } finally {
+        await events.return?.();
+      }
+    },
+    { signal, t },
+  );
+}
+
+/** A generation that ended in error, as an answer: a lesson gone is 404, a model too slow 504, anything else 502. */
+function generationError(code: string, t: ApiTranslator): AppError {
+  if (code === "course:not-found") return courseNotFound(t);
+  if (code === "db:unavailable") return databaseUnavailable(t);
+  if (code === "ai:timeout") return appError("ai:timeout", t);
+  return new AppError(isErrorCode(code) ? code : "lesson:generation-failed", t("learning.generationFailed"));
+}
+
+/**
+ * Writes a lesson in the background while the learner reads the one before, so opening it needs
+ * no wait. It is not marked done: only opening does that. Once written, the answer carries the
+ * lesson; with `wait`, it answers when the running generation ends (the viewer keeps the text
+ * and shows it at once when the learner opens the lesson), or with its error (502).
+ */
+export async function prefetchLesson(
+  userId: string,
+  input: { courseId: string; lessonId: string; wait?: boolean },
+  t: ApiTranslator,
+): Promise<{ state: "ready"; lesson: LessonContent } | { state: "generating" }> {
+  const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
+  if (lesson.theory) return { state: "ready", lesson };
+  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () =>
+    enforceAiRateLimit(userId, t),
+  );
+  if (!input.wait) return { state: "generating" };
+  const outcome = await generationOutcome(flight);
+  if (outcome.type === "error") throw generationError(outcome.code, t);
+  return { state: "ready", lesson: { ...outcome.lesson, done: lesson.done } };
+}
+
+/**
+ * The contract's POST /api/generate: the lesson's whole text. It goes through the lesson's one
+ * generation (registry and lease) like the stream and the prefetch, so none of them can write
+ * the lesson twice or overwrite another's text; it is marked done, as opening it does.
+ */
+export async function writeLessonText(
+  userId: string,
+  input: { courseId: string; lessonId: string },
+  t: ApiTranslator,
+): Promise<string> {
+  const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
+  // Already written (by the prefetch, say): serving it still marks it opened and done.
+  if (lesson.theory) {
+    await markLessonOpened(lesson.id);
+    return lesson.theory;
+  }
+  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () =>
+    enforceAiRateLimit(userId, t),
+  );
+  const outcome = await generationOutcome(flight);
+  if (outcome.type === "error") throw generationError(outcome.code, t);
+  await markLessonOpened(lesson.id);
+  return outcome.lesson.theory;
+}

@@ -1,0 +1,61 @@
+import "server-only";
+import { findOwnCourse, progressPercent } from "@/features/courses/service";
+import { lessonContent, markLessonOpened, outlineOf, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
+
+export type ViewerData = {
+  course: {
+    id: string;
+    mainTopic: string;
+    type: ViewerCourseRow["type"];
+    lang: string;
+    quizPassed: boolean;
+    completed: boolean;
+  };
+  topics: { id: string; title: string; lessons: { id: string; title: string; done: boolean; generated: boolean }[] }[];
+  lesson: LessonContent;
+  progress: number;
+};
+
+/**
+ * Everything the viewer renders on the server, by id: the owner's course (else null → 404), its
+ * outline, the lesson `?lesson=` names (else the first). Opening the viewer on the first lesson
+ * marks it opened and done (SPEC "Subtopic"), since its text is served with the page; another
+ * lesson is marked when the viewer opens it through the lesson stream.
+ */
+export async function loadViewer(
+  userId: string,
+  courseId: string,
+  lessonId: string | undefined,
+): Promise<ViewerData | null> {
+  const course = await findOwnCourse(userId, courseId);
+  if (!course) return null;
+  const outline = await outlineOf(course.id);
+  const all = outline.flatMap((t) => t.lessons);
+  if (all.length === 0) return null;
+  const first = all[0];
+  const current = all.find((l) => l.id === lessonId) ?? first;
+  if (current === first && first.generated && !first.done) {
+    await markLessonOpened(first.id);
+    first.done = true;
+  }
+  const lesson = await lessonContent(course.id, current.id);
+  if (!lesson) return null;
+  const doneCount = all.filter((l) => l.done).length;
+  return {
+    course: {
+      id: course.id,
+      mainTopic: course.mainTopic,
+      type: course.type,
+      lang: course.lang,
+      quizPassed: course.quizPassed,
+      completed: course.completed,
+    },
+    topics: outline.map((t) => ({
+      id: t.id,
+      title: t.title,
+      lessons: t.lessons.map((l) => ({ id: l.id, title: l.title, done: l.done, generated: l.generated })),
+    })),
+    lesson: { ...lesson, done: current.done },
+    progress: progressPercent({ lessonCount: all.length, doneCount, quizPassed: course.quizPassed }),
+  };
+}
