@@ -1,5 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { checkoutOrigins } from "@/lib/checkout-origins";
+import { checkoutSources, type CheckoutSources } from "@/features/plans/payments/providers";
 
 /**
  * Next 16's request proxy. Two jobs only:
@@ -10,18 +10,18 @@ import { checkoutOrigins } from "@/lib/checkout-origins";
 const PROTECTED = [/^\/dashboard(\/|$)/, /^\/course(\/|$)/, /^\/admin(\/|$)/];
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 
-/** `checkout`: the payment page's provider origins (src/lib/checkout-origins.ts), for its script and frame. */
-export function contentSecurityPolicy(nonce: string, dev: boolean, checkout: string[] = []): string {
-  const extra = checkout.map((origin) => ` ${origin}`).join("");
+/** `checkout`: the payment page's provider origins, from each provider's registry entry (payments/providers.ts). */
+export function contentSecurityPolicy(nonce: string, dev: boolean, checkout?: CheckoutSources): string {
+  const extra = (origins: string[] = []) => origins.map((origin) => ` ${origin}`).join("");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}${extra}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}${extra(checkout?.script)}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${extra(checkout?.connect)}`,
     "media-src 'self' blob:",
-    `frame-src https://www.youtube-nocookie.com${extra}`,
+    `frame-src https://www.youtube-nocookie.com${extra(checkout?.frame)}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "frame-ancestors 'none'",
@@ -41,7 +41,7 @@ export function proxy(request: NextRequest) {
   }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const checkout = pathname.startsWith("/dashboard/payment/") ? checkoutOrigins(process.env) : [];
+  const checkout = pathname.startsWith("/dashboard/payment/") ? checkoutSources(process.env) : undefined;
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production", checkout);
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);

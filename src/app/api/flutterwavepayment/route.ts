@@ -1,3 +1,3 @@
-import { flutterwaveRoute } from "@/features/plans/payments/routes";
+import { checkoutRoute } from "@/features/plans/payments/routes";
 
-export const POST = flutterwaveRoute;
+export const POST = checkoutRoute("flutterwave", "inline");

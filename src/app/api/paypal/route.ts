@@ -1,3 +1,3 @@
-import { paypalRoute } from "@/features/plans/payments/routes";
+import { checkoutRoute } from "@/features/plans/payments/routes";
 
-export const POST = paypalRoute;
+export const POST = checkoutRoute("paypal", "links");

@@ -1,3 +1,3 @@
-import { razorpayCreateRoute } from "@/features/plans/payments/routes";
+import { checkoutRoute } from "@/features/plans/payments/routes";
 
-export const POST = razorpayCreateRoute;
+export const POST = checkoutRoute("razorpay", "shortUrl");

@@ -1,3 +1,3 @@
 import { pendingRoute } from "@/features/plans/payments/routes";
 
-export const POST = pendingRoute;
+export const POST = pendingRoute("razorpay");

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { planOffer } from "../catalog";
 import { billingSummary } from "../payments/billing";
+import { providerLabel } from "../payments/providers";
 import { isProviderId, paymentProvider } from "../payments/registry";
 import { formatAccountPrice } from "../price";
 import { isPaidPlan, type Plan } from "../rules";
@@ -50,11 +51,7 @@ export async function BillingPanel({ user }: { user: { id: string; plan: Plan; p
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted-foreground">{tp("billing.method")}</dt>
               <dd data-testid="billing-method">
-                {provider === "admin"
-                  ? tp("billing.granted")
-                  : provider && isProviderId(provider)
-                    ? tp(`methods.${provider}`)
-                    : "—"}
+                {provider === "admin" ? tp("billing.granted") : ((provider && providerLabel(provider)) ?? "—")}
               </dd>
               <dt className="text-muted-foreground">{tp("billing.renews")}</dt>
               <dd data-testid="billing-renews">{renews ? formatDayMonthYear(renews) : tp("billing.noEnd")}</dd>

@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { postJson } from "@/lib/http/post-json";
 import { BILLING_FIELDS, billingSchema, countryCode, type BillingField, type BillingForm } from "../billing-form";
-import type { ProviderId } from "../payments/types";
+import type { CheckoutMethod, ProviderId } from "../payments/providers";
 import { startProviderCheckout } from "./provider-flows";
 
 const EMPTY: BillingForm = {
@@ -44,13 +44,11 @@ export function CheckoutForm({
   price,
   providers,
   defaults,
-  checkoutOptions,
 }: {
   plan: "monthly" | "yearly";
   price: string;
-  providers: ProviderId[];
+  providers: CheckoutMethod[];
   defaults: { email: string; name: string };
-  checkoutOptions: Record<string, string>;
 }) {
   const t = useTranslations("payment");
   const router = useRouter();
@@ -62,7 +60,7 @@ export function CheckoutForm({
     lastName: rest.join(" "),
   });
   const [errors, setErrors] = useState<Partial<Record<BillingField, string>>>({});
-  const [method, setMethod] = useState<ProviderId | undefined>(providers[0]);
+  const [method, setMethod] = useState<ProviderId | undefined>(providers[0]?.id);
   const [busy, setBusy] = useState(false);
 
   async function pay(event: React.FormEvent) {
@@ -78,14 +76,14 @@ export function CheckoutForm({
       return;
     }
     setErrors({});
-    if (!method) return;
+    const chosen = providers.find((p) => p.id === method);
+    if (!chosen) return;
     setBusy(true);
     try {
       const billing = { ...parsed.data, country: countryCode(parsed.data.country) };
-      const done = await startProviderCheckout(method, {
+      const done = await startProviderCheckout(chosen, {
         plan,
         billing,
-        options: checkoutOptions,
         post: postJson,
         navigate: router.push,
       });
@@ -139,15 +137,15 @@ export function CheckoutForm({
           <Tabs value={method} onValueChange={(v) => setMethod(v as ProviderId)}>
             <TabsList>
               {providers.map((p) => (
-                <TabsTrigger key={p} value={p}>
-                  {t(`methods.${p}`)}
+                <TabsTrigger key={p.id} value={p.id}>
+                  {p.label}
                 </TabsTrigger>
               ))}
             </TabsList>
             {providers.map((p) => (
-              <TabsContent key={p} value={p} className="pt-2 text-sm text-muted-foreground">
+              <TabsContent key={p.id} value={p.id} className="pt-2 text-sm text-muted-foreground">
                 <LockIcon className="mr-1 inline size-4" aria-hidden />
-                {t("checkout.methodNote", { provider: t(`methods.${p}`) })}
+                {t("checkout.methodNote", { provider: p.label })}
               </TabsContent>
             ))}
           </Tabs>

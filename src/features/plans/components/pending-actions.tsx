@@ -8,7 +8,17 @@ import { Button } from "@/components/ui/button";
 import { postForAnswer } from "@/lib/http/post-json";
 
 /** Payment Link (reopens the provider's page) and Verify Payment (asks the provider through the server). */
-export function PendingActions({ sub, plan, link }: { sub: string; plan: string; link: string | null }) {
+export function PendingActions({
+  provider,
+  sub,
+  plan,
+  link,
+}: {
+  provider: string;
+  sub: string;
+  plan: string;
+  link: string | null;
+}) {
   const t = useTranslations("payment");
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -17,13 +27,13 @@ export function PendingActions({ sub, plan, link }: { sub: string; plan: string;
     setBusy(true);
     try {
       const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; next?: string }>(
-        "/api/razorpaypending",
+        `/api/checkout/${encodeURIComponent(provider)}/pending`,
         { sub },
       );
       if (!ok) {
         notify.error(t("checkout.errorTitle"), data?.message ?? t("checkout.failed"));
       } else if (data?.next === "success") {
-        router.push(`/payment-success/${plan}?provider=razorpay&ref=${encodeURIComponent(sub)}`);
+        router.push(`/payment-success/${plan}?provider=${encodeURIComponent(provider)}&ref=${encodeURIComponent(sub)}`);
         return;
       } else if (data?.next === "failed") {
         router.push("/payment-failed");

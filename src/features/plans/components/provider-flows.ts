@@ -1,68 +1,49 @@
 import type { BillingForm } from "../billing-form";
-import type { ProviderId } from "../payments/types";
+import type { CheckoutMethod } from "../payments/providers";
+import type { CheckoutStart } from "../payments/types";
 
 type Post = (url: string, body: unknown) => Promise<Response>;
 type Input = {
   plan: "monthly" | "yearly";
   billing: BillingForm;
-  options: Record<string, string>;
   post: Post;
   navigate: (path: string) => void;
 };
 type Outcome = { ok: true } | { ok: false; message?: string; silent?: boolean };
-
-async function answer(response: Response): Promise<{ ok: boolean; data: Record<string, unknown> | null }> {
-  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  return { ok: response.ok && data !== null && data.success !== false, data };
-}
 
 const failed = (data: Record<string, unknown> | null): Outcome => ({
   ok: false,
   message: typeof data?.message === "string" ? data.message : undefined,
 });
 
-/** The redirect flows (SPEC section 4): the server starts the checkout, the browser goes to the provider's page. */
-async function redirectFlow(
-  endpoint: string,
-  body: unknown,
-  post: Post,
-  urlOf: (data: Record<string, unknown>) => unknown,
-): Promise<Outcome> {
-  const { ok, data } = await answer(await post(endpoint, body));
-  const url = ok && data ? urlOf(data) : null;
-  if (typeof url !== "string") return failed(data);
-  window.location.assign(url);
-  return { ok: true };
+/** The server's start of the checkout, or the answer that says why there is none. */
+async function start(
+  method: CheckoutMethod,
+  { plan, billing, post }: Input,
+): Promise<{ checkout: CheckoutStart | null; data: Record<string, unknown> | null }> {
+  const response = await post(`/api/checkout/${encodeURIComponent(method.id)}`, { planId: plan, billing });
+  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  const ok = response.ok && data !== null && data.success !== false;
+  const checkout = ok && data?.checkout && typeof data.checkout === "object" ? (data.checkout as CheckoutStart) : null;
+  return { checkout, data };
 }
 
 /**
- * The short-link flow: the link opens in a new tab and this one goes to /payment-pending. The
- * tab is opened before the call, while the click still counts as the user's (popup blockers).
+ * The popup flow: the link opens in a new tab and this one goes to /payment-pending. The tab is
+ * opened before the server call, while the click still counts as the user's (popup blockers).
  */
-async function shortLinkFlow({ plan, billing, post, navigate }: Input): Promise<Outcome> {
+function openBlankTab(): Window | null {
   const tab = window.open("about:blank", "_blank");
   // The provider's page gets no handle on this one (what noopener would do, but we keep ours to point it).
   if (tab) tab.opener = null;
-  const fullAddress = [billing.address, billing.city, billing.state, billing.zipCode, billing.country].join(", ");
-  const { ok, data } = await answer(
-    await post("/api/razorpaycreate", { plan, email: billing.email, fullAddress, billing }),
-  );
-  if (!ok || typeof data?.short_url !== "string" || typeof data.id !== "string") {
-    tab?.close();
-    return failed(data);
-  }
-  if (tab) tab.location.href = data.short_url;
-  else window.open(data.short_url, "_blank", "noopener");
-  navigate(`/payment-pending?sub=${encodeURIComponent(data.id)}&plan=${plan}`);
-  return { ok: true };
+  return tab;
 }
 
-type InlineResult = { status?: string; transaction_id?: number | string };
-type FlutterwaveWindow = Window & { FlutterwaveCheckout?: (config: Record<string, unknown>) => void };
+type InlineOpener = (settings: Record<string, unknown>) => void;
 
-function loadScript(src: string): Promise<void> {
-  if (document.querySelector(`script[src="${CSS.escape(src)}"]`) && (window as FlutterwaveWindow).FlutterwaveCheckout)
-    return Promise.resolve();
+function loadScript(src: string, opener: string): Promise<void> {
+  const loaded = (window as unknown as Record<string, unknown>)[opener];
+  if (document.querySelector(`script[src="${CSS.escape(src)}"]`) && loaded) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");
     script.src = src;
@@ -74,41 +55,33 @@ function loadScript(src: string): Promise<void> {
 }
 
 /**
- * The inline flow: the server gives the checkout's settings, the provider's script opens its
- * checkout over the page, and its callback's transaction id goes to the success page, which
- * verifies it with the provider. Closing the checkout without paying leaves the form as it was.
+ * The inline flow: the provider's script opens its checkout over the page, and its callback's
+ * reference goes to the success page, which verifies it with the provider. Closing the checkout
+ * without paying leaves the form as it was.
  */
-async function inlineFlow({ plan, billing, post, options, navigate }: Input): Promise<Outcome> {
-  const script = options.flutterwaveScript;
-  if (!script) return { ok: false };
-  const { ok, data } = await answer(
-    await post("/api/flutterwavepayment", { planId: plan, email: billing.email, billing }),
-  );
-  if (!ok || !data) return failed(data);
-  await loadScript(script);
-  const open = (window as FlutterwaveWindow).FlutterwaveCheckout;
-  if (!open) return { ok: false };
+async function inlineFlow(
+  provider: string,
+  checkout: Extract<CheckoutStart, { kind: "inline" }>,
+  { plan, navigate }: Input,
+): Promise<Outcome> {
+  await loadScript(checkout.script, checkout.opener);
+  const open = (window as unknown as Record<string, unknown>)[checkout.opener] as InlineOpener | undefined;
+  if (typeof open !== "function") return { ok: false };
   return new Promise<Outcome>((resolve) => {
     let settled = false;
     open({
-      public_key: data.public_key,
-      tx_ref: data.tx_ref,
-      amount: data.amount,
-      currency: data.currency,
-      payment_plan: data.payment_plan,
-      customer: data.customer,
-      customizations: { title: "Aula" },
-      callback: (result: InlineResult) => {
+      ...checkout.settings,
+      callback: (result: Record<string, unknown>) => {
         settled = true;
-        if (result.status === "successful" || result.status === "completed") {
+        if (checkout.result.paid.includes(String(result?.status))) {
+          const reference = String(result[checkout.result.reference] ?? "");
           navigate(
-            `/payment-success/${plan}?provider=flutterwave&ref=${encodeURIComponent(String(result.transaction_id ?? ""))}`,
+            `/payment-success/${plan}?provider=${encodeURIComponent(provider)}&ref=${encodeURIComponent(reference)}`,
           );
-          resolve({ ok: true });
         } else {
           navigate("/payment-failed");
-          resolve({ ok: true });
         }
+        resolve({ ok: true });
       },
       onclose: () => {
         if (!settled) resolve({ ok: false, silent: true });
@@ -117,46 +90,28 @@ async function inlineFlow({ plan, billing, post, options, navigate }: Input): Pr
   });
 }
 
-/** Each provider's browser half, as the SPEC describes it. */
-export async function startProviderCheckout(provider: ProviderId, input: Input): Promise<Outcome> {
-  const { plan, billing, post } = input;
-  switch (provider) {
-    case "stripe":
-      return redirectFlow("/api/stripepayment", { planId: plan, billing }, post, (d) => d.url);
-    case "paystack":
-      // amountInZar is the contract's field; the server charges the configured price whatever it says.
-      return redirectFlow(
-        "/api/paystackpayment",
-        { planId: plan, amountInZar: 0, email: billing.email, billing },
-        post,
-        (d) => d.url,
+/**
+ * Starts the chosen method's checkout and does what its kind asks (SPEC section 4): the page
+ * knows checkout kinds, never a provider's name.
+ */
+export async function startProviderCheckout(method: CheckoutMethod, input: Input): Promise<Outcome> {
+  const tab = method.checkout === "popup" ? openBlankTab() : null;
+  const { checkout, data } = await start(method, input);
+  if (checkout?.kind !== "popup") tab?.close();
+  switch (checkout?.kind) {
+    case "redirect":
+      window.location.assign(checkout.url);
+      return { ok: true };
+    case "popup":
+      if (tab) tab.location.href = checkout.url;
+      else window.open(checkout.url, "_blank", "noopener");
+      input.navigate(
+        `/payment-pending?sub=${encodeURIComponent(checkout.id)}&plan=${input.plan}&provider=${encodeURIComponent(method.id)}`,
       );
-    case "paypal":
-      return redirectFlow(
-        "/api/paypal",
-        {
-          planId: plan,
-          email: billing.email,
-          name: billing.firstName,
-          lastName: billing.lastName,
-          post: billing.zipCode,
-          address: billing.address,
-          country: billing.country,
-          brand: "Aula",
-          admin: "",
-          billing,
-        },
-        post,
-        (d) =>
-          Array.isArray(d.links)
-            ? (d.links as Array<{ rel?: string; href?: string }>).find((l) => l.rel === "approve")?.href
-            : null,
-      );
-    case "razorpay":
-      return shortLinkFlow(input);
-    case "flutterwave":
-      return inlineFlow(input);
+      return { ok: true };
+    case "inline":
+      return inlineFlow(method.id, checkout, input);
     default:
-      return { ok: false };
+      return failed(data);
   }
 }

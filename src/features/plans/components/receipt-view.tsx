@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { receiptOf, sendReceiptOnce } from "../payments/billing";
-import { isProviderId } from "../payments/registry";
+import { providerLabel } from "../payments/providers";
 import { formatAccountPrice } from "../price";
 import { formatDayMonthYear } from "./billing-panel";
 import { ReceiptDownload } from "./receipt-download";
@@ -30,11 +30,7 @@ export async function ReceiptView({
     ["receipt-date", t("success.date"), formatDayMonthYear(payment.createdAt)],
     ["receipt-plan", t("success.plan"), tp(`name.${payment.plan}`)],
     ["receipt-price", t("success.price"), formatAccountPrice(payment.amountMinor)],
-    [
-      "receipt-method",
-      t("success.method"),
-      isProviderId(payment.provider) ? t(`methods.${payment.provider}`) : payment.provider,
-    ],
+    ["receipt-method", t("success.method"), providerLabel(payment.provider) ?? payment.provider],
     ["receipt-name", t("success.name"), name],
     ["receipt-email", t("success.email"), email],
   ];

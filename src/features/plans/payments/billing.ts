@@ -13,12 +13,14 @@ import {
   claimReceipt,
   currentSubscription,
   findPayment,
+  ownerLookup,
   recordCancellation,
   recordConfirmedPayment,
   type SubscriptionView,
 } from "./ledger";
-import { paymentProvider } from "./registry";
-import type { BillingDetails, PaidPlan, PaymentProvider, ProviderId } from "./types";
+import { isProviderId, providerInfo, providerLabel } from "./providers";
+import { configuredProviders, paymentProvider } from "./registry";
+import type { BillingDetails, PaidPlan, PaymentProvider, PendingCheck, ProviderId } from "./types";
 
 type Who = { id: string; email: string; name: string };
 
@@ -72,7 +74,7 @@ export async function confirmCheckout(
   if (!provider) return null;
   let confirmed;
   try {
-    confirmed = await provider.confirmCheckout({ userId: user.id, plan, reference });
+    confirmed = await provider.confirmCheckout({ userId: user.id, plan, reference }, ownerLookup(providerId));
   } catch (error) {
     rethrowOutage(error);
     logger.warn({ err: error, provider: providerId }, "payment confirmation failed");
@@ -90,12 +92,23 @@ export async function pendingStatus(providerId: ProviderId, userId: string, refe
   return atProvider(t, `${providerId} pending`, () => check({ userId, reference }));
 }
 
-/** The pending page's view of a short-link checkout: the provider's word, for its owner, or null. */
-export async function pendingCheckout(userId: string, reference: string) {
-  const provider = paymentProvider("razorpay");
-  if (!provider?.pendingStatus || !/^sub_[A-Za-z0-9]{1,60}$/.test(reference)) return null;
+/**
+ * The pending page's view of a popup checkout: the provider's word, for its owner, or null. The
+ * page's address names the provider; one without it (an older link) means the first provider on
+ * that has a pending check.
+ */
+export async function pendingCheckout(
+  userId: string,
+  providerId: string | undefined,
+  reference: string,
+): Promise<(PendingCheck & { provider: ProviderId }) | null> {
+  const id =
+    providerId === undefined ? configuredProviders().find((p) => paymentProvider(p)?.pendingStatus) : providerId;
+  const provider = isProviderId(id) ? paymentProvider(id) : null;
+  if (!isProviderId(id) || !provider?.pendingStatus) return null;
   try {
-    return await provider.pendingStatus({ userId, reference });
+    const pending = await provider.pendingStatus({ userId, reference });
+    return pending && { ...pending, provider: id };
   } catch (error) {
     rethrowOutage(error);
     logger.warn({ err: error }, "pending payment lookup failed");
@@ -131,21 +144,13 @@ export async function sendReceiptOnce(paymentId: string, userId: string): Promis
       planName: planName(offer.id, owner.locale),
       amountMinor: payment.amountMinor,
       currency: payment.currency,
-      method: PROVIDER_LABEL[payment.provider as ProviderId] ?? payment.provider,
+      method: providerLabel(payment.provider) ?? payment.provider,
       reference: payment.id,
       paidAt: payment.createdAt,
     },
   });
   return true;
 }
-
-export const PROVIDER_LABEL: Record<ProviderId, string> = {
-  stripe: "Stripe",
-  paypal: "PayPal",
-  paystack: "Paystack",
-  flutterwave: "Flutterwave",
-  razorpay: "Razorpay",
-};
 
 /** The plan in force as Billing shows it: the subscription that pays for it, if any. */
 export async function billingSummary(userId: string): Promise<SubscriptionView | null> {
@@ -177,13 +182,14 @@ export async function currentPlanDetail(userId: string) {
   const subscription = await currentSubscription(userId);
   if (!subscription) return null;
   const id = subscription.providerSubscriptionId ?? subscription.id;
+  // Some providers' SPEC sessions also name the id their own way (Paystack's subscription code;
+  // its e-mail token stays on the server, which fetches it when it cancels).
+  const alias = isProviderId(subscription.provider) ? providerInfo(subscription.provider).sessionIdAlias : undefined;
   return {
     method: subscription.provider,
     session: {
       id,
-      // The SPEC's Paystack session names its code; its e-mail token stays on the server, which
-      // fetches it from Paystack when it cancels.
-      ...(subscription.provider === "paystack" ? { subscription_code: id } : {}),
+      ...(alias ? { [alias]: id } : {}),
       plan: subscription.plan,
       status: subscription.status,
       currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,

@@ -2,9 +2,8 @@ import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
 import { env, type Env } from "@/server/env";
 import { planOffer } from "../catalog";
-import { findSubscriptionByCustomer } from "./ledger";
 import { parseJson, providerJson, safeEqual } from "./provider-http";
-import type { ConfirmedPayment, LedgerChange, PaidPlan, PaymentProvider } from "./types";
+import type { ConfirmedPayment, LedgerChange, OwnerLookup, PaidPlan, PaymentProvider } from "./types";
 
 type Settings = Pick<
   Env,
@@ -14,6 +13,7 @@ type Settings = Pick<
   | "FLUTTERWAVE_PLAN_MONTHLY"
   | "FLUTTERWAVE_PLAN_YEARLY"
   | "FLUTTERWAVE_API_BASE_URL"
+  | "FLUTTERWAVE_CHECKOUT_URL"
   | "PAYMENT_TIMEOUT_MS"
   | "CURRENCY"
 >;
@@ -57,16 +57,6 @@ export function parseTxRef(txRef: string): { plan: PaidPlan; userId: string } | 
 /** Flutterwave amounts are in major units (47 or 47.5); Aula keeps minor units. */
 const minor = (amount: number) => Math.round(amount * 100);
 
-/** The inline checkout's settings: everything the browser needs, nothing secret. */
-export type InlineCheckout = {
-  public_key: string;
-  tx_ref: string;
-  amount: number;
-  currency: string;
-  payment_plan: string;
-  customer: { email: string; name: string };
-};
-
 /**
  * Assumptions about the provider (some not verified against its live API), kept here: webhooks carry no event id
  * (one is made of the event and the transaction id); `verif-hash` is compared as a string, or
@@ -75,9 +65,7 @@ export type InlineCheckout = {
  * subscription is found with `GET /subscriptions?transaction_id=`; renewals find their owner by
  * the customer id.
  */
-export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider & {
-  inlineCheckout: (input: { user: { id: string; email: string; name: string }; plan: PaidPlan }) => InlineCheckout;
-} {
+export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider {
   const auth = `Bearer ${e.FLUTTERWAVE_SECRET_KEY}`;
   const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
     providerJson<Envelope<T>>(e.FLUTTERWAVE_API_BASE_URL, path, {
@@ -90,15 +78,13 @@ export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider 
   /** A charge Flutterwave confirms as successful, of the expected amount and currency, as a payment. */
   async function verified(
     transactionId: string | number,
+    owners: OwnerLookup,
     expect?: { userId: string; plan: PaidPlan },
   ): Promise<ConfirmedPayment | null> {
     const tx = await call<Transaction>(`/transactions/${encodeURIComponent(String(transactionId))}/verify`);
     if (tx.status !== "successful") return null;
     let owner = parseTxRef(tx.tx_ref);
-    if (!owner && tx.customer?.id !== undefined) {
-      const stored = await findSubscriptionByCustomer("flutterwave", String(tx.customer.id));
-      owner = stored ? { userId: stored.userId, plan: stored.plan } : null;
-    }
+    if (!owner && tx.customer?.id !== undefined) owner = await owners.byCustomer(String(tx.customer.id));
     if (!owner || (expect && (owner.userId !== expect.userId || owner.plan !== expect.plan))) return null;
     const offer = planOffer(owner.plan);
     if (minor(tx.amount) < offer.priceMinor || tx.currency.toUpperCase() !== offer.currency) return null;
@@ -118,23 +104,34 @@ export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider 
 
   return {
     id: "flutterwave",
-    inlineCheckout({ user, plan }) {
+    /**
+     * The inline checkout: no call to Flutterwave yet, only the settings its script needs
+     * (public key, our tx_ref, amount, currency, payment plan, customer; nothing secret). Its
+     * callback's transaction id goes to the success page, which verifies it with Flutterwave.
+     */
+    async startCheckout({ user, plan }) {
       const offer = planOffer(plan);
+      const txRef = `aula.${plan}.${user.id}.${randomBytes(8).toString("hex")}`;
       return {
-        public_key: e.FLUTTERWAVE_PUBLIC_KEY!,
-        tx_ref: `aula.${plan}.${user.id}.${randomBytes(8).toString("hex")}`,
-        amount: offer.priceMinor / 100,
-        currency: offer.currency,
-        payment_plan: planId(plan),
-        customer: { email: user.email, name: user.name },
+        kind: "inline",
+        id: txRef,
+        script: e.FLUTTERWAVE_CHECKOUT_URL,
+        opener: "FlutterwaveCheckout",
+        settings: {
+          public_key: e.FLUTTERWAVE_PUBLIC_KEY!,
+          tx_ref: txRef,
+          amount: offer.priceMinor / 100,
+          currency: offer.currency,
+          payment_plan: planId(plan),
+          customer: { email: user.email, name: user.name },
+          customizations: { title: "Aula" },
+        },
+        result: { reference: "transaction_id", paid: ["successful", "completed"] },
       };
     },
-    async startCheckout() {
-      throw new Error("flutterwave pays inline: use inlineCheckout");
-    },
-    async confirmCheckout({ userId, plan, reference }) {
+    async confirmCheckout({ userId, plan, reference }, owners) {
       if (!/^\d{1,20}$/.test(reference)) return null;
-      return verified(reference, { userId, plan });
+      return verified(reference, owners, { userId, plan });
     },
     async verifyWebhook(rawBody, headers) {
       const secret = e.FLUTTERWAVE_WEBHOOK_HASH;
@@ -154,9 +151,9 @@ export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider 
       return {
         id: `${type}:${String(data.id)}:${String(data.status ?? "")}`,
         type,
-        changes: async (): Promise<LedgerChange[]> => {
+        changes: async (owners): Promise<LedgerChange[]> => {
           if (type === "charge.completed") {
-            const payment = await verified(data.id as string | number);
+            const payment = await verified(data.id as string | number, owners);
             return payment ? [{ kind: "paid", payment }] : [];
           }
           if (type === "subscription.cancelled") {

@@ -2,7 +2,15 @@ import "server-only";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { payments, subscriptions, users, webhookEvents } from "@/server/db/schema";
-import type { ConfirmedPayment, LedgerChange, PaidPlan, ProviderId, StoredSubscription, VerifiedEvent } from "./types";
+import type {
+  ConfirmedPayment,
+  LedgerChange,
+  OwnerLookup,
+  PaidPlan,
+  ProviderId,
+  StoredSubscription,
+  VerifiedEvent,
+} from "./types";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -181,7 +189,7 @@ export async function applyWebhookEvent(provider: ProviderId, event: VerifiedEve
     .from(webhookEvents)
     .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id)));
   if (seen) return "duplicate";
-  const changes = await event.changes();
+  const changes = await event.changes(ownerLookup(provider));
   return db.transaction(async (tx) => {
     const [recorded] = await tx
       .insert(webhookEvents)
@@ -278,4 +286,16 @@ export async function findSubscriptionByCustomer(
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return (row as StoredSubscription | undefined) ?? null;
+}
+
+/**
+ * Whose a provider's subscription or customer is, from our rows: what a renewal that names only
+ * the provider's ids needs. The adapters get this from the ledger's callers; they never import it.
+ */
+export function ownerLookup(provider: ProviderId): OwnerLookup {
+  const ownerOf = (row: StoredSubscription | null) => (row ? { userId: row.userId, plan: row.plan } : null);
+  return {
+    bySubscription: async (id) => ownerOf(await findSubscriptionByProviderId(provider, id)),
+    byCustomer: async (id) => ownerOf(await findSubscriptionByCustomer(provider, id)),
+  };
 }

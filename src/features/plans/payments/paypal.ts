@@ -1,9 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { env, type Env } from "@/server/env";
-import { findSubscriptionByProviderId } from "./ledger";
 import { parseJson, providerJson } from "./provider-http";
-import type { ConfirmedPayment, LedgerChange, PaidPlan, PaymentProvider } from "./types";
+import type { ConfirmedPayment, LedgerChange, OwnerLookup, PaidPlan, PaymentProvider } from "./types";
 
 type Settings = Pick<
   Env,
@@ -100,9 +99,12 @@ export function createPaypalProvider(e: Settings = env()): PaymentProvider {
   const planOf = (id: string): PaidPlan | null =>
     id === e.PAYPAL_PLAN_MONTHLY ? "monthly" : id === e.PAYPAL_PLAN_YEARLY ? "yearly" : null;
 
-  async function ownerOf(subscriptionId: string): Promise<{ userId: string; plan: PaidPlan } | null> {
-    const stored = await findSubscriptionByProviderId("paypal", subscriptionId);
-    if (stored) return { userId: stored.userId, plan: stored.plan };
+  async function ownerOf(
+    subscriptionId: string,
+    owners: OwnerLookup,
+  ): Promise<{ userId: string; plan: PaidPlan } | null> {
+    const stored = await owners.bySubscription(subscriptionId);
+    if (stored) return stored;
     const sub = await call<Subscription>(`/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}`);
     const plan = planOf(sub.plan_id);
     return sub.custom_id && plan ? { userId: sub.custom_id, plan } : null;
@@ -130,7 +132,7 @@ export function createPaypalProvider(e: Settings = env()): PaymentProvider {
       });
       const approve = sub.links?.find((l) => l.rel === "approve")?.href;
       if (!approve) throw new Error("paypal subscription without approve link");
-      return { id: sub.id, url: approve };
+      return { kind: "redirect", id: sub.id, url: approve };
     },
     async confirmCheckout({ userId, plan, reference }) {
       if (!/^I-[A-Z0-9]{4,40}$/.test(reference)) return null;
@@ -184,12 +186,12 @@ export function createPaypalProvider(e: Settings = env()): PaymentProvider {
       return {
         id: event.id,
         type,
-        changes: async (): Promise<LedgerChange[]> => {
+        changes: async (owners): Promise<LedgerChange[]> => {
           if (type === "PAYMENT.SALE.COMPLETED") {
             const subscriptionId = resource.billing_agreement_id;
             const amount = resource.amount as { total?: string; currency?: string } | undefined;
             if (typeof subscriptionId !== "string" || typeof resource.id !== "string" || !amount?.currency) return [];
-            const owner = await ownerOf(subscriptionId);
+            const owner = await ownerOf(subscriptionId, owners);
             if (!owner) return [];
             const payment: ConfirmedPayment = {
               provider: "paypal",

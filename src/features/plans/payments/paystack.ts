@@ -3,9 +3,8 @@ import { randomUUID } from "node:crypto";
 import { env, type Env } from "@/server/env";
 import { planOffer } from "../catalog";
 import { parseStoredBilling } from "./billing-metadata";
-import { findSubscriptionByCustomer } from "./ledger";
 import { asPlan, hmacHex, parseJson, providerJson, safeEqual } from "./provider-http";
-import type { ConfirmedPayment, LedgerChange, PaidPlan, PaymentProvider } from "./types";
+import type { ConfirmedPayment, LedgerChange, OwnerLookup, PaidPlan, PaymentProvider } from "./types";
 
 type Settings = Pick<
   Env,
@@ -66,13 +65,13 @@ export function createPaystackProvider(e: Settings = env()): PaymentProvider {
   }
 
   /** A successful charge as a payment, with its owner from metadata or, for renewals, from the customer. */
-  async function paymentOf(tx: Transaction): Promise<ConfirmedPayment | null> {
+  async function paymentOf(tx: Transaction, owners: OwnerLookup): Promise<ConfirmedPayment | null> {
     if (tx.status !== "success" || !tx.customer?.customer_code) return null;
     const meta = metadataOf(tx.metadata);
     let userId = typeof meta.userId === "string" ? meta.userId : null;
     let plan = asPlan(meta.plan) ?? planOfCode(typeof tx.plan === "string" ? tx.plan : tx.plan?.plan_code);
     if (!userId || !plan) {
-      const stored = await findSubscriptionByCustomer("paystack", tx.customer.customer_code);
+      const stored = await owners.byCustomer(tx.customer.customer_code);
       if (!stored) return null;
       userId = stored.userId;
       plan = stored.plan;
@@ -107,13 +106,13 @@ export function createPaystackProvider(e: Settings = env()): PaymentProvider {
           metadata: { userId: user.id, plan, ...(billing ? { billing: JSON.stringify(billing) } : {}) },
         },
       });
-      return { id: data.reference, url: data.authorization_url };
+      return { kind: "redirect", id: data.reference, url: data.authorization_url };
     },
-    async confirmCheckout({ userId, plan, reference }) {
+    async confirmCheckout({ userId, plan, reference }, owners) {
       const tx = await call<Transaction>(`/transaction/verify/${encodeURIComponent(reference)}`);
       const meta = metadataOf(tx.metadata);
       if (meta.userId !== userId || meta.plan !== plan) return null;
-      return paymentOf(tx);
+      return paymentOf(tx, owners);
     },
     async verifyWebhook(rawBody, headers) {
       const signature = headers.get("x-paystack-signature");
@@ -128,9 +127,9 @@ export function createPaystackProvider(e: Settings = env()): PaymentProvider {
       return {
         id,
         type,
-        changes: async (): Promise<LedgerChange[]> => {
+        changes: async (owners): Promise<LedgerChange[]> => {
           if (type === "charge.success") {
-            const payment = await paymentOf(data as unknown as Transaction);
+            const payment = await paymentOf(data as unknown as Transaction, owners);
             return payment ? [{ kind: "paid", payment }] : [];
           }
           const code = (data.subscription_code ??

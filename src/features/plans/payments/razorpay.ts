@@ -2,7 +2,7 @@ import "server-only";
 import { env, type Env } from "@/server/env";
 import { parseStoredBilling } from "./billing-metadata";
 import { asPlan, hmacHex, parseJson, providerJson, safeEqual } from "./provider-http";
-import type { ConfirmedPayment, LedgerChange, PaidPlan, PaymentProvider } from "./types";
+import type { ConfirmedPayment, LedgerChange, PaidPlan, PaymentProvider, PendingCheck } from "./types";
 
 type Settings = Pick<
   Env,
@@ -58,6 +58,13 @@ function statusOf(status: string): Extract<LedgerChange, { kind: "subscription" 
   return null;
 }
 
+/** Where the pending page goes: an authenticated or active subscription is paid; an ended link failed. */
+function pendingOf(status: string): PendingCheck["status"] {
+  if (status === "active" || status === "authenticated") return "paid";
+  if (status === "expired" || status === "cancelled" || status === "completed" || status === "halted") return "failed";
+  return "pending";
+}
+
 /**
  * Assumptions about the provider, kept here: the event id is the `x-razorpay-event-id` header;
  * a subscription's paid invoices (`GET /invoices?subscription_id=`) name the payment that paid
@@ -108,7 +115,7 @@ export function createRazorpayProvider(e: Settings = env()): PaymentProvider {
         },
       });
       if (!sub.short_url) throw new Error("razorpay subscription without short_url");
-      return { id: sub.id, url: sub.short_url };
+      return { kind: "popup", id: sub.id, url: sub.short_url };
     },
     async confirmCheckout({ userId, plan, reference }) {
       const sub = await ownSubscription(userId, reference);
@@ -120,7 +127,8 @@ export function createRazorpayProvider(e: Settings = env()): PaymentProvider {
     async pendingStatus({ userId, reference }) {
       const sub = await ownSubscription(userId, reference);
       const plan = sub && planOfSub(sub);
-      return sub && plan ? { status: sub.status, link: sub.short_url ?? null, plan } : null;
+      if (!sub || !plan) return null;
+      return { status: pendingOf(sub.status), providerStatus: sub.status, link: sub.short_url ?? null, plan };
     },
     async verifyWebhook(rawBody, headers) {
       const signature = headers.get("x-razorpay-signature");

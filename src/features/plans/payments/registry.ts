@@ -6,31 +6,34 @@ import { createPaypalProvider, paypalConfigured } from "./paypal";
 import { createPaystackProvider, paystackConfigured } from "./paystack";
 import { createRazorpayProvider, razorpayConfigured } from "./razorpay";
 import { createStripeProvider, stripeConfigured } from "./stripe";
-import { PROVIDER_IDS, type PaymentProvider, type ProviderId } from "./types";
+import { isProviderId, PROVIDER_IDS, providerInfo, type CheckoutMethod, type ProviderId } from "./providers";
+import type { PaymentProvider } from "./types";
+
+export { isProviderId };
 
 /**
- * Each provider's "is it set up" test and its module. A provider is on when all of its settings
- * are (docs/configuration.md); otherwise its tab, routes and webhook are off.
+ * The server half of the registry: each provider's "is it set up" test and its module (the static
+ * half, `providers.ts`, holds what the browser and the proxy may know). A provider is on when all
+ * of its settings are (docs/configuration.md); otherwise its tab, routes and webhook are off.
  */
-const PROVIDERS: Partial<Record<ProviderId, { configured: (e: Env) => boolean; create: (e: Env) => PaymentProvider }>> =
-  {
-    stripe: { configured: stripeConfigured, create: createStripeProvider },
-    flutterwave: { configured: flutterwaveConfigured, create: createFlutterwaveProvider },
-    paypal: { configured: paypalConfigured, create: createPaypalProvider },
-    paystack: { configured: paystackConfigured, create: createPaystackProvider },
-    razorpay: { configured: razorpayConfigured, create: createRazorpayProvider },
-  };
+const PROVIDERS: Record<ProviderId, { configured: (e: Env) => boolean; create: (e: Env) => PaymentProvider }> = {
+  stripe: { configured: stripeConfigured, create: createStripeProvider },
+  flutterwave: { configured: flutterwaveConfigured, create: createFlutterwaveProvider },
+  paypal: { configured: paypalConfigured, create: createPaypalProvider },
+  paystack: { configured: paystackConfigured, create: createPaystackProvider },
+  razorpay: { configured: razorpayConfigured, create: createRazorpayProvider },
+};
 
 const built = new WeakMap<Env, Map<ProviderId, PaymentProvider>>();
 
 export function configuredProviders(e: Env = env()): ProviderId[] {
-  return PROVIDER_IDS.filter((id) => PROVIDERS[id]?.configured(e));
+  return PROVIDER_IDS.filter((id) => PROVIDERS[id].configured(e));
 }
 
 /** The provider's module when it is configured, else null; one instance per settings object. */
 export function paymentProvider(id: ProviderId, e: Env = env()): PaymentProvider | null {
   const entry = PROVIDERS[id];
-  if (!entry?.configured(e)) return null;
+  if (!entry.configured(e)) return null;
   let cache = built.get(e);
   if (!cache) built.set(e, (cache = new Map()));
   let provider = cache.get(id);
@@ -38,8 +41,13 @@ export function paymentProvider(id: ProviderId, e: Env = env()): PaymentProvider
   return provider;
 }
 
-export function isProviderId(value: unknown): value is ProviderId {
-  return typeof value === "string" && (PROVIDER_IDS as readonly string[]).includes(value);
+/** The configured providers with their checkout kind and label: what the checkout page shows and does. */
+export function checkoutMethods(e: Env = env()): CheckoutMethod[] {
+  return configuredProviders(e).map((id) => ({
+    id,
+    label: providerInfo(id).label,
+    checkout: providerInfo(id).checkout,
+  }));
 }
 
 /** One start-up line naming the providers that are on (never a key). */

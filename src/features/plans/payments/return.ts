@@ -1,6 +1,6 @@
 import "server-only";
 import { confirmCheckout } from "./billing";
-import { isProviderId } from "./registry";
+import { isProviderId, providerInfo } from "./providers";
 import type { PaidPlan } from "./types";
 
 const REFERENCE = /^[A-Za-z0-9_.:-]{1,200}$/;
@@ -15,10 +15,11 @@ export async function verifyReturn(
   query: Record<string, string | string[] | undefined>,
 ): Promise<string | null> {
   const provider = query.provider;
-  // PayPal appends subscription_id to the return address; the others carry our own `ref`.
-  const ref = query.ref ?? query.subscription_id;
-  if (typeof provider !== "string" || !isProviderId(provider) || typeof ref !== "string" || !REFERENCE.test(ref))
-    return null;
+  if (typeof provider !== "string" || !isProviderId(provider)) return null;
+  // Our return addresses carry `ref`, unless the provider appends its reference itself.
+  const appended = providerInfo(provider).returnReference;
+  const ref = query.ref ?? (appended ? query[appended] : undefined);
+  if (typeof ref !== "string" || !REFERENCE.test(ref)) return null;
   if (planId !== "monthly" && planId !== "yearly") return null;
   return confirmCheckout(provider, user, planId as PaidPlan, ref);
 }

@@ -16,10 +16,12 @@ import {
   sendReceiptOnce,
   startCheckout,
 } from "./billing";
-import type { createFlutterwaveProvider } from "./flutterwave";
 import { applyWebhookEvent } from "./ledger";
 import { configuredProviders, isProviderId, paymentProvider } from "./registry";
-import type { BillingDetails, PaidPlan, ProviderId } from "./types";
+import type { BillingDetails, CheckoutStart, PaidPlan, PendingCheck, ProviderId } from "./types";
+
+type Who = { id: string; email: string; name: string };
+type StartInput = { planId: unknown; billing?: unknown; email?: string; uid?: string };
 
 /** A `uid` or `email` in a body that names someone else is 403: identity is the session's alone. */
 function assertSelf(user: { id: string; email: string }, claimed: { uid?: string; email?: string }, t: ApiTranslator) {
@@ -55,30 +57,67 @@ async function startAllowed(userId: string, t: ApiTranslator) {
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 const text = z.string().max(500).optional();
+const startBody = z.object({ planId: z.string().max(20), billing: z.unknown().optional() });
 
-/** `POST /api/{provider}payment {planId, billing?}` → `{ id, url }`: the hosted checkout to send the browser to. */
-export function checkoutRoute(provider: ProviderId) {
-  return apiRoute.user(
-    { body: z.object({ planId: z.string().max(20), billing: z.unknown().optional(), email: text, uid: text }) },
-    async ({ request, log, t, user, body }) => {
-      assertSelf(user, body, t);
-      await startAllowed(user.id, t);
-      const plan = paidPlan(body.planId, t);
-      const billing = billingFrom(body.billing, t);
-      const session = await startCheckout(provider, { user, plan, billing, locale: requestLocale(request) }, t);
-      log.info({ userId: user.id, provider, plan, checkout: session.id }, "checkout started");
-      return Response.json({ success: true, id: session.id, url: session.url });
-    },
-  );
+/** A provider named in the address: known and on, else 404 `payment:provider-off`. */
+function onProvider(id: string, t: ApiTranslator): ProviderId {
+  if (!isProviderId(id) || !paymentProvider(id)) throw appError("payment:provider-off", t);
+  return id;
+}
+
+/** The checkout's start, shared by the page's route and the SPEC's provider-named ones. */
+async function begin(
+  provider: ProviderId,
+  ctx: { request: Request; log: { info: (o: object, m: string) => void }; t: ApiTranslator; user: Who },
+  input: StartInput,
+): Promise<CheckoutStart> {
+  const { request, log, t, user } = ctx;
+  assertSelf(user, input, t);
+  await startAllowed(user.id, t);
+  const plan = paidPlan(input.planId, t);
+  const billing = billingFrom(input.billing, t);
+  const started = await startCheckout(provider, { user, plan, billing, locale: requestLocale(request) }, t);
+  log.info({ userId: user.id, provider, plan, checkout: started.id }, "checkout started");
+  return started;
 }
 
 /**
- * `POST /api/paypal {planId, email, name, lastName, post, address, country, brand, admin}` →
- * `{ links }` (the one with rel approve is followed). The contract's address fields are the
- * billing form's; `brand` and `admin` are accepted and ignored (the server names the brand).
+ * `POST /api/checkout/{provider} {planId, billing?}` → `{ checkout }`: the checkout page's one
+ * route for every provider. `checkout.kind` tells the page what to do (providers.ts, types.ts).
  */
-export const paypalRoute = apiRoute.user(
-  {
+export const startRoute = apiRoute.user<{ provider: string }, typeof startBody>(
+  { body: startBody },
+  async (ctx, params) => {
+    const provider = onProvider(params.provider, ctx.t);
+    const checkout = await begin(provider, ctx, ctx.body);
+    return Response.json({ success: true, checkout });
+  },
+);
+
+/** A redirect or popup checkout's address; an inline one has none. */
+function addressOf(started: CheckoutStart, t: ApiTranslator): string {
+  if (started.kind === "inline") throw appError("payment:provider-failed", t);
+  return started.url;
+}
+
+/**
+ * The SPEC's provider-named start routes keep their own bodies and answers; which one a route
+ * speaks is chosen by its file under src/app/api, never here:
+ * - `url`: `{planId, billing?}` → `{ id, url }` (`/api/stripepayment`, `/api/paystackpayment`,
+ *   whose `amountInZar` is ignored: the configured price is charged);
+ * - `links`: `{planId, email, name, lastName, post, address, country, brand, admin}` →
+ *   `{ links }` (the one with rel approve is followed; `brand` and `admin` are accepted and
+ *   ignored, the server names the brand) (`/api/paypal`);
+ * - `shortUrl`: `{plan, email, fullAddress}` → `{ short_url, id }`, the link the browser opens
+ *   in a new tab (`/api/razorpaycreate`);
+ * - `inline`: `{planId}` → the inline checkout's settings (`/api/flutterwavepayment`).
+ */
+const CONTRACTS = {
+  url: {
+    body: z.object({ planId: z.string().max(20), billing: z.unknown().optional(), email: text, uid: text }),
+    answer: (started: CheckoutStart, t: ApiTranslator) => ({ id: started.id, url: addressOf(started, t) }),
+  },
+  links: {
     body: z.object({
       planId: z.string().max(20),
       email: text,
@@ -92,85 +131,55 @@ export const paypalRoute = apiRoute.user(
       admin: text,
       billing: z.unknown().optional(),
     }),
-  },
-  async ({ request, log, t, user, body }) => {
-    assertSelf(user, body, t);
-    await startAllowed(user.id, t);
-    const plan = paidPlan(body.planId, t);
-    const session = await startCheckout(
-      "paypal",
-      { user, plan, billing: billingFrom(body.billing, t), locale: requestLocale(request) },
-      t,
-    );
-    log.info({ userId: user.id, provider: "paypal", plan, checkout: session.id }, "checkout started");
-    return Response.json({
-      success: true,
-      id: session.id,
-      links: [{ rel: "approve", href: session.url, method: "GET" }],
-    });
-  },
-);
-
-/**
- * `POST /api/flutterwavepayment {planId}` → the inline checkout's settings (public key, tx_ref,
- * amount, currency, payment plan, customer): the server half of Flutterwave's inline flow. The
- * browser opens the checkout with them; the success page then verifies the transaction.
- */
-export const flutterwaveRoute = apiRoute.user(
-  { body: z.object({ planId: z.string().max(20), email: text, uid: text, billing: z.unknown().optional() }) },
-  async ({ log, t, user, body }) => {
-    assertSelf(user, body, t);
-    await startAllowed(user.id, t);
-    const plan = paidPlan(body.planId, t);
-    const provider = paymentProvider("flutterwave");
-    if (!provider) throw appError("payment:provider-off", t);
-    const config = (provider as ReturnType<typeof createFlutterwaveProvider>).inlineCheckout({ user, plan });
-    log.info({ userId: user.id, provider: "flutterwave", plan, checkout: config.tx_ref }, "checkout started");
-    return Response.json({ success: true, ...config });
-  },
-);
-
-/** `POST /api/razorpaycreate {plan, email, fullAddress}` → `{ short_url, id }`: the short link the browser opens in a new tab. */
-export const razorpayCreateRoute = apiRoute.user(
-  {
-    body: z.object({
-      plan: z.string().max(20),
-      email: text,
-      uid: text,
-      fullAddress: text,
-      billing: z.unknown().optional(),
+    answer: (started: CheckoutStart, t: ApiTranslator) => ({
+      id: started.id,
+      links: [{ rel: "approve", href: addressOf(started, t), method: "GET" }],
     }),
   },
-  async ({ request, log, t, user, body }) => {
-    assertSelf(user, body, t);
-    await startAllowed(user.id, t);
-    const plan = paidPlan(body.plan, t);
-    const session = await startCheckout(
-      "razorpay",
-      { user, plan, billing: billingFrom(body.billing, t), locale: requestLocale(request) },
-      t,
-    );
-    log.info({ userId: user.id, provider: "razorpay", plan, checkout: session.id }, "checkout started");
-    return Response.json({ success: true, id: session.id, short_url: session.url });
+  shortUrl: {
+    body: z
+      .object({ plan: z.string().max(20), email: text, uid: text, fullAddress: text, billing: z.unknown().optional() })
+      .transform(({ plan, ...rest }) => ({ ...rest, planId: plan })),
+    answer: (started: CheckoutStart, t: ApiTranslator) => ({ id: started.id, short_url: addressOf(started, t) }),
   },
-);
+  inline: {
+    body: z.object({ planId: z.string().max(20), email: text, uid: text, billing: z.unknown().optional() }),
+    answer: (started: CheckoutStart, t: ApiTranslator) => {
+      if (started.kind !== "inline") throw appError("payment:provider-failed", t);
+      return started.settings;
+    },
+  },
+} satisfies Record<string, { body: z.ZodType; answer: (s: CheckoutStart, t: ApiTranslator) => object }>;
 
-/**
- * `POST /api/razorpaypending {sub}` → `{ status, next, link, plan }`: the pending page's check.
- * `next` is where the page goes: `success` (active), `failed` (expired or cancelled) or `pending`.
- */
-export const pendingRoute = apiRoute.user(
-  { body: z.object({ sub: z.string().min(1).max(100) }) },
-  async ({ t, user, body }) => {
-    const pending = await pendingStatus("razorpay", user.id, body.sub, t);
-    if (!pending) throw appError("payment:not-found", t);
-    const next = ["active", "authenticated"].includes(pending.status)
-      ? "success"
-      : ["expired", "cancelled", "completed", "halted"].includes(pending.status)
-        ? "failed"
-        : "pending";
-    return Response.json({ success: true, status: pending.status, next, link: pending.link, plan: pending.plan });
-  },
+/** A SPEC provider-named start route (see CONTRACTS). */
+export function checkoutRoute(provider: ProviderId, contract: keyof typeof CONTRACTS = "url") {
+  const { body, answer } = CONTRACTS[contract];
+  return apiRoute.user({ body: body as z.ZodType<StartInput> }, async (ctx) => {
+    const started = await begin(provider, ctx, ctx.body);
+    return Response.json({ success: true, ...answer(started, ctx.t) });
+  });
+}
+
+/** The pending page's check, shared by its route and the SPEC's. `next`: `success`, `failed` or `pending`. */
+async function pendingAnswer(provider: ProviderId, user: Who, sub: string, t: ApiTranslator) {
+  const pending = await pendingStatus(provider, user.id, sub, t);
+  if (!pending) throw appError("payment:not-found", t);
+  const next = NEXT[pending.status];
+  return Response.json({ success: true, status: pending.providerStatus, next, link: pending.link, plan: pending.plan });
+}
+
+const NEXT: Record<PendingCheck["status"], string> = { paid: "success", failed: "failed", pending: "pending" };
+const pendingBody = z.object({ sub: z.string().min(1).max(100) });
+
+/** `POST /api/{provider}pending {sub}` (the SPEC's `/api/razorpaypending`) → `{ status, next, link, plan }`. */
+export function pendingRoute(provider: ProviderId) {
+  return apiRoute.user({ body: pendingBody }, async ({ t, user, body }) => pendingAnswer(provider, user, body.sub, t));
+}
+
+/** `POST /api/checkout/{provider}/pending {sub}`: the pending page's check, for any provider with one. */
+export const pendingCheckRoute = apiRoute.user<{ provider: string }, typeof pendingBody>(
+  { body: pendingBody },
+  async ({ t, user, body }, params) => pendingAnswer(onProvider(params.provider, t), user, body.sub, t),
 );
 
 /**

@@ -1,9 +1,8 @@
 import "server-only";
 import Stripe from "stripe";
 import { env, type Env } from "@/server/env";
-import { findSubscriptionByProviderId } from "./ledger";
 import { parseStoredBilling } from "./billing-metadata";
-import type { ConfirmedPayment, LedgerChange, PaidPlan, PaymentProvider, VerifiedEvent } from "./types";
+import type { ConfirmedPayment, LedgerChange, OwnerLookup, PaidPlan, PaymentProvider, VerifiedEvent } from "./types";
 
 type StripeSettings = Pick<
   Env,
@@ -61,10 +60,10 @@ export function createStripeProvider(e: StripeSettings = env()): PaymentProvider
   const priceOf = (plan: PaidPlan) => (plan === "monthly" ? e.STRIPE_PRICE_MONTHLY! : e.STRIPE_PRICE_YEARLY!);
 
   /** Who an invoice's subscription belongs to: its metadata, else our row, else Stripe's own record. */
-  async function ownerOf(subscriptionId: string, metadata: Record<string, string>) {
+  async function ownerOf(subscriptionId: string, metadata: Record<string, string>, owners: OwnerLookup) {
     if (metadata.userId && asPlan(metadata.plan)) return { userId: metadata.userId, plan: asPlan(metadata.plan)! };
-    const stored = await findSubscriptionByProviderId("stripe", subscriptionId);
-    if (stored) return { userId: stored.userId, plan: stored.plan };
+    const stored = await owners.bySubscription(subscriptionId);
+    if (stored) return stored;
     const fetched = await stripe.subscriptions.retrieve(subscriptionId);
     const plan = asPlan(fetched.metadata?.plan);
     return fetched.metadata?.userId && plan ? { userId: fetched.metadata.userId, plan } : null;
@@ -94,7 +93,7 @@ export function createStripeProvider(e: StripeSettings = env()): PaymentProvider
     };
   }
 
-  async function changesFor(event: Stripe.Event): Promise<LedgerChange[]> {
+  async function changesFor(event: Stripe.Event, owners: OwnerLookup): Promise<LedgerChange[]> {
     switch (event.type) {
       case "checkout.session.completed": {
         const payment = paidFromSession(event.data.object);
@@ -104,7 +103,7 @@ export function createStripeProvider(e: StripeSettings = env()): PaymentProvider
         const invoice = event.data.object;
         const sub = invoiceSubscription(invoice);
         if (!sub.id || !invoice.id) return [];
-        const owner = await ownerOf(sub.id, sub.metadata);
+        const owner = await ownerOf(sub.id, sub.metadata, owners);
         if (!owner) return [];
         const payment: ConfirmedPayment = {
           provider: "stripe",
@@ -173,7 +172,7 @@ export function createStripeProvider(e: StripeSettings = env()): PaymentProvider
         { idempotencyKey: `checkout-${user.id}-${plan}-${crypto.randomUUID()}` },
       );
       if (!session.url) throw new Error("stripe checkout session without url");
-      return { id: session.id, url: session.url };
+      return { kind: "redirect", id: session.id, url: session.url };
     },
     async confirmCheckout({ userId, plan, reference }) {
       if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(reference)) return null;
@@ -190,7 +189,7 @@ export function createStripeProvider(e: StripeSettings = env()): PaymentProvider
       } catch {
         return null;
       }
-      return { id: event.id, type: event.type, changes: () => changesFor(event) } satisfies VerifiedEvent;
+      return { id: event.id, type: event.type, changes: (owners) => changesFor(event, owners) } satisfies VerifiedEvent;
     },
     async cancel(subscription) {
       if (!subscription.providerSubscriptionId) return;

@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * /payment-pending?sub=…: a short-link payment not confirmed yet. The plan, amount and link
+ * /payment-pending?sub=…&plan=…&provider=…: a popup checkout's payment not confirmed yet. The plan, amount and link
  * come from the provider (for this user's subscription only), not from the address bar.
  */
 export default async function PaymentPendingPage({
@@ -23,9 +23,12 @@ export default async function PaymentPendingPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireUserPage();
-  const { sub } = await searchParams;
+  const { sub, provider } = await searchParams;
   const [t, tp] = await Promise.all([getTranslations("payment.pending"), getTranslations("plans")]);
-  const pending = typeof sub === "string" ? await pendingCheckout(user.id, sub) : null;
+  const pending =
+    typeof sub === "string"
+      ? await pendingCheckout(user.id, typeof provider === "string" ? provider : undefined, sub)
+      : null;
   if (!pending || typeof sub !== "string") {
     return (
       <Card className="mx-auto max-w-xl space-y-4 p-8 text-center">
@@ -55,7 +58,7 @@ export default async function PaymentPendingPage({
           {formatAccountPrice(offer.priceMinor)}
         </dd>
       </dl>
-      <PendingActions sub={sub} plan={pending.plan} link={pending.link} />
+      <PendingActions provider={pending.provider} sub={sub} plan={pending.plan} link={pending.link} />
     </Card>
   );
 }

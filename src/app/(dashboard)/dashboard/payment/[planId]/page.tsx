@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { formatAccountPrice } from "@/features/plans";
 import { CheckoutForm } from "@/features/plans/components/checkout-form";
 import { FEATURE_KEYS } from "@/features/plans/components/plan-cards";
-import { checkoutOptions, configuredProviders, planOffer } from "@/features/plans/service";
+import { checkoutMethods, planOffer } from "@/features/plans/service";
 import { requireUserPage } from "@/server/auth/session";
 import { env } from "@/server/env";
 
@@ -33,9 +33,8 @@ export default async function PaymentPage({ params }: { params: Promise<{ planId
         <CheckoutForm
           plan={planId}
           price={price}
-          providers={configuredProviders()}
+          providers={checkoutMethods()}
           defaults={{ email: user.email, name: user.name }}
-          checkoutOptions={checkoutOptions()}
         />
         <Card className="h-fit space-y-4 p-6" data-testid="order-summary">
           <h2 className="text-lg font-semibold">{t("summaryTitle")}</h2>

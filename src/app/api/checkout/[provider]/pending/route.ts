@@ -1,0 +1,3 @@
+import { pendingCheckRoute } from "@/features/plans/payments/routes";
+
+export const POST = pendingCheckRoute;

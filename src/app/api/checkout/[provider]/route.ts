@@ -1,0 +1,3 @@
+import { startRoute } from "@/features/plans/payments/routes";
+
+export const POST = startRoute;
