@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { checkoutOrigins } from "@/lib/checkout-origins";
+import { areas, isWithin, paths } from "@/lib/paths";
 
 /**
  * Next 16's request proxy. Two jobs only:
@@ -7,7 +8,7 @@ import { checkoutOrigins } from "@/lib/checkout-origins";
  * 2. optimistic redirects to /login when there is no session cookie at all.
  * It is a convenience, not a guard: every page and route checks the session on the server itself.
  */
-const PROTECTED = [/^\/dashboard(\/|$)/, /^\/course(\/|$)/, /^\/admin(\/|$)/];
+const PROTECTED = [areas.dashboard, areas.course, areas.admin];
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 
 /** `checkout`: the payment page's provider origins (src/lib/checkout-origins.ts), for its script and frame. */
@@ -34,14 +35,14 @@ export function contentSecurityPolicy(nonce: string, dev: boolean, checkout: str
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
 
-  if (PROTECTED.some((re) => re.test(pathname)) && !SESSION_COOKIES.some((c) => request.cookies.has(c))) {
-    const login = new URL("/login", request.url);
+  if (PROTECTED.some((area) => isWithin(pathname, area)) && !SESSION_COOKIES.some((c) => request.cookies.has(c))) {
+    const login = new URL(paths.login(), request.url);
     login.searchParams.set("callbackUrl", pathname + search);
     return NextResponse.redirect(login);
   }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const checkout = pathname.startsWith("/dashboard/payment/") ? checkoutOrigins(process.env) : [];
+  const checkout = pathname.startsWith(`${areas.checkout}/`) ? checkoutOrigins(process.env) : [];
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production", checkout);
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);

@@ -1,5 +1,6 @@
 import type { BillingForm } from "../billing-form";
 import type { ProviderId } from "../payments/types";
+import { paths } from "@/lib/paths";
 
 type Post = (url: string, body: unknown) => Promise<Response>;
 type Input = {
@@ -53,7 +54,7 @@ async function shortLinkFlow({ plan, billing, post, navigate }: Input): Promise<
   }
   if (tab) tab.location.href = data.short_url;
   else window.open(data.short_url, "_blank", "noopener");
-  navigate(`/payment-pending?sub=${encodeURIComponent(data.id)}&plan=${plan}`);
+  navigate(paths.paymentPending({ sub: data.id, plan }));
   return { ok: true };
 }
 
@@ -101,12 +102,10 @@ async function inlineFlow({ plan, billing, post, options, navigate }: Input): Pr
       callback: (result: InlineResult) => {
         settled = true;
         if (result.status === "successful" || result.status === "completed") {
-          navigate(
-            `/payment-success/${plan}?provider=flutterwave&ref=${encodeURIComponent(String(result.transaction_id ?? ""))}`,
-          );
+          navigate(paths.paymentSuccess(plan, { provider: "flutterwave", ref: String(result.transaction_id ?? "") }));
           resolve({ ok: true });
         } else {
-          navigate("/payment-failed");
+          navigate(paths.paymentFailed());
           resolve({ ok: true });
         }
       },

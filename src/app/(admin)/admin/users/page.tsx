@@ -6,12 +6,13 @@ import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features
 import { formatDate, readListParams } from "@/features/admin/page-params";
 import { listUsers } from "@/features/admin/service";
 import { requireAdminPage } from "@/server/auth/session";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("admin"))("users") };
 }
 
-const ACTION = "/admin/users";
+const ACTION = paths.admin("users");
 
 export default async function AdminUsersPage({
   searchParams,
