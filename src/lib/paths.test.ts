@@ -66,6 +66,7 @@ function everyBuilt(): string[] {
     paths.confirmEmail(id),
     paths.dashboard(),
     paths.profile(),
+    paths.profile({ tab: "billing" }),
     paths.pricing(),
     paths.generateCourse(),
     paths.payment(id),
@@ -103,6 +104,7 @@ describe("paths", () => {
     expect(paths.paymentFailed()).toBe("/payment-failed");
     expect(paths.paymentFailed({ plan: "monthly" })).toBe("/payment-failed?plan=monthly");
     expect(paths.coursePrint("c1")).toBe("/course/c1/print");
+    expect(paths.profile({ tab: "billing" })).toBe("/dashboard/profile?tab=billing");
     expect(paths.coursePrint("c1", { print: true })).toBe("/course/c1/print?print=1");
   });
 

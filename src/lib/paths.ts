@@ -86,7 +86,8 @@ export const paths = {
 
   // The signed-in app.
   dashboard: () => "/dashboard",
-  profile: () => "/dashboard/profile",
+  /** `tab: "billing"` opens the plan and payments tab (where Stripe's portal sends the user back). */
+  profile: (query: { tab?: "billing" } = {}) => withQuery("/dashboard/profile", query),
   pricing: () => "/dashboard/pricing",
   generateCourse: () => "/dashboard/generate-course",
   /** The checkout of one plan. */
