@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { checkoutSources, type CheckoutSources } from "@/features/plans/payments/providers";
+import { areas, isWithin, paths } from "@/lib/paths";
 
 /**
  * Next 16's request proxy. Two jobs only:
@@ -7,7 +8,7 @@ import { checkoutSources, type CheckoutSources } from "@/features/plans/payments
  * 2. optimistic redirects to /login when there is no session cookie at all.
  * It is a convenience, not a guard: every page and route checks the session on the server itself.
  */
-const PROTECTED = [/^\/dashboard(\/|$)/, /^\/course(\/|$)/, /^\/admin(\/|$)/];
+const PROTECTED = [areas.dashboard, areas.course, areas.admin];
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 
 /** `checkout`: the payment page's provider origins, from each provider's registry entry (payments/providers.ts). */
@@ -34,14 +35,14 @@ export function contentSecurityPolicy(nonce: string, dev: boolean, checkout?: Ch
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
 
-  if (PROTECTED.some((re) => re.test(pathname)) && !SESSION_COOKIES.some((c) => request.cookies.has(c))) {
-    const login = new URL("/login", request.url);
+  if (PROTECTED.some((area) => isWithin(pathname, area)) && !SESSION_COOKIES.some((c) => request.cookies.has(c))) {
+    const login = new URL(paths.login(), request.url);
     login.searchParams.set("callbackUrl", pathname + search);
     return NextResponse.redirect(login);
   }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const checkout = pathname.startsWith("/dashboard/payment/") ? checkoutSources(process.env) : undefined;
+  const checkout = pathname.startsWith(`${areas.checkout}/`) ? checkoutSources(process.env) : undefined;
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production", checkout);
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);

@@ -1,4 +1,5 @@
 import type { MetadataRoute } from "next";
+import { paths } from "@/lib/paths";
 
 /** Makes Aula installable; the sidebar's "Desktop App" entry appears when the browser offers it. */
 export default function manifest(): MetadataRoute.Manifest {
@@ -6,7 +7,7 @@ export default function manifest(): MetadataRoute.Manifest {
     name: "Aula",
     short_name: "Aula",
     description: "AI-made courses from any topic",
-    start_url: "/dashboard",
+    start_url: paths.dashboard(),
     display: "standalone",
     background_color: "#ffffff",
     theme_color: "#4f46e5",

@@ -2,6 +2,7 @@ import { FileQuestionIcon } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
+import { paths } from "@/lib/paths";
 
 export default async function NotFound() {
   const t = await getTranslations("notFound");
@@ -14,10 +15,10 @@ export default async function NotFound() {
       <p className="max-w-md text-muted-foreground">{t("text")}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild>
-          <Link href="/">{t("returnHome")}</Link>
+          <Link href={paths.home()}>{t("returnHome")}</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link href="/dashboard">{t("goDashboard")}</Link>
+          <Link href={paths.dashboard()}>{t("goDashboard")}</Link>
         </Button>
       </div>
       <p className="text-sm text-muted-foreground">{t("support")}</p>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
+import { paths } from "@/lib/paths";
 
 export async function FinalCta() {
   const t = await getTranslations("landing.cta");
@@ -12,7 +13,7 @@ export async function FinalCta() {
         </h2>
         <p className="mt-3 text-lg">{t("text")}</p>
         <Button asChild size="lg" variant="secondary" className="mt-8">
-          <Link href="/dashboard">{t("button")}</Link>
+          <Link href={paths.dashboard()}>{t("button")}</Link>
         </Button>
       </div>
     </section>

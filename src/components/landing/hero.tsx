@@ -2,6 +2,7 @@ import { SparklesIcon } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
+import { paths } from "@/lib/paths";
 
 export async function Hero() {
   const t = await getTranslations("landing.hero");
@@ -20,7 +21,7 @@ export async function Hero() {
         <p className="max-w-2xl text-lg text-balance text-muted-foreground">{t("subtitle")}</p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
-            <Link href="/dashboard">{t("cta")}</Link>
+            <Link href={paths.dashboard()}>{t("cta")}</Link>
           </Button>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { LanguageMenu } from "@/components/i18n/language-menu";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { Button } from "@/components/ui/button";
 import { AnchorLink } from "./anchor-link";
+import { paths } from "@/lib/paths";
 
 export async function LandingHeader() {
   const t = await getTranslations("landing.nav");
@@ -59,10 +60,10 @@ export async function LandingHeader() {
           <LanguageMenu />
           <ThemeToggle />
           <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
-            <Link href="/login">{t("login")}</Link>
+            <Link href={paths.login()}>{t("login")}</Link>
           </Button>
           <Button asChild size="sm" className="px-2.5 sm:px-3">
-            <Link href="/signup">{t("getStarted")}</Link>
+            <Link href={paths.signup()}>{t("getStarted")}</Link>
           </Button>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Brand } from "@/components/brand";
+import { paths } from "@/lib/paths";
 
 /** The public site's footer: every link is an internal page (the SPEC's external marketing site is this site). */
 export async function SiteFooter() {
@@ -11,24 +12,24 @@ export async function SiteFooter() {
       links: [
         { href: "/#features", label: t("features") },
         { href: "/#pricing", label: t("pricing") },
-        { href: "/blog", label: t("blog") },
+        { href: paths.blog(), label: t("blog") },
       ],
     },
     {
       title: t("company"),
       links: [
-        { href: "/about", label: t("about") },
-        { href: "/contact", label: t("contact") },
+        { href: paths.about(), label: t("about") },
+        { href: paths.contact(), label: t("contact") },
       ],
     },
     {
       title: t("legal"),
       links: [
-        { href: "/privacy-policy", label: t("privacy") },
-        { href: "/terms", label: t("terms") },
-        { href: "/cancellation-policy", label: t("cancel") },
-        { href: "/refund-policy", label: t("refund") },
-        { href: "/subscription-billing-policy", label: t("billing") },
+        { href: paths.policy("privacy"), label: t("privacy") },
+        { href: paths.policy("terms"), label: t("terms") },
+        { href: paths.policy("cancel"), label: t("cancel") },
+        { href: paths.policy("refund"), label: t("refund") },
+        { href: paths.policy("billing"), label: t("billing") },
       ],
     },
   ];

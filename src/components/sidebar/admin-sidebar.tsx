@@ -5,12 +5,13 @@ import { ADMIN_SECTIONS } from "./admin-sections";
 import { SidebarBrand } from "./dashboard-sidebar";
 import { ThemeSidebarButton } from "./footer-actions";
 import { Sidebar, SidebarLinks, type SidebarLink } from "./sidebar";
+import { paths } from "@/lib/paths";
 
 export function AdminSidebar() {
   const t = useTranslations("admin");
   const links: SidebarLink[] = [
-    { href: "/admin", label: t("dashboard"), icon: LayoutDashboardIcon, exact: true },
-    ...ADMIN_SECTIONS.map((s) => ({ href: `/admin/${s.slug}`, label: t(s.key), icon: s.icon })),
+    { href: paths.admin(), label: t("dashboard"), icon: LayoutDashboardIcon, exact: true },
+    ...ADMIN_SECTIONS.map((s) => ({ href: paths.admin(s.slug), label: t(s.key), icon: s.icon })),
   ];
   return (
     <Sidebar label={t("label")} title={t("title")} closeLabel={t("title")}>
@@ -19,7 +20,7 @@ export function AdminSidebar() {
         <SidebarLinks links={links} />
       </div>
       <div className="border-t p-2">
-        <SidebarLinks links={[{ href: "/dashboard", label: t("backToApp"), icon: ArrowLeftIcon, exact: true }]} />
+        <SidebarLinks links={[{ href: paths.dashboard(), label: t("backToApp"), icon: ArrowLeftIcon, exact: true }]} />
         <ThemeSidebarButton />
       </div>
     </Sidebar>

@@ -6,12 +6,13 @@ import Link from "next/link";
 import { cn } from "@/lib/utils";
 import { InstallAppSidebarButton, LogoutSidebarButton, ThemeSidebarButton } from "./footer-actions";
 import { Sidebar, SidebarLinks, useSidebarCollapsed, type SidebarLink } from "./sidebar";
+import { paths } from "@/lib/paths";
 
 export function SidebarBrand({ subtitle }: { subtitle?: string }) {
   const collapsed = useSidebarCollapsed();
   return (
     <div className="flex h-14 items-center gap-2 border-b px-2.5">
-      <Link href="/dashboard" className="flex min-w-0 items-center gap-2 font-bold" aria-label="Aula">
+      <Link href={paths.dashboard()} className="flex min-w-0 items-center gap-2 font-bold" aria-label="Aula">
         <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground">
           <GraduationCapIcon className="size-4" aria-hidden />
         </span>
@@ -36,11 +37,11 @@ export function DashboardSidebar({
   const t = useTranslations("sidebar");
   const collapsed = useSidebarCollapsed();
   const links: SidebarLink[] = [
-    { href: "/dashboard", label: t("home"), icon: HomeIcon, exact: true },
-    { href: "/dashboard/profile", label: t("profile"), icon: UserIcon },
-    { href: "/dashboard/pricing", label: t("pricing"), icon: CreditCardIcon },
-    { href: "/dashboard/generate-course", label: t("generateCourse"), icon: SparklesIcon },
-    ...(admin ? [{ href: "/admin", label: t("adminPanel"), icon: ShieldIcon }] : []),
+    { href: paths.dashboard(), label: t("home"), icon: HomeIcon, exact: true },
+    { href: paths.profile(), label: t("profile"), icon: UserIcon },
+    { href: paths.pricing(), label: t("pricing"), icon: CreditCardIcon },
+    { href: paths.generateCourse(), label: t("generateCourse"), icon: SparklesIcon },
+    ...(admin ? [{ href: paths.admin(), label: t("adminPanel"), icon: ShieldIcon }] : []),
   ];
   return (
     <Sidebar label={t("label")} title={t("mobileTitle")} closeLabel={t("toggleSidebar")}>

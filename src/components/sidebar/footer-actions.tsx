@@ -8,6 +8,7 @@ import { notify } from "@/components/notify";
 import { useInstallPrompt } from "@/components/pwa/use-install-prompt";
 import { clearOfflineStorage } from "@/lib/offline-storage";
 import { SidebarButton } from "./sidebar";
+import { paths } from "@/lib/paths";
 
 function ThemeIcon() {
   return (
@@ -46,7 +47,7 @@ export function LogoutSidebarButton() {
           // Offline copies are this user's: none may outlive the session on a shared device.
           await clearOfflineStorage().catch(() => undefined);
           notify.success(t("loggedOut"));
-          router.replace("/login");
+          router.replace(paths.login());
           router.refresh();
         } finally {
           setBusy(false);

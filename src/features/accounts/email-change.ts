@@ -10,6 +10,7 @@ import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { RESET_TOKEN_PATTERN } from "./account-schemas";
 import { hashResetToken, newLinkToken } from "./password-reset";
 import { isUniqueViolation, type SessionUser } from "./queries";
+import { paths } from "@/lib/paths";
 
 export const EMAIL_CHANGE_TTL_MINUTES = 60;
 /** Each change mails an address the user typed: a few an hour is plenty, and bounds the mail sent to strangers. */
@@ -17,7 +18,7 @@ export const EMAIL_CHANGE_RULE = { limit: 5, windowMs: 60 * 60 * 1000 };
 export const CONFIRM_ATTEMPT_RULE = { limit: 30, windowMs: 15 * 60 * 1000 };
 
 export function confirmEmailLink(token: string): string {
-  return new URL(`/confirm-email/${token}`, env().APP_URL).toString();
+  return new URL(paths.confirmEmail(token), env().APP_URL).toString();
 }
 
 /** Counted before anything is saved, so a refused change leaves the profile as it was. */

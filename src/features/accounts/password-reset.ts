@@ -13,6 +13,7 @@ import { RESET_TOKEN_PATTERN } from "./account-schemas";
 import { findUserByEmail, normalizeEmail } from "./queries";
 import { endAllSessions } from "./sessions";
 import { emailSchema } from "./schemas";
+import { paths } from "@/lib/paths";
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
@@ -34,7 +35,7 @@ export function hashResetToken(token: string): string {
 }
 
 export function resetLink(token: string): string {
-  return new URL(`/reset-password/${token}`, env().APP_URL).toString();
+  return new URL(paths.resetPassword(token), env().APP_URL).toString();
 }
 
 /**

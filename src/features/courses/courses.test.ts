@@ -2,8 +2,8 @@ import { contentTopics, courseContent, courseShareUrl, readContent } from ".";
 
 describe("course share link", () => {
   it("is one address whether the app URL ends with a slash or not", () => {
-    expect(courseShareUrl("https://aula.example/", "a b")).toBe("https://aula.example/shareable?id=a%20b");
-    expect(courseShareUrl("https://aula.example", "a b")).toBe("https://aula.example/shareable?id=a%20b");
+    expect(courseShareUrl("https://aula.example/", "a b")).toBe("https://aula.example/shareable?id=a+b");
+    expect(courseShareUrl("https://aula.example", "a b")).toBe("https://aula.example/shareable?id=a+b");
   });
 });
 

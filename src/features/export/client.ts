@@ -1,5 +1,6 @@
 /** Browser side of Export: downloads a format, or reports that the server could not print. */
 import { safeFileName } from "@/lib/download-name";
+import { paths } from "@/lib/paths";
 
 export type ExportFormatChoice = "pdf" | "md" | "scorm";
 /** `limited`: the server refused for now (429, too many exports); its message says why. */
@@ -47,5 +48,5 @@ export async function downloadExport(courseId: string, format: ExportFormatChoic
 
 /** No browser on the server: the print view opens with the browser's own print dialog. */
 export function openPrintView(courseId: string): void {
-  window.open(`/course/${encodeURIComponent(courseId)}/print?print=1`, "_blank", "noopener");
+  window.open(paths.coursePrint(courseId, { print: true }), "_blank", "noopener");
 }

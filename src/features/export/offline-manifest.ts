@@ -1,5 +1,6 @@
 import { progressPercent } from "@/features/courses";
 import type { ExportDocument } from "./document";
+import { paths } from "@/lib/paths";
 
 /**
  * What "Download for offline" stores for a course: the viewer's page for every lesson, every
@@ -13,7 +14,7 @@ export function offlineManifest(doc: ExportDocument) {
     doneCount: lessons.filter((l) => l.done).length,
     quizPassed: doc.course.quizPassed,
   });
-  const viewer = `/course/${doc.course.id}`;
+  const viewer = paths.course(doc.course.id);
   const written = lessons.filter((l) => l.theory.trim() !== "" || l.youtubeId);
   return {
     courseId: doc.course.id,

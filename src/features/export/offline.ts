@@ -7,6 +7,7 @@
 import { offlineStorageClaimed } from "@/lib/offline-owner-claim";
 import { clearOfflineStorage, NOTES_QUEUE_KEY, OFFLINE_CACHE_PREFIX, offlineCourseCache } from "@/lib/offline-storage";
 import type { OfflineManifest } from "./offline-manifest";
+import { paths } from "@/lib/paths";
 
 export const COURSE_CACHE_PREFIX = `${OFFLINE_CACHE_PREFIX}course-`;
 export const SHELL_CACHE = `${OFFLINE_CACHE_PREFIX}shell`;
@@ -53,7 +54,7 @@ export async function saveCourseOffline(courseId: string): Promise<void> {
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const manifest = (await response.json()) as OfflineManifest;
   const cache = await caches.open(courseCache(courseId));
-  await cacheAll(cache, [...manifest.pages, "/dashboard"]);
+  await cacheAll(cache, [...manifest.pages, paths.dashboard()]);
   await Promise.all(
     manifest.lessons.map((lesson) =>
       cache.put(
@@ -70,7 +71,7 @@ export async function saveCourseOffline(courseId: string): Promise<void> {
   const pages = await Promise.all(
     manifest.pages
       .slice(0, 1)
-      .concat("/dashboard")
+      .concat(paths.dashboard())
       .map(async (url) => (await cache.match(url))?.clone().text() ?? ""),
   );
   const shell = await caches.open(SHELL_CACHE);

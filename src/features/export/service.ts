@@ -14,6 +14,7 @@ import { markdownArchive } from "./markdown";
 import { offlineManifest } from "./offline-manifest";
 import { printCoursePdf } from "./pdf";
 import { scormPackage } from "./scorm";
+import { paths } from "@/lib/paths";
 
 export const EXPORT_FORMATS = ["pdf", "md", "scorm", "offline"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -75,7 +76,7 @@ async function buildExport(input: ExportInput, t: ApiTranslator): Promise<Export
   const appUrl = env().APP_URL.replace(/\/+$/, "");
   try {
     const pdf = await printCoursePdf({
-      url: `${appUrl}/course/${doc.course.id}/print`,
+      url: `${appUrl}${paths.coursePrint(doc.course.id)}`,
       // By domain and path, not URL: Chromium refuses a `__Secure-` cookie (production, also on
       // http://localhost) given with an http URL, even marked Secure.
       cookies: [input.sessionCookie, { name: "NEXT_LOCALE", value: input.locale }].map((c) => ({

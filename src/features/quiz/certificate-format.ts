@@ -8,9 +8,7 @@ export function certificateDate(date: Date, locale: string): string {
   return locale === "en" ? `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${yy}` : `${d}/${m}/${yy}`;
 }
 
-export const certificatePath = (publicId: string) => `/certificates/${publicId}`;
 export const certificateImagePath = (publicId: string) => `/api/certificates/${publicId}/image`;
-export const certificateCardPath = (publicId: string) => `/certificates/${publicId}/card`;
 
 /** A public id as issued: 22 base64url characters (128 random bits). */
 export function isPublicId(value: unknown): value is string {

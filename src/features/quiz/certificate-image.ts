@@ -1,7 +1,7 @@
 import "server-only";
 import { withBrowserPage } from "@/server/browser/chromium";
 import { env } from "@/server/env";
-import { certificateCardPath } from "./certificate-format";
+import { paths } from "@/lib/paths";
 
 /** The card's size in CSS pixels; the picture is taken at twice that for sharp text. */
 export const CARD_WIDTH = 1200;
@@ -14,7 +14,7 @@ const RENDER_TIMEOUT_MS = 30_000;
  * Throws BrowserUnavailableError when no browser starts.
  */
 export async function renderCertificatePng(publicId: string, appUrl: string = env().APP_URL): Promise<Buffer> {
-  const url = new URL(certificateCardPath(publicId), appUrl).toString();
+  const url = new URL(paths.certificateCard(publicId), appUrl).toString();
   return withBrowserPage(
     async (page) => {
       const response = await page.goto(url, { waitUntil: "load" });

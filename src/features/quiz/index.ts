@@ -1,10 +1,3 @@
 // The quiz's pure entry: what other features and the pages may use without the server.
-export {
-  certificateCardPath,
-  certificateDate,
-  certificateImagePath,
-  certificatePath,
-  isPublicId,
-  linkedInAddUrl,
-} from "./certificate-format";
+export { certificateDate, certificateImagePath, isPublicId, linkedInAddUrl } from "./certificate-format";
 export { SECONDS_PER_QUESTION, type PublicQuestion, type QuestionResult } from "./grading";

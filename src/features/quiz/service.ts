@@ -12,7 +12,7 @@ import { env } from "@/server/env";
 import { appError } from "@/server/http/errors";
 import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { logger } from "@/server/logger";
-import { certificatePath, isPublicId } from "./certificate-format";
+import { isPublicId } from "./certificate-format";
 import { renderCertificatePng } from "./certificate-image";
 import {
   grade,
@@ -40,6 +40,7 @@ import {
   topicTitles,
   type CertificateInfo,
 } from "./queries";
+import { paths } from "@/lib/paths";
 
 export type { CertificateInfo };
 
@@ -246,7 +247,7 @@ function mailCertificateInBackground(user: Caller, certificate: CertificateInfo)
         name: user.name,
         courseTitle: certificate.courseTitle,
         certificateId: certificate.publicId,
-        certificateUrl: new URL(certificatePath(certificate.publicId), env().APP_URL).toString(),
+        certificateUrl: new URL(paths.certificate(certificate.publicId), env().APP_URL).toString(),
         issuedAt: certificate.issuedAt,
       },
       attachments: png ? [{ filename: "certificate.png", content: png, contentType: "image/png" }] : undefined,
@@ -255,7 +256,7 @@ function mailCertificateInBackground(user: Caller, certificate: CertificateInfo)
   sendMailInBackground({ template: "certificate", prepare });
 }
 
-/** The public record (`/certificates/{publicId}`), or undefined for an unknown id. */
+/** The public record (`paths.certificate`), or undefined for an unknown id. */
 export async function publicCertificate(publicId: unknown): Promise<CertificateInfo | undefined> {
   if (!isPublicId(publicId)) return undefined;
   return findCertificateByPublicId(publicId);

@@ -1,22 +1,4 @@
-/** Public addresses of blog posts and their covers; pure, so pages, routes and the sitemap agree. */
-
-/** A readable slug from a title: accents dropped, lower case, words joined by dashes. */
-export function postSlug(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-}
-
-/** `/blog/{id}` keeps working; the slug only makes the address readable. */
-export function postPath(post: { id: string; title: string }): string {
-  const slug = postSlug(post.title);
-  return slug ? `/blog/${post.id}/${slug}` : `/blog/${post.id}`;
-}
+/** Blog covers' addresses and dates; pure, so pages, routes and the sitemap agree. A post's own page is `paths.blogPost` (src/lib/paths.ts). */
 
 /** The cover's route; the version (a digest of the bytes) lets browsers keep it for a year. */
 export function blogImagePath(id: string, version: string): string {

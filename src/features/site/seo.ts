@@ -2,6 +2,7 @@ import "server-only";
 import type { Metadata } from "next";
 import type { Locale } from "@/i18n/config";
 import { env } from "@/server/env";
+import { paths } from "@/lib/paths";
 
 /** An absolute address on the public site, from APP_URL (canonical URLs, sitemap, JSON-LD). */
 export function siteUrl(path = "/"): string {
@@ -57,6 +58,6 @@ export function organizationJsonLd() {
     name: "Aula",
     url: siteUrl("/"),
     logo: siteUrl("/icon.svg"),
-    contactPoint: { "@type": "ContactPoint", contactType: "customer support", url: siteUrl("/contact") },
+    contactPoint: { "@type": "ContactPoint", contactType: "customer support", url: siteUrl(paths.contact()) },
   };
 }

@@ -2,9 +2,9 @@ import "server-only";
 import type { MetadataRoute } from "next";
 import { defaultLocale } from "@/i18n/config";
 import { loadPostList } from "./blog";
-import { postPath } from "./blog-paths";
 import { POLICY_PAGES } from "./policies";
 import { siteUrl } from "./seo";
+import { areas, paths } from "@/lib/paths";
 
 /**
  * Every public page search engines may list, with absolute URLs from APP_URL. The UI language
@@ -13,12 +13,12 @@ import { siteUrl } from "./seo";
  */
 export async function siteMap(): Promise<MetadataRoute.Sitemap> {
   const fixed: MetadataRoute.Sitemap = [
-    { url: siteUrl("/"), changeFrequency: "weekly", priority: 1 },
-    { url: siteUrl("/about"), changeFrequency: "monthly", priority: 0.6 },
-    { url: siteUrl("/contact"), changeFrequency: "yearly", priority: 0.5 },
-    { url: siteUrl("/blog"), changeFrequency: "daily", priority: 0.8 },
-    ...Object.keys(POLICY_PAGES).map((path) => ({
-      url: siteUrl(`/${path}`),
+    { url: siteUrl(paths.home()), changeFrequency: "weekly", priority: 1 },
+    { url: siteUrl(paths.about()), changeFrequency: "monthly", priority: 0.6 },
+    { url: siteUrl(paths.contact()), changeFrequency: "yearly", priority: 0.5 },
+    { url: siteUrl(paths.blog()), changeFrequency: "daily", priority: 0.8 },
+    ...Object.values(POLICY_PAGES).map((kind) => ({
+      url: siteUrl(paths.policy(kind)),
       changeFrequency: "yearly" as const,
       priority: 0.3,
     })),
@@ -27,7 +27,7 @@ export async function siteMap(): Promise<MetadataRoute.Sitemap> {
   return [
     ...fixed,
     ...posts.map((post) => ({
-      url: siteUrl(postPath(post)),
+      url: siteUrl(paths.blogPost(post)),
       lastModified: post.updatedAt,
       changeFrequency: "monthly" as const,
       priority: 0.7,
@@ -44,15 +44,15 @@ export function robotsRules(): MetadataRoute.Robots {
       // Share cards and covers are public pictures social networks and image search must fetch.
       allow: ["/", "/api/og", "/api/blog/"],
       disallow: [
-        "/dashboard",
-        "/course",
-        "/admin",
+        areas.dashboard,
+        areas.course,
+        areas.admin,
         "/api/",
-        "/payment-success",
-        "/payment-pending",
-        "/payment-failed",
-        "/reset-password",
-        "/confirm-email",
+        areas.paymentSuccess,
+        areas.paymentPending,
+        areas.paymentFailed,
+        areas.resetPassword,
+        areas.confirmEmail,
       ],
     },
     sitemap: siteUrl("/sitemap.xml"),

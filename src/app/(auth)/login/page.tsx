@@ -5,6 +5,7 @@ import { authFormMessages } from "@/features/accounts/auth-messages";
 import { LoginForm } from "@/features/accounts/components/login-form";
 import { EndOfflineCopies } from "@/features/export/components/end-offline-copies";
 import { redirectSignedInUser, safeCallbackPath } from "@/server/auth/session";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth.login");
@@ -19,7 +20,7 @@ export default async function LoginPage({
   await redirectSignedInUser();
   const t = await getTranslations("auth.login");
   const asked = (await searchParams).callbackUrl;
-  const callbackUrl = safeCallbackPath(typeof asked === "string" ? asked : null) ?? "/dashboard";
+  const callbackUrl = safeCallbackPath(typeof asked === "string" ? asked : null) ?? paths.dashboard();
   return (
     <Card className="w-full max-w-sm p-6 sm:p-8">
       <div className="mb-6 space-y-1 text-center">

@@ -11,6 +11,7 @@ import { CourseGrid, EmptyCourses } from "@/features/courses/components/course-g
 import { COURSES_PAGE_SIZE, listCourseCardsForUser } from "@/features/courses/service";
 import { requireUserPage } from "@/server/auth/session";
 import { env } from "@/server/env";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard"))("myCourses") };
@@ -29,7 +30,7 @@ export default async function MyCoursesPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("myCourses")}</h1>
         <Button asChild>
-          <Link href="/dashboard/generate-course">
+          <Link href={paths.generateCourse()}>
             <PlusIcon aria-hidden />
             {t("generateNew")}
           </Link>

@@ -2,6 +2,7 @@ import { Link2OffIcon } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
+import { paths } from "@/lib/paths";
 
 /** An unknown share id, or a course its owner stopped sharing: 404 with a message that says so. */
 export default async function NotShared() {
@@ -13,7 +14,7 @@ export default async function NotShared() {
       <h1 className="text-3xl font-bold tracking-tight">{t("notSharedTitle")}</h1>
       <p className="max-w-md text-muted-foreground">{t("notSharedText")}</p>
       <Button asChild>
-        <Link href="/">{t("home")}</Link>
+        <Link href={paths.home()}>{t("home")}</Link>
       </Button>
     </main>
   );

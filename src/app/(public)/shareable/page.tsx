@@ -5,6 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { Brand } from "@/components/brand";
 import { LanguageMenu } from "@/components/i18n/language-menu";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
+import { courseShareUrl } from "@/features/courses";
 import { LESSON_PROSE } from "@/features/learning/components/prose";
 import { SaveCopyButton } from "@/features/sharing/components/save-copy-button";
 import { sharedCoursePreview } from "@/features/sharing/service";
@@ -25,7 +26,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   const description = preview.sample
     ? plainText(preview.sample.theory, 200)
     : t("metaDescription", { count: preview.lessonCount });
-  const url = `${env().APP_URL.replace(/\/+$/, "")}/shareable?id=${encodeURIComponent(preview.shareId)}`;
+  const url = courseShareUrl(env().APP_URL, preview.shareId);
   const image =
     preview.photo && /^https?:\/\//.test(preview.photo)
       ? preview.photo

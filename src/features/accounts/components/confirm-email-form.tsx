@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { postForAnswer } from "@/lib/http/post-json";
+import { paths } from "@/lib/paths";
 
 type Outcome = "done" | "taken" | "invalid" | null;
 
@@ -55,7 +56,7 @@ export function ConfirmEmailForm({ token, newEmail }: { token: string; newEmail:
           <p className="text-sm text-muted-foreground">{text}</p>
         </div>
         <Button asChild className="w-full">
-          <Link href="/dashboard/profile">{t("toProfile")}</Link>
+          <Link href={paths.profile()}>{t("toProfile")}</Link>
         </Button>
       </div>
     );

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { postForAnswer } from "@/lib/http/post-json";
+import { paths } from "@/lib/paths";
 
 /** /forgot-password: the e-mail form, then "Check your email" with a way back to the form. */
 export function ForgotPasswordForm() {
@@ -46,7 +47,7 @@ export function ForgotPasswordForm() {
 
   const backToLogin = (
     <Link
-      href="/login"
+      href={paths.login()}
       className="inline-flex items-center justify-center gap-1.5 text-sm font-medium text-primary hover:underline"
     >
       <ArrowLeftIcon className="size-4" aria-hidden />

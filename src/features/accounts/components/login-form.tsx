@@ -10,6 +10,7 @@ import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import type { AuthFormMessages } from "./messages";
 import { postForAnswer } from "@/lib/http/post-json";
+import { paths } from "@/lib/paths";
 
 export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; messages: AuthFormMessages<"login"> }) {
   const t = (key: keyof AuthFormMessages<"login">["form"]) => messages.form[key];
@@ -36,7 +37,7 @@ export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; mess
       }
       notify.success(t("success"));
       // A copy of a shared course saved on the way in (the pending shared course) opens at once.
-      router.replace(data?.sharedCourseId ? `/course/${data.sharedCourseId}` : callbackUrl);
+      router.replace(data?.sharedCourseId ? paths.course(data.sharedCourseId) : callbackUrl);
       router.refresh();
     } catch {
       setError(t("failed"));
@@ -55,7 +56,7 @@ export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; mess
       <div className="space-y-2">
         <div className="flex items-center justify-between">
           <Label htmlFor="password">{t("password")}</Label>
-          <Link href="/forgot-password" className="text-sm text-primary hover:underline">
+          <Link href={paths.forgotPassword()} className="text-sm text-primary hover:underline">
             {t("forgot")}
           </Link>
         </div>
@@ -73,7 +74,7 @@ export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; mess
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         {t("noAccount")}{" "}
-        <Link href="/signup" className="font-medium text-primary hover:underline">
+        <Link href={paths.signup()} className="font-medium text-primary hover:underline">
           {t("signupLink")}
         </Link>
       </p>

@@ -11,6 +11,7 @@ import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 import { postForAnswer } from "@/lib/http/post-json";
+import { paths } from "@/lib/paths";
 
 const REDIRECT_AFTER_MS = 3000;
 
@@ -26,7 +27,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => router.replace("/login"), REDIRECT_AFTER_MS);
+    const timer = setTimeout(() => router.replace(paths.login()), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [done, router]);
 
@@ -71,7 +72,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <p className="text-sm text-muted-foreground">{t("redirecting")}</p>
         </div>
         <Link
-          href="/login"
+          href={paths.login()}
           className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
         >
           <ArrowLeftIcon className="size-4" aria-hidden />
@@ -124,7 +125,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </Button>
       <div className="text-center">
         <Link
-          href="/login"
+          href={paths.login()}
           className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
         >
           <ArrowLeftIcon className="size-4" aria-hidden />

@@ -10,6 +10,7 @@ import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import type { AuthFormMessages } from "./messages";
 import { postForAnswer } from "@/lib/http/post-json";
+import { paths } from "@/lib/paths";
 
 const EMAIL_FORM = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -49,7 +50,7 @@ export function SignupForm({ messages }: { messages: AuthFormMessages<"signup"> 
       }
       notify.success(t("success"));
       // A copy of a shared course saved on the way in (the pending shared course) opens at once.
-      router.replace(data?.sharedCourseId ? `/course/${data.sharedCourseId}` : "/dashboard");
+      router.replace(data?.sharedCourseId ? paths.course(data.sharedCourseId) : paths.dashboard());
       router.refresh();
     } catch {
       setError(t("failed"));
@@ -88,11 +89,11 @@ export function SignupForm({ messages }: { messages: AuthFormMessages<"signup"> 
         <input id="terms" name="terms" type="checkbox" className="mt-0.5 size-4 accent-primary" />
         <label htmlFor="terms" className="text-sm leading-snug text-muted-foreground">
           {t("termsPrefix")}{" "}
-          <Link href="/terms" className="text-primary hover:underline">
+          <Link href={paths.policy("terms")} className="text-primary hover:underline">
             {t("terms")}
           </Link>{" "}
           {t("and")}{" "}
-          <Link href="/privacy-policy" className="text-primary hover:underline">
+          <Link href={paths.policy("privacy")} className="text-primary hover:underline">
             {t("privacy")}
           </Link>
         </label>
@@ -102,7 +103,7 @@ export function SignupForm({ messages }: { messages: AuthFormMessages<"signup"> 
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         {t("haveAccount")}{" "}
-        <Link href="/login" className="font-medium text-primary hover:underline">
+        <Link href={paths.login()} className="font-medium text-primary hover:underline">
           {t("loginLink")}
         </Link>
       </p>

@@ -12,6 +12,7 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { postForAnswer } from "@/lib/http/post-json";
 import { BLOG_CATEGORIES, EXCERPT_HINT, type BlogCategory } from "../schemas";
+import { paths } from "@/lib/paths";
 
 const RichTextEditor = dynamic(() => import("@/components/editor/rich-text-editor").then((m) => m.NotesEditor), {
   ssr: false,
@@ -89,7 +90,7 @@ export function BlogForm({ post, defaultLocale }: { post?: BlogFormPost; default
         return;
       }
       notify.success(post ? t("blog.updated") : t("blog.created"));
-      router.push("/admin/blogs");
+      router.push(paths.admin("blogs"));
       router.refresh();
     } catch {
       notify.error(tc("errorTitle"), tc("internalError"));

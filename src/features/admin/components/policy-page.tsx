@@ -6,17 +6,18 @@ import { readPolicies } from "../service";
 import type { PolicyKind } from "../schemas";
 import { PageHeading } from "./list-controls";
 import { PolicyEditor } from "./policy-editor";
+import { paths } from "@/lib/paths";
 
 /** The admin's page for one policy, and the public page that shows it (issue 14's routes). */
 export const POLICY_PAGES = {
-  terms: { kind: "terms", titleKey: "terms", publicPath: "/terms" },
-  privacy: { kind: "privacy", titleKey: "privacy", publicPath: "/privacy-policy" },
-  cancellation: { kind: "cancel", titleKey: "cancellation", publicPath: "/cancellation-policy" },
-  refund: { kind: "refund", titleKey: "refund", publicPath: "/refund-policy" },
+  terms: { kind: "terms", titleKey: "terms", publicPath: paths.policy("terms") },
+  privacy: { kind: "privacy", titleKey: "privacy", publicPath: paths.policy("privacy") },
+  cancellation: { kind: "cancel", titleKey: "cancellation", publicPath: paths.policy("cancel") },
+  refund: { kind: "refund", titleKey: "refund", publicPath: paths.policy("refund") },
   "subscription-billing": {
     kind: "billing",
     titleKey: "subscriptionBilling",
-    publicPath: "/subscription-billing-policy",
+    publicPath: paths.policy("billing"),
   },
 } as const satisfies Record<string, { kind: PolicyKind; titleKey: string; publicPath: string }>;
 

@@ -23,6 +23,7 @@ import { MenuButton } from "@/components/ui/menu-button";
 import { offlineCourseCache } from "@/lib/offline-storage";
 import { cn } from "@/lib/utils";
 import type { CourseCard as CourseCardData } from "../service";
+import { paths } from "@/lib/paths";
 
 export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDeleted: (id: string) => void }) {
   const t = useTranslations("courses");
@@ -190,7 +191,7 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
             </span>
           </div>
         </div>
-        <Link href={`/course/${course.id}`} className={cn(buttonVariants(), "mt-auto w-full")}>
+        <Link href={paths.course(course.id)} className={cn(buttonVariants(), "mt-auto w-full")}>
           {t("continue")}
         </Link>
       </div>

@@ -9,6 +9,7 @@ import { cn } from "@/lib/utils";
 import type { CourseCard as CourseCardData } from "../service";
 import { CourseCard } from "./course-card";
 import { CourseCardSkeleton } from "./course-card-skeleton";
+import { paths } from "@/lib/paths";
 
 type ApiCourse = Omit<CourseCardData, "type"> & { type: string };
 
@@ -125,7 +126,7 @@ export function EmptyCourses({ title, text, action }: { title: string; text: str
       </span>
       <h2 className="text-xl font-semibold">{title}</h2>
       <p className="max-w-md text-muted-foreground">{text}</p>
-      <Link href="/dashboard/generate-course" className={cn(buttonVariants({ size: "lg" }))}>
+      <Link href={paths.generateCourse()} className={cn(buttonVariants({ size: "lg" }))}>
         {action}
       </Link>
     </section>

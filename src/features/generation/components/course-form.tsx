@@ -11,6 +11,7 @@ import { cn } from "@/lib/utils";
 import { COURSE_LANGUAGE_NAMES, DEFAULT_COURSE_LANGUAGE } from "../languages";
 import { COURSE_TYPES, FREE_CHOICES, MAX_USER_SUBTOPICS } from "@/features/plans";
 import type { FormValues } from "./generate-types";
+import { paths } from "@/lib/paths";
 
 /** The course request: topic, subtopics, size, type and language; choices outside the plan say Premium. */
 export function CourseForm({
@@ -42,7 +43,7 @@ export function CourseForm({
   }, [tLanguage]);
 
   // Both toasts lead to the plans: a locked choice is a reason to look at them.
-  const seePlans = { label: t("seePlans"), onClick: () => router.push("/dashboard/pricing") };
+  const seePlans = { label: t("seePlans"), onClick: () => router.push(paths.pricing()) };
 
   function goPremium() {
     notify.info(t("goPremiumTitle"), t("goPremiumText"), seePlans);

@@ -10,6 +10,7 @@ import { CourseForm } from "./course-form";
 import type { FormValues, Preview } from "./generate-types";
 import { OutlinePreview } from "./outline-preview";
 import { useOutlineStream, type OutlineFailure } from "./use-outline-stream";
+import { paths } from "@/lib/paths";
 
 const STORAGE_KEY = "aula.generate-course";
 const INITIAL: FormValues = {
@@ -124,7 +125,7 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
         return;
       }
       sessionStorage.removeItem(STORAGE_KEY);
-      router.push(`/course/${body.courseId}`);
+      router.push(paths.course(body.courseId));
     } catch {
       setCreating(false);
       failed();

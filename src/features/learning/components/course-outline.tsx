@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
 import type { ViewerData } from "../viewer";
+import { paths } from "@/lib/paths";
 
 type OutlineLesson = ViewerData["topics"][number]["lessons"][number];
 
@@ -67,7 +68,7 @@ export function CourseOutline({
         </section>
       ))}
       <Link
-        href={`/course/${courseId}/quiz`}
+        href={paths.courseQuiz(courseId)}
         className="flex items-start gap-2 rounded-md border px-2 py-2 text-sm font-medium transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
         data-testid="quiz-entry"
       >

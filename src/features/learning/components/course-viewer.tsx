@@ -23,6 +23,7 @@ import { useLessonNavigation } from "./use-lesson-navigation";
 import { usePartialRenderer } from "./use-partial-renderer";
 import { ViewerHeader } from "./viewer-header";
 import { LessonSkeleton } from "./viewer-skeleton";
+import { paths } from "@/lib/paths";
 
 // Both panels load only when first opened: the editor and the chat stay out of the first load.
 const ChatPanel = dynamic(() => import("./chat-panel").then((m) => m.ChatPanel), { ssr: false });
@@ -65,7 +66,7 @@ export function CourseViewer({
     setPanel((p) => ({ ...p, [which]: true }));
   };
   const router = useRouter();
-  const certificatePath = `/course/${data.course.id}/certificate`;
+  const certificatePath = paths.courseCertificate(data.course.id);
   // The server checks completion again and issues (and mails) the certificate the first time.
   const certificate = async () => {
     if (nav.progress < 100) {

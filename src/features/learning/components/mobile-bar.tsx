@@ -4,6 +4,7 @@ import { AwardIcon, HomeIcon, ListIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
+import { paths } from "@/lib/paths";
 
 // Equal cells, icon over a short label that may be cut: nothing can push the bar wider than the screen.
 const CELL =
@@ -28,7 +29,7 @@ export function MobileBar({
       className="fixed inset-x-0 bottom-0 z-30 grid h-16 grid-cols-5 items-center gap-1 border-t bg-background px-1 py-1 md:hidden"
       data-testid="mobile-bar"
     >
-      <Link href="/dashboard" className={CELL}>
+      <Link href={paths.dashboard()} className={CELL}>
         <HomeIcon aria-hidden />
         <span className="max-w-full truncate">{t("home")}</span>
       </Link>

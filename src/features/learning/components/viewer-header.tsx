@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { Button } from "@/components/ui/button";
 import { ProgressRing } from "./progress-ring";
+import { paths } from "@/lib/paths";
 
 /**
  * The top bar: outline toggle, progress and the course's name; from md up also Home, Certificate, Share, Export,
@@ -53,7 +54,7 @@ export function ViewerHeader({
       </p>
       <div className="hidden items-center gap-1 md:flex" role="group" aria-label={t("actions")}>
         <Button variant="ghost" size="sm" asChild>
-          <Link href="/dashboard">
+          <Link href={paths.dashboard()}>
             <HomeIcon aria-hidden />
             <span className="sr-only xl:not-sr-only">{t("home")}</span>
           </Link>

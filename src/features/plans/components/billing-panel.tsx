@@ -9,6 +9,7 @@ import { isProviderId, paymentProvider } from "../payments/registry";
 import { formatAccountPrice } from "../price";
 import { isPaidPlan, type Plan } from "../rules";
 import { BillingActions } from "./billing-actions";
+import { paths } from "@/lib/paths";
 
 /** dd/mm/yyyy, as the receipt and the SPEC's dates read. */
 export function formatDayMonthYear(date: Date): string {
@@ -60,7 +61,7 @@ export async function BillingPanel({ user }: { user: { id: string; plan: Plan; p
         </div>
         {!isPaidPlan(user.plan) ? (
           <Button asChild>
-            <Link href="/dashboard/pricing">{t("changePlan")}</Link>
+            <Link href={paths.pricing()}>{t("changePlan")}</Link>
           </Button>
         ) : (
           cancellable &&

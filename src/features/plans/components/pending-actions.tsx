@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { postForAnswer } from "@/lib/http/post-json";
+import { paths } from "@/lib/paths";
 
 /** Payment Link (reopens the provider's page) and Verify Payment (asks the provider through the server). */
 export function PendingActions({
@@ -33,10 +34,10 @@ export function PendingActions({
       if (!ok) {
         notify.error(t("checkout.errorTitle"), data?.message ?? t("checkout.failed"));
       } else if (data?.next === "success") {
-        router.push(`/payment-success/${plan}?provider=${encodeURIComponent(provider)}&ref=${encodeURIComponent(sub)}`);
+        router.push(paths.paymentSuccess(plan, { provider, ref: sub }));
         return;
       } else if (data?.next === "failed") {
-        router.push("/payment-failed");
+        router.push(paths.paymentFailed());
         return;
       } else {
         notify.info(t("pending.toastTitle"), t("pending.toastBody"));

@@ -7,6 +7,7 @@ import { env } from "@/server/env";
 import { planOffers, type PlanOffer } from "../catalog";
 import { formatPlanPrice } from "../price";
 import type { Plan } from "../rules";
+import { paths } from "@/lib/paths";
 
 export const FEATURE_KEYS = {
   free: ["topics5", "textImage", "english", "perMonth", "tutor"],
@@ -62,11 +63,11 @@ export async function PlanCards({
             </ul>
             <Button asChild className="mt-6" variant={current ? "outline" : highlighted ? "default" : "secondary"}>
               {currentPlan === undefined ? (
-                <Link href="/dashboard">{t("getStarted")}</Link>
+                <Link href={paths.dashboard()}>{t("getStarted")}</Link>
               ) : current ? (
                 <span aria-disabled="true">{t("current")}</span>
               ) : (
-                <Link href={`/dashboard/payment/${offer.id}`}>{t("change")}</Link>
+                <Link href={paths.payment(offer.id)}>{t("change")}</Link>
               )}
             </Button>
           </li>

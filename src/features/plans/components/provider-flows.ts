@@ -1,6 +1,7 @@
 import type { BillingForm } from "../billing-form";
 import type { CheckoutMethod } from "../payments/providers";
 import type { CheckoutStart } from "../payments/types";
+import { paths } from "@/lib/paths";
 
 type Post = (url: string, body: unknown) => Promise<Response>;
 type Input = {
@@ -75,11 +76,9 @@ async function inlineFlow(
         settled = true;
         if (checkout.result.paid.includes(String(result?.status))) {
           const reference = String(result[checkout.result.reference] ?? "");
-          navigate(
-            `/payment-success/${plan}?provider=${encodeURIComponent(provider)}&ref=${encodeURIComponent(reference)}`,
-          );
+          navigate(paths.paymentSuccess(plan, { provider, ref: reference }));
         } else {
-          navigate("/payment-failed");
+          navigate(paths.paymentFailed());
         }
         resolve({ ok: true });
       },
@@ -105,9 +104,7 @@ export async function startProviderCheckout(method: CheckoutMethod, input: Input
     case "popup":
       if (tab) tab.location.href = checkout.url;
       else window.open(checkout.url, "_blank", "noopener");
-      input.navigate(
-        `/payment-pending?sub=${encodeURIComponent(checkout.id)}&plan=${input.plan}&provider=${encodeURIComponent(method.id)}`,
-      );
+      input.navigate(paths.paymentPending({ sub: checkout.id, plan: input.plan, provider: method.id }));
       return { ok: true };
     case "inline":
       return inlineFlow(method.id, checkout, input);

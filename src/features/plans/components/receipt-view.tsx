@@ -9,6 +9,7 @@ import { providerLabel } from "../payments/providers";
 import { formatAccountPrice } from "../price";
 import { formatDayMonthYear } from "./billing-panel";
 import { ReceiptDownload } from "./receipt-download";
+import { paths } from "@/lib/paths";
 
 /** The receipt of a verified payment of this user, mailed to them once. */
 export async function ReceiptView({
@@ -59,7 +60,7 @@ export async function ReceiptView({
           name={`receipt-${payment.id.slice(0, 8)}`}
         />
         <Button asChild>
-          <Link href="/dashboard">{t("success.dashboard")}</Link>
+          <Link href={paths.dashboard()}>{t("success.dashboard")}</Link>
         </Button>
       </div>
     </Card>

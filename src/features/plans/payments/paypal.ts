@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { env, type Env } from "@/server/env";
 import { parseJson, providerJson } from "./provider-http";
 import type { ConfirmedPayment, LedgerChange, OwnerLookup, PaidPlan, PaymentProvider } from "./types";
+import { paths } from "@/lib/paths";
 
 type Settings = Pick<
   Env,
@@ -125,8 +126,8 @@ export function createPaypalProvider(e: Settings = env()): PaymentProvider {
             shipping_preference: "NO_SHIPPING",
             user_action: "SUBSCRIBE_NOW",
             // PayPal appends subscription_id (and tokens) to this address.
-            return_url: `${e.APP_URL}/payment-success/${plan}?provider=paypal`,
-            cancel_url: `${e.APP_URL}/payment-failed?plan=${plan}`,
+            return_url: `${e.APP_URL}${paths.paymentSuccess(plan, { provider: "paypal" })}`,
+            cancel_url: `${e.APP_URL}${paths.paymentFailed({ plan })}`,
           },
         },
       });

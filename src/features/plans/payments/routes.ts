@@ -19,6 +19,7 @@ import {
 import { applyWebhookEvent } from "./ledger";
 import { configuredProviders, isProviderId, paymentProvider } from "./registry";
 import type { BillingDetails, CheckoutStart, PaidPlan, PendingCheck, ProviderId } from "./types";
+import { paths } from "@/lib/paths";
 
 type Who = { id: string; email: string; name: string };
 type StartInput = { planId: unknown; billing?: unknown; email?: string; uid?: string };
@@ -215,7 +216,7 @@ export function cancelRoute() {
 
 /** `POST /api/stripeportal` → `{ url }`: Stripe's Billing Portal for card and invoices. */
 export const portalRoute = apiRoute.user({}, async ({ t, user }) => {
-  const url = await billingPortalUrl(user, `${env().APP_URL}/dashboard/profile?tab=billing`, t);
+  const url = await billingPortalUrl(user, `${env().APP_URL}${paths.profile({ tab: "billing" })}`, t);
   return Response.json({ success: true, url });
 });
 

@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { env, type Env } from "@/server/env";
 import { parseStoredBilling } from "./billing-metadata";
 import type { ConfirmedPayment, LedgerChange, OwnerLookup, PaidPlan, PaymentProvider, VerifiedEvent } from "./types";
+import { paths } from "@/lib/paths";
 
 type StripeSettings = Pick<
   Env,
@@ -161,8 +162,9 @@ export function createStripeProvider(e: StripeSettings = env()): PaymentProvider
           mode: "subscription",
           line_items: [{ price: priceOf(plan), quantity: 1 }],
           // Stripe fills {CHECKOUT_SESSION_ID}; the success page asks Stripe about that session.
-          success_url: `${e.APP_URL}/payment-success/${plan}?provider=stripe&ref={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${e.APP_URL}/payment-failed?plan=${plan}`,
+          // Stripe fills {CHECKOUT_SESSION_ID} in itself, so it is appended raw (URLSearchParams would encode it).
+          success_url: `${e.APP_URL}${paths.paymentSuccess(plan, { provider: "stripe" })}&ref={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${e.APP_URL}${paths.paymentFailed({ plan })}`,
           client_reference_id: user.id,
           customer_email: user.email,
           locale: locale === "pt" ? "pt-BR" : "en",

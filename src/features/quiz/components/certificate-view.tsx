@@ -7,6 +7,7 @@ import * as React from "react";
 import { notify } from "@/components/notify";
 import { Button } from "@/components/ui/button";
 import { safeFileName } from "@/lib/download-name";
+import { paths } from "@/lib/paths";
 
 /** "Congratulations!", the certificate picture, and what can be done with it. */
 export function CertificateView(props: {
@@ -72,7 +73,7 @@ export function CertificateView(props: {
       />
       <div className="flex flex-wrap justify-center gap-3">
         <Button variant="outline" asChild>
-          <Link href={`/course/${props.courseId}`}>
+          <Link href={paths.course(props.courseId)}>
             <ArrowLeftIcon aria-hidden />
             {t("back")}
           </Link>

@@ -19,6 +19,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { postJson } from "@/lib/http/post-json";
 import { cn } from "@/lib/utils";
 import { SECONDS_PER_QUESTION, type PublicQuestion, type QuestionResult } from "../grading";
+import { paths } from "@/lib/paths";
 
 /** SPEC 9: a skeleton for 1.5 s before the intro. */
 const SKELETON_MS = 1500;
@@ -185,7 +186,7 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
 
   const backLink = (
     <Button variant="ghost" size="sm" asChild>
-      <Link href={`/course/${course.id}`}>
+      <Link href={paths.course(course.id)}>
         <ArrowLeftIcon aria-hidden />
         {t("backToCourse")}
       </Link>

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { postJson } from "@/lib/http/post-json";
+import { paths } from "@/lib/paths";
 
 /**
  * "Save a copy": signed in, the copy is saved at once and opened; signed out, the server keeps the
@@ -29,11 +30,11 @@ export function SaveCopyButton({
       const response = await postJson("/api/courseshared", { id: shareId });
       const body = (await response.json().catch(() => null)) as { courseId?: string; message?: string } | null;
       if (response.status === 401) {
-        router.push("/login");
+        router.push(paths.login());
         return;
       }
       if (!response.ok || !body?.courseId) throw new Error(body?.message ?? labels.failed);
-      router.push(`/course/${body.courseId}`);
+      router.push(paths.course(body.courseId));
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : labels.failed);
       setBusy(false);

@@ -6,6 +6,7 @@ import type { Locale } from "@/i18n/config";
 import { cachedPolicies, POLICY_PAGES, type PolicyPath } from "../policies";
 import { pageMetadata } from "../seo";
 import { RichText } from "./rich-text";
+import { paths } from "@/lib/paths";
 
 export async function policyMetadata(path: PolicyPath): Promise<Metadata> {
   const [t, locale] = await Promise.all([getTranslations("policies"), getLocale()]);
@@ -13,7 +14,7 @@ export async function policyMetadata(path: PolicyPath): Promise<Metadata> {
   return pageMetadata({
     title: t(`titles.${kind}`),
     description: t(`descriptions.${kind}`),
-    path: `/${path}`,
+    path: paths.policy(kind),
     locale: locale as Locale,
   });
 }
@@ -30,12 +31,12 @@ export async function PolicyPage({ path }: { path: PolicyPath }) {
       <footer className="mt-12 flex flex-wrap items-center gap-3 border-t pt-6">
         <p className="text-sm text-muted-foreground">
           {t("questions")}{" "}
-          <Link href="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link href={paths.contact()} className="font-medium text-primary underline-offset-4 hover:underline">
             {t("contact")}
           </Link>
         </p>
         <Button asChild variant="outline" className="ml-auto">
-          <Link href="/">{t("backHome")}</Link>
+          <Link href={paths.home()}>{t("backHome")}</Link>
         </Button>
       </footer>
     </article>

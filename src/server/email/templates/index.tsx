@@ -4,6 +4,7 @@ import type { Locale } from "@/i18n/config";
 import { DetailRows, MailLayout, Paragraph } from "./mail-layout";
 import { formatMailDate, formatMoney, type EmailTranslator } from "./translator";
 import type { MailTemplate, MailTemplateData } from "./types";
+import { paths } from "@/lib/paths";
 
 type Context = { locale: Locale; t: EmailTranslator; appUrl: string };
 type Built = { subject: string; element: React.ReactElement; links: string[] };
@@ -12,7 +13,7 @@ type Builder<T extends MailTemplate> = (data: MailTemplateData[T], ctx: Context)
 const url = (appUrl: string, path: string) => new URL(path, appUrl).toString();
 
 const welcome: Builder<"welcome"> = ({ name }, { locale, t, appUrl }) => {
-  const href = url(appUrl, "/dashboard/generate-course");
+  const href = url(appUrl, paths.generateCourse());
   return {
     subject: t("welcome.subject", { name }),
     links: [href],
@@ -50,7 +51,7 @@ const passwordReset: Builder<"password-reset"> = ({ name, resetUrl, expiresInMin
 });
 
 const passwordUpdated: Builder<"password-updated"> = ({ name, email, changedAt }, { locale, t, appUrl }) => {
-  const href = url(appUrl, "/forgot-password");
+  const href = url(appUrl, paths.forgotPassword());
   const date = formatMailDate(changedAt, locale, true);
   return {
     subject: t("passwordUpdated.subject"),
@@ -96,7 +97,7 @@ const emailChangeNotice: Builder<"email-change-notice"> = (
   { name, email, newEmail, requestedAt },
   { locale, t, appUrl },
 ) => {
-  const href = url(appUrl, "/forgot-password");
+  const href = url(appUrl, paths.forgotPassword());
   const date = formatMailDate(requestedAt, locale, true);
   return {
     subject: t("emailChangeNotice.subject"),
@@ -139,7 +140,7 @@ const certificate: Builder<"certificate"> = (data, { locale, t }) => {
 
 const receipt: Builder<"receipt"> = (data, { locale, t, appUrl }) => {
   const amount = formatMoney(data.amountMinor, data.currency, locale);
-  const href = url(appUrl, "/dashboard");
+  const href = url(appUrl, paths.dashboard());
   return {
     subject: t("receipt.subject", { plan: data.planName }),
     links: [href],
@@ -168,7 +169,7 @@ const receipt: Builder<"receipt"> = (data, { locale, t, appUrl }) => {
 };
 
 const contactMessage: Builder<"contact-message"> = (data, { locale, t, appUrl }) => {
-  const href = url(appUrl, "/admin/contacts");
+  const href = url(appUrl, paths.admin("contacts"));
   return {
     subject: t("contactMessage.subject", { subject: data.subject, name: data.name }),
     links: [href],

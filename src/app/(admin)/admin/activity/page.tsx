@@ -4,12 +4,13 @@ import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features
 import { auditMessageKey, formatDateTime, readListParams, refusedCode } from "@/features/admin/page-params";
 import { listAudit } from "@/features/admin/service";
 import { requireAdminPage } from "@/server/auth/session";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("admin"))("activity") };
 }
 
-const ACTION = "/admin/activity";
+const ACTION = paths.admin("activity");
 
 /** The audit log: who did (or tried, and was refused) what to what, and when, newest first. */
 export default async function AdminActivityPage({

@@ -6,12 +6,13 @@ import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features
 import { readListParams } from "@/features/admin/page-params";
 import { listUsers } from "@/features/admin/service";
 import { requireAdminPage } from "@/server/auth/session";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("admin"))("admins") };
 }
 
-const ACTION = "/admin/admins";
+const ACTION = paths.admin("admins");
 
 /** The admins; the Super admin is shown as Super with no remove action (the server refuses it too). */
 export default async function AdminAdminsPage({

@@ -7,12 +7,13 @@ import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features
 import { formatDate, readListParams } from "@/features/admin/page-params";
 import { listBlogPosts } from "@/features/admin/service";
 import { requireAdminPage } from "@/server/auth/session";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("admin"))("manageBlogs") };
 }
 
-const ACTION = "/admin/blogs";
+const ACTION = paths.admin("blogs");
 
 export default async function AdminBlogsPage({
   searchParams,
@@ -69,7 +70,7 @@ export default async function AdminBlogsPage({
             <Cell>
               <div className="flex flex-wrap gap-2">
                 <Button asChild size="sm" variant="outline">
-                  <Link href={`/admin/blogs/${b.id}`} aria-label={`${t("blog.edit")}: ${b.title}`}>
+                  <Link href={paths.adminBlog(b.id)} aria-label={`${t("blog.edit")}: ${b.title}`}>
                     {t("blog.edit")}
                   </Link>
                 </Button>

@@ -7,12 +7,13 @@ import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features
 import { formatDate, readListParams } from "@/features/admin/page-params";
 import { listContacts } from "@/features/admin/service";
 import { requireAdminPage } from "@/server/auth/session";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("admin"))("contacts") };
 }
 
-const ACTION = "/admin/contacts";
+const ACTION = paths.admin("contacts");
 
 /** A reply is the admin's own mail program: a mailto: link with the subject filled in. */
 function mailto(email: string, subject: string): string {

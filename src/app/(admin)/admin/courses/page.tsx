@@ -4,12 +4,13 @@ import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features
 import { formatDate, readListParams } from "@/features/admin/page-params";
 import { listCourses } from "@/features/admin/service";
 import { requireAdminPage } from "@/server/auth/session";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("admin"))("courses") };
 }
 
-const ACTION = "/admin/courses";
+const ACTION = paths.admin("courses");
 
 export default async function AdminCoursesPage({
   searchParams,

@@ -5,12 +5,13 @@ import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features
 import { formatDate, readListParams } from "@/features/admin/page-params";
 import { listPaidUsers } from "@/features/admin/service";
 import { requireAdminPage } from "@/server/auth/session";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("admin"))("paidUsers") };
 }
 
-const ACTION = "/admin/paid-users";
+const ACTION = paths.admin("paid-users");
 
 export default async function AdminPaidUsersPage({
   searchParams,

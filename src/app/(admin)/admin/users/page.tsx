@@ -7,12 +7,13 @@ import { formatDate, readListParams } from "@/features/admin/page-params";
 import { listUsers } from "@/features/admin/service";
 import { isPaidPlan } from "@/features/plans";
 import { requireAdminPage } from "@/server/auth/session";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("admin"))("users") };
 }
 
-const ACTION = "/admin/users";
+const ACTION = paths.admin("users");
 
 export default async function AdminUsersPage({
   searchParams,

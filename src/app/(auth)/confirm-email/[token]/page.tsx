@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmEmailForm } from "@/features/accounts/components/confirm-email-form";
 import { pendingEmailChange } from "@/features/accounts/email-change";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("confirmEmail"))("title"), referrer: "no-referrer" };
@@ -31,7 +32,7 @@ export default async function ConfirmEmailPage({ params }: { params: Promise<{ t
           <p className="text-sm text-muted-foreground">{t("invalidText")}</p>
         </div>
         <Button asChild>
-          <Link href="/dashboard/profile">{t("toProfile")}</Link>
+          <Link href={paths.profile()}>{t("toProfile")}</Link>
         </Button>
       </Card>
     );

@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { ResetPasswordForm } from "@/features/accounts/components/reset-password-form";
 import { isResetTokenUsable } from "@/features/accounts/password-reset";
 import { redirectSignedInUser } from "@/server/auth/session";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("reset"))("title"), referrer: "no-referrer" };
@@ -29,10 +30,10 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
         </div>
         <div className="flex flex-col gap-2">
           <Button asChild>
-            <Link href="/forgot-password">{t("requestNew")}</Link>
+            <Link href={paths.forgotPassword()}>{t("requestNew")}</Link>
           </Button>
           <Button asChild variant="ghost">
-            <Link href="/login">{t("backToLogin")}</Link>
+            <Link href={paths.login()}>{t("backToLogin")}</Link>
           </Button>
         </div>
       </Card>

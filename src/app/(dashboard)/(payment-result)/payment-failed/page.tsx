@@ -4,6 +4,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("payment.failed"))("title") };
@@ -29,10 +30,10 @@ export default async function PaymentFailedPage() {
       </p>
       <div className="flex justify-center gap-3">
         <Button asChild variant="outline">
-          <Link href="/">{t("home")}</Link>
+          <Link href={paths.home()}>{t("home")}</Link>
         </Button>
         <Button asChild>
-          <Link href="/dashboard/pricing">{t("retry")}</Link>
+          <Link href={paths.pricing()}>{t("retry")}</Link>
         </Button>
       </div>
     </Card>

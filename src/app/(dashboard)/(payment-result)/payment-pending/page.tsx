@@ -8,6 +8,7 @@ import { formatAccountPrice } from "@/features/plans";
 import { PendingActions } from "@/features/plans/components/pending-actions";
 import { pendingCheckout, planOffer } from "@/features/plans/service";
 import { requireUserPage } from "@/server/auth/session";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("payment.pending"))("title") };
@@ -35,7 +36,7 @@ export default async function PaymentPendingPage({
         <h1 className="text-2xl font-bold">{t("title")}</h1>
         <p className="text-muted-foreground">{t("missing")}</p>
         <Button asChild>
-          <Link href="/dashboard/pricing">{tp("change")}</Link>
+          <Link href={paths.pricing()}>{tp("change")}</Link>
         </Button>
       </Card>
     );

@@ -10,6 +10,7 @@ import { coursesLeftThisMonth } from "@/features/generation/service";
 import { getAiConfig } from "@/server/ai/model";
 import { requireUserPage } from "@/server/auth/session";
 import { env } from "@/server/env";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("generate"))("title") };
@@ -51,7 +52,7 @@ export default async function GenerateCoursePage() {
           </h2>
           <p className="text-muted-foreground">{t("limitText", { limit })}</p>
           <Button asChild>
-            <Link href="/dashboard/pricing">
+            <Link href={paths.pricing()}>
               <SparklesIcon aria-hidden />
               {t("seePlans")}
             </Link>

@@ -5,10 +5,16 @@ import { Button } from "@/components/ui/button";
 import { JsonLd } from "@/features/site/components/json-ld";
 import { organizationJsonLd, pageMetadata } from "@/features/site/seo";
 import type { Locale } from "@/i18n/config";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   const [t, locale] = await Promise.all([getTranslations("about"), getLocale()]);
-  return pageMetadata({ title: t("title"), description: t("description"), path: "/about", locale: locale as Locale });
+  return pageMetadata({
+    title: t("title"),
+    description: t("description"),
+    path: paths.about(),
+    locale: locale as Locale,
+  });
 }
 
 export default async function AboutPage() {
@@ -25,10 +31,10 @@ export default async function AboutPage() {
       </div>
       <div className="mt-10 flex flex-wrap gap-3">
         <Button asChild size="lg">
-          <Link href="/signup">{t("getStarted")}</Link>
+          <Link href={paths.signup()}>{t("getStarted")}</Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link href="/contact">{t("contactUs")}</Link>
+          <Link href={paths.contact()}>{t("contactUs")}</Link>
         </Button>
       </div>
     </article>

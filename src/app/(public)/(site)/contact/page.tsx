@@ -5,12 +5,18 @@ import { ContactForm } from "@/features/site/components/contact-form";
 import { JsonLd } from "@/features/site/components/json-ld";
 import { pageMetadata } from "@/features/site/seo";
 import type { Locale } from "@/i18n/config";
+import { paths } from "@/lib/paths";
 
 const FAQ = ["q1", "q2", "q3", "q4"] as const;
 
 export async function generateMetadata(): Promise<Metadata> {
   const [t, locale] = await Promise.all([getTranslations("contact"), getLocale()]);
-  return pageMetadata({ title: t("title"), description: t("description"), path: "/contact", locale: locale as Locale });
+  return pageMetadata({
+    title: t("title"),
+    description: t("description"),
+    path: paths.contact(),
+    locale: locale as Locale,
+  });
 }
 
 export default async function ContactPage() {

@@ -4,9 +4,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { certificateDate, certificateImagePath, certificatePath } from "@/features/quiz";
+import { certificateDate, certificateImagePath } from "@/features/quiz";
 import { publicCertificate } from "@/features/quiz/service";
 import { env } from "@/server/env";
+import { paths } from "@/lib/paths";
 
 type Props = { params: Promise<{ publicId: string }> };
 
@@ -22,7 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     robots: { index: false, follow: false },
     openGraph: {
       title,
-      url: new URL(certificatePath(certificate.publicId), base).toString(),
+      url: new URL(paths.certificate(certificate.publicId), base).toString(),
       images: [{ url: new URL(certificateImagePath(certificate.publicId), base).toString(), width: 1200, height: 850 }],
     },
     twitter: { card: "summary_large_image" },
@@ -89,7 +90,7 @@ export default async function CertificateVerifyPage({ params }: Props) {
         ))}
       </dl>
       <p>
-        <Link href="/" className="font-medium text-primary underline underline-offset-4">
+        <Link href={paths.home()} className="font-medium text-primary underline underline-offset-4">
           {t("aboutAula")}
         </Link>
       </p>

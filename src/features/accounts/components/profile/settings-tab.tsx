@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import { postForAnswer } from "@/lib/http/post-json";
 import { clearOfflineStorage } from "@/lib/offline-storage";
 import { SessionsCard } from "./sessions-card";
+import { paths } from "@/lib/paths";
 
 export function SettingsTab({ userId }: { userId: string }) {
   const t = useTranslations("profile");
@@ -26,7 +27,7 @@ export function SettingsTab({ userId }: { userId: string }) {
       // The account's session ended with it, and so do its offline copies (as at sign-out).
       await clearOfflineStorage().catch(() => undefined);
       notify.success(t("settings.deleted"));
-      router.replace("/");
+      router.replace(paths.home());
       router.refresh();
     } catch {
       notify.error(t("errorTitle"), t("failed"));

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { certificateDate, certificateImagePath, certificatePath, linkedInAddUrl } from "@/features/quiz";
+import { certificateDate, certificateImagePath, linkedInAddUrl } from "@/features/quiz";
 import { CertificateView } from "@/features/quiz/components/certificate-view";
 import { certificateForOwner, loadQuizPage } from "@/features/quiz/service";
 import { requireUserPage } from "@/server/auth/session";
 import { env } from "@/server/env";
+import { paths } from "@/lib/paths";
 
 type Props = { params: Promise<{ courseId: string }> };
 
@@ -24,9 +25,9 @@ export default async function CertificatePage({ params }: Props) {
   const course = await loadQuizPage(user.id, courseId);
   if (!course) notFound();
   const certificate = await certificateForOwner(user.id, course.id);
-  if (!certificate) redirect(`/course/${course.id}`);
+  if (!certificate) redirect(paths.course(course.id));
   const locale = await getLocale();
-  const url = new URL(certificatePath(certificate.publicId), env().APP_URL).toString();
+  const url = new URL(paths.certificate(certificate.publicId), env().APP_URL).toString();
   return (
     <CertificateView
       courseId={course.id}

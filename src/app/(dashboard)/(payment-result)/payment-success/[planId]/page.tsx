@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { ReceiptView } from "@/features/plans/components/receipt-view";
 import { verifyReturn } from "@/features/plans/service";
 import { requireUserPage } from "@/server/auth/session";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("payment.success"))("title") };
@@ -24,6 +25,6 @@ export default async function PaymentSuccessPage({
   const { planId } = await params;
   const query = await searchParams;
   const paymentId = await verifyReturn(user, planId, query);
-  if (!paymentId) redirect(`/payment-failed?plan=${encodeURIComponent(planId)}`);
+  if (!paymentId) redirect(paths.paymentFailed({ plan: planId }));
   return <ReceiptView paymentId={paymentId} user={user} />;
 }

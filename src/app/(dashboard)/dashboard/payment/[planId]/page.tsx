@@ -9,6 +9,7 @@ import { FEATURE_KEYS } from "@/features/plans/components/plan-cards";
 import { checkoutMethods, planOffer } from "@/features/plans/service";
 import { requireUserPage } from "@/server/auth/session";
 import { env } from "@/server/env";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("payment.checkout"))("title") };
@@ -17,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** /dashboard/payment/{planId}: "Complete Your Purchase", the billing form, provider tabs and the order summary. */
 export default async function PaymentPage({ params }: { params: Promise<{ planId: string }> }) {
   const { planId } = await params;
-  if (planId === "free") redirect("/dashboard/pricing");
+  if (planId === "free") redirect(paths.pricing());
   if (planId !== "monthly" && planId !== "yearly") notFound();
   const user = await requireUserPage();
   const [t, tp] = await Promise.all([getTranslations("payment.checkout"), getTranslations("plans")]);

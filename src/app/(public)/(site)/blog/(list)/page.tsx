@@ -2,16 +2,21 @@ import { ArrowRightIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { postPath } from "@/features/site";
 import { PostCover } from "@/features/site/components/post-cover";
 import { PostMeta } from "@/features/site/components/post-meta";
 import { pageMetadata } from "@/features/site/seo";
 import { arrangeBlog, cachedPostList } from "@/features/site/service";
 import type { Locale } from "@/i18n/config";
+import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   const [t, locale] = await Promise.all([getTranslations("blog"), getLocale()]);
-  return pageMetadata({ title: t("title"), description: t("description"), path: "/blog", locale: locale as Locale });
+  return pageMetadata({
+    title: t("title"),
+    description: t("description"),
+    path: paths.blog(),
+    locale: locale as Locale,
+  });
 }
 
 export default async function BlogPage() {
@@ -32,7 +37,7 @@ export default async function BlogPage() {
               {t("featured")}
             </h2>
             <Link
-              href={postPath(featured)}
+              href={paths.blogPost(featured)}
               className="group grid overflow-hidden rounded-2xl border bg-card shadow-sm md:grid-cols-2"
             >
               <PostCover src={featured.image} sizes="(min-width: 768px) 576px, 100vw" priority />
@@ -58,7 +63,7 @@ export default async function BlogPage() {
                       <h3 className="text-lg font-semibold">{post.title}</h3>
                       <p className="flex-1 text-sm text-muted-foreground">{post.excerpt}</p>
                       <Link
-                        href={postPath(post)}
+                        href={paths.blogPost(post)}
                         className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
                       >
                         {t("readMore")}
@@ -77,7 +82,7 @@ export default async function BlogPage() {
               <ul className="mt-6 space-y-4" data-testid="popular-posts">
                 {popular.map((post) => (
                   <li key={post.id}>
-                    <Link href={postPath(post)} className="group flex gap-3">
+                    <Link href={paths.blogPost(post)} className="group flex gap-3">
                       <PostCover src={post.image} sizes="96px" className="w-24 shrink-0 rounded-lg" />
                       <span className="flex flex-col gap-1">
                         <span className="text-sm font-medium group-hover:underline">{post.title}</span>

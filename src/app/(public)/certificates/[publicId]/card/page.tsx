@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CertificateCard } from "@/features/quiz/components/certificate-card";
-import { certificateDate, certificatePath } from "@/features/quiz";
+import { certificateDate } from "@/features/quiz";
 import { publicCertificate } from "@/features/quiz/service";
 import { env } from "@/server/env";
+import { paths } from "@/lib/paths";
 
 type Props = { params: Promise<{ publicId: string }> };
 
@@ -16,7 +17,7 @@ export default async function CertificateCardPage({ params }: Props) {
   const certificate = await publicCertificate(publicId);
   if (!certificate) notFound();
   const t = await getTranslations({ locale: certificate.locale, namespace: "quiz.card" });
-  const verifyUrl = new URL(certificatePath(certificate.publicId), env().APP_URL);
+  const verifyUrl = new URL(paths.certificate(certificate.publicId), env().APP_URL);
   return (
     <main style={{ margin: 0, padding: 0, background: "#fbf8f1", width: "fit-content" }}>
       <CertificateCard

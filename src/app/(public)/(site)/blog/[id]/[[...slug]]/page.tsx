@@ -4,13 +4,13 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { cache } from "react";
-import { postPath } from "@/features/site";
 import { JsonLd } from "@/features/site/components/json-ld";
 import { PostCover } from "@/features/site/components/post-cover";
 import { PostMeta } from "@/features/site/components/post-meta";
 import { RichText } from "@/features/site/components/rich-text";
 import { organizationJsonLd, pageMetadata, siteUrl } from "@/features/site/seo";
 import { cachedPost } from "@/features/site/service";
+import { paths } from "@/lib/paths";
 
 type Params = { params: Promise<{ id: string; slug?: string[] }> };
 
@@ -23,7 +23,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return pageMetadata({
     title: post.title,
     description: post.excerpt,
-    path: postPath(post),
+    path: paths.blogPost(post),
     locale: post.locale,
     postId: post.id,
     article: {
@@ -42,7 +42,7 @@ export default async function BlogPostPage({ params }: Params) {
   const [{ id }, t] = await Promise.all([params, getTranslations("blog")]);
   const post = await postFor(id);
   if (!post) notFound();
-  const url = siteUrl(postPath(post));
+  const url = siteUrl(paths.blogPost(post));
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16" lang={post.locale}>
       <JsonLd
@@ -61,7 +61,10 @@ export default async function BlogPostPage({ params }: Params) {
           keywords: post.tags || undefined,
         }}
       />
-      <Link href="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+      <Link
+        href={paths.blog()}
+        className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+      >
         <ArrowLeftIcon className="size-4" aria-hidden />
         {t("back")}
       </Link>
