@@ -8,7 +8,8 @@ import { checkoutOrigins } from "@/lib/checkout-origins";
  * It is a convenience, not a guard: every page and route checks the session on the server itself.
  */
 const PROTECTED = [/^\/dashboard(\/|$)/, /^\/course(\/|$)/, /^\/admin(\/|$)/];
-const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
+/** The names `sessionCookieName()` gives (src/server/auth/session-token.ts), which the proxy cannot import. */
+const SESSION_COOKIES = ["aula.session", "__Secure-aula.session"];
 
 /** `checkout`: the payment page's provider origins (src/lib/checkout-origins.ts), for its script and frame. */
 export function contentSecurityPolicy(nonce: string, dev: boolean, checkout: string[] = []): string {
