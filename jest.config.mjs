@@ -21,7 +21,7 @@ const config = {
 };
 
 // next/jest ignores node_modules by default; several dependencies ship ES modules only
-// (next-auth, jose, PGlite's loader), so everything is transformed.
+// (PGlite's loader among them), so everything is transformed.
 export default async function jestConfig() {
   const resolved = await createJestConfig(config)();
   return { ...resolved, transformIgnorePatterns: [] };

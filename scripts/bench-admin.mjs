@@ -154,7 +154,7 @@ async function signIn() {
     body: JSON.stringify({ email: "admin@bench.test", password: "admin-password-1" }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.get("set-cookie").match(/((?:__Secure-)?authjs\.session-token=[^;]*)/)[1];
+  return res.headers.get("set-cookie").match(/((?:__Secure-)?aula\.session=[^;]*)/)[1];
 }
 
 const TARGETS = [

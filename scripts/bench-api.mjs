@@ -163,7 +163,7 @@ async function seedUser() {
     mName: "Bench",
     password: "bench-password-1",
   });
-  const cookie = signup.headers.get("set-cookie").match(/((?:__Secure-)?authjs\.session-token=[^;]*)/)[1];
+  const cookie = signup.headers.get("set-cookie").match(/((?:__Secure-)?aula\.session=[^;]*)/)[1];
   const courseIds = [];
   for (let i = 0; i < COURSES; i++) {
     const request = {

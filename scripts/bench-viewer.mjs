@@ -80,7 +80,7 @@ async function signUp(index) {
     }),
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.get("set-cookie").match(/((?:__Secure-)?authjs\.session-token=[^;]*)/)[1];
+  const cookie = res.headers.get("set-cookie").match(/((?:__Secure-)?aula\.session=[^;]*)/)[1];
   return { cookie, userId: (await res.json()).userId };
 }
 

@@ -33,16 +33,13 @@ describe("proxy: optimistic redirects", () => {
     expect(location.origin).toBe("http://localhost:3000");
   });
 
-  it.each(["authjs.session-token=abc", "__Secure-authjs.session-token=abc"])(
-    "lets protected pages through with %s",
-    (cookie) => {
-      for (const path of ["/dashboard", "/course/x", "/admin"]) {
-        const res = visit(path, `NEXT_LOCALE=pt; ${cookie}`);
-        expect(res.headers.get("location")).toBeNull();
-        expect(res.headers.get("x-middleware-next")).toBe("1");
-      }
-    },
-  );
+  it.each(["aula.session=abc", "__Secure-aula.session=abc"])("lets protected pages through with %s", (cookie) => {
+    for (const path of ["/dashboard", "/course/x", "/admin"]) {
+      const res = visit(path, `NEXT_LOCALE=pt; ${cookie}`);
+      expect(res.headers.get("location")).toBeNull();
+      expect(res.headers.get("x-middleware-next")).toBe("1");
+    }
+  });
 
   it.each(["/", "/login", "/signup", "/dashboards", "/courses", "/administrator", "/terms"])(
     "does not redirect %s",
@@ -76,7 +73,7 @@ describe("proxy: content security policy", () => {
   });
 
   it("sets the CSP on signed-in protected pages too", () => {
-    const res = visit("/dashboard", "authjs.session-token=abc");
+    const res = visit("/dashboard", "aula.session=abc");
     expect(directives(res.headers.get("content-security-policy") ?? "").get("frame-ancestors")).toBe("'none'");
   });
 
@@ -160,7 +157,7 @@ describe("proxy: the payment page lets in exactly the configured checkout origin
   });
 
   it("adds the Flutterwave checkout origin to script-src and frame-src on /dashboard/payment/* only, when Flutterwave is set up", () => {
-    const session = "authjs.session-token=abc";
+    const session = "aula.session=abc";
     const csp = (path: string) => directives(visit(path, session).headers.get("content-security-policy") ?? "");
     for (const k of keys) delete process.env[k];
     expect(csp("/dashboard/payment/monthly").get("frame-src")).toBe("https://www.youtube-nocookie.com");

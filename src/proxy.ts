@@ -9,7 +9,8 @@ import { areas, isWithin, paths } from "@/lib/paths";
  * It is a convenience, not a guard: every page and route checks the session on the server itself.
  */
 const PROTECTED = [areas.dashboard, areas.course, areas.admin];
-const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
+/** The names `sessionCookieName()` gives (src/server/auth/session-token.ts), which the proxy cannot import. */
+const SESSION_COOKIES = ["aula.session", "__Secure-aula.session"];
 
 /** `checkout`: the payment page's provider origins, from each provider's registry entry (payments/providers.ts). */
 export function contentSecurityPolicy(nonce: string, dev: boolean, checkout?: CheckoutSources): string {

@@ -35,8 +35,9 @@ test.describe("signed out", () => {
     // The proxy only looks for a session cookie by name, so this one gets past it.
     await page.context().addCookies([
       {
-        name: "__Secure-authjs.session-token",
-        value: "forged.token.value",
+        name: "__Secure-aula.session",
+        // Shaped like a real token, so it is looked up and found in no session.
+        value: "forged-session-token-forged-session-token-0",
         domain: new URL(BASE_URL).hostname,
         path: "/",
         secure: true,

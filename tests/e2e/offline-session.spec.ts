@@ -173,7 +173,7 @@ test.describe("offline copies end with the session", () => {
   test("an expired session: its cookie gone, the next online page deletes the copies", async ({ page, context }) => {
     const { courseId } = await downloadedCourse(page);
     // At its Max-Age the browser drops the session cookie, as here.
-    await context.clearCookies({ name: /authjs\.session-token$/ });
+    await context.clearCookies({ name: /aula\.session$/ });
     await page.goto(`/course/${courseId}`);
     await expect(page).toHaveURL(/\/login\?callbackUrl=/);
     await expectCopiesGone(page, courseId);

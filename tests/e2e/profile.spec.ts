@@ -153,7 +153,7 @@ for (const locale of LOCALES) {
       await expect(elsewhere.page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard$/);
 
       // Sign-out ends the session itself: the cookie copied before it no longer reads anything.
-      const copied = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("authjs.session-token"))!;
+      const copied = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("aula.session"))!;
       expect((await page.request.post("/api/signout")).status()).toBe(200);
       await elsewhere.context.addCookies([{ ...copied }]);
       expect((await elsewhere.page.request.get("/api/sessions")).status()).toBe(401);

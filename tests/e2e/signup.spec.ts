@@ -37,7 +37,7 @@ for (const locale of LOCALES) {
 
       // Nothing was sent and nobody is signed in.
       await expect(page).toHaveURL(/\/signup$/);
-      expect((await page.context().cookies()).filter((c) => c.name.includes("session-token"))).toEqual([]);
+      expect((await page.context().cookies()).filter((c) => c.name.endsWith("aula.session"))).toEqual([]);
     });
 
     test("the terms box links to the terms and the privacy policy", async ({ page }) => {

@@ -131,7 +131,7 @@ describe("every route with a malformed session cookie (%E0%A4%A)", () => {
       const res = await callRoute(mod[method], {
         method,
         url: `http://localhost:3000/api/${path.dirname(file)}`,
-        cookie: "authjs.session-token=%E0%A4%A; NEXT_LOCALE=en",
+        cookie: "aula.session=%E0%A4%A; NEXT_LOCALE=en",
         params: { id: "00000000-0000-4000-8000-000000000000" },
         ...(method === "GET" ? {} : { body: {} }),
       });

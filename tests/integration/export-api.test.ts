@@ -279,10 +279,10 @@ describe("printCoursePdf", () => {
 
     const pdf = await printCoursePdf({
       url: `${origin}/course/x/print`,
-      cookies: [{ name: "authjs.session-token", value: "token-1", domain: "127.0.0.1", path: "/", secure: false }],
+      cookies: [{ name: "aula.session", value: "token-1", domain: "127.0.0.1", path: "/", secure: false }],
       imageUrls: [pictureUrl],
     });
-    expect(seenCookies).toEqual(["authjs.session-token=token-1"]);
+    expect(seenCookies).toEqual(["aula.session=token-1"]);
     // The listed picture once (by the server); the unlisted one never.
     expect(pictureHits).toBe(1);
     const file = path.join(mkdtempSync(path.join(tmpdir(), "aula-pdf-")), "course.pdf");

@@ -82,7 +82,7 @@ describe("the logger keeps no secrets", () => {
     log.info(
       {
         request: {
-          headers: { authorization: "Bearer sk-live-1", cookie: "authjs.session-token=abc", "x-api-key": "k-123" },
+          headers: { authorization: "Bearer sk-live-1", cookie: "aula.session=abc", "x-api-key": "k-123" },
         },
         user: { email: "ana@example.io", password: "hunter2hunter2", passwordHash: "$argon2id$v=19$zzz" },
         settings: [{ RESEND_API_KEY: "re_live_key", AUTH_SECRET: "s3cr3t-s3cr3t" }],
@@ -93,7 +93,7 @@ describe("the logger keeps no secrets", () => {
     );
     for (const secret of [
       "sk-live-1",
-      "authjs.session-token",
+      "aula.session",
       "k-123",
       "hunter2hunter2",
       "$argon2id",

@@ -248,7 +248,7 @@ describe("a failing mail provider", () => {
   it("does not break sign-up, forgot password or reset; the failures are recorded", async () => {
     resend().failNext(100, 500);
     const session = await createAccount("unlucky@example.io", "old-password-1");
-    expect(session).toMatch(/authjs\.session-token=/);
+    expect(session).toMatch(/aula\.session=/);
     const forgotRes = await requestReset("unlucky@example.io");
     expect(forgotRes.status).toBe(200);
     expect(resend().emails("unlucky@example.io")).toHaveLength(0);

@@ -388,7 +388,7 @@ describe("POST /api/deleteuser", () => {
     const res = await post(deleteUser, me.cookie, { userId: me.id });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: "Profile Deleted" });
-    expect(res.headers.get("set-cookie")).toMatch(/authjs\.session-token=;.*Max-Age=0/);
+    expect(res.headers.get("set-cookie")).toMatch(/aula\.session=;.*Max-Age=0/);
     expect(await whoIs(me.cookie)).toBeNull();
 
     const count = async (rows: Promise<unknown[]>) => (await rows).length;

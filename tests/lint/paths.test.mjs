@@ -16,13 +16,6 @@ const src = path.join(root, "src");
 /** The one module that writes page paths. */
 const PATHS_MODULE = "src/lib/paths.ts";
 
-/**
- * Being restructured on other branches of the same change when the builders came in: their
- * literals are converted after those branches merge, and each entry then leaves this list (an
- * entry with nothing left to convert fails the check, so the list only shrinks).
- */
-const NOT_YET_CONVERTED = new Set(["src/server/auth/session.ts"]);
-
 /** First URL segments of the app's pages: the folders of src/app, route groups `(x)` looked through. */
 function pageRoots(dir = path.join(src, "app")) {
   const roots = new Set();
@@ -106,23 +99,13 @@ test("the page roots come from src/app", () => {
 test("no page path is written outside src/lib/paths.ts", () => {
   const pattern = pagePathPattern(pageRoots());
   const breaches = [];
-  const waiting = new Set();
   for (const file of sourceFiles(src)) {
     const relative = path.relative(root, file);
     if (relative === PATHS_MODULE) continue;
     const hits = pagePathLiterals(relative, readFileSync(file, "utf8"), pattern);
-    if (NOT_YET_CONVERTED.has(relative)) {
-      if (hits.length > 0) waiting.add(relative);
-      continue;
-    }
     breaches.push(...hits.map((hit) => `${relative}:${hit}`));
   }
   assert.deepEqual(breaches, [], "build these with `paths` from @/lib/paths");
-  assert.deepEqual(
-    [...NOT_YET_CONVERTED].filter((f) => !waiting.has(f)),
-    [],
-    "converted: take them off the list",
-  );
 });
 
 test("the check catches a planted breach, in every form", () => {

@@ -43,7 +43,7 @@ export async function callRoute(handler: Handler, options: CallOptions = {}) {
 /** The `name=value` part of a response's session cookie, ready to send back. */
 export function sessionCookieFrom(headers: Headers): string {
   const setCookie = headers.get("set-cookie") ?? "";
-  const match = setCookie.match(/((?:__Secure-)?authjs\.session-token=[^;]*)/);
+  const match = setCookie.match(/((?:__Secure-)?aula\.session=[^;]*)/);
   if (!match) throw new Error(`no session cookie in: ${setCookie}`);
   return match[1];
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { ApiTranslator } from "@/i18n/api-translator";
+import { hashSecretToken as hashResetToken, newSecretToken as newLinkToken } from "@/server/auth/secret-token";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/server/auth/password";
 import { getDb } from "@/server/db/client";
 import { passwordResetTokens, users } from "@/server/db/schema";
@@ -24,15 +24,8 @@ export const FORGOT_RULES = {
 };
 export const RESET_ATTEMPT_RULE = { limit: 30, windowMs: 15 * 60 * 1000 };
 
-/** A token for a mailed link (RESET_TOKEN_PATTERN): reset links and e-mail change links. */
-export function newLinkToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-/** Only the hash is stored: a copy of the table does not let anyone use a link. */
-export function hashResetToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
+/** Mailed links (reset, e-mail change) carry a secret token; only its hash is stored. */
+export { hashResetToken, newLinkToken };
 
 export function resetLink(token: string): string {
   return new URL(paths.resetPassword(token), env().APP_URL).toString();

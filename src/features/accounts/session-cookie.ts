@@ -1,5 +1,5 @@
 import "server-only";
-import { createSessionToken, sessionCookieName, sessionCookieOptions } from "@/server/auth/session-token";
+import { sessionCookieName, sessionCookieOptions } from "@/server/auth/session-token";
 import { startSession } from "./sessions";
 
 /**
@@ -7,8 +7,7 @@ import { startSession } from "./sessions";
  * response: the contract's sign-in signs a browser in by itself.
  */
 export async function withSessionCookie(response: Response, userId: string, request: Request): Promise<Response> {
-  const sessionId = await startSession(userId, request.headers.get("user-agent"));
-  const token = await createSessionToken(userId, sessionId);
+  const token = await startSession(userId, request.headers.get("user-agent"));
   response.headers.append("set-cookie", serializeCookie(sessionCookieName(), token, sessionCookieOptions()));
   return response;
 }

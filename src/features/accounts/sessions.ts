@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { SESSION_MAX_AGE_SECONDS } from "@/server/auth/session-token";
+import { liveSession } from "@/server/auth/session-store";
+import { newSessionToken, SESSION_MAX_AGE_SECONDS } from "@/server/auth/session-token";
 import { getDb } from "@/server/db/client";
 import { sessions } from "@/server/db/schema";
 import { deviceFromUserAgent } from "./device";
@@ -9,20 +10,24 @@ type Database = Awaited<ReturnType<typeof getDb>>;
 /** A transaction or the database itself: ending sessions is part of a password change's transaction. */
 type Executor = Pick<Database, "delete">;
 
-/** A row older than a token's lifetime has no token left that could name it. */
-const live = sql`${sessions.createdAt} > now() - make_interval(secs => ${SESSION_MAX_AGE_SECONDS})`;
-
-/** A new row for a browser that has just signed in; rows whose tokens have expired go with it. */
+/**
+ * A new row for a browser that has just signed in, and the token for its cookie (only the
+ * token's hash is stored); the user's expired rows go with it.
+ */
 export async function startSession(userId: string, userAgent: string | null): Promise<string> {
   const db = await getDb();
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), sql`not (${live})`));
-  const [row] = await db
-    .insert(sessions)
-    .values({ userId, ...deviceFromUserAgent(userAgent) })
-    .returning({ id: sessions.id });
-  return row.id;
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), sql`not (${liveSession})`));
+  const { token, tokenHash } = newSessionToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash,
+    expiresAt: sql`now() + make_interval(secs => ${SESSION_MAX_AGE_SECONDS})`,
+    ...deviceFromUserAgent(userAgent),
+  });
+  return token;
 }
 
+/** One of the user's sessions, by the id the sessions list shows. */
 export async function endSession(sessionId: string, userId: string): Promise<boolean> {
   const db = await getDb();
   const ended = await db
@@ -30,6 +35,16 @@ export async function endSession(sessionId: string, userId: string): Promise<boo
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .returning({ id: sessions.id });
   return ended.length > 0;
+}
+
+/** Sign-out: the session the cookie's token names. Returns its user, or null when there was none. */
+export async function endSessionByTokenHash(tokenHash: string): Promise<string | null> {
+  const db = await getDb();
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning({ userId: sessions.userId });
+  return ended?.userId ?? null;
 }
 
 /** "Sign out of all other sessions": every row of the user but this browser's. */
@@ -68,7 +83,7 @@ export async function listSessions(userId: string, currentSessionId: string): Pr
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), live))
+    .where(and(eq(sessions.userId, userId), liveSession))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
   return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
 }

@@ -28,13 +28,21 @@ export const sessionUserColumns = {
 /** How stale `last_seen_at` may get: it is a hint for the sessions list, not worth a write per request. */
 export const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
-/** The session's row by its primary key joined with its user, built once per database handle. */
+/** A session whose expiry has not passed: every read of sessions goes through it. */
+export const liveSession = sql`${sessions.expiresAt} > now()`;
+
+/** The live session whose token has this hash, joined with its user; built once per database handle. */
 function sessionUserQuery(db: Db) {
   return db
-    .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      ...sessionUserColumns,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder("sessionId")), eq(sessions.userId, sql.placeholder("userId"))))
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), liveSession))
     .limit(1)
     .prepare("find_session_user");
 }
@@ -44,14 +52,15 @@ function sessionUserQuery(db: Db) {
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
 
 /**
- * The one indexed read behind every authenticated request: the session's row by its primary
- * key, joined with its user. No row (signed out, ended elsewhere, user deleted) is no session.
+ * The one indexed read behind every authenticated request: the session's row by its token's
+ * hash (a unique index), joined with its user. No row (never issued, signed out, ended
+ * elsewhere, expired, user deleted) is no session.
  */
-export async function findSessionUser(sessionId: string, userId: string) {
+export async function findSessionUser(tokenHash: string) {
   const db = await getDb();
   let query = sessionUserQueries.get(db);
   if (!query) sessionUserQueries.set(db, (query = sessionUserQuery(db)));
-  const [row] = await query.execute({ sessionId, userId });
+  const [row] = await query.execute({ tokenHash });
   return row;
 }
 

@@ -3,38 +3,32 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { apiTranslator } from "@/i18n/api-translator";
-import { isUuid } from "@/lib/ids";
 import { appError } from "@/server/http/errors";
 import { findSessionUser, LAST_SEEN_RESOLUTION_MS, touchSession, type SessionUser } from "./session-store";
-import { readSessionToken, sessionCookieName } from "./session-token";
+import { sessionCookieName, sessionTokenHash } from "./session-token";
+import { paths } from "@/lib/paths";
 
 export type { SessionUser };
 
 /**
  * A signed-in request: who it is, which of their sessions (for sign-out and the sessions list),
- * and when that session's token expires (offline copies end with it).
+ * and when that session expires (offline copies end with it).
  */
 export type RequestSession = { user: SessionUser; sessionId: string; expiresAtMs: number };
 
-/** The token's claims when they are well formed: ids that are not UUIDs never reach a query. */
-async function validClaims(token: string | undefined) {
-  const claims = await readSessionToken(token);
-  return claims && isUuid(claims.sub) && isUuid(claims.sid) ? claims : null;
-}
-
 /**
- * Resolves a session cookie value to its user and session, or null. The session's row must
- * still exist (decision 008): sign-out, "sign out of other sessions", a password change or
- * reset and account deletion delete it.
+ * Resolves a session cookie's token to its user and session, or null. The session's row must
+ * exist and be unexpired (decisions 008, 018): sign-out, "sign out of other sessions", a
+ * password change or reset and account deletion delete it.
  */
 export async function resolveSessionRecord(token: string | undefined): Promise<RequestSession | null> {
-  const claims = await validClaims(token);
-  if (!claims) return null;
-  const row = await findSessionUser(claims.sid, claims.sub);
+  const tokenHash = sessionTokenHash(token);
+  if (!tokenHash) return null;
+  const row = await findSessionUser(tokenHash);
   if (!row) return null;
-  const { lastSeenAt, ...user } = row;
-  if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) await touchSession(claims.sid);
-  return { user, sessionId: claims.sid, expiresAtMs: claims.expiresAtMs };
+  const { sessionId, expiresAt, lastSeenAt, ...user } = row;
+  if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) await touchSession(sessionId);
+  return { user, sessionId, expiresAtMs: expiresAt.getTime() };
 }
 
 export async function resolveSession(token: string | undefined): Promise<SessionUser | null> {
@@ -77,12 +71,11 @@ export async function requireRequestSession(request: Request): Promise<RequestSe
 }
 
 /**
- * Sign-out: the ids the request's token names, without reading the user, so even a session
- * whose row is already gone signs out cleanly. Null when there is no well-formed token.
+ * Sign-out: the hash of the request's token, so ending its session is one delete, whatever the
+ * state of its row or user. Null when there is no well-formed token.
  */
-export async function requestSessionClaims(request: Request): Promise<{ userId: string; sessionId: string } | null> {
-  const claims = await validClaims(requestToken(request));
-  return claims ? { userId: claims.sub, sessionId: claims.sid } : null;
+export function requestSessionTokenHash(request: Request): string | null {
+  return sessionTokenHash(requestToken(request));
 }
 
 export function isAdmin(user: Pick<SessionUser, "role"> | null | undefined): boolean {
@@ -109,18 +102,18 @@ export async function requireUserPage(): Promise<SessionUser> {
   const user = await getCurrentUser();
   if (!user) {
     const asked = safeCallbackPath((await headers()).get("x-pathname"));
-    redirect(asked ? `/login?callbackUrl=${encodeURIComponent(asked)}` : "/login");
+    redirect(paths.login({ callbackUrl: asked ?? undefined }));
   }
   return user;
 }
 
 export async function requireAdminPage(): Promise<SessionUser> {
   const user = await requireUserPage();
-  if (!isAdmin(user)) redirect("/dashboard");
+  if (!isAdmin(user)) redirect(paths.dashboard());
   return user;
 }
 
 /** /login and /signup: a signed-in visitor goes to the dashboard. */
 export async function redirectSignedInUser(): Promise<void> {
-  if (await getCurrentUser()) redirect("/dashboard");
+  if (await getCurrentUser()) redirect(paths.dashboard());
 }

@@ -484,8 +484,9 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
- * One row per signed-in browser: the token carries the row's id, and a token whose row is gone
- * is refused (sign-out, "sign out of other sessions", password change, reset; decision 008).
+ * One row per signed-in browser. The cookie holds a random token; the row keeps only its SHA-256,
+ * and a token whose row is gone or expired is refused (sign-out, "sign out of other sessions",
+ * password change, reset; decisions 008 and 018). `id` names the session in the sessions list.
  */
 export const sessions = pgTable(
   "sessions",
@@ -494,14 +495,18 @@ export const sessions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the cookie's token: a copy of the table signs nobody in. */
+    tokenHash: text("token_hash").notNull(),
     /** Read from the User-Agent at sign-in, e.g. "Chrome" and "Linux"; null when not recognised. */
     browser: text("browser"),
     os: text("os"),
     createdAt: createdAt(),
+    /** When the cookie expires: the session ends then, even if the browser kept the cookie. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** Moved forward at most every few minutes, not on every request. */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), uniqueIndex("sessions_token_hash_key").on(t.tokenHash)],
 );
 
 /** A new e-mail waiting for its owner to follow the link mailed to it. */
