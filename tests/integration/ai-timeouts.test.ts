@@ -21,6 +21,7 @@ import { startFakeMedia, type FakeMedia } from "../fakes/media";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
+import { resetSettings } from "../setup/settings";
 
 // Small budgets: 1 s for a first token, 3 s for a whole call, a keep-alive line every 400 ms.
 const FIRST_TOKEN_MS = 1_000;
@@ -44,7 +45,7 @@ let media: FakeMedia;
 beforeAll(async () => {
   [model, media] = await Promise.all([startFakeModel(), startFakeMedia()]);
   Object.assign(process.env, media.env);
-  (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+  resetSettings();
   setAiConfigForTests({
     provider: "openai-compatible",
     model: model.model,

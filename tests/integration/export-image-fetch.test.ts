@@ -23,11 +23,11 @@ import { callRoute, sessionCookieFrom } from "../setup/http";
 import { startLoopbackListener, type LoopbackListener } from "../setup/loopback-listener";
 import { seedCourse } from "../setup/seed-course";
 import { useTestDatabase } from "../setup/test-db";
+import { resetSettings } from "../setup/settings";
 
 jest.setTimeout(90_000);
 useTestDatabase();
 
-const resetEnv = () => ((globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined);
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=",
   "base64",
@@ -75,7 +75,7 @@ beforeAll(async () => {
   });
   process.env.APP_URL = await listen(app);
   process.env.MEDIA_WIKIMEDIA_BASE_URL = providerOrigin;
-  resetEnv();
+  resetSettings();
 });
 
 afterAll(async () => {
@@ -83,7 +83,7 @@ afterAll(async () => {
   await Promise.all([close(app), close(provider), listener.close()]);
   delete process.env.MEDIA_WIKIMEDIA_BASE_URL;
   process.env.APP_URL = "http://localhost:3000";
-  resetEnv();
+  resetSettings();
 });
 
 async function newOwner() {

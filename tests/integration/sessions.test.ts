@@ -4,7 +4,6 @@ import { DELETE as deleteSessionRoute } from "@/app/api/sessions/[id]/route";
 import { GET as listSessionsRoute, POST as sessionsAction } from "@/app/api/sessions/route";
 import { POST as signin } from "@/app/api/signin/route";
 import { POST as signout } from "@/app/api/signout/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { insertUser } from "@/features/accounts/queries";
 import { startSession } from "@/features/accounts/sessions";
 import { getRequestUser, requireRequestUser, resolveSession } from "@/server/auth/session";
@@ -17,14 +16,13 @@ import {
 } from "@/server/auth/session-token";
 import { getDb } from "@/server/db/client";
 import { sessions, users } from "@/server/db/schema";
-import type { Env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
+import { withSettings } from "../setup/settings";
+import { signedUpUser } from "../setup/accounts";
 
 useTestDatabase();
-
-const envCache = globalThis as unknown as { __aulaEnv?: Env };
 
 async function newUser(email: string) {
   const user = await insertUser({ email, name: "Sam", passwordHash: "$argon2id$not-used-here" });
@@ -47,17 +45,7 @@ function requestWith(cookie: string) {
 }
 
 /** Runs `work` as if the server had been started with another AUTH_SECRET. */
-async function withAuthSecret<T>(secret: string, work: () => Promise<T>): Promise<T> {
-  const saved = process.env.AUTH_SECRET;
-  envCache.__aulaEnv = undefined; // env() caches the settings for the process
-  process.env.AUTH_SECRET = secret;
-  try {
-    return await work();
-  } finally {
-    process.env.AUTH_SECRET = saved;
-    envCache.__aulaEnv = undefined;
-  }
-}
+const withAuthSecret = <T>(secret: string, work: () => Promise<T>) => withSettings({ AUTH_SECRET: secret }, work);
 
 describe("sessions", () => {
   it("read a paid plan whose period has ended as Free, and one with no end as granted", async () => {
@@ -264,20 +252,10 @@ const CHROME_LINUX =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const FIREFOX_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.4; rv:125.0) Gecko/20100101 Firefox/125.0";
 
-let accounts = 0;
 /** An account made through the contract, signed in from one browser (its User-Agent). */
 async function signedUp(userAgent = CHROME_LINUX) {
-  accounts += 1;
-  const email = `s${accounts}@example.io`;
-  const password = "session-password-1";
-  const res = await callRoute(signup, {
-    body: { email, mName: "Sam", password },
-    headers: { "user-agent": userAgent, "x-forwarded-for": `198.18.1.${accounts}` },
-  });
-  expect(res.status).toBe(201);
-  const cookie = sessionCookieFrom(res.headers);
-  const me = await getRequestUser(requestWith(cookie));
-  return { id: me!.id, email, password, cookie };
+  const { id, email, password, sessionCookie } = await signedUpUser({ headers: { "user-agent": userAgent } });
+  return { id, email, password, cookie: sessionCookie };
 }
 
 async function signedInAgain(account: { email: string; password: string }, userAgent: string) {
