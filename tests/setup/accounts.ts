@@ -13,7 +13,10 @@ export type SignUpOptions = {
   email?: string;
   name?: string;
   password?: string;
-  /** The NEXT_LOCALE cookie sent with the sign-up and carried in `cookie` (the welcome mail's language). */
+  /**
+   * A NEXT_LOCALE cookie sent with the sign-up (the welcome mail's language; none by default, as a
+   * first visit), and the one `cookie` carries (default en).
+   */
   locale?: "en" | "pt";
   /** Extra request headers, e.g. the browser's User-Agent the session records. */
   headers?: Record<string, string>;
@@ -59,7 +62,7 @@ export async function signedUpUser(options: SignUpOptions = {}): Promise<TestAcc
     body: { email, mName: name, password },
     peer,
     headers: options.headers,
-    cookie: `NEXT_LOCALE=${locale}`,
+    cookie: options.locale && `NEXT_LOCALE=${options.locale}`,
   });
   if (res.status !== 201) throw new Error(`sign-up of ${email} answered ${res.status}: ${res.text}`);
   const id = res.json.userId as string;

@@ -12,7 +12,8 @@ export function resetSettings(): void {
   resetEnvForTests();
 }
 
-function apply(settings: Settings): void {
+/** Sets these settings (undefined removes one) for the rest of the process. */
+export function applySettings(settings: Settings): void {
   for (const [name, value] of Object.entries(settings)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
@@ -28,8 +29,8 @@ export function withSettings(settings: Settings): () => void;
 export function withSettings<T>(settings: Settings, run: () => Promise<T>): Promise<T>;
 export function withSettings<T>(settings: Settings, run?: () => Promise<T>): (() => void) | Promise<T> {
   const before: Settings = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
-  apply(settings);
-  const restore = () => apply(before);
+  applySettings(settings);
+  const restore = () => applySettings(before);
   if (!run) return restore;
   return run().finally(restore);
 }
