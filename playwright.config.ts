@@ -11,7 +11,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   workers: process.env.CI ? 2 : undefined,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a flaky spec must fail visibly, not pass on its second try.
+  retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL,

@@ -21,7 +21,6 @@ import { GET as getpaid } from "@/app/api/getpaid/route";
 import { GET as getusers } from "@/app/api/getusers/route";
 import { POST as removeadmin } from "@/app/api/removeadmin/route";
 import { POST as saveadmin } from "@/app/api/saveadmin/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { POST as updateblogs } from "@/app/api/updateblogs/route";
 import { auditMessageKey, refusedCode } from "@/features/admin/page-params";
 import { getDb } from "@/server/db/client";
@@ -31,16 +30,17 @@ import {
   blogPosts,
   contactMessages,
   contentImages,
-  courses,
   payments,
   policies,
   subscriptions,
   users,
 } from "@/server/db/schema";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
 import en from "../../messages/en.json";
 import pt from "../../messages/pt.json";
+import { seedCourse } from "../setup/seed-course";
+import { signedUpUser } from "../setup/accounts";
 
 useTestDatabase();
 
@@ -72,22 +72,12 @@ async function account(
   plan: "free" | "monthly" | "yearly" = "free",
 ) {
   counter += 1;
-  const email = `${name.toLowerCase().replace(/\s+/g, ".")}.${counter}@example.io`;
-  const res = await callRoute(signup, {
-    body: { email, mName: name, password: "long-enough-1" },
-    peer: `198.51.100.${counter % 250}`,
-  });
-  expect(res.status).toBe(201);
-  const id = res.json.userId as string;
-  if (role !== "user" || plan !== "free")
-    await (await getDb()).update(users).set({ role, plan }).where(eq(users.id, id));
-  return { id, email, name, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en` };
+  return signedUpUser({ name, role, plan, email: `${name.toLowerCase().replace(/\s+/g, ".")}.${counter}@example.io` });
 }
 
-async function course(userId: string, mainTopic: string, type: "text_image" | "video_text" = "text_image") {
-  const [row] = await (await getDb()).insert(courses).values({ userId, mainTopic, type, lang: "English" }).returning();
-  return row;
-}
+/** A course of one lesson not yet opened (progress 0). */
+const course = (userId: string, mainTopic: string, type: "text_image" | "video_text" = "text_image") =>
+  seedCourse(userId, { mainTopic, type, topics: [{ title: "Basics", lessons: [{ title: "First lesson" }] }] });
 
 const PNG_1x1 =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";

@@ -12,15 +12,18 @@ import { POST as generate } from "@/app/api/generate/route";
 import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as prompt } from "@/app/api/prompt/route";
 import { POST as promptStream } from "@/app/api/prompt/stream/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { readNdjson } from "@/lib/http/ndjson";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { getDb } from "@/server/db/client";
-import { chatMessages, courses, lessons, topics } from "@/server/db/schema";
+import { chatMessages, courses, lessons } from "@/server/db/schema";
 import { startFakeMedia, type FakeMedia } from "../fakes/media";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
+import { resetSettings } from "../setup/settings";
+import { randomUUID } from "node:crypto";
+import { lessonsOf, seedCourse } from "../setup/seed-course";
+import { signedUpUser } from "../setup/accounts";
 
 // Small budgets: 1 s for a first token, 3 s for a whole call, a keep-alive line every 400 ms.
 const FIRST_TOKEN_MS = 1_000;
@@ -44,7 +47,7 @@ let media: FakeMedia;
 beforeAll(async () => {
   [model, media] = await Promise.all([startFakeModel(), startFakeMedia()]);
   Object.assign(process.env, media.env);
-  (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+  resetSettings();
   setAiConfigForTests({
     provider: "openai-compatible",
     model: model.model,
@@ -63,17 +66,6 @@ beforeEach(() => {
   media.reset();
   model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
 });
-
-let counter = 0;
-async function newUser() {
-  counter += 1;
-  const res = await callRoute(signup, {
-    body: { email: `slow${counter}@example.io`, mName: "Learner", password: "long-enough-1" },
-    headers: { "x-forwarded-for": `198.51.100.${counter}` },
-  });
-  expect(res.status).toBe(201);
-  return { id: res.json.userId as string, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en` };
-}
 
 const form = {
   topic: "Photosynthesis",
@@ -111,33 +103,20 @@ async function count(table: typeof courses | typeof lessons | typeof chatMessage
 
 /** A course with its first lesson written and a second one still empty. */
 async function insertCourse(userId: string) {
-  const db = await getDb();
-  const [course] = await db
-    .insert(courses)
-    .values({ userId, mainTopic: `Tides ${counter}`, type: "text_image", lang: "English" })
-    .returning();
-  const [topic] = await db.insert(topics).values({ courseId: course.id, position: 0, title: "Basics" }).returning();
-  const rows = await db
-    .insert(lessons)
-    .values([
+  const course = await seedCourse(userId, {
+    mainTopic: "Tides",
+    topics: [
       {
-        courseId: course.id,
-        topicId: topic.id,
-        position: 0,
-        title: "What tides are",
-        theory: "<p>Written.</p>",
-        generatedAt: new Date(),
+        title: "Basics",
+        lessons: [
+          { title: "What tides are", theory: "<p>Written.</p>" },
+          { title: `Spring tides marker-${randomUUID().slice(0, 8)}` },
+        ],
       },
-      {
-        courseId: course.id,
-        topicId: topic.id,
-        position: 1,
-        title: `Spring tides marker-${course.id.slice(0, 8)}`,
-        theory: "",
-      },
-    ])
-    .returning();
-  return { courseId: course.id, written: rows[0].id, empty: rows[1].id, marker: rows[1].title };
+    ],
+  });
+  const [written, empty] = await lessonsOf(course.id);
+  return { courseId: course.id, written: written.id, empty: empty.id, marker: empty.title };
 }
 
 async function lessonRow(id: string) {
@@ -147,7 +126,7 @@ async function lessonRow(id: string) {
 
 describe("a model that accepts and never answers", () => {
   it("the outline stream answers at once, keeps the line alive, then ends with ai:timeout within the budget", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     model.script({ behaviour: "hang" });
     const { events, elapsed, types } = await streamEvents(promptStream, user.cookie, form);
     // (a) headers and a first event at once, before the model says anything.
@@ -170,7 +149,7 @@ describe("a model that accepts and never answers", () => {
   });
 
   it("says so in the caller's language", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     model.script({ behaviour: "hang" });
     const { events } = await streamEvents(promptStream, user.cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt"), form);
     expect(events.at(-1)!.event).toMatchObject({
@@ -181,7 +160,7 @@ describe("a model that accepts and never answers", () => {
   });
 
   it("/api/prompt answers 504 ai:timeout within the budget instead of hanging", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     model.script({ behaviour: "hang" });
     const started = Date.now();
     const res = await callRoute(prompt, { body: form, cookie: user.cookie });
@@ -195,7 +174,7 @@ describe("a model that accepts and never answers", () => {
   });
 
   it("/api/course answers 504 ai:timeout within the budget and stores nothing", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const outline = await callRoute(prompt, { body: form, cookie: user.cookie });
     expect(outline.status).toBe(200);
     model.script({ behaviour: "hang" });
@@ -218,7 +197,7 @@ describe("a model that accepts and never answers", () => {
   });
 
   it("/api/generate answers 504 ai:timeout within the budget and leaves the lesson unwritten", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await insertCourse(user.id);
     model.script({ behaviour: "hang" });
     const started = Date.now();
@@ -233,7 +212,7 @@ describe("a model that accepts and never answers", () => {
   });
 
   it("the lesson stream answers at once, keeps the line alive, ends with ai:timeout, and stores nothing", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await insertCourse(user.id);
     model.script({ behaviour: "hang", match: course.marker });
     const { events, elapsed, types } = await streamEvents(lessonStream, user.cookie, {
@@ -254,7 +233,7 @@ describe("a model that accepts and never answers", () => {
   });
 
   it("the chat stream and /api/chat end with ai:timeout within the budget and store no exchange", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await insertCourse(user.id);
     model.script({ behaviour: "hang" });
     const { events, elapsed, types } = await streamEvents(chatStream, user.cookie, {
@@ -280,7 +259,7 @@ describe("a model that accepts and never answers", () => {
 
 describe("a model that is slow but within the budget", () => {
   it("still streams the outline to the end, with keep-alive lines while it was silent", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     // The first token after 700 ms (under the 1 s limit), then a steady stream.
     model.configure({ firstTokenDelayMs: 700, tokensPerSecond: 400 });
     const { events, types } = await streamEvents(promptStream, user.cookie, form);

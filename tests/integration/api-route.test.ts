@@ -5,23 +5,14 @@
 import { z } from "zod";
 import { POST as deleteUser } from "@/app/api/deleteuser/route";
 import { POST as profile } from "@/app/api/profile/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { POST as prompt } from "@/app/api/prompt/route";
 import { ensureSuperAdmin } from "@/features/accounts/service";
 import { apiRoute } from "@/server/http/api";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
+import { signedUpUser } from "../setup/accounts";
 
 useTestDatabase();
-
-async function account(n: number) {
-  const res = await callRoute(signup, {
-    body: { email: `wrap${n}@example.io`, mName: "Wrapped", password: "wrapper-pass-1" },
-    peer: `198.18.9.${n}`,
-  });
-  expect(res.status).toBe(201);
-  return `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`;
-}
 
 const adminOnly = apiRoute.admin({ body: z.object({ name: z.string() }) }, async ({ body, user }) =>
   Response.json({ success: true, name: body.name, by: user.email }),
@@ -54,7 +45,7 @@ describe("apiRoute", () => {
   });
 
   it("reads and validates the body once the caller is known", async () => {
-    const cookie = await account(1);
+    const cookie = (await signedUpUser()).cookie;
     const bad = await callRoute(profile, {
       rawBody: "{not json",
       headers: { "content-type": "application/json" },
@@ -65,7 +56,7 @@ describe("apiRoute", () => {
   });
 
   it("checks the model after the body: no model configured is 503 ai:not-configured", async () => {
-    const cookie = await account(2);
+    const cookie = (await signedUpUser()).cookie;
     const res = await callRoute(prompt, {
       body: {
         topic: "Photosynthesis",
@@ -81,7 +72,7 @@ describe("apiRoute", () => {
   });
 
   it("lets admins through an admin route and refuses users (403) and the signed-out (401)", async () => {
-    const user = await account(3);
+    const user = (await signedUpUser()).cookie;
     const refused = await callRoute(adminOnly, { body: { name: "x" }, cookie: user });
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual({

@@ -19,6 +19,7 @@ import { getDb } from "@/server/db/client";
 import { certificates } from "@/server/db/schema";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../setup/test-db";
+import { resetSettings } from "../setup/settings";
 
 useTestDatabase();
 
@@ -165,7 +166,7 @@ describe("the certificate picture", () => {
 describe("the certificate picture route's store", () => {
   it("renders a certificate once, however many ask at the same time, then serves the stored bytes", async () => {
     process.env.APP_URL = base;
-    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    resetSettings();
     const { certificatePng } = await import("@/features/quiz/service");
     await (
       await getDb()

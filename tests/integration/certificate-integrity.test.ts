@@ -8,57 +8,28 @@
 import { POST as finish } from "@/app/api/finish/route";
 import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { POST as update } from "@/app/api/update/route";
 import { getDb } from "@/server/db/client";
 import { certificates, courses, lessons, quizAttempts, topics } from "@/server/db/schema";
 import { asc, eq } from "drizzle-orm";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { callRoute } from "../setup/http";
 import { rightAnswers, serveQuiz, useQuizModel, wrongAnswers } from "../setup/quiz";
 import { useTestDatabase } from "../setup/test-db";
+import { seedCourse } from "../setup/seed-course";
+import { signedUpUser } from "../setup/accounts";
 
 useTestDatabase();
 useQuizModel();
 
-let counter = 0;
-async function newUser() {
-  counter += 1;
-  const res = await callRoute(signup, {
-    body: {
-      email: `integrity${counter}-${Date.now()}@example.io`,
-      mName: `Learner ${counter}`,
-      password: "learner-pass-9",
-    },
-    peer: `198.51.100.${counter}`,
-  });
-  expect(res.status).toBe(201);
-  return { cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`, userId: res.json.userId as string };
-}
-
 /** A course as /api/course stores it: five topics of one lesson, the first written, the rest empty. */
-async function insertCourse(userId: string) {
-  const db = await getDb();
-  const [course] = await db
-    .insert(courses)
-    .values({ userId, mainTopic: `Geology ${counter}`, type: "text_image", lang: "English" })
-    .returning();
-  for (let t = 0; t < 5; t++) {
-    const [topic] = await db
-      .insert(topics)
-      .values({ courseId: course.id, position: t, title: `Topic ${t + 1}` })
-      .returning();
-    const first = t === 0;
-    await db.insert(lessons).values({
-      courseId: course.id,
-      topicId: topic.id,
-      position: 0,
-      title: `Lesson ${t + 1}`,
-      theory: first ? "<p>Rocks form in three ways.</p>" : "",
-      generatedAt: first ? new Date() : null,
-    });
-  }
-  return course;
-}
+const insertCourse = (userId: string) =>
+  seedCourse(userId, {
+    mainTopic: "Geology",
+    topics: [1, 2, 3, 4, 5].map((n) => ({
+      title: `Topic ${n}`,
+      lessons: [{ title: `Lesson ${n}`, theory: n === 1 ? "<p>Rocks form in three ways.</p>" : undefined }],
+    })),
+  });
 
 async function lessonRows(courseId: string) {
   return (await getDb()).select().from(lessons).where(eq(lessons.courseId, courseId));
@@ -90,7 +61,7 @@ async function everythingDone(course: { id: string; mainTopic: string }) {
 
 describe("the five requests that used to earn a certificate", () => {
   it("are refused at the right step, and change nothing", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const course = await insertCourse(userId);
 
     // 1. Every lesson marked done through /api/update, none of them written or opened but the first (not opened either).
@@ -140,7 +111,7 @@ describe("the five requests that used to earn a certificate", () => {
   });
 
   it("a retake is a new attempt in a new order; an older attempt's id is closed; two parallel submits grade once", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const course = await insertCourse(userId);
     const first = await serveQuiz(cookie, course.id);
     const second = await serveQuiz(cookie, course.id);
@@ -174,7 +145,7 @@ describe("the five requests that used to earn a certificate", () => {
   });
 
   it("/api/finish itself checks that every done lesson was opened, whatever set the flag", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const course = await insertCourse(userId);
     // Done flags as the old /api/update left them: done, never served.
     await (await getDb()).update(lessons).set({ done: true }).where(eq(lessons.courseId, course.id));
@@ -192,7 +163,7 @@ describe("the five requests that used to earn a certificate", () => {
 
 describe("the honest path", () => {
   it("opening every lesson and passing a fresh attempt earns the certificate", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const course = await insertCourse(userId);
     const refused = await callRoute(update, {
       cookie,

@@ -11,7 +11,6 @@ import { POST as generate } from "@/app/api/generate/route";
 import { POST as image } from "@/app/api/image/route";
 import { POST as prompt } from "@/app/api/prompt/route";
 import { POST as promptStream } from "@/app/api/prompt/stream/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { POST as transcript } from "@/app/api/transcript/route";
 import { POST as update } from "@/app/api/update/route";
 import { POST as yt } from "@/app/api/yt/route";
@@ -22,9 +21,11 @@ import { courseCreations, courses, generatedOutlines, lessons, topics, users } f
 import { hitRateLimit } from "@/server/http/rate-limit";
 import { startFakeMedia, type FakeMedia } from "../fakes/media";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
 import { courseContent } from "@/features/courses";
+import { resetSettings, withSettings } from "../setup/settings";
+import { paidUser, signedUpUser } from "../setup/accounts";
 
 process.env.AI_RETRY_BASE_MS = "5";
 process.env.AI_TIMEOUT_MS = "2000";
@@ -35,10 +36,6 @@ useTestDatabase();
 
 let model: FakeModel;
 let media: FakeMedia;
-
-function resetSettings() {
-  (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
-}
 
 beforeAll(async () => {
   [model, media] = await Promise.all([startFakeModel(), startFakeMedia()]);
@@ -61,20 +58,6 @@ beforeEach(() => {
   model.reset();
   media.reset();
 });
-
-let emailCounter = 0;
-async function newUser(plan: "free" | "monthly" = "free") {
-  emailCounter += 1;
-  const email = `learner${emailCounter}@example.io`;
-  const res = await callRoute(signup, {
-    body: { email, mName: "Learner", password: "long-enough-1" },
-    peer: `198.51.100.${emailCounter}`,
-  });
-  expect(res.status).toBe(201);
-  const id = res.json.userId as string;
-  if (plan !== "free") await (await getDb()).update(users).set({ plan }).where(eq(users.id, id));
-  return { id, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en` };
-}
 
 const form = (over: Record<string, unknown> = {}) => ({
   topic: "Photosynthesis",
@@ -116,7 +99,7 @@ async function counts() {
 
 describe("POST /api/prompt", () => {
   it("answers the outline in the SPEC's Course content shape, with every subtopic the user added", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const { content: generatedText } = await outlineFor(user.cookie);
     const content = JSON.parse(generatedText) as Content;
     expect(Object.keys(content)).toEqual(["photosynthesis"]);
@@ -145,7 +128,7 @@ describe("POST /api/prompt", () => {
       "Upgrade to Premium: You are limited to adding only 5 subtopics.",
     ],
   ])("refuses a Free user's %j with 403 and never calls the model", async (over, code, message) => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const res = await callRoute(prompt, { body: form(over), cookie: user.cookie });
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ success: false, code, message });
@@ -160,14 +143,14 @@ describe("POST /api/prompt", () => {
     [{ courseType: "Podcast" }, 400, "generate:invalid-course-type", "Choose a course type"],
     [{ subtopics: "not-a-list" }, 400, "request:invalid", undefined],
   ])("refuses a bad form %j", async (over, status, code, message) => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const res = await callRoute(prompt, { body: form(over), cookie: user.cookie });
     expect(res.status).toBe(status);
     expect(res.json).toMatchObject({ success: false, code, ...(message ? { message } : {}) });
   });
 
   it("gives paid users 10 topics, the video type and any language", async () => {
-    const user = await newUser("monthly");
+    const user = await paidUser();
     const { content: text } = await outlineFor(user.cookie, {
       topicsLimit: "8",
       courseType: "Video & Text Course",
@@ -181,7 +164,7 @@ describe("POST /api/prompt", () => {
 
   it("answers 401 without a session and 503 ai:not-configured without a model", async () => {
     expect((await callRoute(prompt, { body: form() })).status).toBe(401);
-    const user = await newUser();
+    const user = await signedUpUser();
     setAiConfigForTests(null);
     try {
       const res = await callRoute(prompt, { body: form(), cookie: user.cookie });
@@ -210,7 +193,7 @@ describe("POST /api/prompt", () => {
   });
 
   it("reports a model that keeps failing as the generic error, 502", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     model.script({ behaviour: "status-500" });
     const res = await callRoute(prompt, { body: form(), cookie: user.cookie });
     expect(res.status).toBe(502);
@@ -218,7 +201,7 @@ describe("POST /api/prompt", () => {
   });
 
   it("limits AI calls per user and minute", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     for (let i = 0; i < 1000; i += 100)
       await Promise.all(
         Array.from({ length: 100 }, () => hitRateLimit(`ai:${user.id}`, { limit: 1000, windowMs: 60_000 })),
@@ -232,7 +215,7 @@ describe("POST /api/prompt", () => {
 
 describe("POST /api/prompt/stream", () => {
   it("streams start, topics, then done with the same generatedText shape", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const res = await callRoute(promptStream, { body: form(), cookie: user.cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/x-ndjson");
@@ -255,7 +238,7 @@ describe("POST /api/prompt/stream", () => {
   });
 
   it("refuses before streaming (plain JSON 403), and ends with an error event when the model fails", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const refused = await callRoute(promptStream, { body: form({ language: "German" }), cookie: user.cookie });
     expect(refused.status).toBe(403);
     expect(refused.json.code).toBe("plan:language");
@@ -273,7 +256,7 @@ describe("POST /api/prompt/stream", () => {
 
 describe("POST /api/course", () => {
   it("creates the course with its outline and a written first lesson, sanitized, with photo credits", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const outline = await outlineFor(user.cookie);
     const { content } = outline;
     const res = await callRoute(createCourse, { body: courseBody(outline), cookie: user.cookie });
@@ -303,7 +286,7 @@ describe("POST /api/course", () => {
   });
 
   it("returns the same course for a repeated or concurrent request with one Idempotency-Key", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const body = courseBody(await outlineFor(user.cookie));
     const headers = { "idempotency-key": "double-click-0001" };
     const before = await counts();
@@ -340,7 +323,7 @@ describe("POST /api/course", () => {
   });
 
   it("stores nothing when the model fails while writing the first lesson", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const body = courseBody(await outlineFor(user.cookie));
     model.script({ behaviour: "status-500" });
     const before = await counts();
@@ -354,7 +337,7 @@ describe("POST /api/course", () => {
   });
 
   it("gives the card a drawn cover when no photo is found", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const body = courseBody(await outlineFor(user.cookie));
     media.wikimedia.script({ mode: "empty" });
     const res = await callRoute(createCourse, { body, cookie: user.cookie });
@@ -365,8 +348,8 @@ describe("POST /api/course", () => {
   });
 
   it("refuses what a Free plan does not include, and bad content, changing nothing", async () => {
-    const user = await newUser();
-    const paid = await newUser("monthly");
+    const user = await signedUpUser();
+    const paid = await paidUser();
     const { content: tenTopics } = await outlineFor(paid.cookie, { topicsLimit: "8" });
     const ok = await outlineFor(user.cookie);
     const before = await counts();
@@ -393,10 +376,9 @@ describe("POST /api/course", () => {
   });
 
   it("enforces the Free monthly course limit, while a replayed key still answers", async () => {
-    process.env.FREE_COURSES_PER_MONTH = "2";
-    resetSettings();
+    const restoreSettings = withSettings({ FREE_COURSES_PER_MONTH: "2" });
     try {
-      const user = await newUser();
+      const user = await signedUpUser();
       // Three outlines made while the allowance still had room.
       const [body, second, third_] = [
         courseBody(await outlineFor(user.cookie)),
@@ -434,15 +416,14 @@ describe("POST /api/course", () => {
         .where(eq(courseCreations.courseId, first.json.courseId));
       expect((await callRoute(prompt, { body: form(), cookie: user.cookie })).status).toBe(200);
       // Paid users have no monthly limit.
-      const paid = await newUser("monthly");
+      const paid = await paidUser();
       for (let i = 0; i < 3; i++)
         expect(
           (await callRoute(createCourse, { body: courseBody(await outlineFor(paid.cookie)), cookie: paid.cookie }))
             .status,
         ).toBe(201);
     } finally {
-      delete process.env.FREE_COURSES_PER_MONTH;
-      resetSettings();
+      restoreSettings();
     }
   });
 });
@@ -464,7 +445,7 @@ describe("POST /api/course only from an outline the server wrote", () => {
   const lessonCalls = () => model.requests.filter((r) => !r.responseFormat).length;
 
   it("refuses an outline posted without outlineId, with a message saying what to send, and stores nothing", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const before = await counts();
     // The issue's case: a Free user's 5 topics × 10 lessons with titles of their choosing.
     const madeUp = Array.from({ length: 5 }, (_, t) => ({
@@ -487,7 +468,7 @@ describe("POST /api/course only from an outline the server wrote", () => {
   });
 
   it("refuses any text the model did not write: a changed, added or moved title, another topic or type", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const outline = await outlineFor(user.cookie);
     const stored = topicsOf(outline.content);
     const edit = (change: (topicsList: Topics) => void) => {
@@ -514,7 +495,7 @@ describe("POST /api/course only from an outline the server wrote", () => {
       const expected = name === "another language" ? "plan:language" : "course:outline-mismatch";
       expect({ name, code: res.json.code }).toEqual({ name, code: expected });
     }
-    const paid = await newUser("monthly");
+    const paid = await paidUser();
     const paidOutline = await outlineFor(paid.cookie);
     for (const [name, over] of [
       ...paidCases,
@@ -535,7 +516,7 @@ describe("POST /api/course only from an outline the server wrote", () => {
   });
 
   it("lets the learner drop and reorder topics and lessons, and stores them in the posted order", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const outline = await outlineFor(user.cookie);
     const stored = topicsOf(outline.content);
     const chosen: Topics = [
@@ -564,8 +545,8 @@ describe("POST /api/course only from an outline the server wrote", () => {
   });
 
   it("refuses another user's, an expired, an already used or a made-up outline id", async () => {
-    const owner = await newUser();
-    const thief = await newUser();
+    const owner = await signedUpUser();
+    const thief = await signedUpUser();
     const outline = await outlineFor(owner.cookie);
     const before = await counts();
     const refused = async (cookie: string, body: Record<string, unknown>) => {
@@ -596,7 +577,7 @@ describe("POST /api/course only from an outline the server wrote", () => {
   });
 
   it("makes one course when two creations with different keys race on one outline", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const body = courseBody(await outlineFor(user.cookie));
     const before = await counts();
     const results = await Promise.all(
@@ -610,7 +591,7 @@ describe("POST /api/course only from an outline the server wrote", () => {
   });
 
   it("checks the plan against the outline's own choices (a 10-topic outline after a downgrade)", async () => {
-    const user = await newUser("monthly");
+    const user = await paidUser();
     const outline = await outlineFor(user.cookie, { topicsLimit: "8" });
     await (await getDb()).update(users).set({ plan: "free" }).where(eq(users.id, user.id));
     // Five of the ten topics fit a Free course's size, but the outline was made as a 10-topic one.
@@ -642,8 +623,8 @@ async function courseOf(user: { cookie: string }, over: Record<string, unknown> 
 
 describe("GET /api/courses", () => {
   it("lists only the caller's courses, newest first, 9 a page, in the contract's shape", async () => {
-    const user = await newUser();
-    const stranger = await newUser();
+    const user = await signedUpUser();
+    const stranger = await signedUpUser();
     await courseOf(stranger);
     const db = await getDb();
     const made = [];
@@ -719,7 +700,7 @@ describe("GET /api/courses", () => {
   });
 
   it("counts progress as done lessons over lessons + 1, with the passed quiz as the +1", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await courseOf(user);
     const db = await getDb();
     const total = course.lessons.length;
@@ -737,7 +718,7 @@ describe("GET /api/courses", () => {
 
 describe("GET /api/courses content", () => {
   it("is each course's topics and lessons as stored, in order, as the contract's JSON text", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await courseOf(user);
     const db = await getDb();
     const [second] = await db
@@ -778,7 +759,7 @@ describe("GET /api/courses content", () => {
   });
 
   it("content=false answers the same courses without their content (the My Courses grid)", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await courseOf(user);
     const db = await getDb();
     await db.update(lessons).set({ done: true }).where(eq(lessons.id, course.lessons[0].id));
@@ -808,10 +789,9 @@ describe("GET /api/courses content", () => {
 
 describe("the Free monthly allowance", () => {
   it("counts the courses created this month, so deleting one does not give its slot back", async () => {
-    process.env.FREE_COURSES_PER_MONTH = "3";
-    resetSettings();
+    const restoreSettings = withSettings({ FREE_COURSES_PER_MONTH: "3" });
     try {
-      const user = await newUser();
+      const user = await signedUpUser();
       const caller = { id: user.id, plan: "free" as const };
       const made = [await courseOf(user), await courseOf(user)];
       // An outline previewed while the allowance still had room.
@@ -840,16 +820,15 @@ describe("the Free monthly allowance", () => {
       expect((await callRoute(createCourse, { body: spare, cookie: user.cookie })).status).toBe(201);
       expect(await coursesLeftThisMonth(caller)).toBe(0);
     } finally {
-      delete process.env.FREE_COURSES_PER_MONTH;
-      resetSettings();
+      restoreSettings();
     }
   });
 });
 
 describe("POST /api/deletecourse", () => {
   it("deletes the caller's course with its lessons; another user's course is 404 and stays", async () => {
-    const owner = await newUser();
-    const other = await newUser();
+    const owner = await signedUpUser();
+    const other = await signedUpUser();
     const course = await courseOf(owner);
     const notYours = await callRoute(deleteCourse, { body: { courseId: course.id }, cookie: other.cookie });
     expect(notYours.status).toBe(404);
@@ -867,10 +846,10 @@ describe("POST /api/deletecourse", () => {
 
 describe("lesson routes", () => {
   it("/api/generate writes, stores and marks a lesson done once; another user gets 404", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await courseOf(user);
     const second = course.lessons.find((l) => !l.theory)!;
-    const other = await newUser();
+    const other = await signedUpUser();
     expect(
       (await callRoute(generate, { body: { courseId: course.id, lessonId: second.id }, cookie: other.cookie })).status,
     ).toBe(404);
@@ -903,7 +882,7 @@ describe("lesson routes", () => {
   });
 
   it("/api/image, /api/yt and /api/transcript find and store media for the caller's lesson", async () => {
-    const user = await newUser("monthly");
+    const user = await paidUser();
     const course = await courseOf(user, {
       form: { courseType: "Video & Text Course", language: "Spanish" },
       body: { type: "Video & Text Course", lang: "Spanish" },
@@ -933,7 +912,7 @@ describe("lesson routes", () => {
       attribution: expect.stringContaining("Wikimedia"),
     });
 
-    const stranger = await newUser();
+    const stranger = await signedUpUser();
     for (const route of [yt, transcript, image]) {
       expect(
         (await callRoute(route, { body: { courseId: course.id, lessonId: lesson.id }, cookie: stranger.cookie }))
@@ -943,7 +922,7 @@ describe("lesson routes", () => {
   });
 
   it("/api/update applies done flags of opened lessons and sanitized theory, and refuses a different outline", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await courseOf(user);
     const list = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" });
     const content = JSON.parse((list.json as unknown as { content: string }[])[0].content) as Content;
@@ -1000,7 +979,7 @@ describe("lesson routes", () => {
     const mismatch = await callRoute(update, { body: { courseId: course.id, content }, cookie: user.cookie });
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.code).toBe("course:content-mismatch");
-    const stranger = await newUser();
+    const stranger = await signedUpUser();
     expect((await callRoute(update, { body: { courseId: course.id, content }, cookie: stranger.cookie })).status).toBe(
       404,
     );

@@ -68,6 +68,7 @@ import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { callRoute, sessionCookieFrom, type CallOptions } from "../setup/http";
 import { useFakeStripe, webhookRoute } from "../setup/payments";
 import { seedCourse } from "../setup/seed-course";
+import { resetSettings } from "../setup/settings";
 
 const script = path.join(process.cwd(), ".ci/pg-cluster.sh");
 const hasPostgres = (() => {
@@ -133,7 +134,7 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
     setDbHandleForTests(handle);
     [model, media] = await Promise.all([startFakeModel(), startFakeMedia()]);
     Object.assign(process.env, media.env);
-    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    resetSettings();
     setAiConfigForTests({
       provider: "openai-compatible",
       model: model.model,

@@ -11,14 +11,14 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { GET as exportRoute } from "@/app/api/courses/[courseId]/export/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { printCoursePdf } from "@/features/export/pdf";
 import { pageOfDestinations } from "@/features/export/pdf-destinations";
 import { closeBrowser, withBrowserPage } from "@/server/browser/chromium";
 import { holdBothBrowserPages } from "../setup/browser-pages";
-import { callRoute, sessionCookieFrom } from "../setup/http";
 import { seedCourse } from "../setup/seed-course";
 import { useTestDatabase } from "../setup/test-db";
+import { resetSettings, withSettings } from "../setup/settings";
+import { signedUpUser } from "../setup/accounts";
 
 jest.setTimeout(60_000);
 useTestDatabase();
@@ -26,17 +26,6 @@ useTestDatabase();
 afterAll(async () => {
   await closeBrowser();
 });
-
-let counter = 0;
-async function newUser() {
-  counter += 1;
-  const res = await callRoute(signup, {
-    body: { email: `exporter${counter}@example.io`, mName: "Exporter", password: "long-enough-1" },
-    peer: `198.51.100.${counter}`,
-  });
-  expect(res.status).toBe(201);
-  return { id: res.json.userId as string, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en` };
-}
 
 async function download(cookie: string, courseId: string, format: string) {
   const request = new Request(`http://localhost:3000/api/courses/${courseId}/export?format=${format}`, {
@@ -75,7 +64,7 @@ const richCourse = (userId: string) =>
 
 describe("GET /api/courses/{id}/export", () => {
   it("answers a Markdown archive: an Index, one file per lesson, pictures referenced and credited, the placeholder for unwritten lessons", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await richCourse(user.id);
     const res = await download(user.cookie, course.id, "md");
     expect(res.status).toBe(200);
@@ -107,8 +96,8 @@ describe("GET /api/courses/{id}/export", () => {
   });
 
   it("is the owner's only: another user's course is 404, in every format", async () => {
-    const owner = await newUser();
-    const other = await newUser();
+    const owner = await signedUpUser();
+    const other = await signedUpUser();
     const course = await richCourse(owner.id);
     for (const format of ["pdf", "md", "scorm"]) {
       const res = await download(other.cookie, course.id, format);
@@ -119,11 +108,10 @@ describe("GET /api/courses/{id}/export", () => {
   });
 
   it("says so when no browser can print (503), so the client opens the print dialog instead", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await richCourse(user.id);
     await closeBrowser();
-    process.env.CHROMIUM_PATH = "/nonexistent/chromium";
-    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    const restoreSettings = withSettings({ CHROMIUM_PATH: "/nonexistent/chromium" });
     try {
       const res = await download(user.cookie, course.id, "pdf");
       expect(res.status).toBe(503);
@@ -132,8 +120,7 @@ describe("GET /api/courses/{id}/export", () => {
         code: "export:browser-unavailable",
       });
     } finally {
-      delete process.env.CHROMIUM_PATH;
-      (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+      restoreSettings();
     }
   });
 
@@ -145,7 +132,7 @@ describe("GET /api/courses/{id}/export", () => {
     });
 
     it("has the manifest and lesson pages, and reports completion to an LMS (scorm-again) when the last lesson is reached", async () => {
-      const user = await newUser();
+      const user = await signedUpUser();
       const course = await richCourse(user.id);
       const res = await download(user.cookie, course.id, "scorm");
       expect(res.status).toBe(200);
@@ -240,7 +227,7 @@ describe("printCoursePdf", () => {
     for (const server of [app, pictures]) if (server) await new Promise((resolve) => server.close(resolve));
     delete process.env.APP_URL;
     delete process.env.MEDIA_WIKIMEDIA_BASE_URL;
-    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    resetSettings();
   });
 
   it("prints A4 with 15 pt margins and the caller's cookie, fetches only the course's pictures itself, and numbers the Index", async () => {
@@ -275,7 +262,7 @@ describe("printCoursePdf", () => {
     await new Promise<void>((resolve) => app!.listen(0, "127.0.0.1", resolve));
     const origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
     process.env.APP_URL = origin;
-    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    resetSettings();
 
     const pdf = await printCoursePdf({
       url: `${origin}/course/x/print`,
@@ -331,7 +318,7 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
     });
     await new Promise<void>((resolve) => printView.listen(0, "127.0.0.1", resolve));
     process.env.APP_URL = `http://127.0.0.1:${(printView.address() as AddressInfo).port}`;
-    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    resetSettings();
   });
 
   afterAll(async () => {
@@ -340,14 +327,14 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
     if (savedAppUrl === undefined) delete process.env.APP_URL;
     else process.env.APP_URL = savedAppUrl;
     delete process.env.EXPORT_TIMEOUT_MS;
-    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    resetSettings();
   });
 
   const body = (res: { bytes: Uint8Array }) =>
     JSON.parse(Buffer.from(res.bytes).toString()) as { code: string; message: string };
 
   it("names the file of a course titled ../../../tmp/evil safely, in every format", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await seedCourse(user.id, { mainTopic: "../../../tmp/evil" });
     const expected = { pdf: "tmp evil.pdf", md: "tmp-evil.md.zip", scorm: "tmp-evil.scorm.zip" };
     for (const [format, name] of Object.entries(expected)) {
@@ -359,8 +346,8 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
   });
 
   it("refuses a user's third export at once while two are being made (429, Retry-After), not another user's, and gives the slots back", async () => {
-    const user = await newUser();
-    const other = await newUser();
+    const user = await signedUpUser();
+    const other = await signedUpUser();
     const course = await seedCourse(user.id);
     const othersCourse = await seedCourse(other.id);
     shutGate();
@@ -394,10 +381,9 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
   });
 
   it("counts the wait for a browser page in the export's time: past it, export:failed, and the user's slot is free again", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await seedCourse(user.id);
-    process.env.EXPORT_TIMEOUT_MS = "1500";
-    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    const restoreSettings = withSettings({ EXPORT_TIMEOUT_MS: "1500" });
     // Both of the browser's pages are busy with someone else's jobs until the test lets them go.
     const holders = holdBothBrowserPages();
     try {
@@ -413,8 +399,7 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
     } finally {
       holders.release();
       await holders.done;
-      delete process.env.EXPORT_TIMEOUT_MS;
-      (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+      restoreSettings();
     }
     // The slot of the failed export is the user's again.
     const [one, two] = await Promise.all([
@@ -425,7 +410,7 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
   });
 
   it("limits exports an hour per user, every attempt counting: 20 PDFs, 60 Markdown or SCORM zips, then 429 with Retry-After", async () => {
-    const user = await newUser();
+    const user = await signedUpUser();
     const course = await seedCourse(user.id);
     // Attempts count before the course is even read: 19 at an unknown course, then the 20th prints.
     for (let i = 0; i < 19; i++) expect((await download(user.cookie, randomUUID(), "pdf")).status).toBe(404);
@@ -448,7 +433,7 @@ describe("PDF, Markdown and SCORM through the route (issue 19)", () => {
     expect(body(zip).code).toBe("export:rate-limited");
     expect(Number(zip.headers.get("retry-after"))).toBeGreaterThan(3500);
     // Another user's allowance is their own.
-    const other = await newUser();
+    const other = await signedUpUser();
     expect((await download(other.cookie, (await seedCourse(other.id)).id, "pdf")).status).toBe(200);
   });
 });

@@ -13,21 +13,21 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { GET as exportRoute } from "@/app/api/courses/[courseId]/export/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { POST as update } from "@/app/api/update/route";
 import { findExportDocument } from "@/features/export/document";
 import { closeBrowser } from "@/server/browser/chromium";
 import { getDb } from "@/server/db/client";
 import { lessons } from "@/server/db/schema";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { callRoute } from "../setup/http";
 import { startLoopbackListener, type LoopbackListener } from "../setup/loopback-listener";
 import { seedCourse } from "../setup/seed-course";
 import { useTestDatabase } from "../setup/test-db";
+import { resetSettings } from "../setup/settings";
+import { signedUpUser } from "../setup/accounts";
 
 jest.setTimeout(90_000);
 useTestDatabase();
 
-const resetEnv = () => ((globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined);
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4o6aGFTEMLQkAF/tKAS/fz4YAAAAASUVORK5CYII=",
   "base64",
@@ -75,7 +75,7 @@ beforeAll(async () => {
   });
   process.env.APP_URL = await listen(app);
   process.env.MEDIA_WIKIMEDIA_BASE_URL = providerOrigin;
-  resetEnv();
+  resetSettings();
 });
 
 afterAll(async () => {
@@ -83,17 +83,8 @@ afterAll(async () => {
   await Promise.all([close(app), close(provider), listener.close()]);
   delete process.env.MEDIA_WIKIMEDIA_BASE_URL;
   process.env.APP_URL = "http://localhost:3000";
-  resetEnv();
+  resetSettings();
 });
-
-async function newOwner() {
-  const res = await callRoute(signup, {
-    body: { email: "pictures@example.io", mName: "Owner", password: "long-enough-1" },
-    peer: "198.51.100.40",
-  });
-  expect(res.status).toBe(201);
-  return { id: res.json.userId as string, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en` };
-}
 
 type Content = Record<
   string,
@@ -133,7 +124,7 @@ const imageOf = async (courseId: string, title: string) =>
   )[0].imageUrl;
 
 it("a lesson picture on the server's own machine is refused by /api/update, and the PDF export connects to no such address", async () => {
-  const owner = await newOwner();
+  const owner = await signedUpUser();
   printOwner = owner.id;
   const course = await seedCourse(owner.id, {
     topics: [

@@ -4,6 +4,7 @@
  */
 import { startFakeMedia, type FakeMedia } from "../fakes/media";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
+import { resetSettings } from "../setup/settings";
 
 let model: FakeModel;
 let media: FakeMedia;
@@ -41,7 +42,7 @@ beforeEach(() => {
   delete process.env.UNSPLASH_ACCESS_KEY;
   delete process.env.PEXELS_API_KEY;
   delete process.env.YOUTUBE_API_KEY;
-  (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+  resetSettings();
 });
 
 const outlineInput = (over: Partial<Parameters<typeof engine.generateOutline>[0]> = {}) => ({

@@ -17,6 +17,7 @@ import {
 } from "@/server/net/guarded-fetch";
 import { startFakeYouTube, type FakeMediaServer } from "../fakes/media";
 import { startLoopbackListener, type LoopbackListener } from "../setup/loopback-listener";
+import { resetSettings } from "../setup/settings";
 
 type Site = { origin: string; port: number; hits: IncomingMessage[]; close: () => Promise<void> };
 
@@ -44,7 +45,6 @@ const redirectTo =
   (location: string, status = 302) =>
   (_: IncomingMessage, res: ServerResponse) =>
     res.writeHead(status, { location }).end();
-const resetEnv = () => ((globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined);
 const options = { timeoutMs: 5_000, maxBytes: 1024 * 1024 };
 
 let listener: LoopbackListener;
@@ -266,13 +266,13 @@ describe("media lookups go through the guard", () => {
     youtube = undefined;
     for (const name of ["MEDIA_WIKIMEDIA_BASE_URL", "MEDIA_YOUTUBE_WEB_BASE_URL", "MEDIA_TIMEOUT_MS"])
       delete process.env[name];
-    resetEnv();
+    resetSettings();
   });
 
   it("an image search whose provider redirects to the loopback finds nothing and never connects", async () => {
     const provider = await site(redirectTo(`http://127.0.0.1:${listener.port}/w/api.php`));
     process.env.MEDIA_WIKIMEDIA_BASE_URL = provider.origin;
-    resetEnv();
+    resetSettings();
     expect(await findImage("photosynthesis")).toBeNull();
     expect(provider.hits).toHaveLength(1);
     expect(listener.connections).toBe(0);
@@ -294,7 +294,7 @@ describe("media lookups go through the guard", () => {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer(picture))),
     );
     process.env.MEDIA_WIKIMEDIA_BASE_URL = provider.origin;
-    resetEnv();
+    resetSettings();
     for (const url of [
       `https://127.0.0.1:${listener.port}/x.png`,
       `https://[::1]:${listener.port}/x.png`,
@@ -314,12 +314,12 @@ describe("media lookups go through the guard", () => {
     youtube = await startFakeYouTube();
     const proxy = await site(redirectTo(`http://localhost:${listener.port}/watch`));
     process.env.MEDIA_YOUTUBE_WEB_BASE_URL = proxy.origin;
-    resetEnv();
+    resetSettings();
     expect(await fetchTranscript("dQw4w9WgXcQ", "en")).toEqual([]);
     expect(proxy.hits).toHaveLength(1);
     // The real fake still works through the guard.
     process.env.MEDIA_YOUTUBE_WEB_BASE_URL = youtube.url;
-    resetEnv();
+    resetSettings();
     expect((await fetchTranscript("dQw4w9WgXcQ", "en")).length).toBeGreaterThan(0);
     expect(listener.connections).toBe(0);
   });

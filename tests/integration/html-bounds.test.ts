@@ -14,48 +14,31 @@ import { POST as getnotes } from "@/app/api/getnotes/route";
 import { GET as health } from "@/app/api/health/route";
 import { GET as image } from "@/app/api/images/[id]/route";
 import { POST as savenotes } from "@/app/api/savenotes/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { POST as update } from "@/app/api/update/route";
 import { getDb } from "@/server/db/client";
-import { courses, images, lessons, notes, topics } from "@/server/db/schema";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { images, lessons, notes } from "@/server/db/schema";
+import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
+import { lessonsOf, seedCourse } from "../setup/seed-course";
+import { signedUpUser } from "../setup/accounts";
 
 useTestDatabase();
 
-let counter = 0;
-async function newUser() {
-  counter += 1;
-  const res = await callRoute(signup, {
-    body: { email: `bounds${counter}-${Date.now()}@example.io`, mName: "Learner", password: "learner-pass-9" },
-    headers: { "x-forwarded-for": `198.51.100.${counter}` },
-  });
-  expect(res.status).toBe(201);
-  return { cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`, userId: res.json.userId as string };
-}
-
 /** A course of `lessonCount` written lessons in one topic. */
 async function insertCourse(userId: string, lessonCount = 2) {
-  const db = await getDb();
-  const [course] = await db
-    .insert(courses)
-    .values({ userId, mainTopic: `Bounded HTML ${counter}`, type: "text_image", lang: "English" })
-    .returning();
-  const [topic] = await db.insert(topics).values({ courseId: course.id, position: 0, title: "Topic 1" }).returning();
-  const rows = await db
-    .insert(lessons)
-    .values(
-      Array.from({ length: lessonCount }, (_, l) => ({
-        courseId: course.id,
-        topicId: topic.id,
-        position: l,
-        title: `Lesson ${l + 1}`,
-        theory: `<p>Lesson ${l + 1} text.</p>`,
-        generatedAt: new Date(),
-      })),
-    )
-    .returning();
-  return { course, lessons: rows };
+  const course = await seedCourse(userId, {
+    mainTopic: "Bounded HTML",
+    topics: [
+      {
+        title: "Topic 1",
+        lessons: Array.from({ length: lessonCount }, (_, l) => ({
+          title: `Lesson ${l + 1}`,
+          theory: `<p>Lesson ${l + 1} text.</p>`,
+        })),
+      },
+    ],
+  });
+  return { course, lessons: await lessonsOf(course.id) };
 }
 
 type Handler = (request: Request, route: { params: Promise<unknown> }) => Promise<Response>;
@@ -154,7 +137,7 @@ async function notesImages(courseId: string) {
 
 describe("pathological HTML", () => {
   it("refuses deep nesting with 413 at once, changes nothing, and /api/health answers within 200 ms meanwhile", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { course, lessons: rows } = await insertCourse(userId, 8);
     expect((await callRoute(savenotes, { body: { course: course.id, notes: "<p>Before</p>" }, cookie })).status).toBe(
       200,
@@ -226,7 +209,7 @@ describe("pathological HTML", () => {
   });
 
   it("refuses too many nodes or too much text, and takes HTML within the bounds", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { course } = await insertCourse(userId);
     const tooMany = await callRoute(savenotes, {
       ...json({ course: course.id, notes: "<p>x</p>".repeat(25_000) }),
@@ -253,8 +236,8 @@ describe("pathological HTML", () => {
 
 describe("inline pictures in notes", () => {
   it("are stored once as rows, served to their owner only, and deleted when no longer referenced", async () => {
-    const owner = await newUser();
-    const other = await newUser();
+    const owner = await signedUpUser();
+    const other = await signedUpUser();
     const { course } = await insertCourse(owner.userId);
 
     const first = await callRoute(savenotes, {
@@ -324,7 +307,7 @@ describe("inline pictures in notes", () => {
   });
 
   it("refuses pictures that are not PNG, JPEG, GIF or WebP, bad base64 and pictures over 5 MB, storing nothing", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { course } = await insertCourse(userId);
     const svg = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString("base64")}`;
     const htmlAsPng = `data:image/png;base64,${Buffer.from("<html><script>alert(1)</script></html>").toString("base64")}`;

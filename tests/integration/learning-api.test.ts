@@ -10,16 +10,19 @@ import { POST as getnotes } from "@/app/api/getnotes/route";
 import { POST as prefetch } from "@/app/api/lesson/prefetch/route";
 import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as savenotes } from "@/app/api/savenotes/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { POST as update } from "@/app/api/update/route";
 import { readNdjson } from "@/lib/http/ndjson";
 import { getDb } from "@/server/db/client";
-import { chatMessages, courses, lessons, notes, topics } from "@/server/db/schema";
+import { chatMessages, courses, lessons, notes } from "@/server/db/schema";
 import { eq } from "drizzle-orm";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { startFakeMedia, type FakeMedia } from "../fakes/media";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
+import { resetSettings } from "../setup/settings";
+import { randomUUID } from "node:crypto";
+import { lessonsOf, seedCourse } from "../setup/seed-course";
+import { signedUpUser } from "../setup/accounts";
 
 process.env.AI_RETRY_BASE_MS = "10";
 process.env.AI_TIMEOUT_MS = "2000";
@@ -34,7 +37,7 @@ let media: FakeMedia;
 beforeAll(async () => {
   [model, media] = await Promise.all([startFakeModel({ charsPerToken: 24 }), startFakeMedia()]);
   Object.assign(process.env, media.env);
-  (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+  resetSettings();
   const { setAiConfigForTests } = await import("@/server/ai/model");
   setAiConfigForTests({
     provider: "openai-compatible",
@@ -53,49 +56,20 @@ beforeEach(() => {
   model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
 });
 
-let counter = 0;
-async function newUser() {
-  counter += 1;
-  const res = await callRoute(signup, {
-    body: { email: `learner${counter}-${Date.now()}@example.io`, mName: "Learner", password: "learner-pass-9" },
-    peer: `198.51.100.${counter}`,
-  });
-  expect(res.status).toBe(201);
-  const cookie = `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`;
-  const userId = res.json.userId;
-  return { cookie, userId: userId as string };
-}
-
 /** A course stored as issue-3 stores it: first lesson written, the rest empty. */
 async function insertCourse(userId: string, topicCount = 2, lessonsPerTopic = 2) {
-  const db = await getDb();
-  const [course] = await db
-    .insert(courses)
-    .values({ userId, mainTopic: `Marine Biology ${counter}`, type: "text_image", lang: "English" })
-    .returning();
-  const lessonIds: string[] = [];
-  for (let t = 0; t < topicCount; t++) {
-    const [topic] = await db
-      .insert(topics)
-      .values({ courseId: course.id, position: t, title: `Topic ${t + 1}` })
-      .returning();
-    for (let l = 0; l < lessonsPerTopic; l++) {
-      const first = t === 0 && l === 0;
-      const [lesson] = await db
-        .insert(lessons)
-        .values({
-          courseId: course.id,
-          topicId: topic.id,
-          position: l,
-          title: `Lesson ${t + 1}.${l + 1} marker-${course.id.slice(0, 8)}-${t}-${l}`,
-          theory: first ? "<p>The first lesson, already written.</p>" : "",
-          generatedAt: first ? new Date() : null,
-        })
-        .returning();
-      lessonIds.push(lesson.id);
-    }
-  }
-  return { courseId: course.id, lessonIds };
+  const marker = randomUUID().slice(0, 8);
+  const course = await seedCourse(userId, {
+    mainTopic: "Marine Biology",
+    topics: Array.from({ length: topicCount }, (_, t) => ({
+      title: `Topic ${t + 1}`,
+      lessons: Array.from({ length: lessonsPerTopic }, (_, l) => ({
+        title: `Lesson ${t + 1}.${l + 1} marker-${marker}-${t}-${l}`,
+        theory: t === 0 && l === 0 ? "<p>The first lesson, already written.</p>" : undefined,
+      })),
+    })),
+  });
+  return { courseId: course.id, lessonIds: (await lessonsOf(course.id)).map((lesson) => lesson.id) };
 }
 
 async function lessonRow(id: string) {
@@ -109,10 +83,13 @@ function lessonRequests(lessonTitleMarker: string) {
   );
 }
 
-/** Reads an NDJSON answer event by event, noting when each arrived. */
-async function readEvents(response: Response) {
+/** Reads an NDJSON answer event by event, noting when each arrived; `onEvent` sees each as it comes. */
+async function readEvents(response: Response, onEvent?: (event: Record<string, unknown>) => void) {
   const events: { at: number; event: Record<string, unknown> }[] = [];
-  for await (const event of readNdjson<Record<string, unknown>>(response)) events.push({ at: Date.now(), event });
+  for await (const event of readNdjson<Record<string, unknown>>(response)) {
+    events.push({ at: Date.now(), event });
+    onEvent?.(event);
+  }
   return events;
 }
 
@@ -129,7 +106,7 @@ function streamRequest(cookie: string, body: unknown) {
 
 describe("lesson generation", () => {
   it("streams a lesson in pieces, stores it as sanitized HTML, marks it done and recomputes progress", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessonIds } = await insertCourse(userId);
     model.configure({ tokensPerSecond: 200 });
     const response = await streamRequest(cookie, { courseId, lessonId: lessonIds[1] });
@@ -155,7 +132,7 @@ describe("lesson generation", () => {
   });
 
   it("runs the model once when two tabs and the background prefetch open the same lesson at once; all see the whole text", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessonIds } = await insertCourse(userId);
     const marker = (await lessonRow(lessonIds[2])).title;
     model.configure({ firstTokenDelayMs: 150, tokensPerSecond: 100 });
@@ -165,10 +142,13 @@ describe("lesson generation", () => {
       callRoute(prefetch, { body: { courseId, lessonId: lessonIds[2] }, cookie }),
     ]);
     expect(pre.status).toBe(202);
-    // A third tab joins half-way and still receives the text from its start.
-    await new Promise((r) => setTimeout(r, 300));
+    // A third tab joins half-way (once the first tab has text) and still receives the text from its start.
+    let textFlows = () => {};
+    const textFlowing = new Promise<void>((resolve) => (textFlows = resolve));
+    const readingA = readEvents(a, (event) => event.type === "delta" && textFlows());
+    await Promise.race([textFlowing, readingA]);
     const late = await streamRequest(cookie, { courseId, lessonId: lessonIds[2] });
-    const [ea, eb, el] = await Promise.all([readEvents(a), readEvents(b), readEvents(late)]);
+    const [ea, eb, el] = await Promise.all([readingA, readEvents(b), readEvents(late)]);
     const text = (events: typeof ea) =>
       events
         .filter((e) => e.event.type === "delta")
@@ -182,7 +162,7 @@ describe("lesson generation", () => {
   });
 
   it("prefetch with wait answers when the lesson is written, with its text, and does not mark it done", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessonIds } = await insertCourse(userId);
     const marker = (await lessonRow(lessonIds[1])).title;
     model.configure({ firstTokenDelayMs: 50, tokensPerSecond: 200 });
@@ -204,7 +184,7 @@ describe("lesson generation", () => {
   });
 
   it("waits for another app instance's lease instead of calling the model, then shows its text", async () => {
-    const { userId } = await newUser();
+    const { userId } = await signedUpUser();
     const { courseId, lessonIds } = await insertCourse(userId);
     const marker = (await lessonRow(lessonIds[3])).title;
     const db = await getDb();
@@ -233,7 +213,7 @@ describe("lesson generation", () => {
   });
 
   it("stores nothing when the model cuts every attempt mid-stream, reports the error, and can be retried", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessonIds } = await insertCourse(userId);
     const marker = (await lessonRow(lessonIds[1])).title;
     // Every lesson attempt is cut half-way (the image search phrase asks the model too).
@@ -254,7 +234,7 @@ describe("lesson generation", () => {
   });
 
   it("answers a written lesson at once without the model; regenerate rewrites it and keeps done", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessonIds } = await insertCourse(userId);
     const first = await readEvents(await streamRequest(cookie, { courseId, lessonId: lessonIds[0] }));
     expect(first).toHaveLength(1);
@@ -272,7 +252,7 @@ describe("lesson generation", () => {
   });
 
   it("a regenerate that fails keeps the lesson's old text", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessonIds } = await insertCourse(userId);
     model.script({ behaviour: "status-500", times: 10 });
     const events = await readEvents(
@@ -285,7 +265,7 @@ describe("lesson generation", () => {
 
 describe("chat", () => {
   it("streams an answer, stores the exchange with its lesson, and keeps nothing when the model fails", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessonIds } = await insertCourse(userId);
     const response = await chatStream(
       new Request("http://localhost:3000/api/chat/stream", {
@@ -329,7 +309,7 @@ describe("chat", () => {
   });
 
   it("answers the contract's /api/chat with the whole text; empty messages are refused and store nothing", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId } = await insertCourse(userId);
     const res = await callRoute(chat, { body: { courseId, message: "Explain tides" }, cookie });
     expect(res.status).toBe(200);
@@ -342,7 +322,7 @@ describe("chat", () => {
   });
 
   it("is rate limited per user", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId } = await insertCourse(userId);
     const { hitRateLimit } = await import("@/server/http/rate-limit");
     for (let i = 0; i < 1000; i++) await hitRateLimit(`ai:${userId}`, { limit: 1000, windowMs: 60_000 });
@@ -354,7 +334,7 @@ describe("chat", () => {
 
 describe("notes", () => {
   it("saves, reads back, and refuses a save based on an older version with 409", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId } = await insertCourse(userId);
     const empty = await callRoute(getnotes, { body: { course: courseId }, cookie });
     expect(empty.json).toEqual({ success: true, message: "", version: 0 });
@@ -390,7 +370,7 @@ describe("notes", () => {
   });
 
   it("sanitizes stored HTML: scripts, handlers and javascript:/vbscript:/file: links go, base64 images are stored apart", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId } = await insertCourse(userId);
     const png =
       "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -419,7 +399,7 @@ describe("notes", () => {
   });
 
   it("refuses bad bodies with 4xx and changes nothing", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId } = await insertCourse(userId);
     for (const body of [
       { course: courseId },
@@ -438,8 +418,8 @@ describe("notes", () => {
 
 describe("ownership", () => {
   it("answers 404 on every route for another user's course, 401 without a session, and changes nothing", async () => {
-    const owner = await newUser();
-    const other = await newUser();
+    const owner = await signedUpUser();
+    const other = await signedUpUser();
     const { courseId, lessonIds } = await insertCourse(owner.userId);
     await callRoute(savenotes, { body: { course: courseId, notes: "<p>mine</p>" }, cookie: owner.cookie });
     const calls: [Parameters<typeof callRoute>[0], unknown][] = [
@@ -478,7 +458,7 @@ describe("ownership", () => {
 
 describe("/api/update", () => {
   it("applies the content JSON's done flags to lessons the viewer opened, never to the others", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessonIds } = await insertCourse(userId);
     const [course] = await (await getDb()).select().from(courses).where(eq(courses.id, courseId));
     const titles = await Promise.all(lessonIds.map(async (id) => (await lessonRow(id)).title));

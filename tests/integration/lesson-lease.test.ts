@@ -7,15 +7,18 @@ import { eq } from "drizzle-orm";
 import { POST as generate } from "@/app/api/generate/route";
 import { POST as prefetch } from "@/app/api/lesson/prefetch/route";
 import { POST as lessonStream } from "@/app/api/lesson/stream/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { readNdjson } from "@/lib/http/ndjson";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { getDb } from "@/server/db/client";
-import { courses, lessons, topics } from "@/server/db/schema";
+import { lessons } from "@/server/db/schema";
 import { startFakeMedia, type FakeMedia } from "../fakes/media";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
+import { resetSettings } from "../setup/settings";
+import { randomUUID } from "node:crypto";
+import { lessonsOf, seedCourse } from "../setup/seed-course";
+import { signedUpUser } from "../setup/accounts";
 
 process.env.AI_RETRY_BASE_MS = "10";
 process.env.AI_TIMEOUT_MS = "2000";
@@ -30,7 +33,7 @@ let media: FakeMedia;
 beforeAll(async () => {
   [model, media] = await Promise.all([startFakeModel({ charsPerToken: 24 }), startFakeMedia()]);
   Object.assign(process.env, media.env);
-  (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+  resetSettings();
   setAiConfigForTests({
     provider: "openai-compatible",
     model: model.model,
@@ -49,38 +52,22 @@ beforeEach(() => {
   model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
 });
 
-let counter = 0;
-async function newUser() {
-  counter += 1;
-  const res = await callRoute(signup, {
-    body: { email: `lease${counter}@example.io`, mName: "Learner", password: "learner-pass-9" },
-    headers: { "x-forwarded-for": `203.0.113.${counter}` },
-  });
-  expect(res.status).toBe(201);
-  return { cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`, userId: res.json.userId as string };
-}
-
 /** A course of one topic: a written first lesson and two empty ones, each title with a marker. */
 async function insertCourse(userId: string) {
-  const db = await getDb();
-  const [course] = await db
-    .insert(courses)
-    .values({ userId, mainTopic: `Tides ${counter}`, type: "text_image", lang: "English" })
-    .returning();
-  const [topic] = await db.insert(topics).values({ courseId: course.id, position: 0, title: "Topic 1" }).returning();
-  const rows = await db
-    .insert(lessons)
-    .values(
-      [0, 1, 2].map((position) => ({
-        courseId: course.id,
-        topicId: topic.id,
-        position,
-        title: `Lesson ${position + 1} lease-${course.id.slice(0, 8)}-${position}`,
-        theory: position === 0 ? "<p>Written.</p>" : "",
-      })),
-    )
-    .returning();
-  return { courseId: course.id, lessons: rows.sort((a, b) => a.position - b.position) };
+  const marker = randomUUID().slice(0, 8);
+  const course = await seedCourse(userId, {
+    mainTopic: "Tides",
+    topics: [
+      {
+        title: "Topic 1",
+        lessons: [0, 1, 2].map((position) => ({
+          title: `Lesson ${position + 1} lease-${marker}-${position}`,
+          theory: position === 0 ? "<p>Written.</p>" : undefined,
+        })),
+      },
+    ],
+  });
+  return { courseId: course.id, lessons: await lessonsOf(course.id) };
 }
 
 async function lessonRow(id: string) {
@@ -109,7 +96,7 @@ async function streamDone(cookie: string, body: unknown) {
 
 describe("/api/generate and /api/lesson/stream share one generation per lesson", () => {
   it("racing on one lesson, they call the model once, answer the same text, and store it once", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessons: rows } = await insertCourse(userId);
     const lesson = rows[1];
     model.configure({ firstTokenDelayMs: 100, tokensPerSecond: 200 });
@@ -127,7 +114,7 @@ describe("/api/generate and /api/lesson/stream share one generation per lesson",
   });
 
   it("/api/generate waits for another instance's live lease instead of calling the model, then answers its text", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessons: rows } = await insertCourse(userId);
     const lesson = rows[2];
     const db = await getDb();
@@ -150,7 +137,7 @@ describe("/api/generate and /api/lesson/stream share one generation per lesson",
   });
 
   it("takes over a lesson whose lease holder died once the lease runs out, and writes it once", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessons: rows } = await insertCourse(userId);
     const lesson = rows[1];
     // Another instance took the lease and crashed: nobody renews it; it runs out in 1.2 s.
@@ -182,7 +169,7 @@ describe("/api/generate and /api/lesson/stream share one generation per lesson",
 
 describe("/api/lesson/prefetch with wait", () => {
   it("answers a failed generation with 502 lesson:generation-failed (never 200), stores nothing, and can be retried", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessons: rows } = await insertCourse(userId);
     const lesson = rows[1];
     model.script({ behaviour: "status-500", match: lesson.title });

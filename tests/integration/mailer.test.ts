@@ -6,6 +6,7 @@ import { logger } from "@/server/logger";
 import { startFakeSmtp, type FakeSmtp } from "../fakes/smtp-server.mjs";
 import { setMailSettings, useFakeResend } from "../setup/mail";
 import { useTestDatabase } from "../setup/test-db";
+import { waitFor } from "../setup/wait";
 
 useTestDatabase();
 
@@ -77,13 +78,13 @@ describe("sending through Resend (the fake Resend API)", () => {
     const db = await getDb();
     // Between the attempts (300 ms, then 1200 ms) the row is pending and still holds what is to be sent.
     let waiting: Awaited<ReturnType<typeof outboxRow>> | undefined;
-    for (let i = 0; i < 100 && !waiting; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(async () => {
       [waiting] = await db
         .select()
         .from(emailOutbox)
         .where(and(eq(emailOutbox.to, "waiting@example.io"), eq(emailOutbox.attempts, 1)));
-    }
+      return waiting !== undefined;
+    }, "the first attempt to fail");
     expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
     expect(waiting?.html).toContain("Welcome to Aula!");
     expect(waiting?.text).toContain("Your account is ready");

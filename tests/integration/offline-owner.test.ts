@@ -1,6 +1,5 @@
 import { POST as profile } from "@/app/api/profile/route";
 import { POST as signin } from "@/app/api/signin/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { offlineOwnerKey } from "@/features/export/offline-owner";
 import { resolveSessionRecord } from "@/server/auth/session";
 import { SESSION_MAX_AGE_SECONDS } from "@/server/auth/session-token";
@@ -8,6 +7,7 @@ import { settleBackgroundMail } from "@/server/email/mailer";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { useFakeResend } from "../setup/mail";
 import { useTestDatabase } from "../setup/test-db";
+import { signedUpUser } from "../setup/accounts";
 
 /**
  * The owner of a browser's offline copies, as the signed-in layouts render it
@@ -18,14 +18,9 @@ useTestDatabase();
 useFakeResend();
 afterEach(() => settleBackgroundMail());
 
-let n = 0;
 async function signedUp() {
-  n += 1;
-  const email = `owner${n}@example.io`;
-  const password = "offline-owner-1";
-  const res = await callRoute(signup, { body: { email, mName: `Owner ${n}`, password }, peer: `198.19.7.${n}` });
-  expect(res.status).toBe(201);
-  return { email, password, cookie: sessionCookieFrom(res.headers), setCookie: res.headers.get("set-cookie")! };
+  const { email, password, sessionCookie, setCookie } = await signedUpUser({ password: "offline-owner-1" });
+  return { email, password, cookie: sessionCookie, setCookie };
 }
 
 /** What the layout would render for a request carrying this cookie. */

@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { POST as forgot } from "@/app/api/forgot/route";
 import { POST as resetPasswordRoute } from "@/app/api/reset-password/route";
 import { POST as signin } from "@/app/api/signin/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { hashResetToken } from "@/features/accounts/password-reset";
 import { getRequestUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { emailOutbox, passwordResetTokens, users } from "@/server/db/schema";
 import { settleBackgroundMail } from "@/server/email/mailer";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { callRoute } from "../setup/http";
 import { useFakeResend } from "../setup/mail";
 import { useTestDatabase } from "../setup/test-db";
+import { signedUpUser } from "../setup/accounts";
 
 useTestDatabase();
 const resend = useFakeResend();
@@ -20,14 +20,9 @@ let ipCounter = 0;
 const freshIp = () => ({ "x-aula-peer": `198.18.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
 
 async function createAccount(email: string, password = "first-password1", locale: "pt" | "en" = "en") {
-  const res = await callRoute(signup, {
-    body: { email, mName: "Rita", password },
-    cookie: `NEXT_LOCALE=${locale}`,
-    headers: freshIp(),
-  });
-  expect(res.status).toBe(201);
+  const { sessionCookie } = await signedUpUser({ email, password, locale, name: "Rita" });
   await settleBackgroundMail();
-  return sessionCookieFrom(res.headers);
+  return sessionCookie;
 }
 
 async function requestReset(email: string, headers = freshIp(), locale = "en") {

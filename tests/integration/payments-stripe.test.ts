@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { POST as sendReceipt } from "@/app/api/sendreceipt/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { POST as stripeCancel } from "@/app/api/stripecancel/route";
 import { POST as stripeDetails } from "@/app/api/stripedetails/route";
 import { POST as stripePayment } from "@/app/api/stripepayment/route";
@@ -10,28 +9,17 @@ import { getRequestUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { settleBackgroundMail } from "@/server/email/mailer";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { callRoute } from "../setup/http";
 import { useFakeResend } from "../setup/mail";
 import { deliverTo, setSettings, STRIPE_KEYS, useFakeStripe, webhookRoute } from "../setup/payments";
 import { useTestDatabase } from "../setup/test-db";
+import { buyer } from "../setup/buyers";
 
 useTestDatabase();
 const resend = useFakeResend();
 const { stripe, hold, release } = useFakeStripe();
 
-let n = 0;
-async function account() {
-  n += 1;
-  const email = `buyer${n}@example.io`;
-  const res = await callRoute(signup, {
-    body: { email, mName: `Buyer ${n}`, password: "buyer-password-1" },
-    peer: `198.18.0.${n}`,
-  });
-  expect(res.status).toBe(201);
-  const cookie = `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`;
-  const me = await getRequestUser(new Request("http://x/", { headers: { cookie } }));
-  return { email, cookie, id: me!.id };
-}
+const account = () => buyer("buyer");
 
 const post = (handler: Parameters<typeof callRoute>[0], cookie: string, body: unknown = {}) =>
   callRoute(handler, { body, cookie });

@@ -13,19 +13,16 @@ import { settleBackgroundMail } from "@/server/email/mailer";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { useFakeResend } from "../setup/mail";
 import { useTestDatabase } from "../setup/test-db";
+import { signedUpUser } from "../setup/accounts";
+import { waitFor } from "../setup/wait";
 
 useTestDatabase();
 const resend = useFakeResend();
 
-let n = 0;
+/** An account whose `cookie` is the session alone: `post` adds the locale. */
 async function account(password = "first-password1") {
-  n += 1;
-  const email = `p${n}@example.io`;
-  const res = await callRoute(signup, { body: { email, mName: `User ${n}`, password }, peer: `198.19.0.${n}` });
-  expect(res.status).toBe(201);
-  const cookie = sessionCookieFrom(res.headers);
-  const me = await getRequestUser(new Request("http://x/", { headers: { cookie } }));
-  return { email, password, cookie, id: me!.id };
+  const { email, id, name, sessionCookie } = await signedUpUser({ password });
+  return { email, password, name, cookie: sessionCookie, id };
 }
 
 const post = (handler: typeof profile, cookie: string | undefined, body: unknown) =>
@@ -69,7 +66,7 @@ describe("POST /api/profile", () => {
     }
     const bad = await post(profile, me.cookie, { mName: "X", email: "nope" });
     expect(bad.json.code).toBe("profile:invalid-email");
-    expect(await whoIs(me.cookie)).toMatchObject({ name: `User ${n}`, email: me.email });
+    expect(await whoIs(me.cookie)).toMatchObject({ name: me.name, email: me.email });
   });
 
   it("refuses an e-mail that belongs to another account (409)", async () => {
@@ -105,7 +102,8 @@ describe("POST /api/profile", () => {
     expect(short.json.message).toBe("Password should be at least 9 characters");
 
     // Tokens carry millisecond times: step past the sign-ins above so "issued before the change" is strict.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const signedInBy = Date.now();
+    await waitFor(() => Date.now() > signedInBy, "the clock to pass the sign-ins");
     const res = await post(profile, me.cookie, {
       mName: "Me",
       email: me.email,
@@ -168,7 +166,7 @@ describe("POST /api/profile: the current password guards the credentials", () =>
     const pt = await callRoute(profile, { body: changes[0], cookie: `${me.cookie}; NEXT_LOCALE=pt` });
     expect(pt.json.message).toBe("Digite sua senha atual para mudar seu e-mail ou sua senha.");
 
-    expect(await whoIs(me.cookie)).toMatchObject({ id: me.id, email: me.email, name: `User ${n}` });
+    expect(await whoIs(me.cookie)).toMatchObject({ id: me.id, email: me.email, name: me.name });
     expect((await callRoute(signin, { body: { email: me.email, password: "current-pass-1" } })).status).toBe(200);
     expect(
       await (await getDb()).select().from(schema.emailChangeTokens).where(eq(schema.emailChangeTokens.userId, me.id)),
@@ -373,7 +371,7 @@ describe("POST /api/deleteuser", () => {
       publicId: "CERT-DEL-1",
       userId: me.id,
       courseId: course.id,
-      holderName: `User ${n - 1}`,
+      holderName: me.name,
       courseTitle: "Rust",
     });
     const [keeperCourse] = await db
@@ -413,7 +411,7 @@ describe("POST /api/deleteuser", () => {
     expect(certificate).toMatchObject({
       userId: null,
       courseId: null,
-      holderName: `User ${n - 1}`,
+      holderName: me.name,
       courseTitle: "Rust",
     });
 
@@ -467,7 +465,7 @@ describe("POST /api/data (no open relay)", () => {
       resend()
         .emails()
         .map((m) => [m.to, m.subject]),
-    ).toEqual([[[me.email], `Boas-vindas ao Aula, User ${n}!`]]);
+    ).toEqual([[[me.email], `Boas-vindas ao Aula, ${me.name}!`]]);
   });
 
   it("refuses other recipients and uids (403), free HTML or subjects, and unknown templates (400)", async () => {

@@ -12,45 +12,30 @@ import { POST as finish } from "@/app/api/finish/route";
 import { POST as getmyresult } from "@/app/api/getmyresult/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
 import { POST as sendcertificate } from "@/app/api/sendcertificate/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { POST as updateresult } from "@/app/api/updateresult/route";
 import { publicCertificate } from "@/features/quiz/service";
 import { getDb } from "@/server/db/client";
-import { certificates, courses, emailOutbox, lessons, quizAttempts, quizzes, topics } from "@/server/db/schema";
+import { certificates, courses, emailOutbox, lessons, quizAttempts, quizzes } from "@/server/db/schema";
 import { settleBackgroundMail } from "@/server/email/mailer";
 import { and, eq } from "drizzle-orm";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { callRoute } from "../setup/http";
 import { rightAnswers, servedAsStored, serveQuiz, useQuizModel, wrongAnswers } from "../setup/quiz";
 import { useTestDatabase } from "../setup/test-db";
+import { seedCourse } from "../setup/seed-course";
+import { signedUpUser } from "../setup/accounts";
 
 useTestDatabase();
 const fakeModel = useQuizModel();
 
-let counter = 0;
-async function newUser() {
-  counter += 1;
-  const email = `quizzer${counter}-${Date.now()}@example.io`;
-  const res = await callRoute(signup, {
-    body: { email, mName: `Quizzer ${counter}`, password: "learner-pass-9" },
-    peer: `198.51.100.${counter}`,
-  });
-  expect(res.status).toBe(201);
-  return { cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`, userId: res.json.userId as string, email };
-}
-
+/** A course of `topicCount` topics of one unwritten lesson each. */
 async function insertCourse(userId: string, topicCount = 6) {
-  const db = await getDb();
-  const [course] = await db
-    .insert(courses)
-    .values({ userId, mainTopic: `Astronomy ${counter}`, type: "text_image", lang: "English" })
-    .returning();
-  for (let t = 0; t < topicCount; t++) {
-    const [topic] = await db
-      .insert(topics)
-      .values({ courseId: course.id, position: t, title: `Topic ${t + 1}` })
-      .returning();
-    await db.insert(lessons).values({ courseId: course.id, topicId: topic.id, position: 0, title: `Lesson ${t + 1}` });
-  }
+  const course = await seedCourse(userId, {
+    mainTopic: "Astronomy",
+    topics: Array.from({ length: topicCount }, (_, t) => ({
+      title: `Topic ${t + 1}`,
+      lessons: [{ title: `Lesson ${t + 1}` }],
+    })),
+  });
   return course.id;
 }
 
@@ -76,7 +61,7 @@ async function courseRow(courseId: string) {
 
 describe("the quiz", () => {
   it("writes the questions once, in the course's own topics and language, and never sends the answer key before grading", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const courseId = await insertCourse(userId);
     // The body's topics and language are ignored: the course's are used.
     const res = await callRoute(aiexam, {
@@ -125,7 +110,7 @@ describe("the quiz", () => {
   });
 
   it("grades on the server, records the answers, keeps the best mark rising and passes at QUIZ_PASS_PERCENT", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const courseId = await insertCourse(userId, 5);
     const served = await serveQuiz(cookie, courseId);
     const asked = await servedAsStored(courseId, served);
@@ -205,7 +190,7 @@ describe("the quiz", () => {
   });
 
   it("does not count an attempt sent after its questions' time", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const courseId = await insertCourse(userId, 5);
     const served = await serveQuiz(cookie, courseId);
     // 5 questions = 5 minutes, plus 30 s of grace: served 6 minutes ago is too late.
@@ -232,7 +217,7 @@ describe("the quiz", () => {
   });
 
   it("refuses answers before the quiz is served and answers of the wrong length", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId } = await signedUpUser();
     const courseId = await insertCourse(userId, 5);
     const early = await callRoute(submit, { cookie, body: { courseId, answers: ["a"] } });
     expect(early.status).toBe(409);
@@ -263,7 +248,7 @@ describe("completion and the certificate", () => {
   }
 
   it("refuses /api/finish below 100 %, then issues one certificate, mails it, and answers the same one again", async () => {
-    const { cookie, userId, email } = await newUser();
+    const { cookie, userId, email, name } = await signedUpUser();
     const courseId = await insertCourse(userId, 5);
     // Every lesson opened and done but the quiz not passed: 5/6.
     await openEveryLesson(courseId);
@@ -292,7 +277,7 @@ describe("completion and the certificate", () => {
 
     const [cert] = await (await getDb()).select().from(certificates).where(eq(certificates.courseId, courseId));
     expect(cert).toMatchObject({
-      holderName: `Quizzer ${counter}`,
+      holderName: name,
       courseTitle: course.mainTopic,
       courseLang: "English",
       lessonCount: 5,
@@ -336,7 +321,7 @@ describe("completion and the certificate", () => {
   });
 
   it("mails the certificate again at most 5 times an hour per user, then 429 with Retry-After and no mail (issue 19)", async () => {
-    const { cookie, userId, email } = await newUser();
+    const { cookie, userId, email } = await signedUpUser();
     const courseId = await insertCourse(userId, 5);
     await completeCourse(cookie, courseId);
     expect((await callRoute(finish, { cookie, body: { courseId } })).status).toBe(200);
@@ -376,19 +361,19 @@ describe("completion and the certificate", () => {
   });
 
   it("keeps the certificate verifiable after the course and then the account are deleted", async () => {
-    const { cookie, userId } = await newUser();
+    const { cookie, userId, name } = await signedUpUser();
     const courseId = await insertCourse(userId, 5);
     await completeCourse(cookie, courseId);
     const { json } = await callRoute(finish, { cookie, body: { courseId } });
     expect((await callRoute(deletecourse, { cookie, body: { courseId } })).status).toBe(200);
     expect(await publicCertificate(json.publicId)).toMatchObject({
-      holderName: `Quizzer ${counter}`,
+      holderName: name,
       lessonCount: 5,
       courseId: null,
     });
     expect((await callRoute(deleteuser, { cookie, body: { userId } })).status).toBe(200);
     expect(await publicCertificate(json.publicId)).toMatchObject({
-      holderName: `Quizzer ${counter}`,
+      holderName: name,
       userId: null,
       courseId: null,
     });
@@ -413,8 +398,8 @@ describe("completion and the certificate", () => {
 
 describe("another user's course", () => {
   it("is a 404 on every quiz and certificate route", async () => {
-    const owner = await newUser();
-    const other = await newUser();
+    const owner = await signedUpUser();
+    const other = await signedUpUser();
     const courseId = await insertCourse(owner.userId, 5);
     await callRoute(aiexam, { cookie: owner.cookie, body: { courseId } });
     const before = fakeModel().requests.length;

@@ -12,8 +12,9 @@ import { getDb } from "@/server/db/client";
 import { users } from "@/server/db/schema";
 import { apiRoute } from "@/server/http/api";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
+import { signedUpUser } from "../setup/accounts";
 
 useTestDatabase();
 
@@ -30,18 +31,6 @@ beforeAll(async () => {
 });
 afterAll(() => model.close());
 
-let n = 0;
-async function account() {
-  n += 1;
-  const email = `guard${n}@example.io`;
-  const res = await callRoute(signup, {
-    body: { email, mName: `Guard ${n}`, password: "guard-password-1" },
-    headers: { "x-forwarded-for": `198.18.0.${n}` },
-  });
-  expect(res.status).toBe(201);
-  return { email, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`, id: res.json.userId as string };
-}
-
 async function nameOf(id: string) {
   const db = await getDb();
   const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, id));
@@ -57,7 +46,7 @@ describe("cross-origin writes", () => {
     ["another site, Sec-Fetch-Site only", { "sec-fetch-site": "cross-site" }],
     ["an opaque origin (sandboxed frame, file:)", { origin: "null" }],
   ])("refuses a write from %s with 403 and changes nothing", async (_label, headers) => {
-    const me = await account();
+    const me = await signedUpUser();
     const res = await callRoute(profile, {
       url: "http://localhost:3000/api/profile",
       rawBody: profileBody(me),
@@ -70,11 +59,11 @@ describe("cross-origin writes", () => {
       code: "request:cross-origin",
       message: "This request came from another site and was refused.",
     });
-    expect((await nameOf(me.id)).name).toBe(`Guard ${n}`);
+    expect((await nameOf(me.id)).name).toBe(me.name);
   });
 
   it("lets our own pages and API clients (no Origin) write", async () => {
-    const me = await account();
+    const me = await signedUpUser();
     const own = await callRoute(profile, {
       url: "http://localhost:3000/api/profile",
       rawBody: profileBody(me),
@@ -89,7 +78,7 @@ describe("cross-origin writes", () => {
   });
 
   it("accepts the app reached by another host name than APP_URL (Origin equals the request's own origin)", async () => {
-    const me = await account();
+    const me = await signedUpUser();
     const res = await callRoute(profile, {
       url: "http://127.0.0.1:3000/api/profile",
       rawBody: profileBody(me),
@@ -104,7 +93,7 @@ describe("cross-origin writes", () => {
     ["a urlencoded form", "application/x-www-form-urlencoded"],
     ["multipart", "multipart/form-data; boundary=x"],
   ])("refuses a body sent as %s with 415 and changes nothing, even from no Origin", async (_label, type) => {
-    const me = await account();
+    const me = await signedUpUser();
     const res = await callRoute(profile, {
       rawBody: profileBody(me),
       headers: { "content-type": type },
@@ -112,11 +101,11 @@ describe("cross-origin writes", () => {
     });
     expect(res.status).toBe(415);
     expect(res.json.code).toBe("request:unsupported-type");
-    expect((await nameOf(me.id)).name).toBe(`Guard ${n}`);
+    expect((await nameOf(me.id)).name).toBe(me.name);
   });
 
   it("refuses a body with no content type", async () => {
-    const me = await account();
+    const me = await signedUpUser();
     const res = await callRoute(profile, {
       rawBody: profileBody(me),
       headers: { "content-length": "60" },
@@ -153,19 +142,19 @@ describe("control characters", () => {
   });
 
   it("refuses NUL in a profile name and in an object key, and keeps tabs and new lines", async () => {
-    const me = await account();
+    const me = await signedUpUser();
     const bad = await callRoute(profile, { body: { mName: "Bad\u0000Name", email: me.email }, cookie: me.cookie });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe("The request contains characters that are not allowed (control characters).");
     const key = await callRoute(profile, { body: { mName: "Ok", email: me.email, ["x\u0001"]: 1 }, cookie: me.cookie });
     expect(key.status).toBe(400);
-    expect((await nameOf(me.id)).name).toBe(`Guard ${n}`);
+    expect((await nameOf(me.id)).name).toBe(me.name);
     const fine = await callRoute(profile, { body: { mName: "Tab\tName", email: me.email }, cookie: me.cookie });
     expect(fine.status).toBe(200);
   });
 
   it("refuses NUL in a chat message before any model is called", async () => {
-    const me = await account();
+    const me = await signedUpUser();
     model.reset();
     const res = await callRoute(chat, {
       body: { courseId: "00000000-0000-4000-8000-000000000000", message: "hi\u0000" },
@@ -177,7 +166,7 @@ describe("control characters", () => {
   });
 
   it("answers in the caller's language", async () => {
-    const me = await account();
+    const me = await signedUpUser();
     const res = await callRoute(profile, {
       body: { mName: "A\u0007", email: me.email },
       cookie: me.cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt"),

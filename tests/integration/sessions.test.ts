@@ -4,7 +4,6 @@ import { DELETE as deleteSessionRoute } from "@/app/api/sessions/[id]/route";
 import { GET as listSessionsRoute, POST as sessionsAction } from "@/app/api/sessions/route";
 import { POST as signin } from "@/app/api/signin/route";
 import { POST as signout } from "@/app/api/signout/route";
-import { POST as signup } from "@/app/api/signup/route";
 import { insertUser } from "@/features/accounts/queries";
 import { startSession } from "@/features/accounts/sessions";
 import { newSecretToken } from "@/server/auth/secret-token";
@@ -15,6 +14,7 @@ import { sessions, users } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
+import { signedUpUser } from "../setup/accounts";
 
 useTestDatabase();
 
@@ -180,20 +180,10 @@ const CHROME_LINUX =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const FIREFOX_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.4; rv:125.0) Gecko/20100101 Firefox/125.0";
 
-let accounts = 0;
 /** An account made through the contract, signed in from one browser (its User-Agent). */
 async function signedUp(userAgent = CHROME_LINUX) {
-  accounts += 1;
-  const email = `s${accounts}@example.io`;
-  const password = "session-password-1";
-  const res = await callRoute(signup, {
-    body: { email, mName: "Sam", password },
-    headers: { "user-agent": userAgent, "x-forwarded-for": `198.18.1.${accounts}` },
-  });
-  expect(res.status).toBe(201);
-  const cookie = sessionCookieFrom(res.headers);
-  const me = await getRequestUser(requestWith(cookie));
-  return { id: me!.id, email, password, cookie };
+  const { id, email, password, sessionCookie } = await signedUpUser({ headers: { "user-agent": userAgent } });
+  return { id, email, password, cookie: sessionCookie };
 }
 
 async function signedInAgain(account: { email: string; password: string }, userAgent: string) {

@@ -8,30 +8,18 @@ import { GET as shareable } from "@/app/api/shareable/route";
 import { POST as signin } from "@/app/api/signin/route";
 import { POST as signup } from "@/app/api/signup/route";
 import { getDb } from "@/server/db/client";
-import { courseCreations, courses, lessons, notes, users } from "@/server/db/schema";
-import { callRoute, sessionCookieFrom } from "../setup/http";
+import { courseCreations, courses, lessons, notes } from "@/server/db/schema";
+import { callRoute } from "../setup/http";
 import { seedCourse, writeNotes } from "../setup/seed-course";
 import { useTestDatabase } from "../setup/test-db";
+import { withSettings } from "../setup/settings";
+import { paidUser, signedUpUser } from "../setup/accounts";
 
 useTestDatabase();
 
 // Routes with params are typed by them; callRoute passes params untyped.
 const share = shareRoute as never;
 const unshare = unshareRoute as never;
-
-let counter = 0;
-async function newUser(plan: "free" | "monthly" = "free") {
-  counter += 1;
-  const email = `sharer${counter}@example.io`;
-  const res = await callRoute(signup, {
-    body: { email, mName: "Sharer", password: "long-enough-1" },
-    peer: `198.51.100.${counter}`,
-  });
-  expect(res.status).toBe(201);
-  const id = res.json.userId as string;
-  if (plan !== "free") await (await getDb()).update(users).set({ plan }).where(eq(users.id, id));
-  return { id, email, cookie: `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en` };
-}
 
 const shareUrl = (courseId: string) => `http://localhost:3000/api/courses/${courseId}/share`;
 
@@ -54,7 +42,7 @@ const lookup = (id: string) =>
 
 describe("POST/DELETE /api/courses/{id}/share", () => {
   it("answers an unguessable share id, the same one while shared, and a link that carries it", async () => {
-    const owner = await newUser();
+    const owner = await signedUpUser();
     const course = await seedCourse(owner.id);
     const first = await shareOf(owner, course.id);
     expect(first.shareId).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -64,8 +52,8 @@ describe("POST/DELETE /api/courses/{id}/share", () => {
   });
 
   it("is the owner's only: another user's course is 404", async () => {
-    const owner = await newUser();
-    const other = await newUser();
+    const owner = await signedUpUser();
+    const other = await signedUpUser();
     const course = await seedCourse(owner.id);
     const res = await callRoute(share, {
       method: "POST",
@@ -85,7 +73,7 @@ describe("POST/DELETE /api/courses/{id}/share", () => {
   });
 
   it("stops sharing: the old link is 404, and sharing again makes a new id", async () => {
-    const owner = await newUser();
+    const owner = await signedUpUser();
     const course = await seedCourse(owner.id);
     const { shareId } = await shareOf(owner, course.id);
     expect((await lookup(shareId)).status).toBe(200);
@@ -109,7 +97,7 @@ describe("POST/DELETE /api/courses/{id}/share", () => {
 
 describe("GET /api/shareable", () => {
   it("answers [{content, type, mainTopic}] without the owner's progress", async () => {
-    const owner = await newUser();
+    const owner = await signedUpUser();
     const course = await seedCourse(owner.id);
     const { shareId } = await shareOf(owner, course.id);
     const res = await lookup(shareId);
@@ -132,7 +120,7 @@ describe("GET /api/shareable", () => {
   });
 
   it("does not take a course id for a share id, nor an unknown id", async () => {
-    const owner = await newUser();
+    const owner = await signedUpUser();
     const course = await seedCourse(owner.id);
     await shareOf(owner, course.id);
     expect((await lookup(course.id)).status).toBe(404);
@@ -142,11 +130,11 @@ describe("GET /api/shareable", () => {
 
 describe("POST /api/courseshared", () => {
   it("copies the written lessons, pictures and videos, but no progress or notes, and counts as a course created", async () => {
-    const owner = await newUser();
+    const owner = await signedUpUser();
     const course = await seedCourse(owner.id);
     await writeNotes(owner.id, course.id, "<p>owner's notes</p>");
     const { shareId } = await shareOf(owner, course.id);
-    const visitor = await newUser();
+    const visitor = await signedUpUser();
     const res = await callRoute(copyShared, {
       body: { id: shareId, content: "ignored", mainTopic: "Forged", user: owner.id },
       cookie: visitor.cookie,
@@ -170,28 +158,26 @@ describe("POST /api/courseshared", () => {
   });
 
   it("lets a Free user copy a paid-only course, but not past the monthly allowance", async () => {
-    process.env.FREE_COURSES_PER_MONTH = "1";
-    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    const restoreSettings = withSettings({ FREE_COURSES_PER_MONTH: "1" });
     try {
-      const owner = await newUser("monthly");
+      const owner = await paidUser();
       const course = await seedCourse(owner.id, { lang: "Japanese", type: "video_text" });
       const { shareId } = await shareOf(owner, course.id);
-      const visitor = await newUser();
+      const visitor = await signedUpUser();
       expect((await callRoute(copyShared, { body: { id: shareId }, cookie: visitor.cookie })).status).toBe(201);
       const over = await callRoute(copyShared, { body: { id: shareId }, cookie: visitor.cookie });
       expect(over.status).toBe(403);
       expect(over.json.code).toBe("plan:course-limit");
     } finally {
-      delete process.env.FREE_COURSES_PER_MONTH;
-      (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+      restoreSettings();
     }
   });
 
   it("saves at most 20 copies an hour per user, then 429 with Retry-After and nothing copied (issue 19)", async () => {
-    const owner = await newUser();
+    const owner = await signedUpUser();
     const course = await seedCourse(owner.id);
     const { shareId } = await shareOf(owner, course.id);
-    const visitor = await newUser("monthly");
+    const visitor = await paidUser();
     for (let i = 0; i < 20; i++)
       expect((await callRoute(copyShared, { body: { id: shareId }, cookie: visitor.cookie })).status).toBe(201);
     const db = await getDb();
@@ -218,12 +204,12 @@ describe("POST /api/courseshared", () => {
       cookie: visitor.cookie.replace("NEXT_LOCALE=en", "NEXT_LOCALE=pt"),
     });
     expect(pt.json.message).toBe("Você salvou cópias demais na última hora. Tente novamente mais tarde.");
-    const someoneElse = await newUser();
+    const someoneElse = await signedUpUser();
     expect((await callRoute(copyShared, { body: { id: shareId }, cookie: someoneElse.cookie })).status).toBe(201);
   });
 
   it("signed out, keeps the share id as the pending shared course; sign-up then saves the copy", async () => {
-    const owner = await newUser();
+    const owner = await signedUpUser();
     const course = await seedCourse(owner.id);
     const { shareId } = await shareOf(owner, course.id);
     const res = await callRoute(copyShared, { body: { id: shareId }, headers: { cookie: "NEXT_LOCALE=en" } });
@@ -247,10 +233,10 @@ describe("POST /api/courseshared", () => {
   });
 
   it("sign-in saves the pending copy too; an unknown share id sets no marker", async () => {
-    const owner = await newUser();
+    const owner = await signedUpUser();
     const course = await seedCourse(owner.id);
     const { shareId } = await shareOf(owner, course.id);
-    const visitor = await newUser();
+    const visitor = await signedUpUser();
     const unknown = await callRoute(copyShared, { body: { id: "BBBBBBBBBBBBBBBBBBBBBB" } });
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("set-cookie")).toBeNull();
@@ -263,7 +249,7 @@ describe("POST /api/courseshared", () => {
   });
 
   it("clears the pending marker when the copy cannot be saved (no longer shared), and signs in all the same", async () => {
-    const owner = await newUser();
+    const owner = await signedUpUser();
     const course = await seedCourse(owner.id);
     const { shareId } = await shareOf(owner, course.id);
     await callRoute(unshare, {
@@ -272,7 +258,7 @@ describe("POST /api/courseshared", () => {
       params: { courseId: course.id },
       url: shareUrl(course.id),
     });
-    const visitor = await newUser();
+    const visitor = await signedUpUser();
     const res = await callRoute(signin, {
       body: { email: visitor.email, password: "long-enough-1" },
       cookie: `aula_pending_share=${shareId}`,

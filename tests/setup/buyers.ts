@@ -1,23 +1,17 @@
 /** Accounts that buy plans in the payment tests, and what the database says about them. */
 import { eq } from "drizzle-orm";
-import { POST as signup } from "@/app/api/signup/route";
 import { getRequestUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
-import { callRoute, sessionCookieFrom } from "./http";
+import { signedUpUser } from "./accounts";
+import { callRoute } from "./http";
 
 let n = 0;
+/** A signed-up account on the Free plan, about to buy one; `prefix` names the provider in its address. */
 export async function buyer(prefix: string) {
   n += 1;
-  const email = `${prefix}${n}@example.io`;
-  const res = await callRoute(signup, {
-    body: { email, mName: `Buyer ${n}`, password: "buyer-password-1" },
-    peer: `198.18.${n % 250}.${n}`,
-  });
-  expect(res.status).toBe(201);
-  const cookie = `${sessionCookieFrom(res.headers)}; NEXT_LOCALE=en`;
-  const me = await getRequestUser(new Request("http://x/", { headers: { cookie } }));
-  return { email, cookie, id: me!.id };
+  const { email, cookie, id } = await signedUpUser({ email: `${prefix}${n}@example.io`, name: `Buyer ${n}` });
+  return { email, cookie, id };
 }
 
 export const post = (handler: Parameters<typeof callRoute>[0], cookie: string, body: unknown = {}) =>

@@ -3,26 +3,20 @@
  * *_API_BASE_URL settings, with webhooks delivered to the app's real webhook route.
  */
 import { POST as webhookHandler } from "@/app/api/webhooks/[provider]/route";
-import { resetEnvForTests } from "@/server/env";
 import { startFakeFlutterwave, type FakeFlutterwave } from "../fakes/flutterwave-server.mjs";
 import { startFakePaypal, type FakePaypal } from "../fakes/paypal-server.mjs";
 import { startFakePaystack, type FakePaystack } from "../fakes/paystack-server.mjs";
 import { startFakeRazorpay, type FakeRazorpay } from "../fakes/razorpay-server.mjs";
 import { startFakeStripe, type FakeStripe } from "../fakes/stripe-server.mjs";
 import { callRoute } from "./http";
+import { applySettings } from "./settings";
 
 /** The route typed as callRoute takes it (its params are given per call). */
 const webhook = webhookHandler as unknown as Parameters<typeof callRoute>[0];
 export { webhook as webhookRoute };
 
 /** Replaces the given settings (undefined ones are removed) and makes env() read them again. */
-export function setSettings(values: Record<string, string | undefined>): void {
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  resetEnvForTests();
-}
+export const setSettings = applySettings;
 
 /** Posts a signed delivery to /api/webhooks/{provider} as the provider would. */
 export function deliverTo(provider: string) {

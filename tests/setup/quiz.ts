@@ -11,6 +11,7 @@ import { setAiConfigForTests } from "@/server/ai/model";
 import { settleBackgroundMail } from "@/server/email/mailer";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { callRoute } from "./http";
+import { resetSettings } from "./settings";
 
 export type ServedAttempt = {
   attemptId: string;
@@ -77,7 +78,7 @@ export function useQuizModel(): () => FakeModel {
   let model: FakeModel | undefined;
   beforeAll(async () => {
     model = await startFakeModel({ charsPerToken: 24 });
-    (globalThis as { __aulaEnv?: unknown }).__aulaEnv = undefined;
+    resetSettings();
     setAiConfigForTests({
       provider: "openai-compatible",
       model: model.model,

@@ -2,10 +2,10 @@
  * A course written straight into the database through the app's own store (no model needed),
  * for tests of what is done with a course once it exists: sharing, copying, exporting.
  */
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { storeCourse } from "@/features/courses/service";
 import { getDb } from "@/server/db/client";
-import { lessons, notes } from "@/server/db/schema";
+import { lessons, notes, topics as topicsTable } from "@/server/db/schema";
 
 export type SeedLesson = {
   title: string;
@@ -71,6 +71,18 @@ export async function seedCourse(
       .set({ done: true })
       .where(and(eq(lessons.courseId, course.id), eq(lessons.title, title)));
   return course;
+}
+
+/** A course's lessons in reading order (topic by topic), as rows. */
+export async function lessonsOf(courseId: string) {
+  const db = await getDb();
+  const rows = await db
+    .select({ lesson: lessons })
+    .from(lessons)
+    .innerJoin(topicsTable, eq(topicsTable.id, lessons.topicId))
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(topicsTable.position), asc(lessons.position));
+  return rows.map((row) => row.lesson);
 }
 
 export async function writeNotes(userId: string, courseId: string, html: string) {
