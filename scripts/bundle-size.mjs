@@ -20,7 +20,10 @@ import { startFakes } from "./with-fakes.mjs";
 // (the Certificate action beside the course actions). Each is the measured size rounded up to the next tenth.
 // Issue 19 item 6 (offline copies end with the session) raised /login by 0.3 kB (deleting the copies when shown) and
 // /course/[id] by 0.3 kB (the session's claim on the copies; /dashboard's grew under 0.05 kB, it had the code to delete them).
-const BUDGETS_KB = { "/": 144.0, "/login": 145.9, "/dashboard": 176.6, "/course/[id]": 182.5 };
+// Issue 20 (page addresses built by src/lib/paths.ts) raised /login (146.49 kB), /dashboard (177.20) and /course/[id]
+// (183.75) by 0.6–1.3 kB: the builders are one object, so every page that links carries all of them (made tree-shakable, they would
+// cost only what a page uses; not done yet). Each budget is the measured size rounded up to the next tenth.
+const BUDGETS_KB = { "/": 144.0, "/login": 146.6, "/dashboard": 177.3, "/course/[id]": 183.8 };
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.BENCH_PORT ?? "3900";
 const base = `http://localhost:${port}`;
