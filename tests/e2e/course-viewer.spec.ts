@@ -205,7 +205,9 @@ for (const locale of LOCALES) {
       await box.fill("What is magma?");
       await box.press("Enter");
       await expect(dialog.getByTestId("chat-user-message")).toContainText("What is magma?");
-      await expect(dialog.getByTestId("chat-bot-message").last()).toHaveAttribute("aria-busy", "true");
+      // The fake model can finish the answer before a check for its busy state runs (it failed that way with
+      // retries off), so the test waits for the finished answer only.
+      await expect(dialog.getByTestId("chat-bot-message")).toHaveCount(1);
       await expect(dialog.getByTestId("chat-bot-message").last()).not.toHaveAttribute("aria-busy", "true", {
         timeout: 20_000,
       });
