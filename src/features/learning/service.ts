@@ -5,7 +5,7 @@
  */
 import "server-only";
 
-export type { LessonContent } from "./lesson-queries";
+export { progressCounts, type LessonContent } from "./lesson-queries";
 export { loadViewer, type ViewerData } from "./viewer";
 export { openLessonStream, prefetchLesson, writeLessonText, type LessonStreamEvent } from "./lesson-stream";
 export { answerChat, chatHistoryFor, chatStream, type ChatEntry, type ChatStreamEvent } from "./chat";

@@ -14,18 +14,6 @@ export async function topicTitles(courseId: string): Promise<string[]> {
   return rows.map((r) => r.title);
 }
 
-export async function lessonCounts(courseId: string): Promise<{ lessonCount: number; doneCount: number }> {
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      lessonCount: sql<number>`count(*)`.mapWith(Number),
-      doneCount: sql<number>`count(*) filter (where ${lessons.done})`.mapWith(Number),
-    })
-    .from(lessons)
-    .where(eq(lessons.courseId, courseId));
-  return row ?? { lessonCount: 0, doneCount: 0 };
-}
-
 /**
  * What the certificate needs, read in one statement: how many lessons the course has, how many
  * are done after the server served them to their owner, and whether a counted attempt passed.

@@ -32,7 +32,6 @@ import {
   findCertificatePng,
   findQuiz,
   issueCertificate,
-  lessonCounts,
   recordAttempt,
   startAttempt,
   storeCertificatePng,
@@ -41,6 +40,7 @@ import {
   type CertificateInfo,
 } from "./queries";
 import { paths } from "@/lib/paths";
+import { progressCounts } from "@/features/learning/service";
 
 export type { CertificateInfo };
 
@@ -149,7 +149,7 @@ export async function submitQuiz(
   });
   // Another submit of the same attempt, or a new serving, got there first.
   if (!stored) throw appError("quiz:attempt-closed", t);
-  const counts = await lessonCounts(course.id);
+  const counts = await progressCounts(course.id);
   return {
     score: graded.score,
     mark: graded.mark,
