@@ -29,7 +29,8 @@ import { paidUser, signedUpUser } from "../setup/accounts";
 
 process.env.AI_RETRY_BASE_MS = "5";
 process.env.AI_TIMEOUT_MS = "2000";
-process.env.MEDIA_TIMEOUT_MS = "500";
+// Room for a loaded machine: a picture fetched late falls back to the drawn cover, and the tests check the photo.
+process.env.MEDIA_TIMEOUT_MS = "5000";
 process.env.AI_RATE_LIMIT_PER_MINUTE = "1000";
 
 useTestDatabase();
