@@ -14,7 +14,7 @@
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { parseTrustProxy, stampPeerHeaders } from "./peer-headers.mjs";
+import { markPeerStamping, parseTrustProxy, stampPeerHeaders } from "./peer-headers.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
@@ -44,6 +44,7 @@ const hostname = options.hostname ?? process.env.HOSTNAME ?? undefined;
 const keepAliveTimeout =
   options.keepAliveTimeout === undefined ? undefined : positiveInteger("keepAliveTimeout", options.keepAliveTimeout);
 
+markPeerStamping();
 const { default: next } = await import("next");
 const server = http.createServer();
 if (keepAliveTimeout) server.keepAliveTimeout = keepAliveTimeout;
