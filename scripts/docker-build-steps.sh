@@ -23,7 +23,8 @@ deps() {
 }
 
 build() {
-  npx next build
+  # CI: no Turbopack cache written into .next/cache (next.config.ts), which a one-off build never reads.
+  CI="${CI:-true}" npx next build
 }
 
 # What Next's docs say standalone output needs besides its server.js: the client's static files
@@ -84,7 +85,12 @@ all() {
   assemble "$out"
   echo "==> check"
   check "$out"
-  echo "Built and checked: $out (the build folder $work/src can be removed)"
+  cd "$root"
+  # OUT holds copies, not links: the build folder can go unless OUT is inside it.
+  case "$out" in
+    "$work"/*) echo "Built and checked: $out" ;;
+    *) rm -rf "$work" && echo "Built and checked: $out" ;;
+  esac
 }
 
 case "${1:-all}" in

@@ -37,9 +37,9 @@ function warnOnce(message: string): void {
  *
  * Served without it (standalone output, serverless): the socket is out of reach, and PEER_HEADER
  * is whatever the client wrote, so it is ignored. TRUST_PROXY=N takes the entry N from the right
- * of X-Forwarded-For (the right-most one no trusted proxy wrote; 1 on Vercel, whose edge writes
- * the client's address as the whole header), true the first; false puts every request in one
- * bucket, as no header can be believed.
+ * of X-Forwarded-For: what the outermost of the N trusted proxies saw, the right-most hop that is
+ * none of them (1 on Vercel, whose edge writes the client's address as the whole header); true
+ * takes the first; false puts every request in one bucket, as no header can be believed.
  */
 export function clientIp(request: Request): string {
   const trust = env().TRUST_PROXY;
