@@ -49,7 +49,18 @@ const { default: next } = await import("next");
 const server = http.createServer();
 if (keepAliveTimeout) server.keepAliveTimeout = keepAliveTimeout;
 const app = next({ dev, dir: root, hostname, port, httpServer: server });
-await app.prepare();
+// next.config.ts sets output: "standalone" for serverless hosts and the Dockerfile, and Next then
+// warns at start that `next start` does not work with it. This server serves the same build's
+// .next through next(), which does (npm run test:standalone checks it): that one line is dropped.
+const warn = console.warn;
+console.warn = (...args) => {
+  if (!args.some((arg) => typeof arg === "string" && arg.includes('does not work with "output: standalone"'))) {
+    warn(...args);
+  }
+};
+await app.prepare().finally(() => {
+  console.warn = warn;
+});
 
 // Read after prepare(): Next has loaded the .env files by then.
 let trustProxy;
