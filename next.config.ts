@@ -14,8 +14,29 @@ const securityHeaders = [
   ...(production ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
 ];
 
+/**
+ * Routes that may start Chromium (src/server/browser/chromium.ts): PDF export, certificate
+ * pictures, and the certificate mails of /api/finish and /api/sendcertificate. Where no system
+ * browser exists (serverless), @sparticuz/chromium unpacks its own from these compressed files,
+ * which it opens by path, so tracing does not find them. Without a browser the print dialog remains.
+ */
+const BROWSER_ROUTES = ["/api/courses/*/export", "/api/certificates/*/image", "/api/finish", "/api/sendcertificate"];
+const CHROMIUM_FILES = [
+  "./node_modules/@sparticuz/chromium/bin/**/*",
+  // playwright-core reads it by path at launch; tracing misses it (found by the standalone smoke).
+  "./node_modules/playwright-core/browsers.json",
+];
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // .next/standalone: a server.js with only the files it needs, for serverless hosts and the
+  // Dockerfile (docs/deploy.md). `npm start` (scripts/server.mjs) serves .next as before.
+  output: "standalone",
+  outputFileTracingIncludes: {
+    // Every server process migrates at start (src/server/db/migrate.ts reads ./drizzle by path).
+    "/**": ["./drizzle/**/*"],
+    ...Object.fromEntries(BROWSER_ROUTES.map((route) => [route, CHROMIUM_FILES])),
+  },
   experimental: {
     // Next 16.4 writes Turbopack's build cache into .next/cache by default. A CI run builds once
     // from a clean clone and never reads it back, and writing it took 40–120 s there.

@@ -10,6 +10,17 @@
 export const PEER_HEADER = "x-aula-peer";
 
 /**
+ * Tells the app (src/server/http/client-ip.ts, PEER_STAMPING) that this process stamps every
+ * request, so PEER_HEADER is the socket's. Without the mark (standalone output, serverless) the
+ * app ignores PEER_HEADER, which any client can send there. Call before Next loads.
+ */
+export const PEER_STAMPING = Symbol.for("aula.peer-stamping");
+
+export function markPeerStamping() {
+  globalThis[PEER_STAMPING] = true;
+}
+
+/**
  * TRUST_PROXY: `false` (no proxy: the socket is the client), `true` (trust every proxy: the
  * first X-Forwarded-For entry is the client) or N, the number of proxies in front of the app.
  * Same rules as src/server/env.ts, which validates it for the app.

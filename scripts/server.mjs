@@ -14,7 +14,7 @@
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { parseTrustProxy, stampPeerHeaders } from "./peer-headers.mjs";
+import { markPeerStamping, parseTrustProxy, stampPeerHeaders } from "./peer-headers.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
@@ -44,11 +44,23 @@ const hostname = options.hostname ?? process.env.HOSTNAME ?? undefined;
 const keepAliveTimeout =
   options.keepAliveTimeout === undefined ? undefined : positiveInteger("keepAliveTimeout", options.keepAliveTimeout);
 
+markPeerStamping();
 const { default: next } = await import("next");
 const server = http.createServer();
 if (keepAliveTimeout) server.keepAliveTimeout = keepAliveTimeout;
 const app = next({ dev, dir: root, hostname, port, httpServer: server });
-await app.prepare();
+// next.config.ts sets output: "standalone" for serverless hosts and the Dockerfile, and Next then
+// warns at start that `next start` does not work with it. This server serves the same build's
+// .next through next(), which does (npm run test:standalone checks it): that one line is dropped.
+const warn = console.warn;
+console.warn = (...args) => {
+  if (!args.some((arg) => typeof arg === "string" && arg.includes('does not work with "output: standalone"'))) {
+    warn(...args);
+  }
+};
+await app.prepare().finally(() => {
+  console.warn = warn;
+});
 
 // Read after prepare(): Next has loaded the .env files by then.
 let trustProxy;

@@ -25,7 +25,7 @@ export async function boot(steps: BootSteps): Promise<void> {
     throw error;
   }
   const handle = await getDbHandle();
-  await migrateDatabase(handle, settings.DATABASE_URL);
+  await migrateDatabase(handle, settings.DATABASE_DIRECT_URL ?? settings.DATABASE_URL);
   purgeInBackground("start");
   await steps.afterMigrate(settings);
   // Names the AI provider and model in the log (never a key); probes a local Ollama when none is set.

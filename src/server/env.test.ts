@@ -163,6 +163,35 @@ describe("parseEnv", () => {
     expect(envError({ DB_STATEMENT_TIMEOUT_MS: "10" }).message).toMatch(/^Invalid setting DB_STATEMENT_TIMEOUT_MS/);
     expect(envError({ OUTBOX_RETENTION_DAYS: "0" }).message).toMatch(/^Invalid setting OUTBOX_RETENTION_DAYS/);
   });
+
+  it("refuses to start on a serverless host without DATABASE_URL, in one line naming it", () => {
+    const serverless: Record<string, string>[] = [
+      { VERCEL: "1" },
+      { AULA_SERVERLESS: "1" },
+      { AULA_SERVERLESS: "true" },
+    ];
+    for (const flags of serverless) {
+      const message = envError(flags).message;
+      expect(message).toMatch(/^Invalid setting DATABASE_URL: must be set on a serverless host/);
+      expect(message).not.toContain("\n");
+      expect(parseEnv({ ...flags, DATABASE_URL: "postgres://db.example.com/aula" }).DATABASE_URL).toBeDefined();
+    }
+    // Elsewhere PGlite is the default, and AULA_SERVERLESS=0 says so.
+    expect(parseEnv({ AULA_SERVERLESS: "0" }).DATABASE_URL).toBeUndefined();
+    expect(envError({ AULA_SERVERLESS: "yes" }).message).toMatch(/^Invalid setting AULA_SERVERLESS/);
+  });
+
+  it("reads the pool settings and the migrations' direct URL", () => {
+    const defaults = parseEnv({});
+    expect(defaults.DATABASE_POOL_MAX).toBe(10);
+    expect(defaults.DATABASE_PREPARE).toBeUndefined();
+    expect(defaults.DATABASE_DIRECT_URL).toBeUndefined();
+    expect(
+      parseEnv({ DATABASE_POOL_MAX: "2", DATABASE_PREPARE: "false", DATABASE_DIRECT_URL: "postgres://direct/aula" }),
+    ).toMatchObject({ DATABASE_POOL_MAX: 2, DATABASE_PREPARE: "false", DATABASE_DIRECT_URL: "postgres://direct/aula" });
+    expect(envError({ DATABASE_POOL_MAX: "0" }).message).toMatch(/^Invalid setting DATABASE_POOL_MAX/);
+    expect(envError({ DATABASE_DIRECT_URL: "mysql://x" }).message).toMatch(/^Invalid setting DATABASE_DIRECT_URL/);
+  });
 });
 
 describe("secureCookiesEnabled", () => {
@@ -188,7 +217,12 @@ describe("secureCookiesEnabled", () => {
 
 describe("env()", () => {
   const cache = globalThis as unknown as { __aulaEnv?: Env };
-  const saved = { AUTH_SECRET: process.env.AUTH_SECRET, DATA_DIR: process.env.DATA_DIR };
+  const saved = {
+    AUTH_SECRET: process.env.AUTH_SECRET,
+    DATA_DIR: process.env.DATA_DIR,
+    AULA_SERVERLESS: process.env.AULA_SERVERLESS,
+    DATABASE_URL: process.env.DATABASE_URL,
+  };
   let dataDir: string;
 
   beforeEach(() => {
@@ -219,5 +253,12 @@ describe("env()", () => {
   it("uses AUTH_SECRET when it is set", () => {
     process.env.AUTH_SECRET = SECRET;
     expect(env().AUTH_SECRET).toBe(SECRET);
+  });
+
+  it("on a serverless host writes nothing to disk for AUTH_SECRET (there is none that lasts)", () => {
+    process.env.AULA_SERVERLESS = "1";
+    process.env.DATABASE_URL = "postgres://db.example.com/aula";
+    expect(env().AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(() => readFileSync(path.join(dataDir, "auth-secret"))).toThrow(/ENOENT/);
   });
 });

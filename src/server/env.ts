@@ -34,8 +34,31 @@ const httpUrlWithDefault = (fallback: string) =>
       .transform((v) => v.replace(/\/+$/, "")),
   );
 
+const flag = z.preprocess(
+  (v) => (typeof v === "string" ? emptyAsUndefined(v.trim().toLowerCase()) : v),
+  z.enum(["1", "true", "0", "false"]).optional(),
+);
+
+/**
+ * The PostgreSQL pool's settings, which src/server/db/pool-settings.ts also reads on their own
+ * (scripts and tests open the database without env()). For transaction poolers (PgBouncer,
+ * Neon's `-pooler` host, Supabase's pooler on port 6543), which refuse prepared statements.
+ */
+export const databasePoolSchema = z.object({
+  /** `false`: no prepared statements. Unset: off when the URL names a pooler, else on. */
+  DATABASE_PREPARE: flag,
+  /** Connections one server process opens at most (postgres.js `max`); serverless wants 1–2. */
+  DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(10)),
+});
+
 const envSchema = z
   .object({
+    ...databasePoolSchema.shape,
+    /** Migrations' own connection, when DATABASE_URL is a transaction pooler (a session-level lock needs one server connection). */
+    DATABASE_DIRECT_URL: optionalUrl(["postgres:", "postgresql:"], "must be a postgres:// or postgresql:// URL"),
+    /** Set by Vercel on its functions; AULA_SERVERLESS=1 says the same on any other serverless host. */
+    VERCEL: z.preprocess(emptyAsUndefined, z.string().optional()),
+    AULA_SERVERLESS: flag,
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "must be a postgres:// or postgresql:// URL"),
@@ -218,6 +241,12 @@ const envSchema = z
       z.coerce.number().int().min(1).max(100_000).default(5),
     ),
   })
+  // A serverless function's disk is ephemeral and per instance: PGlite there would lose every write.
+  .refine((e) => !(isServerless(e) && !e.DATABASE_URL), {
+    path: ["DATABASE_URL"],
+    message:
+      "must be set on a serverless host (VERCEL or AULA_SERVERLESS is set): the embedded PGlite would keep its data on a disk that does not last; see docs/deploy.md",
+  })
   .refine((e) => !(e.ADMIN_PASSWORD && !e.ADMIN_EMAIL), {
     path: ["ADMIN_EMAIL"],
     message: "must be set when ADMIN_PASSWORD is set",
@@ -226,6 +255,12 @@ const envSchema = z
   .transform((e) => ({ ...e, APP_URL: e.APP_URL ?? `http://localhost:${e.PORT}` }));
 
 export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };
+
+/** Running as a serverless function: no lasting disk, no long-lived process. */
+export function isServerless(e: { VERCEL?: string; AULA_SERVERLESS?: string }): boolean {
+  const on = (v?: string) => v === "1" || v === "true";
+  return on(e.VERCEL) || on(e.AULA_SERVERLESS);
+}
 
 export class EnvError extends Error {}
 
@@ -269,7 +304,11 @@ export function resetEnvForTests(): void {
 export function env(): Env {
   if (!cache.__aulaEnv) {
     const parsed = parseEnv(process.env);
-    cache.__aulaEnv = { ...parsed, AUTH_SECRET: parsed.AUTH_SECRET ?? localAuthSecret(parsed.DATA_DIR) };
+    // Serverless: no disk to keep it on (and nothing reads it since decision 018).
+    const secret =
+      parsed.AUTH_SECRET ??
+      (isServerless(parsed) ? randomBytes(32).toString("base64url") : localAuthSecret(parsed.DATA_DIR));
+    cache.__aulaEnv = { ...parsed, AUTH_SECRET: secret };
   }
   return cache.__aulaEnv;
 }

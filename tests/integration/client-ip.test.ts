@@ -1,7 +1,7 @@
 import { POST as signin } from "@/app/api/signin/route";
 import { POST as signup } from "@/app/api/signup/route";
 import { resetEnvForTests } from "@/server/env";
-import { clientIp, rateLimitAddress, UNKNOWN_CLIENT } from "@/server/http/client-ip";
+import { clientIp, PEER_STAMPING, rateLimitAddress, UNKNOWN_CLIENT } from "@/server/http/client-ip";
 import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
 
@@ -77,6 +77,60 @@ describe("clientIp without the server's stamp (plain next start)", () => {
       expect(ipOf({ "x-forwarded-for": "6.6.6.6", "x-real-ip": "6.6.6.7" })).toBe(UNKNOWN_CLIENT);
       expect(ipOf({})).toBe(UNKNOWN_CLIENT);
     }
+  });
+});
+
+describe("clientIp without scripts/server.mjs (standalone output, serverless hosts)", () => {
+  // As `node .next/standalone/server.js` runs: no process mark, so x-aula-peer is whatever the client sent.
+  const global = globalThis as Record<symbol, unknown>;
+  const mark = global[PEER_STAMPING];
+  beforeEach(() => delete global[PEER_STAMPING]);
+  afterEach(() => (global[PEER_STAMPING] = mark));
+
+  it("with TRUST_PROXY=false, puts every request in one bucket, whatever x-aula-peer or X-Forwarded-For say", () => {
+    for (const value of [undefined, "false"]) {
+      setTrustProxy(value);
+      expect(ipOf({ "x-aula-peer": "203.0.113.7", "x-forwarded-for": "203.0.113.8" })).toBe(UNKNOWN_CLIENT);
+      expect(ipOf({ "x-forwarded-for": "203.0.113.8" })).toBe(UNKNOWN_CLIENT);
+      expect(ipOf({})).toBe(UNKNOWN_CLIENT);
+    }
+  });
+
+  it("with TRUST_PROXY=1, is the right-most X-Forwarded-For entry (the one the proxy wrote), never x-aula-peer", () => {
+    setTrustProxy("1");
+    // Vercel's edge writes the client's address as the whole header.
+    expect(ipOf({ "x-forwarded-for": "198.51.100.4" })).toBe("198.51.100.4");
+    // A proxy that appends: what the client wrote before it does not count.
+    expect(ipOf({ "x-aula-peer": "6.6.6.5", "x-forwarded-for": "6.6.6.6, 198.51.100.4" })).toBe("198.51.100.4");
+    expect(ipOf({ "x-forwarded-for": " 6.6.6.6 ,, 2001:db8:1:2::9 " })).toBe("2001:db8:1:2::/64");
+  });
+
+  it("with TRUST_PROXY=N, skips the N-1 proxies nearest the app; a shorter chain gives its furthest entry", () => {
+    setTrustProxy("2");
+    expect(ipOf({ "x-forwarded-for": "6.6.6.6, 198.51.100.4, 10.0.0.2" })).toBe("198.51.100.4");
+    setTrustProxy("3");
+    expect(ipOf({ "x-forwarded-for": "198.51.100.4, 10.0.0.2" })).toBe("198.51.100.4");
+  });
+
+  it("with TRUST_PROXY=true, is the first entry; no X-Forwarded-For at all is the shared bucket", () => {
+    setTrustProxy("true");
+    expect(ipOf({ "x-forwarded-for": "198.51.100.4, 10.0.0.1" })).toBe("198.51.100.4");
+    expect(ipOf({ "x-aula-peer": "203.0.113.7" })).toBe(UNKNOWN_CLIENT);
+  });
+
+  it("gives two clients behind one trusted proxy separate sign-in limits", async () => {
+    setTrustProxy("1");
+    await callRoute(signup, {
+      body: { email: "standalone@example.io", mName: "S", password: "right-password1" },
+      peer: "198.51.100.90",
+    });
+    // What a proxy in front of standalone output sends: its own view of the client, no x-aula-peer.
+    const client = (address: string) => ({ "x-aula-peer": "", "x-forwarded-for": `6.6.6.6, ${address}` });
+    const signinAs = (address: string, password: string) =>
+      callRoute(signin, { body: { email: "standalone@example.io", password }, headers: client(address) });
+    for (let i = 0; i < 10; i++) expect((await signinAs("198.51.100.91", `guess-${i}-xxxx`)).status).toBe(401);
+    expect((await signinAs("198.51.100.91", "right-password1")).status).toBe(429);
+    expect((await signinAs("198.51.100.92", "right-password1")).status).toBe(200);
   });
 });
 

@@ -7,8 +7,8 @@ import type { AddressInfo } from "node:net";
 import { POST as signin } from "@/app/api/signin/route";
 import { POST as signup } from "@/app/api/signup/route";
 import { resetEnvForTests } from "@/server/env";
-import { PEER_HEADER as APP_PEER_HEADER } from "@/server/http/client-ip";
-import { PEER_HEADER, stampPeerHeaders, type TrustProxy } from "../../scripts/peer-headers.mjs";
+import { PEER_HEADER as APP_PEER_HEADER, PEER_STAMPING as APP_PEER_STAMPING } from "@/server/http/client-ip";
+import { PEER_HEADER, PEER_STAMPING, stampPeerHeaders, type TrustProxy } from "../../scripts/peer-headers.mjs";
 import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
 
@@ -80,6 +80,8 @@ const stampOf = async (port: number, options: Parameters<typeof send>[1]) =>
 describe("stampPeerHeaders over a real socket", () => {
   it("is the same header the app reads", () => {
     expect(PEER_HEADER).toBe(APP_PEER_HEADER);
+    // The mark scripts/server.mjs sets on its process is the one the app looks for.
+    expect(PEER_STAMPING).toBe(APP_PEER_STAMPING);
   });
 
   it("with TRUST_PROXY=false, replaces whatever the client wrote with the socket's address", async () => {

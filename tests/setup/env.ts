@@ -2,3 +2,6 @@
 process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
 process.env.APP_URL ??= "http://localhost:3000";
 process.env.LOG_LEVEL ??= "silent";
+// Route tests stand in for scripts/server.mjs: they stamp x-aula-peer (tests/setup/http.ts), as it
+// does, and the app believes that header only in a process it marked (src/server/http/client-ip.ts).
+(globalThis as Record<symbol, unknown>)[Symbol.for("aula.peer-stamping")] = true;

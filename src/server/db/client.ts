@@ -4,6 +4,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
 import { logger } from "@/server/logger";
+import { poolSettings } from "./pool-settings";
 import { statementsTakeTurns } from "./pglite-turns";
 import * as schema from "./schema";
 
@@ -59,13 +60,16 @@ function statementTimeoutMs(): number {
  * The app's PostgreSQL pool: connections that cannot open in 2 s fail, and the server cancels a
  * statement after DB_STATEMENT_TIMEOUT_MS, so a request answers 503 `db:unavailable` (errors.ts)
  * instead of hanging. Migrations open their own connection (migrate.ts) without that limit.
- * A `connect_timeout` or `statement_timeout` in the URL's query wins.
+ * A `connect_timeout` or `statement_timeout` in the URL's query wins. `prepare: false` for
+ * transaction poolers (pool-settings.ts), the probe's connection included.
  */
-export async function openPostgres(url: string, max = 10): Promise<Handle> {
+export async function openPostgres(url: string, max = 10, { prepare = true } = {}): Promise<Handle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
+  const noPrepare = prepare ? {} : { prepare: false };
   const client = postgres(url, {
     max,
+    ...noPrepare,
     onnotice: () => {},
     // Not `new URL`: postgres.js also takes multi-host URLs, which it cannot parse.
     ...(/[?&]connect_timeout=/.test(url) ? {} : { connect_timeout: CONNECT_TIMEOUT_S }),
@@ -78,7 +82,7 @@ export async function openPostgres(url: string, max = 10): Promise<Handle> {
     close: () => client.end({ timeout: 5 }),
     kind: "postgres",
     renew: {
-      open: () => openPostgres(url, max),
+      open: () => openPostgres(url, max, { prepare }),
       serverAnswers: () =>
         serverAnswers(
           postgres(url, {
@@ -86,6 +90,7 @@ export async function openPostgres(url: string, max = 10): Promise<Handle> {
             connect_timeout: CONNECT_TIMEOUT_S,
             idle_timeout: 1,
             fetch_types: false,
+            ...noPrepare,
             onnotice: () => {},
           }),
         ),
@@ -145,10 +150,12 @@ export function renewPoolAfterLostConnection(): void {
     });
 }
 
-function openFromEnv(): Promise<Handle> {
+async function openFromEnv(): Promise<Handle> {
   // Read directly rather than through env(): scripts and tests open the database too.
   const url = process.env.DATABASE_URL?.trim();
-  return url ? openPostgres(url) : openPglite(process.env.DATA_DIR?.trim() || ".data");
+  if (!url) return openPglite(process.env.DATA_DIR?.trim() || ".data");
+  const pool = poolSettings(url);
+  return openPostgres(pool.url, pool.max, { prepare: pool.prepare });
 }
 
 export async function getDbHandle(): Promise<Handle> {

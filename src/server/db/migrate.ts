@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import type { DbHandle } from "./client";
+import { poolSettings } from "./pool-settings";
 
 const migrationsFolder = () => path.join(process.cwd(), "drizzle");
 
@@ -10,7 +11,8 @@ const MIGRATION_LOCK_ID = 7_140_226_001;
 /**
  * Applies pending migrations. On PostgreSQL it holds an advisory lock on its own connection,
  * so several app instances starting together apply each migration once; the others wait,
- * then find nothing left to do.
+ * then find nothing left to do. That lock is the session's: through a transaction pooler it
+ * needs DATABASE_DIRECT_URL (boot.ts passes it here when set; docs/deploy.md).
  */
 export async function migrateDatabase(handle: DbHandle, databaseUrl?: string): Promise<void> {
   if (handle.kind === "pglite") {
@@ -22,7 +24,8 @@ export async function migrateDatabase(handle: DbHandle, databaseUrl?: string): P
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const pool = poolSettings(databaseUrl);
+  const client = postgres(pool.url, { max: 1, onnotice: () => {}, ...(pool.prepare ? {} : { prepare: false }) });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
     try {

@@ -6,38 +6,66 @@ import { logger } from "@/server/logger";
 /** Set from the socket by scripts/server.mjs (scripts/peer-headers.mjs); a client's copy never survives it. */
 export const PEER_HEADER = "x-aula-peer";
 
-/** The one bucket every request shares when the app is not served by scripts/server.mjs. */
+/** The one bucket every request shares when nothing trustworthy names the client. */
 export const UNKNOWN_CLIENT = "unknown";
 
-let warnedNoPeer = false;
+/**
+ * Set on globalThis by scripts/server.mjs (scripts/peer-headers.mjs, markPeerStamping) before
+ * Next loads: this process serves only requests it stamped. Process-wide, not per request,
+ * because where it is absent (`node .next/standalone/server.js`, a serverless host) a client can
+ * send its own PEER_HEADER, and nothing would remove it.
+ */
+export const PEER_STAMPING = Symbol.for("aula.peer-stamping");
+
+export function servedByPeerStamping(): boolean {
+  return (globalThis as Record<symbol, unknown>)[PEER_STAMPING] === true;
+}
+
+let warned = false;
+function warnOnce(message: string): void {
+  if (warned) return;
+  warned = true;
+  logger.warn(message);
+}
 
 /**
  * The caller's address, for rate limits (docs/decisions/003-client-address-and-rate-limits.md).
- * TRUST_PROXY=false: the socket's address, never a header. true: the first X-Forwarded-For entry.
- * N: the entry the outermost of N proxies appended (Express's rule): our server appended the
- * socket's address last, so that is N entries from the right.
+ *
+ * Served by scripts/server.mjs: TRUST_PROXY=false, the socket's address, never a header; true,
+ * the first X-Forwarded-For entry; N, the entry the outermost of N proxies appended (Express's
+ * rule): the server appended the socket's address last, so that is N entries from the right.
+ *
+ * Served without it (standalone output, serverless): the socket is out of reach, and PEER_HEADER
+ * is whatever the client wrote, so it is ignored. TRUST_PROXY=N takes the entry N from the right
+ * of X-Forwarded-For: what the outermost of the N trusted proxies saw, the right-most hop that is
+ * none of them (1 on Vercel, whose edge writes the client's address as the whole header); true
+ * takes the first; false puts every request in one bucket, as no header can be believed.
  */
 export function clientIp(request: Request): string {
-  const peer = request.headers.get(PEER_HEADER)?.trim();
-  if (!peer) {
-    // Plain `next start` lets the client write X-Forwarded-For: trusting no header is the safe side.
-    if (!warnedNoPeer) {
-      warnedNoPeer = true;
-      logger.warn(
-        `requests arrive without ${PEER_HEADER}: serve the app with scripts/server.mjs (npm start), not next start; until then all clients share one rate-limit bucket`,
-      );
-    }
+  const trust = env().TRUST_PROXY;
+  const stamped = servedByPeerStamping();
+  const peer = stamped ? request.headers.get(PEER_HEADER)?.trim() : undefined;
+  if (stamped && !peer) {
+    warnOnce(`a request arrived without ${PEER_HEADER}: it shares one rate-limit bucket with every other such request`);
     return UNKNOWN_CLIENT;
   }
-  const trust = env().TRUST_PROXY;
-  if (trust === false) return rateLimitAddress(peer);
+  if (trust === false) {
+    if (peer) return rateLimitAddress(peer);
+    // Plain `next start` or standalone output lets the client write every header: trusting none is the safe side.
+    warnOnce(
+      "the app is not served by scripts/server.mjs and TRUST_PROXY is false: all clients share one rate-limit bucket. Behind a proxy or a serverless host set TRUST_PROXY to the number of proxies in front (1 on Vercel); see docs/deploy.md",
+    );
+    return UNKNOWN_CLIENT;
+  }
   const chain = (request.headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-  if (chain.length === 0) return rateLimitAddress(peer);
-  const chosen = trust === true ? chain[0] : chain[Math.max(0, chain.length - 1 - trust)];
-  return rateLimitAddress(chosen);
+  if (chain.length === 0) return peer ? rateLimitAddress(peer) : UNKNOWN_CLIENT;
+  if (trust === true) return rateLimitAddress(chain[0]);
+  // Stamped, the last entry is the socket (the nearest proxy), which scripts/server.mjs appended.
+  const fromRight = stamped ? trust : trust - 1;
+  return rateLimitAddress(chain[Math.max(0, chain.length - 1 - fromRight)]);
 }
 
 /**
