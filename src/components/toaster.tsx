@@ -1,7 +1,7 @@
 "use client";
 import { useTheme } from "next-themes";
 import dynamic from "next/dynamic";
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import type { ToasterProps } from "sonner";
 import { toasterMounted } from "./notify";
 
@@ -20,12 +20,33 @@ const Sonner = dynamic(
   { ssr: false },
 );
 
+// The width at which sonner itself switches to its full-width phone layout (and mobileOffset).
+const PHONE = "(max-width: 600px)";
+
+function subscribePhone(onChange: () => void) {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** True on a phone-sized screen, re-read when the window is resized. */
+function usePhone(): boolean {
+  return useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
+}
+
 /**
- * The SPEC allows one toast at a time. The notifications region's name comes from the root
+ * The SPEC allows one toast at a time. On a phone the page's primary actions sit at the top
+ * (the profile's Save beside its heading), so toasts rise from the bottom there, clear of the
+ * course viewer's 4rem bottom bar; on wider screens they stay at the top, away from the content. The notifications region's name comes from the root
  * layout in the page's language (sonner's own is English, "Notifications alt+T").
  */
 export function Toaster({ label }: { label: string }) {
   const { resolvedTheme } = useTheme();
+  const phone = usePhone();
   return (
     <Sonner
       visibleToasts={1}
@@ -33,7 +54,8 @@ export function Toaster({ label }: { label: string }) {
       closeButton
       customAriaLabel={label}
       theme={resolvedTheme === "dark" ? "dark" : "light"}
-      position="top-center"
+      position={phone ? "bottom-center" : "top-center"}
+      mobileOffset={{ bottom: "5rem", left: "1rem", right: "1rem" }}
     />
   );
 }

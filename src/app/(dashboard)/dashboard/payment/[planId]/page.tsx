@@ -34,7 +34,8 @@ export default async function PaymentPage({ params }: { params: Promise<{ planId
         <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
         <p className="text-muted-foreground">{t("subtitle")}</p>
       </header>
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      {/* min-w-0 on the columns: a grid item is otherwise as wide as its widest content, past a phone's screen. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] [&>*]:min-w-0">
         <CheckoutForm
           plan={planId}
           price={price}
