@@ -24,8 +24,8 @@ import { completeCourseViaApi } from "./quiz-helpers";
  */
 const copy = { pt, en } as const;
 
-/** The five providers scripts/e2e-server.mjs configures, by their brand names. */
-const PROVIDERS = ["Stripe", "PayPal", "Paystack", "Razorpay", "Flutterwave"];
+/** The five providers scripts/e2e-server.mjs configures, by their brand names, in the checkout's order. */
+const PROVIDERS = ["Stripe", "PayPal", "Paystack", "Flutterwave", "Razorpay"];
 
 /**
  * The e2e server leaves CURRENCY unset, so plans are charged in USD (src/server/env.ts). Intl

@@ -53,7 +53,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ planId
               <dt className="font-semibold">{t("total")}</dt>
               <dd className="font-bold" data-testid="summary-total">
                 {price}
-                <span className="text-sm font-normal text-muted-foreground">{tp(`per.${offer.interval!}`)}</span>
+                <span className="ml-1 text-sm font-normal text-muted-foreground">{tp(`per.${offer.interval!}`)}</span>
               </dd>
             </div>
           </dl>
