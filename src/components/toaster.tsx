@@ -41,8 +41,9 @@ function usePhone(): boolean {
 /**
  * The SPEC allows one toast at a time. On a phone the page's primary actions sit at the top
  * (the profile's Save beside its heading), so toasts rise from the bottom there, clear of the
- * course viewer's 4rem bottom bar; on wider screens they stay at the top, away from the content. The notifications region's name comes from the root
- * layout in the page's language (sonner's own is English, "Notifications alt+T").
+ * course viewer's 4rem bottom bar; on wider screens they stay at the top. The notifications
+ * region's name comes from the root layout in the page's language (sonner's own is English,
+ * "Notifications alt+T").
  */
 export function Toaster({ label }: { label: string }) {
   const { resolvedTheme } = useTheme();
