@@ -23,18 +23,6 @@ export function formatDateTime(value: Date | string, locale: string): string {
   }).format(new Date(value));
 }
 
-/** Money in minor units, in the admin's UI language and the amount's own currency. */
-export function formatMoney(amountMinor: number, currency: string, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale === "pt" ? "pt-BR" : "en-US", { style: "currency", currency }).format(
-      amountMinor / 100,
-    );
-  } catch {
-    // A currency code Intl does not know is still shown, with its code.
-    return `${(amountMinor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
 /**
  * An audit row's action ("blog.flag") or refusal code ("admin:super-protected") as its message
  * key: "blogFlag", "adminSuperProtected".

@@ -3,5 +3,4 @@
  * server read the same rules). Payments extend it.
  */
 export * from "./rules";
-export { formatAccountPrice, formatPlanPrice } from "./price";
 export { billingSchema, countryCode, BILLING_FIELDS, type BillingForm, type BillingField } from "./billing-form";

@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DonutChart } from "@/features/admin/components/donut-chart";
 import { PageHeading } from "@/features/admin/components/list-controls";
-import { formatMoney } from "@/features/admin/page-params";
 import { readDashboardFigures, type MoneyByCurrency } from "@/features/admin/service";
 import { requireAdminPage } from "@/server/auth/session";
+import { env } from "@/server/env";
+import { formatMoney } from "@/lib/money";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("admin"))("title") };
@@ -21,7 +22,8 @@ function Card({ label, hint, children }: { label: string; hint?: string; childre
 }
 
 function Money({ money, locale, none }: { money: MoneyByCurrency; locale: string; none: string }) {
-  if (money.length === 0) return <>{formatMoney(0, "USD", locale)}</>;
+  // No revenue yet reads as zero in the currency the plans are charged in.
+  if (money.length === 0) return <>{formatMoney(0, env().CURRENCY, locale)}</>;
   return (
     <>
       {money.map((m) => (

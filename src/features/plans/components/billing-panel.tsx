@@ -1,14 +1,14 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { planOffer } from "../catalog";
 import { billingSummary } from "../payments/billing";
 import { providerLabel } from "../payments/providers";
 import { isProviderId, paymentProvider } from "../payments/registry";
-import { formatAccountPrice } from "../price";
 import { isPaidPlan, type Plan } from "../rules";
 import { BillingActions } from "./billing-actions";
+import { formatMoney } from "@/lib/money";
 import { paths } from "@/lib/paths";
 
 /** dd/mm/yyyy, as the receipt and the SPEC's dates read. */
@@ -25,10 +25,16 @@ const PERIOD_KEY = { free: "perLifetime", monthly: "perMonth", yearly: "perYear"
  * and Cancel Plan (at the provider, then here) or, on Free, Change Plan.
  */
 export async function BillingPanel({ user }: { user: { id: string; plan: Plan; planExpiresAt?: Date | null } }) {
-  const [t, tp] = await Promise.all([getTranslations("profile.billing"), getTranslations("payment")]);
+  const [t, tp, locale] = await Promise.all([
+    getTranslations("profile.billing"),
+    getTranslations("payment"),
+    getLocale(),
+  ]);
   const subscription = isPaidPlan(user.plan) ? await billingSummary(user.id) : null;
   const offer = planOffer(user.plan);
+  // A subscription shows what it is charged, in its own currency; without one, the advertised price.
   const priceMinor = subscription?.amountMinor ?? offer.priceMinor;
+  const currency = (subscription?.amountMinor != null && subscription.currency) || offer.currency;
   const provider = subscription?.provider;
   const renews = subscription?.currentPeriodEnd ?? user.planExpiresAt ?? null;
   const cancellable = Boolean(provider && provider !== "admin" && isProviderId(provider) && paymentProvider(provider));
@@ -44,7 +50,9 @@ export async function BillingPanel({ user }: { user: { id: string; plan: Plan; p
             {t(NAME_KEY[user.plan])}
           </p>
           <p>
-            <span className="text-3xl font-bold tracking-tight">{formatAccountPrice(priceMinor)}</span>{" "}
+            <span className="text-3xl font-bold tracking-tight" data-testid="billing-price">
+              {formatMoney(priceMinor, currency, locale)}
+            </span>{" "}
             <span className="text-sm text-muted-foreground">/ {t(PERIOD_KEY[user.plan])}</span>
           </p>
           {!isPaidPlan(user.plan) && <p className="text-sm text-muted-foreground">{t("lifetimeNote")}</p>}

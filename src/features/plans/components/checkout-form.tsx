@@ -128,16 +128,20 @@ export function CheckoutForm({
         </div>
       </Card>
       <Card className="space-y-4 p-6">
-        <h2 className="text-lg font-semibold">{t("checkout.methodTitle")}</h2>
+        <h2 id="checkout-method-title" className="text-lg font-semibold">
+          {t("checkout.methodTitle")}
+        </h2>
         {providers.length === 0 ? (
           <p role="status" className="text-sm text-muted-foreground">
             {t("checkout.notConfigured")}
           </p>
         ) : (
           <Tabs value={method} onValueChange={(v) => setMethod(v as ProviderId)}>
-            <TabsList>
+            {/* Up to five providers: on a phone the tabs wrap onto rows (still one tablist, arrows
+                move between them) instead of widening the page past the screen. */}
+            <TabsList aria-labelledby="checkout-method-title" className="h-auto flex-wrap">
               {providers.map((p) => (
-                <TabsTrigger key={p.id} value={p.id}>
+                <TabsTrigger key={p.id} value={p.id} className="flex-auto">
                   {p.label}
                 </TabsTrigger>
               ))}

@@ -1,14 +1,14 @@
 import { CheckCircle2Icon } from "lucide-react";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { receiptOf, sendReceiptOnce } from "../payments/billing";
 import { providerLabel } from "../payments/providers";
-import { formatAccountPrice } from "../price";
 import { formatDayMonthYear } from "./billing-panel";
 import { ReceiptDownload } from "./receipt-download";
+import { formatMoney } from "@/lib/money";
 import { paths } from "@/lib/paths";
 
 /** The receipt of a verified payment of this user, mailed to them once. */
@@ -22,7 +22,7 @@ export async function ReceiptView({
   const payment = await receiptOf(paymentId, user.id);
   if (!payment) notFound();
   await sendReceiptOnce(payment.id, user.id);
-  const [t, tp] = await Promise.all([getTranslations("payment"), getTranslations("plans")]);
+  const [t, tp, locale] = await Promise.all([getTranslations("payment"), getTranslations("plans"), getLocale()]);
   const billing = payment.billing as { firstName?: string; lastName?: string; email?: string } | null;
   const name = billing?.firstName ? `${billing.firstName} ${billing.lastName ?? ""}`.trim() : user.name;
   const email = billing?.email ?? user.email;
@@ -30,7 +30,7 @@ export async function ReceiptView({
     ["receipt-id", t("success.receiptId"), payment.id],
     ["receipt-date", t("success.date"), formatDayMonthYear(payment.createdAt)],
     ["receipt-plan", t("success.plan"), tp(`name.${payment.plan}`)],
-    ["receipt-price", t("success.price"), formatAccountPrice(payment.amountMinor)],
+    ["receipt-price", t("success.price"), formatMoney(payment.amountMinor, payment.currency, locale)],
     ["receipt-method", t("success.method"), providerLabel(payment.provider) ?? payment.provider],
     ["receipt-name", t("success.name"), name],
     ["receipt-email", t("success.email"), email],

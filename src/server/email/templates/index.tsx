@@ -2,7 +2,8 @@ import "server-only";
 import type * as React from "react";
 import type { Locale } from "@/i18n/config";
 import { DetailRows, MailLayout, Paragraph } from "./mail-layout";
-import { formatMailDate, formatMoney, type EmailTranslator } from "./translator";
+import { formatMoney } from "@/lib/money";
+import { formatMailDate, type EmailTranslator } from "./translator";
 import type { MailTemplate, MailTemplateData } from "./types";
 import { paths } from "@/lib/paths";
 

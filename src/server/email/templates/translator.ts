@@ -3,6 +3,7 @@ import { createTranslator } from "next-intl";
 import en from "../../../../messages/en.json";
 import pt from "../../../../messages/pt.json";
 import type { Locale } from "@/i18n/config";
+import { intlLocale } from "@/lib/money";
 
 const catalogs = { pt, en } as const;
 
@@ -13,18 +14,12 @@ export function emailTranslator(locale: Locale) {
 
 export type EmailTranslator = ReturnType<typeof emailTranslator>;
 
-const intlLocale: Record<Locale, string> = { pt: "pt-BR", en: "en-US" };
-
 export function formatMailDate(date: Date, locale: Locale, withTime = false): string {
   return (
-    new Intl.DateTimeFormat(intlLocale[locale], {
+    new Intl.DateTimeFormat(intlLocale(locale), {
       dateStyle: "long",
       ...(withTime ? { timeStyle: "short" } : {}),
       timeZone: "UTC",
     }).format(date) + (withTime ? " UTC" : "")
   );
-}
-
-export function formatMoney(amountMinor: number, currency: string, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale[locale], { style: "currency", currency }).format(amountMinor / 100);
 }

@@ -1,13 +1,13 @@
 import { ClockIcon } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { formatAccountPrice } from "@/features/plans";
 import { PendingActions } from "@/features/plans/components/pending-actions";
 import { pendingCheckout, planOffer } from "@/features/plans/service";
 import { requireUserPage } from "@/server/auth/session";
+import { formatMoney } from "@/lib/money";
 import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,7 +25,11 @@ export default async function PaymentPendingPage({
 }) {
   const user = await requireUserPage();
   const { sub, provider } = await searchParams;
-  const [t, tp] = await Promise.all([getTranslations("payment.pending"), getTranslations("plans")]);
+  const [t, tp, locale] = await Promise.all([
+    getTranslations("payment.pending"),
+    getTranslations("plans"),
+    getLocale(),
+  ]);
   const pending =
     typeof sub === "string"
       ? await pendingCheckout(user.id, typeof provider === "string" ? provider : undefined, sub)
@@ -56,7 +60,7 @@ export default async function PaymentPendingPage({
         </dd>
         <dt className="text-muted-foreground">{t("amount")}</dt>
         <dd className="font-medium" data-testid="pending-amount">
-          {formatAccountPrice(offer.priceMinor)}
+          {formatMoney(offer.priceMinor, offer.currency, locale)}
         </dd>
       </dl>
       <PendingActions provider={pending.provider} sub={sub} plan={pending.plan} link={pending.link} />

@@ -4,6 +4,7 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
+import { errorId, type ProfileErrors, type ProfileField } from "./profile-errors";
 import type { ProfileFields } from "./profile-view";
 
 /** The server asks for the current password when the e-mail (as it is stored) or the password changes. */
@@ -11,8 +12,25 @@ export function changesCredentials(fields: ProfileFields, storedEmail: string): 
   return fields.password !== "" || fields.email.trim().toLowerCase() !== storedEmail;
 }
 
+/** The message under a field, which its input names with aria-describedby. */
+function FieldError({ field, errors }: { field: ProfileField; errors: ProfileErrors }) {
+  if (!errors[field]) return null;
+  return (
+    <p id={errorId(field)} className="text-sm text-destructive" data-testid={`${field}-error`}>
+      {errors[field]}
+    </p>
+  );
+}
+
+/** aria-invalid and aria-describedby for a field: its message (when there is one) before its hint. */
+function invalidProps(field: ProfileField, errors: ProfileErrors, hint?: string) {
+  const described = [errors[field] ? errorId(field) : null, hint].filter(Boolean).join(" ");
+  return { "aria-invalid": errors[field] ? true : undefined, "aria-describedby": described || undefined };
+}
+
 export function AccountTab({
   fields,
+  errors,
   storedEmail,
   onChange,
   editing,
@@ -20,6 +38,7 @@ export function AccountTab({
   onSubmit,
 }: {
   fields: ProfileFields;
+  errors: ProfileErrors;
   storedEmail: string;
   onChange: (fields: ProfileFields) => void;
   editing: boolean;
@@ -54,7 +73,9 @@ export function AccountTab({
             disabled={disabled}
             value={fields.name}
             onChange={(event) => onChange({ ...fields, name: event.target.value })}
+            {...invalidProps("name", errors)}
           />
+          <FieldError field="name" errors={errors} />
         </div>
         <div className="space-y-2">
           <Label htmlFor="profile-email">{t("email")}</Label>
@@ -67,7 +88,9 @@ export function AccountTab({
             disabled={disabled}
             value={fields.email}
             onChange={(event) => onChange({ ...fields, email: event.target.value })}
+            {...invalidProps("email", errors)}
           />
+          <FieldError field="email" errors={errors} />
         </div>
         <div className="space-y-2 sm:col-span-2">
           <Label htmlFor="profile-password">{t("newPassword")}</Label>
@@ -81,8 +104,9 @@ export function AccountTab({
             disabled={disabled}
             value={fields.password}
             onChange={(event) => onChange({ ...fields, password: event.target.value })}
-            aria-describedby="profile-password-hint"
+            {...invalidProps("password", errors, "profile-password-hint")}
           />
+          <FieldError field="password" errors={errors} />
           <p id="profile-password-hint" className="text-xs text-muted-foreground">
             {t("passwordHint")}
           </p>
@@ -100,8 +124,9 @@ export function AccountTab({
               disabled={saving}
               value={fields.currentPassword}
               onChange={(event) => onChange({ ...fields, currentPassword: event.target.value })}
-              aria-describedby="profile-current-password-hint"
+              {...invalidProps("currentPassword", errors, "profile-current-password-hint")}
             />
+            <FieldError field="currentPassword" errors={errors} />
             <p id="profile-current-password-hint" className="text-xs text-muted-foreground">
               {t("currentPassword.hint")}
             </p>

@@ -4,13 +4,14 @@ import { CreditCardIcon, PencilIcon, SaveIcon, SettingsIcon, UserIcon } from "lu
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isPaidPlan } from "@/features/plans";
 import { postForAnswer } from "@/lib/http/post-json";
 import { AccountTab, changesCredentials } from "./account-tab";
+import { fieldId, fieldOfProfileError, firstInvalid, type ProfileErrors } from "./profile-errors";
 import { SettingsTab } from "./settings-tab";
 
 export type ProfileUser = { id: string; name: string; email: string; plan: "free" | "monthly" | "yearly" };
@@ -34,6 +35,34 @@ export function ProfileView({
   const [saving, setSaving] = useState(false);
   const stored: ProfileFields = { name: user.name, email: user.email, password: "", currentPassword: "" };
   const [fields, setFields] = useState<ProfileFields>(stored);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  // Bumped by each refused save, so the focus moves to the first invalid field every time.
+  const [refusals, setRefusals] = useState(0);
+
+  useEffect(() => {
+    const first = firstInvalid(errors);
+    if (first) document.getElementById(fieldId(first))?.focus();
+    // Only a new refusal moves the focus, not the errors clearing as the user types.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusals]);
+
+  /** Shows the messages under their fields (the Account tab, where they are) and focuses the first. */
+  function refuse(found: ProfileErrors) {
+    setErrors(found);
+    setTab("account");
+    setRefusals((n) => n + 1);
+  }
+
+  /** An edit clears that field's message: it was about the old value. */
+  function change(next: ProfileFields) {
+    setErrors((current) => {
+      const kept = { ...current };
+      for (const key of Object.keys(current) as (keyof ProfileFields)[])
+        if (next[key] !== fields[key]) delete kept[key];
+      return kept;
+    });
+    setFields(next);
+  }
 
   function startEditing() {
     setTab("account");
@@ -42,29 +71,39 @@ export function ProfileView({
 
   function cancel() {
     setFields(stored);
+    setErrors({});
     setEditing(false);
   }
 
   async function save() {
     const name = fields.name.trim();
     const email = fields.email.trim();
-    if (!name || !email) {
-      notify.error(t("updateFailedTitle"), t("fillAll"));
+    // Each message under its field, not a toast: on a phone a toast covered the heading and Save.
+    const found: ProfileErrors = {};
+    if (!name) found.name = t("nameRequired");
+    if (!email) found.email = t("emailRequired");
+    if (fields.password && fields.password.length < 9) found.password = t("passwordMin");
+    if (firstInvalid(found)) {
+      refuse(found);
       return;
     }
-    if (fields.password && fields.password.length < 9) {
-      notify.error(t("updateFailedTitle"), t("passwordMin"));
-      return;
-    }
+    setErrors({});
     setSaving(true);
     try {
       const body = { mName: name, email, password: fields.password, uid: user.id };
-      const { ok, data } = await postForAnswer<{ success?: boolean; message?: string; pendingEmail?: string }>(
+      const { ok, data } = await postForAnswer<{
+        success?: boolean;
+        message?: string;
+        code?: string;
+        pendingEmail?: string;
+      }>(
         "/api/profile",
         changesCredentials(fields, user.email) ? { ...body, currentPassword: fields.currentPassword } : body,
       );
       if (!ok) {
-        notify.error(t("errorTitle"), data?.message ?? t("failed"));
+        const field = fieldOfProfileError(data?.code, fields);
+        if (field) refuse({ [field]: data?.message ?? t("failed") });
+        else notify.error(t("errorTitle"), data?.message ?? t("failed"));
         return;
       }
       if (data?.pendingEmail)
@@ -131,7 +170,8 @@ export function ProfileView({
           <AccountTab
             fields={fields}
             storedEmail={user.email}
-            onChange={setFields}
+            errors={errors}
+            onChange={change}
             editing={editing}
             saving={saving}
             onSubmit={save}

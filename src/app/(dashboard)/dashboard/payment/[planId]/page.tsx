@@ -1,14 +1,14 @@
 import { CheckIcon } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
-import { formatAccountPrice } from "@/features/plans";
 import { CheckoutForm } from "@/features/plans/components/checkout-form";
 import { FEATURE_KEYS } from "@/features/plans/components/plan-cards";
 import { checkoutMethods, planOffer } from "@/features/plans/service";
 import { requireUserPage } from "@/server/auth/session";
 import { env } from "@/server/env";
+import { formatMoney } from "@/lib/money";
 import { paths } from "@/lib/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,16 +21,21 @@ export default async function PaymentPage({ params }: { params: Promise<{ planId
   if (planId === "free") redirect(paths.pricing());
   if (planId !== "monthly" && planId !== "yearly") notFound();
   const user = await requireUserPage();
-  const [t, tp] = await Promise.all([getTranslations("payment.checkout"), getTranslations("plans")]);
+  const [t, tp, locale] = await Promise.all([
+    getTranslations("payment.checkout"),
+    getTranslations("plans"),
+    getLocale(),
+  ]);
   const offer = planOffer(planId);
-  const price = formatAccountPrice(offer.priceMinor);
+  const price = formatMoney(offer.priceMinor, offer.currency, locale);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <header className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
         <p className="text-muted-foreground">{t("subtitle")}</p>
       </header>
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      {/* min-w-0 on the columns: a grid item is otherwise as wide as its widest content, past a phone's screen. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] [&>*]:min-w-0">
         <CheckoutForm
           plan={planId}
           price={price}
@@ -46,9 +51,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ planId
             </div>
             <div className="flex justify-between gap-4 border-t pt-2 text-base">
               <dt className="font-semibold">{t("total")}</dt>
-              <dd className="font-bold">
+              <dd className="font-bold" data-testid="summary-total">
                 {price}
-                <span className="text-sm font-normal text-muted-foreground">{tp(`per.${offer.interval!}`)}</span>
+                <span className="ml-1 text-sm font-normal text-muted-foreground">{tp(`per.${offer.interval!}`)}</span>
               </dd>
             </div>
           </dl>
