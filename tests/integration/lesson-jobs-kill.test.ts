@@ -68,9 +68,14 @@ async function courseOfEmptyLessons(userId: string, count: number) {
   return { courseId: course.id, lessons: await lessonsOf(course.id) };
 }
 
-/** The model's lesson-writing requests for one lesson (image search phrases are JSON requests). */
+/**
+ * The model's lesson-writing requests for one lesson (image search phrases are JSON requests).
+ * Every lesson's prompt lists the course's other titles too, so the lesson is matched as the
+ * prompt's data block names it.
+ */
 function lessonRequests(title: string) {
-  return model.requests.filter((r) => !r.responseFormat && r.messages.some((m) => m.content.includes(title)));
+  const named = `"lesson": ${JSON.stringify(title)}`;
+  return model.requests.filter((r) => !r.responseFormat && r.messages.some((m) => m.content.includes(named)));
 }
 
 async function lessonRows(ids: string[]) {
