@@ -3,7 +3,9 @@
  * lease runs out and the lesson is stored once; two workers on one PostgreSQL share 32 lesson
  * jobs, each lesson written once with one model call. Real database, the fake model over HTTP.
  */
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { registerLessonJobs } from "@/features/learning/service";
 import { setAiConfigForTests } from "@/server/ai/model";
@@ -17,6 +19,7 @@ import { lessonJobHeldElsewhere } from "../setup/jobs";
 import { lessonsOf, seedCourse } from "../setup/seed-course";
 import { resetSettings } from "../setup/settings";
 import { useTestDatabase } from "../setup/test-db";
+import { waitFor } from "../setup/wait";
 
 process.env.AI_RETRY_BASE_MS = "10";
 process.env.AI_TIMEOUT_MS = "5000";
@@ -24,7 +27,7 @@ process.env.MEDIA_TIMEOUT_MS = "300";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
 
-useTestDatabase();
+const database = useTestDatabase();
 
 let model: FakeModel;
 let media: FakeMedia;
@@ -180,5 +183,83 @@ describe("two workers on one database", () => {
       expect(finished.every((j) => j.status === "succeeded" && j.attempts === 1)).toBe(true);
     },
     90_000,
+  );
+});
+
+describe("a worker process killed with SIGKILL", () => {
+  if (!onPostgres) {
+    it.skip("needs PostgreSQL (TEST_DATABASE_URL): a second process cannot open this test's in-memory PGlite", () => {});
+  }
+
+  onPostgresIt(
+    "mid-lesson: its job is taken over once the lease runs out and the lesson is stored once",
+    async () => {
+      const { userId } = await signedUpUser();
+      const { courseId, lessons: rows } = await courseOfEmptyLessons(userId, 1);
+      const lesson = rows[0];
+      // Slow enough that the child is still writing when it is killed.
+      model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 10 });
+      const { id } = await enqueueJob({
+        kind: "lesson.write",
+        subject: lesson.id,
+        payload: { courseId, userId, regenerate: false },
+        userId,
+      });
+      const child = spawn(
+        process.execPath,
+        [
+          "--require",
+          path.join(__dirname, "children", "server-only.cjs"),
+          "--import",
+          "tsx",
+          path.join(__dirname, "children", "lesson-worker.ts"),
+        ],
+        {
+          cwd: process.cwd(),
+          env: {
+            ...process.env,
+            NODE_OPTIONS: "",
+            DATABASE_URL: database().url,
+            JOBS_LEASE_MS: "1500",
+            CHILD_AI_BASE_URL: model.baseURL,
+            CHILD_AI_MODEL: model.model,
+            LOG_LEVEL: "silent",
+          },
+          stdio: ["ignore", "ignore", "pipe", "ipc"],
+        },
+      );
+      let stderr = "";
+      child.stderr?.on("data", (chunk) => (stderr += String(chunk)));
+      const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+        child.on("exit", (code, signal) => resolve(signal ?? code)),
+      );
+      try {
+        // The child claimed the job and has flushed part of the lesson.
+        await waitFor(
+          async () => Boolean((await lessonRows([lesson.id]))[0].draft) || child.exitCode !== null,
+          "the child worker's first draft",
+          { timeoutMs: 30_000, everyMs: 50 },
+        );
+        expect({ exitCode: child.exitCode, stderr }).toMatchObject({ exitCode: null });
+        expect(await jobById(id)).toMatchObject({ status: "running", leaseOwner: "child-worker", attempts: 1 });
+      } finally {
+        child.kill("SIGKILL");
+      }
+      expect(await exited).toBe("SIGKILL");
+      model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
+      // Nobody takes it while the dead child's lease is live; once it runs out, the survivor does.
+      await waitFor(
+        async () => (await runDueJobs({ budgetMs: 10_000, owner: "survivor" })).claimed === 1,
+        "the job to be taken over",
+        { timeoutMs: 10_000, everyMs: 200 },
+      );
+      const [stored] = await lessonRows([lesson.id]);
+      expect(stored.theory).toMatch(/<h2>|<p>/);
+      expect(stored.draft).toBeNull();
+      expect(await jobById(id)).toMatchObject({ status: "succeeded", attempts: 2, leaseOwner: null });
+      // The child's cut-off call and the survivor's: one lesson stored.
+      expect(lessonRequests(lesson.title)).toHaveLength(2);
+    },
+    60_000,
   );
 });

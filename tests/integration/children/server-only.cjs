@@ -1,0 +1,8 @@
+// The child process runs server code outside Next: `server-only` (which throws outside React's
+// server build) resolves to nothing, as jest.config's moduleNameMapper does for the tests.
+const Module = require("node:module");
+const original = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (request === "server-only") return __filename;
+  return original.call(this, request, ...rest);
+};
