@@ -2,7 +2,7 @@ import "server-only";
 import { isErrorCode } from "@/server/http/error-codes";
 import { jobById, jobEvents, runJobSoon, type Job } from "@/server/jobs";
 import { draftOf } from "./lesson-draft-queries";
-import { liveLesson, onLiveLessonOpened } from "./lesson-live";
+import { liveLesson, onLiveLessonOpened, type LiveLesson } from "./lesson-live";
 import { lessonContent, type LessonContent } from "./lesson-queries";
 
 /** What a follower of a lesson job sees (the stream adds its progress and messages). */
@@ -36,8 +36,11 @@ export async function* followLessonJob(
   let sent = "";
   let epoch: number | undefined;
   let nextJobCheck = 0;
+  let followed: LiveLesson | undefined;
   for (;;) {
-    const live = liveLesson(lessonId);
+    // The entry this request followed, once more after it closed: its last deltas may be unread.
+    const live = liveLesson(lessonId) ?? (followed?.closed ? followed : undefined);
+    followed = live && !live.closed ? live : undefined;
     if (live && epoch !== undefined && live.epoch !== epoch && sent) {
       yield { type: "reset" };
       sent = "";
@@ -69,7 +72,15 @@ export async function* followLessonJob(
       // Due and nobody on it (its worker died, or no worker runs here): this request takes it.
       if (job && due(job)) runJobSoon(job.id);
     }
-    await changeOf(jobId, lessonId, live ? nextJobCheck - Date.now() : pollMs);
+    const following = followed;
+    await changeOf(
+      jobId,
+      lessonId,
+      following ? nextJobCheck - Date.now() : pollMs,
+      // Text written while this request was busy reading the database: go on at once.
+      () =>
+        Boolean(following && (following.closed || following.text.length > sent.length || following.epoch !== epoch)),
+    );
   }
 }
 
@@ -80,7 +91,7 @@ function due(job: Job): boolean {
 }
 
 /** Sleeps until the live text moves, this process's job ends, or `ms` passes. */
-function changeOf(jobId: string, lessonId: string, ms: number): Promise<void> {
+function changeOf(jobId: string, lessonId: string, ms: number, moved: () => boolean): Promise<void> {
   return new Promise((resolve) => {
     const live = liveLesson(lessonId);
     let stopOpening = () => {};
@@ -98,8 +109,8 @@ function changeOf(jobId: string, lessonId: string, ms: number): Promise<void> {
     live?.listeners.add(done);
     if (!live) stopOpening = onLiveLessonOpened(lessonId, done);
     jobEvents().on("finished", onFinished);
-    // A job that started (or ended) in this process since the last look.
-    if (liveLesson(lessonId) !== live) done();
+    // A job that started (or ended) in this process since the last look, or text not yet sent.
+    if (liveLesson(lessonId) !== live || moved()) done();
   });
 }
 

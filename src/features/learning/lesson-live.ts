@@ -5,7 +5,7 @@ import "server-only";
  * live (every delta at once), while requests elsewhere follow the draft in the database.
  * `epoch` moves when the model's attempt failed and its text was dropped (a `reset`).
  */
-export type LiveLesson = { text: string; epoch: number; listeners: Set<() => void> };
+export type LiveLesson = { text: string; epoch: number; closed: boolean; listeners: Set<() => void> };
 
 // On globalThis: the worker (started by instrumentation.ts) and the routes are bundled apart.
 const holder = globalThis as unknown as {
@@ -35,7 +35,7 @@ function notify(entry: LiveLesson) {
 }
 
 export function openLiveLesson(lessonId: string) {
-  const entry: LiveLesson = { text: "", epoch: 0, listeners: new Set() };
+  const entry: LiveLesson = { text: "", epoch: 0, closed: false, listeners: new Set() };
   live().set(lessonId, entry);
   for (const listener of openings().get(lessonId) ?? []) listener();
   return {
@@ -49,7 +49,9 @@ export function openLiveLesson(lessonId: string) {
       entry.epoch++;
       notify(entry);
     },
+    /** The entry keeps its last text, for followers that have not read it all yet. */
     close() {
+      entry.closed = true;
       if (live().get(lessonId) === entry) live().delete(lessonId);
       notify(entry);
     },
