@@ -212,6 +212,31 @@ describe("lesson generation", () => {
     expect(lessonRequests(marker)).toHaveLength(0);
   });
 
+  it("a follower on another instance gets reset when the draft no longer continues what it was sent, and the job's error", async () => {
+    const { cookie, userId } = await signedUpUser();
+    const { courseId, lessonIds } = await insertCourse(userId);
+    const other = await lessonJobHeldElsewhere({ lessonId: lessonIds[3], courseId, userId }, 60_000);
+    await other.draft("First attempt, cut");
+    const stream = streamRequest(cookie, { courseId, lessonId: lessonIds[3] });
+    setTimeout(() => {
+      // The model's attempt failed and the next one began: the draft starts over, then the job fails.
+      other
+        .draft("Second attempt")
+        .then(() => new Promise((resolve) => setTimeout(resolve, 700)))
+        .then(() => other.fail({ code: "ai:unavailable", message: "model down" }))
+        .catch(() => {});
+    }, 700);
+    const events = (await readEvents(await stream))
+      .map((e) => e.event)
+      .filter((event) => event.type !== "start" && event.type !== "waiting");
+    expect(events).toEqual([
+      { type: "delta", text: "First attempt, cut" },
+      { type: "reset" },
+      { type: "delta", text: "Second attempt" },
+      { type: "error", code: "ai:unavailable", message: "Internal Server Error" },
+    ]);
+  });
+
   it("stores nothing when the model cuts every attempt mid-stream, reports the error, and can be retried", async () => {
     const { cookie, userId } = await signedUpUser();
     const { courseId, lessonIds } = await insertCourse(userId);

@@ -25,6 +25,8 @@ export async function lessonJobHeldElsewhere(
     id,
     /** The other instance's growing text, as its handler flushes it. */
     draft: (text: string) => db.update(lessons).set({ draft: text }).where(eq(lessons.id, input.lessonId)),
+    /** The other instance's job fails for good with this error. */
+    fail: (error: { code: string; message: string }) => finishJob(id, owner, { status: "failed", error }),
     /** The other instance stores the lesson and ends its job. */
     finish: async (theory: string) => {
       await db
