@@ -18,5 +18,22 @@ export async function register() {
         logPaymentProviders(settings);
       },
     });
+    await startJobs();
   }
+}
+
+/**
+ * The durable jobs' worker loop, on a long-lived server (JOBS_MODE=worker, the default off
+ * Vercel). Never while `next build` prerenders: that process ends when the build does.
+ */
+async function startJobs() {
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const [{ env }, { startJobWorker }, { registerLessonJobs }] = await Promise.all([
+    import("@/server/env"),
+    import("@/server/jobs"),
+    import("@/features/learning/service"),
+  ]);
+  if (env().JOBS_MODE !== "worker") return;
+  registerLessonJobs();
+  startJobWorker();
 }

@@ -233,6 +233,23 @@ const envSchema = z
     /** Seconds after an attempt's time limit within which its submission still counts (network, clocks). */
     QUIZ_GRACE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
 
+    // Durable jobs (src/server/jobs, decision 020).
+    /** worker: a loop in this process runs jobs; inline: each request runs the job it enqueued (serverless). Unset: inline on Vercel, else worker. */
+    JOBS_MODE: z.preprocess(emptyAsUndefined, z.enum(["worker", "inline"]).optional()),
+    /** Jobs one process runs at once. */
+    JOBS_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(2)),
+    /** How often the worker looks for due jobs (it is also woken at once by a job enqueued in its process). */
+    JOBS_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(600_000).default(2_000)),
+    /** A running job's lease: renewed every third of it; a worker silent for this long is taken over. */
+    JOBS_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(3_600_000).default(60_000)),
+    /** First wait before a job that failed for a passing reason runs again; doubled each attempt, with jitter. */
+    JOBS_RETRY_BASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(5_000)),
+    /** Days a finished (succeeded or cancelled) job is kept before the worker deletes it. */
+    JOBS_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(7)),
+    /** The secret GET /api/cron/jobs wants as `Authorization: Bearer …`; unset, the route answers 404. */
+    CRON_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+    VERCEL: z.preprocess(emptyAsUndefined, z.string().optional()),
+
     /** Public site: where contact-form messages are also mailed (they are always stored for the admin panel). */
     CONTACT_NOTIFY_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
     /** Public site: contact messages one client address may send per hour. */
@@ -252,7 +269,12 @@ const envSchema = z
     message: "must be set when ADMIN_PASSWORD is set",
   })
   // Unset, the public URL is this server on its own port.
-  .transform((e) => ({ ...e, APP_URL: e.APP_URL ?? `http://localhost:${e.PORT}` }));
+  .transform((e) => ({
+    ...e,
+    APP_URL: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    // Serverless (Vercel) has no long-lived process for a worker loop.
+    JOBS_MODE: e.JOBS_MODE ?? (e.VERCEL === "1" ? ("inline" as const) : ("worker" as const)),
+  }));
 
 export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };
 

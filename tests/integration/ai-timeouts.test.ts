@@ -228,7 +228,7 @@ describe("a model that accepts and never answers", () => {
       theory: "",
       done: false,
       generatedAt: null,
-      generatingUntil: null,
+      draft: null,
     });
   });
 

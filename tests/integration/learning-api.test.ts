@@ -23,6 +23,7 @@ import { resetSettings } from "../setup/settings";
 import { randomUUID } from "node:crypto";
 import { lessonsOf, seedCourse } from "../setup/seed-course";
 import { signedUpUser } from "../setup/accounts";
+import { lessonJobHeldElsewhere } from "../setup/jobs";
 
 process.env.AI_RETRY_BASE_MS = "10";
 process.env.AI_TIMEOUT_MS = "2000";
@@ -127,7 +128,7 @@ describe("lesson generation", () => {
     expect(stored.theory).toBe(done.lesson.theory);
     expect(stored.done).toBe(true);
     expect(stored.openedAt).toBeInstanceOf(Date);
-    expect(stored.generatingUntil).toBeNull();
+    expect(stored.draft).toBeNull();
     expect(stored.theory).not.toMatch(/<script/i);
   });
 
@@ -183,33 +184,57 @@ describe("lesson generation", () => {
     expect(lessonRequests(marker)).toHaveLength(1);
   });
 
-  it("waits for another app instance's lease instead of calling the model, then shows its text", async () => {
-    const { userId } = await signedUpUser();
+  it("follows another app instance's job from its draft instead of calling the model, then shows its text", async () => {
+    const { cookie, userId } = await signedUpUser();
     const { courseId, lessonIds } = await insertCourse(userId);
     const marker = (await lessonRow(lessonIds[3])).title;
-    const db = await getDb();
-    // Another instance holds the lease and is writing the lesson.
-    await db
-      .update(lessons)
-      .set({ generatingUntil: new Date(Date.now() + 60_000) })
-      .where(eq(lessons.id, lessonIds[3]));
-    const { startOrJoinGeneration, followGeneration } = await import("@/features/learning/lesson-generation");
-    const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-    const flight = await startOrJoinGeneration(course, lessonIds[3], { regenerate: false, pollMs: 50 });
+    // Another instance runs the lesson's job and has written a first piece.
+    const other = await lessonJobHeldElsewhere({ lessonId: lessonIds[3], courseId, userId }, 60_000);
+    await other.draft("## Tides\n\nThe moon");
     setTimeout(() => {
-      db.update(lessons)
-        .set({ theory: "<p>Written by the other instance.</p>", generatingUntil: null })
-        .where(eq(lessons.id, lessonIds[3]))
-        .then(
-          () => {},
-          () => {},
-        );
-    }, 200);
-    const seen: string[] = [];
-    for await (const event of followGeneration(flight))
-      seen.push(event.type === "done" ? event.lesson.theory : event.type);
-    expect(seen).toEqual(["<p>Written by the other instance.</p>"]);
+      other
+        .draft("## Tides\n\nThe moon pulls the sea.")
+        .then(() => new Promise((resolve) => setTimeout(resolve, 700)))
+        .then(() => other.finish("<p>Written by the other instance.</p>"))
+        .catch(() => {});
+    }, 300);
+    const events = await readEvents(await streamRequest(cookie, { courseId, lessonId: lessonIds[3] }));
+    const seen = events
+      .map((e) => e.event)
+      .filter((event) => event.type !== "start" && event.type !== "waiting")
+      .map((event) => (event.type === "done" ? (event.lesson as { theory: string }).theory : event));
+    // Only the new suffix of the draft, then the stored lesson.
+    expect(seen).toEqual([
+      { type: "delta", text: "## Tides\n\nThe moon" },
+      { type: "delta", text: " pulls the sea." },
+      "<p>Written by the other instance.</p>",
+    ]);
     expect(lessonRequests(marker)).toHaveLength(0);
+  });
+
+  it("a follower on another instance gets reset when the draft no longer continues what it was sent, and the job's error", async () => {
+    const { cookie, userId } = await signedUpUser();
+    const { courseId, lessonIds } = await insertCourse(userId);
+    const other = await lessonJobHeldElsewhere({ lessonId: lessonIds[3], courseId, userId }, 60_000);
+    await other.draft("First attempt, cut");
+    const stream = streamRequest(cookie, { courseId, lessonId: lessonIds[3] });
+    setTimeout(() => {
+      // The model's attempt failed and the next one began: the draft starts over, then the job fails.
+      other
+        .draft("Second attempt")
+        .then(() => new Promise((resolve) => setTimeout(resolve, 700)))
+        .then(() => other.fail({ code: "ai:unavailable", message: "model down" }))
+        .catch(() => {});
+    }, 700);
+    const events = (await readEvents(await stream))
+      .map((e) => e.event)
+      .filter((event) => event.type !== "start" && event.type !== "waiting");
+    expect(events).toEqual([
+      { type: "delta", text: "First attempt, cut" },
+      { type: "reset" },
+      { type: "delta", text: "Second attempt" },
+      { type: "error", code: "ai:unavailable", message: "Internal Server Error" },
+    ]);
   });
 
   it("stores nothing when the model cuts every attempt mid-stream, reports the error, and can be retried", async () => {
@@ -223,7 +248,7 @@ describe("lesson generation", () => {
     expect(events.some((e) => e.event.type === "reset")).toBe(true);
     expect(events.at(-1)!.event).toMatchObject({ type: "error", message: "Internal Server Error" });
     const row = await lessonRow(lessonIds[1]);
-    expect(row).toMatchObject({ theory: "", done: false, generatedAt: null, generatingUntil: null });
+    expect(row).toMatchObject({ theory: "", done: false, generatedAt: null, draft: null });
     expect(lessonRequests(marker)).toHaveLength(4);
 
     // The learner retries: the model answers now.

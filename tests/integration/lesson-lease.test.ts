@@ -1,6 +1,6 @@
 /**
- * One generation per lesson on every path that writes one (the contract's /api/generate, the
- * viewer's stream, the prefetch), and the lease taken over when its holder died. Real routes, a
+ * One lesson.write job per lesson on every path that writes one (the contract's /api/generate,
+ * the viewer's stream, the prefetch), and the job taken over when its worker died. Real routes, a
  * real database, the fake model over HTTP counting the requests.
  */
 import { eq } from "drizzle-orm";
@@ -19,6 +19,8 @@ import { resetSettings } from "../setup/settings";
 import { randomUUID } from "node:crypto";
 import { lessonsOf, seedCourse } from "../setup/seed-course";
 import { signedUpUser } from "../setup/accounts";
+import { lessonJobHeldElsewhere } from "../setup/jobs";
+import { jobById } from "@/server/jobs/queries";
 
 process.env.AI_RETRY_BASE_MS = "10";
 process.env.AI_TIMEOUT_MS = "2000";
@@ -110,44 +112,27 @@ describe("/api/generate and /api/lesson/stream share one generation per lesson",
     expect(streamed.lesson!.theory).toBe(whole.json.text);
     expect(lessonRequests(lesson.title)).toHaveLength(1);
     const stored = await lessonRow(lesson.id);
-    expect(stored).toMatchObject({ theory: whole.json.text, done: true, generatingUntil: null });
+    expect(stored).toMatchObject({ theory: whole.json.text, done: true, draft: null });
   });
 
-  it("/api/generate waits for another instance's live lease instead of calling the model, then answers its text", async () => {
+  it("/api/generate waits for another instance's running job instead of calling the model, then answers its text", async () => {
     const { cookie, userId } = await signedUpUser();
     const { courseId, lessons: rows } = await insertCourse(userId);
     const lesson = rows[2];
-    const db = await getDb();
-    await db
-      .update(lessons)
-      .set({ generatingUntil: new Date(Date.now() + 60_000) })
-      .where(eq(lessons.id, lesson.id));
-    setTimeout(() => {
-      db.update(lessons)
-        .set({ theory: "<p>From the other instance.</p>", generatingUntil: null })
-        .where(eq(lessons.id, lesson.id))
-        .then(
-          () => {},
-          () => {},
-        );
-    }, 300);
+    const other = await lessonJobHeldElsewhere({ lessonId: lesson.id, courseId, userId }, 60_000);
+    setTimeout(() => void other.finish("<p>From the other instance.</p>").catch(() => {}), 300);
     const res = await callRoute(generate, { body: { courseId, lessonId: lesson.id }, cookie });
     expect(res.json).toEqual({ success: true, text: "<p>From the other instance.</p>" });
     expect(lessonRequests(lesson.title)).toHaveLength(0);
   });
 
-  it("takes over a lesson whose lease holder died once the lease runs out, and writes it once", async () => {
+  it("takes over a lesson job whose worker died once its lease runs out, and writes it once", async () => {
     const { cookie, userId } = await signedUpUser();
     const { courseId, lessons: rows } = await insertCourse(userId);
     const lesson = rows[1];
-    // Another instance took the lease and crashed: nobody renews it; it runs out in 1.2 s.
+    // Another instance claimed the job and crashed: nobody renews its lease; it runs out in 1.2 s.
     const expiry = Date.now() + 1200;
-    await (
-      await getDb()
-    )
-      .update(lessons)
-      .set({ generatingUntil: new Date(expiry) })
-      .where(eq(lessons.id, lesson.id));
+    const other = await lessonJobHeldElsewhere({ lessonId: lesson.id, courseId, userId }, 1200, "dead-instance");
     const [whole, streamed, prefetched] = await Promise.all([
       callRoute(generate, { body: { courseId, lessonId: lesson.id }, cookie }),
       streamDone(cookie, { courseId, lessonId: lesson.id }),
@@ -163,7 +148,9 @@ describe("/api/generate and /api/lesson/stream share one generation per lesson",
       (r) => r.at < expiry - 50 && r.messages.some((m) => m.content.includes(lesson.title)),
     );
     expect(early).toEqual([]);
-    expect(await lessonRow(lesson.id)).toMatchObject({ theory: whole.json.text, done: true, generatingUntil: null });
+    expect(await lessonRow(lesson.id)).toMatchObject({ theory: whole.json.text, done: true, draft: null });
+    // One job, taken over: its second attempt succeeded.
+    expect(await jobById(other.id)).toMatchObject({ status: "succeeded", attempts: 2 });
   });
 });
 
@@ -177,7 +164,7 @@ describe("/api/lesson/prefetch with wait", () => {
     expect(failed.status).toBe(502);
     // The model's own failure code, as the lesson stream reports it.
     expect(failed.json).toEqual({ success: false, code: "ai:unavailable", message: "Internal Server Error" });
-    expect(await lessonRow(lesson.id)).toMatchObject({ theory: "", generatingUntil: null });
+    expect(await lessonRow(lesson.id)).toMatchObject({ theory: "", draft: null });
 
     const failedWhole = await callRoute(generate, { body: { courseId, lessonId: lesson.id }, cookie });
     expect(failedWhole.status).toBe(502);

@@ -39,6 +39,7 @@ export const OWNERS = {
   emailOutbox: "server",
   rateLimits: "server",
   adminAudit: "server",
+  jobs: "server",
 };
 
 /**

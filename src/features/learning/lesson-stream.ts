@@ -5,9 +5,32 @@ import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream
 import { enforceAiRateLimit } from "@/server/ai/rate-limit";
 import { AppError, appError, databaseUnavailable } from "@/server/http/errors";
 import { isErrorCode } from "@/server/http/error-codes";
+import { activeJob, enqueueJob, runJobSoon } from "@/server/jobs";
 import { requireCourseAndLesson } from "./lesson-access";
-import { followGeneration, generationOutcome, startOrJoinGeneration, type GenerationEvent } from "./lesson-generation";
+import { followLessonJob, lessonJobOutcome, type GenerationEvent } from "./lesson-follow";
+import { LESSON_WRITE, registerLessonJobs, type LessonWritePayload } from "./lesson-job";
 import { markLessonOpened, progressCounts, type LessonContent } from "./lesson-queries";
+
+registerLessonJobs();
+
+/**
+ * The lesson's one active `lesson.write` job, joined or enqueued (and started). Only a new job
+ * is charged to the user's AI rate limit: joining one costs nothing.
+ */
+async function lessonJob(
+  userId: string,
+  lesson: { id: string; courseId: string },
+  regenerate: boolean,
+  t: ApiTranslator,
+): Promise<string> {
+  const running = await activeJob(LESSON_WRITE, lesson.id);
+  if (running) return running.id;
+  await enforceAiRateLimit(userId, t);
+  const payload: LessonWritePayload = { courseId: lesson.courseId, userId, regenerate };
+  const { id, created } = await enqueueJob({ kind: LESSON_WRITE, subject: lesson.id, payload, userId });
+  if (created) runJobSoon(id);
+  return id;
+}
 
 /** The course's progress as the viewer shows it, recomputed once a lesson is opened. */
 async function courseProgress(courseId: string, quizPassed: boolean): Promise<number> {
@@ -32,11 +55,11 @@ function failureMessage(code: string, t: ApiTranslator, generic: string): string
 }
 
 /**
- * Opens a lesson: with theory, it answers at once; without (or to regenerate), it starts or
- * joins the lesson's one generation and streams the text as it is written (`start` at once,
- * `waiting` while the model is silent). A lesson opened is marked done once it has its text,
- * and the answer carries the recomputed progress. Ownership is checked before the stream
- * starts (404). The tab going away stops the listening, not the generation, which is stored.
+ * Opens a lesson: with theory, it answers at once; without (or to regenerate), it enqueues or
+ * joins the lesson's one job and streams the text as it is written (`start` at once, `waiting`
+ * while the model is silent), from wherever the job runs. A lesson opened is marked done once it
+ * has its text, and the answer carries the recomputed progress. Ownership is checked before the
+ * stream starts (404). The tab going away stops the listening, not the job, which is stored.
  */
 export async function openLessonStream(
   userId: string,
@@ -62,12 +85,10 @@ export async function openLessonStream(
       },
     });
   }
-  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: input.regenerate }, () =>
-    enforceAiRateLimit(userId, t),
-  );
+  const jobId = await lessonJob(userId, lesson, input.regenerate, t);
   return aiEventStream<LessonStreamEvent>(
     async (send, gone) => {
-      const events = followGeneration(flight)[Symbol.asyncIterator]();
+      const events = followLessonJob(jobId, course.id, lesson.id);
       const left = new Promise<"gone">((resolve) =>
         gone.addEventListener("abort", () => resolve("gone"), { once: true }),
       );
@@ -87,7 +108,7 @@ export async function openLessonStream(
           send(event);
         }
       } finally {
-        await events.return?.();
+        await events.return(undefined);
       }
     },
     { signal, t },
@@ -105,7 +126,7 @@ function generationError(code: string, t: ApiTranslator): AppError {
 /**
  * Writes a lesson in the background while the learner reads the one before, so opening it needs
  * no wait. It is not marked done: only opening does that. Once written, the answer carries the
- * lesson; with `wait`, it answers when the running generation ends (the viewer keeps the text
+ * lesson; with `wait`, it answers when the lesson's job ends (the viewer keeps the text
  * and shows it at once when the learner opens the lesson), or with its error (502).
  */
 export async function prefetchLesson(
@@ -115,19 +136,17 @@ export async function prefetchLesson(
 ): Promise<{ state: "ready"; lesson: LessonContent } | { state: "generating" }> {
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   if (lesson.theory) return { state: "ready", lesson };
-  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () =>
-    enforceAiRateLimit(userId, t),
-  );
+  const jobId = await lessonJob(userId, lesson, false, t);
   if (!input.wait) return { state: "generating" };
-  const outcome = await generationOutcome(flight);
+  const outcome = await lessonJobOutcome(jobId, course.id, lesson.id);
   if (outcome.type === "error") throw generationError(outcome.code, t);
   return { state: "ready", lesson: { ...outcome.lesson, done: lesson.done } };
 }
 
 /**
  * The contract's POST /api/generate: the lesson's whole text. It goes through the lesson's one
- * generation (registry and lease) like the stream and the prefetch, so none of them can write
- * the lesson twice or overwrite another's text; it is marked done, as opening it does.
+ * job like the stream and the prefetch, so none of them can write the lesson twice or overwrite
+ * another's text; it is marked done, as opening it does.
  */
 export async function writeLessonText(
   userId: string,
@@ -140,10 +159,8 @@ export async function writeLessonText(
     await markLessonOpened(lesson.id);
     return lesson.theory;
   }
-  const flight = await startOrJoinGeneration(course, lesson.id, { regenerate: false }, () =>
-    enforceAiRateLimit(userId, t),
-  );
-  const outcome = await generationOutcome(flight);
+  const jobId = await lessonJob(userId, lesson, false, t);
+  const outcome = await lessonJobOutcome(jobId, course.id, lesson.id);
   if (outcome.type === "error") throw generationError(outcome.code, t);
   await markLessonOpened(lesson.id);
   return outcome.lesson.theory;

@@ -8,5 +8,6 @@ import "server-only";
 export { progressCounts, type LessonContent } from "./lesson-queries";
 export { loadViewer, type ViewerData } from "./viewer";
 export { openLessonStream, prefetchLesson, writeLessonText, type LessonStreamEvent } from "./lesson-stream";
+export { registerLessonJobs } from "./lesson-job";
 export { answerChat, chatHistoryFor, chatStream, type ChatEntry, type ChatStreamEvent } from "./chat";
 export { notesFor, notesImageFor, saveNotes } from "./notes";

@@ -3,6 +3,7 @@
  * The contract's course `content` JSON is assembled from topics + lessons rows on demand,
  * so two lessons written at once never overwrite each other.
  */
+import { sql } from "drizzle-orm";
 import {
   boolean,
   customType,
@@ -151,8 +152,11 @@ export const lessons = pgTable(
      */
     openedAt: timestamp("opened_at", { withTimezone: true }),
     generatedAt: timestamp("generated_at", { withTimezone: true }),
-    /** Lease of the app instance writing this lesson now (docs/decisions: lesson generation lease). */
-    generatingUntil: timestamp("generating_until", { withTimezone: true }),
+    /**
+     * The text the model has written so far while a `lesson.write` job runs, flushed about twice a
+     * second so a reload or another instance can follow it; null once stored or never started.
+     */
+    draft: text("draft"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -596,4 +600,43 @@ export const contentImages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("content_images_sha256_key").on(t.sha256)],
+);
+
+export const jobStatus = pgEnum("job_status", ["queued", "running", "succeeded", "failed", "cancelled"]);
+
+/**
+ * Durable background work (src/server/jobs, decision 020): the database is the queue. Workers
+ * claim due rows with FOR UPDATE SKIP LOCKED and hold a lease they renew while they run; a lease
+ * that runs out is taken over. At most one active (queued or running) job per kind and subject.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What to run, e.g. "lesson.write"; a handler is registered per kind. */
+    kind: text("kind").notNull(),
+    /** What it works on, e.g. a lesson id: one active job per (kind, subject). */
+    subject: text("subject").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    /** Whose work it is, for per-user pacing and cancelling; null for the app's own work. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    status: jobStatus("status").notNull().default("queued"),
+    /** Claims so far (incremented on each claim, a takeover included). */
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(3),
+    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
+    lastError: jsonb("last_error").$type<{ code: string; message: string }>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("jobs_active_kind_subject_key")
+      .on(t.kind, t.subject)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index("jobs_due_idx").on(t.status, t.runAfter),
+    index("jobs_finished_idx").on(t.finishedAt),
+  ],
 );

@@ -98,6 +98,7 @@ export const ERROR_CODES = {
   "profile:password-short": { status: 400, message: "account.profile.passwordMin" },
   "rate:limited": { status: 429, message: "request.rateLimited" },
   "request:control-characters": { status: 400, message: "request.controlCharacters" },
+  "request:cron-off": { status: 404, message: "request.cronOff" },
   "request:cross-origin": { status: 403, message: "request.crossOrigin" },
   "request:invalid": { status: 400, message: "courses.invalidQuery" },
   "request:invalid-idempotency-key": { status: 400, message: "generation.invalidIdempotencyKey" },

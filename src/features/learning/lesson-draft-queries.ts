@@ -1,0 +1,40 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/server/db/client";
+import { lessons } from "@/server/db/schema";
+
+/** The text written so far by the lesson's running job, for followers in other requests or instances. */
+export async function writeDraft(lessonId: string, draft: string | null): Promise<void> {
+  const db = await getDb();
+  await db.update(lessons).set({ draft }).where(eq(lessons.id, lessonId));
+}
+
+export async function draftOf(lessonId: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.select({ draft: lessons.draft }).from(lessons).where(eq(lessons.id, lessonId)).limit(1);
+  return row?.draft ?? null;
+}
+
+/** When the lesson's text was last stored (a regenerate job that finds it newer than itself is done already). */
+export async function generatedAtOf(lessonId: string): Promise<Date | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ generatedAt: lessons.generatedAt })
+    .from(lessons)
+    .where(eq(lessons.id, lessonId))
+    .limit(1);
+  return row?.generatedAt ?? null;
+}
+
+/** Stores a finished lesson and drops its draft in one write; `done` is left as it was. */
+export async function storeGeneratedLesson(
+  lessonId: string,
+  values: { theory: string; imageUrl: string | null; imageAttribution: string | null; youtubeId: string | null },
+): Promise<void> {
+  const db = await getDb();
+  const now = new Date();
+  await db
+    .update(lessons)
+    .set({ ...values, draft: null, generatedAt: now, updatedAt: now })
+    .where(eq(lessons.id, lessonId));
+}

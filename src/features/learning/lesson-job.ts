@@ -1,0 +1,111 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { findOwnCourse } from "@/features/courses/service";
+import { generateLesson } from "@/features/generation/service";
+import { failureCode } from "@/server/http/errors";
+import { registerJobHandler, type JobContext } from "@/server/jobs";
+import { logger } from "@/server/logger";
+import { generatedAtOf, storeGeneratedLesson, writeDraft } from "./lesson-draft-queries";
+import { openLiveLesson } from "./lesson-live";
+import { lessonWithTopic, outlineOf } from "./lesson-queries";
+
+/**
+ * Writing a lesson is a durable job (decision 020): one active `lesson.write` job per lesson,
+ * whoever asked (the viewer's stream, a second tab, the prefetch, /api/generate), on whichever
+ * instance runs it. The text is followed live in this process and through lessons.draft
+ * elsewhere (lesson-follow.ts).
+ */
+export const LESSON_WRITE = "lesson.write";
+
+export type LessonWritePayload = { courseId: string; userId: string; regenerate: boolean };
+
+/** How often the growing text is written to lessons.draft for followers in other processes. */
+const DRAFT_FLUSH_MS = 500;
+
+class LessonGone extends Error {
+  readonly code = "course:not-found";
+}
+
+async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<void> {
+  const { courseId, userId, regenerate } = job.payload as LessonWritePayload;
+  const lessonId = job.subject;
+  const [course, found, outline] = await Promise.all([
+    findOwnCourse(userId, courseId),
+    lessonWithTopic(courseId, lessonId),
+    outlineOf(courseId),
+  ]);
+  if (!course || !found) throw new LessonGone("The lesson is gone.");
+  // At least once: a worker that died after storing leaves the job to be run again. Nothing to redo.
+  if (!regenerate && found.lesson.theory) return;
+  if (regenerate && ((await generatedAtOf(lessonId))?.getTime() ?? 0) >= job.createdAt.getTime()) return;
+
+  const live = openLiveLesson(lessonId);
+  let flushed = "";
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const text = live.entry.text;
+    if (text === flushed || signal.aborted) return flushing;
+    flushed = text;
+    flushing = flushing
+      .then(() => writeDraft(lessonId, text))
+      .catch((error: unknown) => logger.warn({ err: error, lessonId }, "lesson draft not saved"));
+    return flushing;
+  };
+  const flusher = setInterval(() => void flush(), DRAFT_FLUSH_MS);
+  try {
+    const result = await generateLesson(
+      {
+        courseTopic: course.mainTopic,
+        topicTitle: found.topicTitle,
+        lessonTitle: found.lesson.title,
+        language: course.lang,
+        outline: outline.flatMap((t) => t.lessons.map((l) => l.title)).filter((title) => title !== found.lesson.title),
+        courseType: course.type,
+        ...(regenerate ? { rewriteId: randomUUID().slice(0, 8) } : {}),
+      },
+      {
+        signal,
+        onDelta: (text) => live.append(text),
+        onRetry: () => {
+          live.reset();
+          // Followers elsewhere see the text shrink at once, not half a second later.
+          void flush();
+        },
+      },
+    );
+    clearInterval(flusher);
+    await flushing;
+    // Taken over while the model wrote: the new holder stores it, not us.
+    if (!(await stillOwned())) throw signal.reason ?? new Error("job lease lost");
+    // A regenerated lesson keeps its media when the new search found none.
+    await storeGeneratedLesson(lessonId, {
+      theory: result.html,
+      imageUrl: result.image?.url ?? (course.type === "text_image" ? found.lesson.imageUrl : null),
+      imageAttribution: result.image?.attribution ?? (result.image ? null : found.lesson.imageAttribution),
+      youtubeId: result.youtubeId ?? (course.type === "video_text" ? found.lesson.youtubeId : null),
+    });
+  } catch (error) {
+    clearInterval(flusher);
+    await flushing;
+    if (!signal.aborted) await writeDraft(lessonId, null).catch(() => {});
+    const code = failureCode(error);
+    if (code) logger.warn({ lessonId, code }, "lesson generation failed; nothing stored");
+    else logger.error({ err: error, lessonId }, "lesson generation failed unexpectedly");
+    throw error;
+  } finally {
+    live.close();
+  }
+}
+
+/**
+ * The model's failures were retried already inside generateLesson (four calls, with backoff):
+ * another job attempt would repeat that while the learner waits, so they fail the job and the
+ * learner's "Try again" enqueues a new one. Only the database being unreachable is retried here;
+ * a worker that died is taken over through its lease either way.
+ */
+const lessonTransient = (error: unknown) => failureCode(error) === "db:unavailable";
+
+/** Lets the worker run lesson jobs; called by instrumentation.ts, the cron route and the enqueuers. */
+export function registerLessonJobs(): void {
+  registerJobHandler(LESSON_WRITE, writeLessonJob, { maxAttempts: 3, transient: lessonTransient });
+}

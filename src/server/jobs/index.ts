@@ -1,0 +1,19 @@
+/**
+ * Durable jobs on the database (decision 020). Features register a handler per kind and
+ * enqueue; a worker loop (long-lived server), the request itself (inline, serverless) or the
+ * cron route (GET /api/cron/jobs) runs them, each under a lease that a dead worker loses.
+ */
+import "server-only";
+
+export { registerJobHandler, isTransient, type JobContext, type JobHandler, type HandlerOptions } from "./handlers";
+export { activeJob, cancelJob, jobById, type Job, type JobError, type JobStatus, type EnqueueInput } from "./queries";
+export { jobEvents } from "./runner";
+export {
+  enqueueJob,
+  isWorkerRunning,
+  runDueJobs,
+  runJobNow,
+  runJobSoon,
+  startJobWorker,
+  type RunCounts,
+} from "./worker";

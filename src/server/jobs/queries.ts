@@ -1,0 +1,203 @@
+import "server-only";
+import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "@/server/db/client";
+import { jobs } from "@/server/db/schema";
+
+/** The jobs table's reads and writes: every state change of a job is one statement here. */
+
+export type Job = typeof jobs.$inferSelect;
+export type JobStatus = Job["status"];
+export type JobError = { code: string; message: string };
+
+export type EnqueueInput = {
+  kind: string;
+  subject: string;
+  payload?: Record<string, unknown>;
+  userId?: string | null;
+  /** Not before this time (default: now). */
+  runAfter?: Date;
+  maxAttempts?: number;
+};
+
+const ACTIVE = sql`${jobs.status} in ('queued', 'running')`;
+const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+
+/**
+ * One active job per kind and subject, across every instance: the insert does nothing when one
+ * is queued or running (the partial unique index), and that one is answered instead.
+ */
+export async function insertJob(input: EnqueueInput): Promise<{ id: string; created: boolean }> {
+  const db = await getDb();
+  for (;;) {
+    const [inserted] = await db
+      .insert(jobs)
+      .values({
+        kind: input.kind,
+        subject: input.subject,
+        payload: input.payload ?? {},
+        userId: input.userId ?? null,
+        runAfter: input.runAfter ?? sql`now()`,
+        ...(input.maxAttempts ? { maxAttempts: input.maxAttempts } : {}),
+      })
+      .onConflictDoNothing({ target: [jobs.kind, jobs.subject], where: ACTIVE })
+      .returning({ id: jobs.id });
+    if (inserted) return { id: inserted.id, created: true };
+    const active = await activeJob(input.kind, input.subject);
+    // It finished between the insert and the read: try again.
+    if (active) return { id: active.id, created: false };
+  }
+}
+
+export async function activeJob(kind: string, subject: string): Promise<Job | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.subject, subject), ACTIVE))
+    .limit(1);
+  return row;
+}
+
+export async function jobById(id: string): Promise<Job | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Claims up to `limit` jobs for `owner`: due queued ones, and running ones whose lease ran out
+ * (their worker died), with attempts left. FOR UPDATE SKIP LOCKED lets many workers claim at
+ * once without waiting on, or taking, each other's rows. `only` narrows the claim to some ids
+ * (a request running the job it just enqueued).
+ */
+export async function claimJobs(options: {
+  owner: string;
+  limit: number;
+  leaseMs: number;
+  kinds?: string[];
+  only?: string[];
+}): Promise<Job[]> {
+  if (options.limit <= 0 || options.kinds?.length === 0) return [];
+  const db = await getDb();
+  const conditions: (SQL | undefined)[] = [
+    or(
+      and(eq(jobs.status, "queued"), sql`${jobs.runAfter} <= now()`),
+      and(eq(jobs.status, "running"), lt(jobs.leaseExpiresAt, sql`now()`), lt(jobs.attempts, jobs.maxAttempts)),
+    ),
+    options.kinds ? inArray(jobs.kind, options.kinds) : undefined,
+    options.only ? inArray(jobs.id, options.only) : undefined,
+  ];
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(...conditions))
+    .orderBy(jobs.runAfter)
+    .limit(options.limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({
+      status: "running",
+      attempts: sql`${jobs.attempts} + 1`,
+      leaseOwner: options.owner,
+      leaseExpiresAt: sql`now() + ${seconds(options.leaseMs)}`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+}
+
+/**
+ * A running job whose worker died on its last attempt is not taken over again: it fails, with
+ * its last error kept when it had one.
+ */
+export async function failAbandonedJobs(): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: "failed",
+      lastError: sql`coalesce(${jobs.lastError}, ${JSON.stringify({ code: "job:abandoned", message: "The worker stopped on the last attempt." })}::jsonb)`,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      finishedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(jobs.status, "running"),
+        lt(jobs.leaseExpiresAt, sql`now()`),
+        sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+const held = (id: string, owner: string) =>
+  and(eq(jobs.id, id), eq(jobs.leaseOwner, owner), eq(jobs.status, "running"));
+
+/** Extends the lease; false when it is no longer this worker's (it ran out and was taken over). */
+export async function renewLease(id: string, owner: string, leaseMs: number): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(jobs)
+    .set({ leaseExpiresAt: sql`now() + ${seconds(leaseMs)}`, updatedAt: sql`now()` })
+    .where(held(id, owner))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** The end of one attempt, written only while the lease is still this worker's. */
+export async function finishJob(
+  id: string,
+  owner: string,
+  outcome:
+    | { status: "succeeded" }
+    | { status: "failed"; error: JobError }
+    | { status: "retry"; error: JobError; delayMs: number },
+): Promise<boolean> {
+  const db = await getDb();
+  const values =
+    outcome.status === "retry"
+      ? { status: "queued" as const, lastError: outcome.error, runAfter: sql`now() + ${seconds(outcome.delayMs)}` }
+      : {
+          status: outcome.status,
+          lastError: outcome.status === "failed" ? outcome.error : undefined,
+          finishedAt: sql`now()`,
+        };
+  const rows = await db
+    .update(jobs)
+    .set({ ...values, leaseOwner: null, leaseExpiresAt: null, updatedAt: sql`now()` })
+    .where(held(id, owner))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Cancels a queued job (a running one stops at its next lease renewal). */
+export async function cancelJob(id: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(jobs)
+    .set({ status: "cancelled", leaseOwner: null, leaseExpiresAt: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(jobs.id, id), ACTIVE))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Deletes succeeded and cancelled jobs finished more than `days` ago (failed ones stay, to be read). */
+export async function purgeFinishedJobs(days: number, limit = 1000): Promise<number> {
+  const db = await getDb();
+  const old = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.status, ["succeeded", "cancelled"]),
+        lt(jobs.finishedAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .limit(limit);
+  const rows = await db.delete(jobs).where(inArray(jobs.id, old)).returning({ id: jobs.id });
+  return rows.length;
+}
