@@ -248,7 +248,6 @@ const envSchema = z
     JOBS_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(7)),
     /** The secret GET /api/cron/jobs wants as `Authorization: Bearer …`; unset, the route answers 404. */
     CRON_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
-    VERCEL: z.preprocess(emptyAsUndefined, z.string().optional()),
 
     /** Public site: where contact-form messages are also mailed (they are always stored for the admin panel). */
     CONTACT_NOTIFY_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
@@ -272,8 +271,8 @@ const envSchema = z
   .transform((e) => ({
     ...e,
     APP_URL: e.APP_URL ?? `http://localhost:${e.PORT}`,
-    // Serverless (Vercel) has no long-lived process for a worker loop.
-    JOBS_MODE: e.JOBS_MODE ?? (e.VERCEL === "1" ? ("inline" as const) : ("worker" as const)),
+    // A serverless host (VERCEL or AULA_SERVERLESS) has no long-lived process for a worker loop.
+    JOBS_MODE: e.JOBS_MODE ?? (isServerless(e) ? ("inline" as const) : ("worker" as const)),
   }));
 
 export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };
