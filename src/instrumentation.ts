@@ -18,22 +18,19 @@ export async function register() {
         logPaymentProviders(settings);
       },
     });
-    await startJobs();
+    // The durable jobs' worker loop, on a long-lived server (JOBS_MODE=worker, the default off
+    // serverless hosts). Never while `next build` prerenders: that process ends when the build
+    // does. The imports stay inside this branch: Next drops it from the Edge bundle only here.
+    if (process.env.NEXT_PHASE !== "phase-production-build") {
+      const [{ env }, { startJobWorker }, { registerLessonJobs }] = await Promise.all([
+        import("@/server/env"),
+        import("@/server/jobs"),
+        import("@/features/learning/service"),
+      ]);
+      if (env().JOBS_MODE === "worker") {
+        registerLessonJobs();
+        startJobWorker();
+      }
+    }
   }
-}
-
-/**
- * The durable jobs' worker loop, on a long-lived server (JOBS_MODE=worker, the default off
- * Vercel). Never while `next build` prerenders: that process ends when the build does.
- */
-async function startJobs() {
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const [{ env }, { startJobWorker }, { registerLessonJobs }] = await Promise.all([
-    import("@/server/env"),
-    import("@/server/jobs"),
-    import("@/features/learning/service"),
-  ]);
-  if (env().JOBS_MODE !== "worker") return;
-  registerLessonJobs();
-  startJobWorker();
 }
