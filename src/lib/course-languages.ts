@@ -89,7 +89,8 @@ export function courseTextDirection(name: string): "rtl" | "ltr" {
  * interface's). A name not in the table leaves `lang` to the page and lets the browser find the
  * direction from the text.
  */
-export function courseTextAttributes(name: string): { lang?: string; dir: "rtl" | "ltr" | "auto" } {
+export type CourseTextAttributes = { lang?: string; dir: "rtl" | "ltr" | "auto" };
+export function courseTextAttributes(name: string): CourseTextAttributes {
   const entry = courseLanguageByName(name);
   if (!entry) return { dir: "auto" };
   return { lang: entry.code, dir: courseTextDirection(name) };
