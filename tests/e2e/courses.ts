@@ -1,15 +1,18 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
-/** Makes a course as the Generate page does: an outline from the fake model, then the course from it. */
-export async function createCourseViaApi(page: Page, topic: string): Promise<string> {
+/**
+ * Makes a course as the Generate page does: an outline from the fake model, then the course from it.
+ * A language other than English needs a paid account (the Free plan writes in English only).
+ */
+export async function createCourseViaApi(page: Page, topic: string, language = "English"): Promise<string> {
   const outline = await page.request.post("/api/prompt", {
-    data: { topic, subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language: "English" },
+    data: { topic, subtopics: [], topicsLimit: "4", courseType: "Text & Image Course", language },
   });
   expect(outline.status()).toBe(200);
   const { generatedText, outlineId } = (await outline.json()) as { generatedText: string; outlineId: string };
   const course = await page.request.post("/api/course", {
-    data: { mainTopic: topic, type: "Text & Image Course", lang: "English", content: generatedText, outlineId },
+    data: { mainTopic: topic, type: "Text & Image Course", lang: language, content: generatedText, outlineId },
   });
   expect(course.status()).toBe(201);
   return ((await course.json()) as { courseId: string }).courseId;

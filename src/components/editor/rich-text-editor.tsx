@@ -197,7 +197,9 @@ export function NotesEditor({
                   {placeholder ?? t("placeholder")}
                 </p>
               }
-              className="min-h-48 px-3 py-2 text-sm outline-none"
+              // Notes follow whatever script the learner writes in (an Arabic course's notes run right to left).
+              dir="auto"
+              className="min-h-48 px-3 py-2 text-start text-sm outline-none"
               data-testid={testId}
             />
           }

@@ -1,5 +1,6 @@
 import "server-only";
 import { courseOutline, findOwnCourse, type CourseRow } from "@/features/courses/service";
+import { courseTextDirection } from "@/lib/course-languages";
 
 export type ExportLesson = {
   id: string;
@@ -60,8 +61,5 @@ export function documentImageUrls(doc: ExportDocument): string[] {
 
 export const youtubeWatchUrl = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
 
-/** Right-to-left course languages (the print view's and the packages' `dir`). */
-const RTL = new Set(["arabic", "hebrew"]);
-export function textDirection(lang: string): "rtl" | "ltr" {
-  return RTL.has(lang.trim().toLowerCase()) ? "rtl" : "ltr";
-}
+/** The print view's and the packages' `dir` (the one right-to-left list: src/lib/course-languages.ts). */
+export const textDirection = courseTextDirection;

@@ -1,73 +1,14 @@
-/**
- * The 38 course languages (SPEC section 9). `name` is what the contract sends and stores;
- * `code` steers video search; `script` lets the engine check an outline is in that language.
- */
-export type Script =
-  | "latin"
-  | "cyrillic"
-  | "arabic"
-  | "han"
-  | "japanese"
-  | "hangul"
-  | "devanagari"
-  | "bengali"
-  | "greek"
-  | "hebrew"
-  | "thai";
+import { courseLanguageByName, type Script } from "@/lib/course-languages";
 
-export const COURSE_LANGUAGES = [
-  { name: "English", code: "en", script: "latin" },
-  { name: "Arabic", code: "ar", script: "arabic" },
-  { name: "Bengali", code: "bn", script: "bengali" },
-  { name: "Bulgarian", code: "bg", script: "cyrillic" },
-  { name: "Chinese", code: "zh", script: "han" },
-  { name: "Croatian", code: "hr", script: "latin" },
-  { name: "Czech", code: "cs", script: "latin" },
-  { name: "Danish", code: "da", script: "latin" },
-  { name: "Dutch", code: "nl", script: "latin" },
-  { name: "Estonian", code: "et", script: "latin" },
-  { name: "Finnish", code: "fi", script: "latin" },
-  { name: "French", code: "fr", script: "latin" },
-  { name: "German", code: "de", script: "latin" },
-  { name: "Greek", code: "el", script: "greek" },
-  { name: "Hebrew", code: "he", script: "hebrew" },
-  { name: "Hindi", code: "hi", script: "devanagari" },
-  { name: "Hungarian", code: "hu", script: "latin" },
-  { name: "Indonesian", code: "id", script: "latin" },
-  { name: "Italian", code: "it", script: "latin" },
-  { name: "Japanese", code: "ja", script: "japanese" },
-  { name: "Korean", code: "ko", script: "hangul" },
-  { name: "Latvian", code: "lv", script: "latin" },
-  { name: "Lithuanian", code: "lt", script: "latin" },
-  { name: "Norwegian", code: "no", script: "latin" },
-  { name: "Polish", code: "pl", script: "latin" },
-  { name: "Portuguese", code: "pt", script: "latin" },
-  { name: "Romanian", code: "ro", script: "latin" },
-  { name: "Russian", code: "ru", script: "cyrillic" },
-  // Serbian is written in Cyrillic and in Latin: the engine does not check its script.
-  { name: "Serbian", code: "sr", script: "latin" },
-  { name: "Slovak", code: "sk", script: "latin" },
-  { name: "Slovenian", code: "sl", script: "latin" },
-  { name: "Spanish", code: "es", script: "latin" },
-  { name: "Swahili", code: "sw", script: "latin" },
-  { name: "Swedish", code: "sv", script: "latin" },
-  { name: "Thai", code: "th", script: "thai" },
-  { name: "Turkish", code: "tr", script: "latin" },
-  { name: "Ukrainian", code: "uk", script: "cyrillic" },
-  { name: "Vietnamese", code: "vi", script: "latin" },
-] as const satisfies readonly { name: string; code: string; script: Script }[];
-
-export type CourseLanguage = (typeof COURSE_LANGUAGES)[number]["name"];
-
-export const COURSE_LANGUAGE_NAMES = COURSE_LANGUAGES.map((l) => l.name) as [CourseLanguage, ...CourseLanguage[]];
-
-export const DEFAULT_COURSE_LANGUAGE: CourseLanguage = "English";
-
-/** The contract's language name, matched case-insensitively ("english" → "English"). */
-export function courseLanguageByName(name: string): (typeof COURSE_LANGUAGES)[number] | undefined {
-  const wanted = name.trim().toLowerCase();
-  return COURSE_LANGUAGES.find((l) => l.name.toLowerCase() === wanted);
-}
+// The table lives in src/lib so the viewer, the cards and the exports read the same one.
+export {
+  COURSE_LANGUAGES,
+  COURSE_LANGUAGE_NAMES,
+  DEFAULT_COURSE_LANGUAGE,
+  courseLanguageByName,
+  type CourseLanguage,
+  type Script,
+} from "@/lib/course-languages";
 
 const SCRIPT_PATTERNS: Record<Exclude<Script, "latin">, RegExp> = {
   cyrillic: /\p{Script=Cyrillic}/u,

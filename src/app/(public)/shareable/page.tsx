@@ -7,6 +7,7 @@ import { LanguageMenu } from "@/components/i18n/language-menu";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { courseShareUrl } from "@/features/courses";
 import { LESSON_PROSE } from "@/features/learning/components/prose";
+import { courseTextAttributes } from "@/lib/course-languages";
 import { SaveCopyButton } from "@/features/sharing/components/save-copy-button";
 import { sharedCoursePreview } from "@/features/sharing/service";
 import { env } from "@/server/env";
@@ -57,6 +58,8 @@ export default async function ShareablePage({ searchParams }: Props) {
   const preview = await sharedCoursePreview(await idOf(searchParams));
   if (!preview) notFound();
   const t = await getTranslations("share");
+  // The course's words carry its language and direction; the page around them keeps the UI's.
+  const text = courseTextAttributes(preview.lang);
   return (
     <>
       <header className="sticky top-0 z-40 h-16 border-b bg-background/80 backdrop-blur">
@@ -71,7 +74,7 @@ export default async function ShareablePage({ searchParams }: Props) {
       <main id="main" className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
         <section className="space-y-4" aria-labelledby="shared-title">
           <p className="text-sm font-medium text-primary">{t("eyebrow")}</p>
-          <h1 id="shared-title" className="text-3xl font-bold tracking-tight break-words">
+          <h1 {...text} id="shared-title" className="text-3xl font-bold tracking-tight break-words">
             {preview.mainTopic}
           </h1>
           <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">
@@ -105,11 +108,11 @@ export default async function ShareablePage({ searchParams }: Props) {
           <h2 id="shared-outline" className="text-xl font-semibold">
             {t("outline")}
           </h2>
-          <ol className="list-decimal space-y-2 pl-6">
+          <ol {...text} className="list-decimal space-y-2 ps-6" data-testid="shared-outline">
             {preview.outline.map((topic, i) => (
               <li key={i}>
                 <p className="font-medium">{topic.title}</p>
-                <ul className="list-disc pl-5 text-sm text-muted-foreground">
+                <ul className="list-disc ps-5 text-sm text-muted-foreground">
                   {topic.lessons.map((title, j) => (
                     <li key={j}>{title}</li>
                   ))}
@@ -140,6 +143,7 @@ export default async function ShareablePage({ searchParams }: Props) {
             ) : null}
             {/* Sanitized on the server before it was stored (src/server/html/sanitize.ts). */}
             <div
+              {...text}
               className={LESSON_PROSE}
               data-testid="shared-sample"
               dangerouslySetInnerHTML={{ __html: preview.sample.theory }}

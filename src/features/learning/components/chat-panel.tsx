@@ -6,6 +6,7 @@ import * as React from "react";
 import { notify } from "@/components/notify";
 import { SlowModelNotice, useSlowModel } from "@/components/slow-model";
 import { Button } from "@/components/ui/button";
+import type { CourseTextAttributes } from "@/lib/course-languages";
 import { readNdjson } from "@/lib/http/ndjson";
 import { postJson } from "@/lib/http/post-json";
 import { failureText, StreamFailure } from "@/lib/http/stream-failure";
@@ -23,11 +24,14 @@ export function ChatPanel({
   onOpenChange,
   courseId,
   lesson,
+  text,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   courseId: string;
   lesson: { id: string; title: string };
+  /** The course's `lang` and `dir`: the assistant answers in the course's language. */
+  text: CourseTextAttributes;
 }) {
   const t = useTranslations("chat");
   const tc = useTranslations("common");
@@ -116,14 +120,19 @@ export function ChatPanel({
         {messages === null ? <p className="text-sm text-muted-foreground">{t("loading")}</p> : null}
         {messages?.length === 0 && !pending ? <p className="text-sm text-muted-foreground">{t("empty")}</p> : null}
         {messages?.map((m) => (
-          <Bubble key={m.id} message={m} />
+          <Bubble key={m.id} message={m} text={text} />
         ))}
         {pending ? (
           <>
-            <Bubble message={{ id: "pending-q", sender: "user", text: pending.question, lessonTitle: lesson.title }} />
+            <Bubble
+              message={{ id: "pending-q", sender: "user", text: pending.question, lessonTitle: lesson.title }}
+              text={text}
+            />
             <Bubble
               message={{ id: "pending-a", sender: "bot", text: pending.answer || t("thinking"), lessonTitle: null }}
               streaming
+              // "Thinking…" is the UI's word; the answer is in the course's language.
+              text={pending.answer ? text : { dir: "auto" }}
             />
             {slow ? <SlowModelNotice /> : null}
           </>
@@ -141,6 +150,7 @@ export function ChatPanel({
         </label>
         <textarea
           id="chat-input"
+          dir="auto"
           value={input}
           onChange={(event) => setInput(event.target.value)}
           onKeyDown={(event) => {
@@ -163,7 +173,7 @@ export function ChatPanel({
   );
 }
 
-function Bubble({ message, streaming }: { message: Message; streaming?: boolean }) {
+function Bubble({ message, streaming, text }: { message: Message; streaming?: boolean; text: CourseTextAttributes }) {
   const t = useTranslations("chat");
   const mine = message.sender === "user";
   return (
@@ -184,9 +194,11 @@ function Bubble({ message, streaming }: { message: Message; streaming?: boolean 
         <span className="sr-only">{mine ? t("you") : t("assistant")}: </span>
         {/* Answers are Markdown, formatted live and in history; questions are shown as typed. */}
         {mine ? (
-          <p className="whitespace-pre-wrap">{message.text}</p>
+          <p dir="auto" className="text-start whitespace-pre-wrap">
+            {message.text}
+          </p>
         ) : (
-          <MarkdownView markdown={message.text} streaming={streaming} className={CHAT_PROSE} />
+          <MarkdownView {...text} markdown={message.text} streaming={streaming} className={CHAT_PROSE} />
         )}
         {mine && message.lessonTitle ? (
           <p className="text-xs opacity-80">{t("about", { lesson: message.lessonTitle })}</p>

@@ -3,6 +3,7 @@
 import { CheckCircle2Icon, CircleIcon, ClipboardCheckIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import type { CourseTextAttributes } from "@/lib/course-languages";
 import { cn } from "@/lib/utils";
 import type { ViewerData } from "../viewer";
 import { paths } from "@/lib/paths";
@@ -17,6 +18,7 @@ export function CourseOutline({
   mainTopic,
   courseId,
   quizPassed,
+  text,
   onSelect,
 }: {
   topics: ViewerData["topics"];
@@ -25,6 +27,8 @@ export function CourseOutline({
   mainTopic: string;
   courseId: string;
   quizPassed: boolean;
+  /** The course's `lang` and `dir`, on each topic and lesson title (the ticks and labels are the UI's). */
+  text: CourseTextAttributes;
   onSelect: (lesson: OutlineLesson) => void;
 }) {
   const t = useTranslations("viewer");
@@ -32,7 +36,9 @@ export function CourseOutline({
     <nav aria-label={t("outline")} className="space-y-5">
       {topics.map((topic) => (
         <section key={topic.id} className="space-y-1">
-          <h2 className="px-2 text-sm font-semibold text-foreground">{topic.title}</h2>
+          <h2 {...text} className="px-2 text-start text-sm font-semibold text-foreground">
+            {topic.title}
+          </h2>
           <ul className="space-y-0.5">
             {topic.lessons.map((l) => {
               const current = l.id === currentId;
@@ -45,7 +51,7 @@ export function CourseOutline({
                     aria-current={current ? "page" : undefined}
                     aria-disabled={busy && !current ? true : undefined}
                     className={cn(
-                      "flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-left text-sm transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+                      "flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-start text-sm transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
                       current ? "bg-accent font-medium text-accent-foreground" : "text-muted-foreground",
                       busy && !current && "cursor-wait",
                     )}
@@ -59,7 +65,9 @@ export function CourseOutline({
                     ) : (
                       <CircleIcon className="mt-0.5 size-4 shrink-0" aria-label={t("notDone")} role="img" />
                     )}
-                    <span>{l.title}</span>
+                    <span {...text} className="min-w-0 flex-1 text-start">
+                      {l.title}
+                    </span>
                   </button>
                 </li>
               );

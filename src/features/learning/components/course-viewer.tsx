@@ -9,6 +9,7 @@ import { notify } from "@/components/notify";
 import { SlowModelNotice } from "@/components/slow-model";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
+import { courseTextAttributes } from "@/lib/course-languages";
 import { postForAnswer } from "@/lib/http/post-json";
 import { failureText } from "@/lib/http/stream-failure";
 import type { ViewerData } from "../viewer";
@@ -54,6 +55,8 @@ export function CourseViewer({
   const [mounted, setMounted] = React.useState<{ chat: boolean; notes: boolean }>({ chat: false, notes: false });
   const [confirmRegenerate, setConfirmRegenerate] = React.useState(false);
   const renderPartial = usePartialRenderer();
+  // The course's words carry its language and direction; the buttons and labels keep the UI's.
+  const text = courseTextAttributes(data.course.lang);
   const streamed = status === "streaming" || (status === "loading" && Boolean(draft));
   // A regenerate keeps the lesson's text (an opening clears it): shown until new text can show.
   const rewriting = busy && Boolean(lesson.theory) && !(streamed && draft && renderPartial);
@@ -91,6 +94,7 @@ export function CourseViewer({
       mainTopic={data.course.mainTopic}
       courseId={data.course.id}
       quizPassed={data.course.quizPassed}
+      text={text}
       onSelect={select}
     />
   );
@@ -102,6 +106,7 @@ export function CourseViewer({
     <div className="flex min-h-svh flex-col">
       <ViewerHeader
         mainTopic={data.course.mainTopic}
+        text={text}
         progress={nav.progress}
         outlineOpen={outlineOpen}
         onToggleOutline={() => setOutlineOpen((v) => !v)}
@@ -115,7 +120,7 @@ export function CourseViewer({
         <aside
           id="course-outline"
           hidden={!outlineOpen}
-          className="sticky top-14 hidden h-[calc(100svh-3.5rem)] w-72 shrink-0 overflow-y-auto border-r p-3 md:block"
+          className="sticky top-14 hidden h-[calc(100svh-3.5rem)] w-72 shrink-0 overflow-y-auto border-e p-3 md:block"
         >
           {outline}
         </aside>
@@ -123,7 +128,11 @@ export function CourseViewer({
         <main className="min-w-0 flex-1 pb-36 md:pb-12" aria-busy={busy}>
           <article className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6">
             <div className="flex items-start gap-2">
-              <h1 className="min-w-0 flex-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">
+              <h1
+                {...text}
+                data-testid="lesson-title"
+                className="min-w-0 flex-1 text-start text-2xl font-bold tracking-tight break-words sm:text-3xl"
+              >
                 {lesson.title}
               </h1>
               <LessonMenu disabled={busy} onRegenerate={() => setConfirmRegenerate(true)} />
@@ -139,7 +148,7 @@ export function CourseViewer({
 
             {streamed && !rewriting ? (
               renderPartial ? (
-                <LessonStream markdown={draft} title={lesson.title} render={renderPartial} />
+                <LessonStream markdown={draft} title={lesson.title} text={text} render={renderPartial} />
               ) : (
                 <LessonSkeleton />
               )
@@ -157,7 +166,7 @@ export function CourseViewer({
 
             {status === "ready" || rewriting ? (
               <RewritingFrame active={rewriting}>
-                <LessonBody lesson={lesson} />
+                <LessonBody lesson={lesson} text={text} />
               </RewritingFrame>
             ) : null}
 
@@ -213,6 +222,7 @@ export function CourseViewer({
           onOpenChange={(open) => setPanel((p) => ({ ...p, chat: open }))}
           courseId={data.course.id}
           lesson={{ id: lesson.id, title: lesson.title }}
+          text={text}
         />
       ) : null}
       {mounted.notes ? (

@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import type { CourseTextAttributes } from "@/lib/course-languages";
 import type { LessonContent } from "../lesson-queries";
 import { LESSON_PROSE } from "./prose";
 import { withoutRepeatedTitle } from "./repeated-title";
@@ -6,8 +7,11 @@ import { withoutRepeatedTitle } from "./repeated-title";
 /** The lesson's media and its stored (server-sanitized) HTML. */
 export function LessonBody({
   lesson,
+  text,
 }: {
   lesson: Pick<LessonContent, "title" | "theory" | "imageUrl" | "imageAttribution" | "youtubeId">;
+  /** The course's `lang` and `dir`, for the lesson's text only (captions are the UI's). */
+  text: CourseTextAttributes;
 }) {
   const t = useTranslations("viewer");
   return (
@@ -41,6 +45,7 @@ export function LessonBody({
         </figure>
       ) : null}
       <div
+        {...text}
         data-testid="lesson-theory"
         className={LESSON_PROSE}
         // Sanitized on the server before it was stored (src/server/html/sanitize.ts); dropping

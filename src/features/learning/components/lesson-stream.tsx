@@ -3,6 +3,7 @@
 import { RefreshCwIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import * as React from "react";
+import type { CourseTextAttributes } from "@/lib/course-languages";
 import { LESSON_PROSE } from "./prose";
 import { withoutRepeatedTitle } from "./repeated-title";
 import type { PartialRenderer } from "./use-partial-renderer";
@@ -15,10 +16,12 @@ import { STREAM_RENDER_MS, useThrottledValue } from "./use-throttled-value";
 export function LessonStream({
   markdown,
   title,
+  text,
   render,
 }: {
   markdown: string;
   title: string;
+  text: CourseTextAttributes;
   render: PartialRenderer;
 }) {
   const t = useTranslations("viewer");
@@ -30,7 +33,7 @@ export function LessonStream({
         <RefreshCwIcon className="size-4 animate-spin" aria-hidden />
         {t("writing")}
       </p>
-      <div className={LESSON_PROSE} dangerouslySetInnerHTML={{ __html: html }} />
+      <div {...text} className={LESSON_PROSE} dangerouslySetInnerHTML={{ __html: html }} />
       <span className="inline-block h-4 w-2 animate-pulse bg-foreground/60 align-middle" aria-hidden />
     </div>
   );

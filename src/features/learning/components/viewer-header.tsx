@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
 import { Button } from "@/components/ui/button";
+import type { CourseTextAttributes } from "@/lib/course-languages";
 import { ProgressRing } from "./progress-ring";
 import { paths } from "@/lib/paths";
 
@@ -14,6 +15,7 @@ import { paths } from "@/lib/paths";
  */
 export function ViewerHeader({
   mainTopic,
+  text,
   progress,
   outlineOpen,
   onToggleOutline,
@@ -23,6 +25,8 @@ export function ViewerHeader({
   themeToggle,
 }: {
   mainTopic: string;
+  /** The course's `lang` and `dir`, on its name. */
+  text: CourseTextAttributes;
   progress: number;
   outlineOpen: boolean;
   onToggleOutline: () => void;
@@ -49,7 +53,7 @@ export function ViewerHeader({
         </Button>
       </div>
       <ProgressRing percent={progress} label={t("progressLabel", { percent: progress })} />
-      <p className="min-w-0 flex-1 truncate font-semibold" title={mainTopic}>
+      <p {...text} className="min-w-0 flex-1 truncate text-start font-semibold" title={mainTopic}>
         {mainTopic}
       </p>
       <div className="hidden items-center gap-1 md:flex" role="group" aria-label={t("actions")}>
