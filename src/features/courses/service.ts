@@ -5,6 +5,7 @@ import { updateLesson, type LessonChanges } from "@/features/learning";
 import { COURSE_TYPE_LABEL } from "@/features/plans";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
+import { courseTextAttributes, type CourseTextAttributes } from "@/lib/course-languages";
 import { AppError, appError } from "@/server/http/errors";
 import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds";
 import { sanitizeHtml } from "@/server/html/sanitize";
@@ -42,6 +43,8 @@ export type CourseCard = {
   mainTopic: string;
   type: CourseRow["type"];
   lang: string;
+  /** `lang` and `dir` of the title, worked out here so the language table stays off the client. */
+  text: CourseTextAttributes;
   photo: string | null;
   photoAttribution: string | null;
   completed: boolean;
@@ -56,6 +59,7 @@ function toCard(row: CourseCardRow): CourseCard {
     mainTopic: row.mainTopic,
     type: row.type,
     lang: row.lang,
+    text: courseTextAttributes(row.lang),
     photo: row.photo,
     photoAttribution: row.photoAttribution,
     completed: row.completed,

@@ -1,5 +1,6 @@
 import "server-only";
 import { findOwnCourse, progressPercent } from "@/features/courses/service";
+import { courseTextAttributes, type CourseTextAttributes } from "@/lib/course-languages";
 import { lessonContent, markLessonOpened, outlineOf, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
 
 export type ViewerData = {
@@ -8,6 +9,8 @@ export type ViewerData = {
     mainTopic: string;
     type: ViewerCourseRow["type"];
     lang: string;
+    /** `lang` and `dir` of the course's text, worked out here so the language table stays off the client. */
+    text: CourseTextAttributes;
     quizPassed: boolean;
     completed: boolean;
   };
@@ -47,6 +50,7 @@ export async function loadViewer(
       mainTopic: course.mainTopic,
       type: course.type,
       lang: course.lang,
+      text: courseTextAttributes(course.lang),
       quizPassed: course.quizPassed,
       completed: course.completed,
     },

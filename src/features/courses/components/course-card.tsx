@@ -20,7 +20,6 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { MenuButton } from "@/components/ui/menu-button";
-import { courseTextAttributes } from "@/lib/course-languages";
 import { offlineCourseCache } from "@/lib/offline-storage";
 import { cn } from "@/lib/utils";
 import type { CourseCard as CourseCardData } from "../service";
@@ -167,11 +166,7 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="space-y-1">
-          <h3
-            {...courseTextAttributes(course.lang)}
-            id={`course-${course.id}`}
-            className="line-clamp-2 text-lg font-semibold break-words"
-          >
+          <h3 {...course.text} id={`course-${course.id}`} className="line-clamp-2 text-lg font-semibold break-words">
             {course.mainTopic}
           </h3>
           <p className="text-sm text-muted-foreground">{typeLabel}</p>

@@ -9,7 +9,6 @@ import { notify } from "@/components/notify";
 import { SlowModelNotice } from "@/components/slow-model";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
-import { courseTextAttributes } from "@/lib/course-languages";
 import { postForAnswer } from "@/lib/http/post-json";
 import { failureText } from "@/lib/http/stream-failure";
 import type { ViewerData } from "../viewer";
@@ -56,7 +55,7 @@ export function CourseViewer({
   const [confirmRegenerate, setConfirmRegenerate] = React.useState(false);
   const renderPartial = usePartialRenderer();
   // The course's words carry its language and direction; the buttons and labels keep the UI's.
-  const text = courseTextAttributes(data.course.lang);
+  const text = data.course.text;
   const streamed = status === "streaming" || (status === "loading" && Boolean(draft));
   // A regenerate keeps the lesson's text (an opening clears it): shown until new text can show.
   const rewriting = busy && Boolean(lesson.theory) && !(streamed && draft && renderPartial);
