@@ -3,7 +3,9 @@ import { randomUUID } from "node:crypto";
 import { findOwnCourse } from "@/features/courses/service";
 import { generateLesson } from "@/features/generation/service";
 import { failureCode } from "@/server/http/errors";
-import { registerJobHandler, type JobContext } from "@/server/jobs";
+import { aiRateLimitKey, aiRateLimitRule } from "@/server/ai/rate-limit";
+import { takeRateLimitSlotBelow } from "@/server/http/rate-limit";
+import { isTransient, JobDeferred, registerJobHandler, type Job, type JobContext } from "@/server/jobs";
 import { logger } from "@/server/logger";
 import { generatedAtOf, storeGeneratedLesson, writeDraft } from "./lesson-draft-queries";
 import { openLiveLesson } from "./lesson-live";
@@ -17,7 +19,17 @@ import { lessonWithTopic, outlineOf } from "./lesson-queries";
  */
 export const LESSON_WRITE = "lesson.write";
 
-export type LessonWritePayload = { courseId: string; userId: string; regenerate: boolean };
+export type LessonWritePayload = {
+  courseId: string;
+  userId: string;
+  regenerate: boolean;
+  /**
+   * Queued by "Write all lessons" (write-all.ts): nobody waits for it, so it keeps within the
+   * user's AI rate limit by waiting its turn, and a failing model is retried later. A learner
+   * opening the lesson turns it into an ordinary job (lesson-stream.ts).
+   */
+  paced?: boolean;
+};
 
 /** How often the growing text is written to lessons.draft for followers in other processes. */
 const DRAFT_FLUSH_MS = 500;
@@ -26,8 +38,20 @@ class LessonGone extends Error {
   readonly code = "course:not-found";
 }
 
+/**
+ * A paced lesson may use the user's AI allowance only up to three quarters of it per window, so
+ * the learner's own chat and lessons still get through while a whole course is written. Over
+ * that, the job waits for the window to end (and is counted only when it does start).
+ */
+async function takePacedSlot(userId: string): Promise<void> {
+  const rule = aiRateLimitRule();
+  const share = Math.max(1, rule.limit - Math.max(1, Math.floor(rule.limit / 4)));
+  const slot = await takeRateLimitSlotBelow(aiRateLimitKey(userId), rule, share);
+  if (!slot.taken) throw new JobDeferred(Math.max(250, slot.resetAt.getTime() - Date.now() + 50));
+}
+
 async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<void> {
-  const { courseId, userId, regenerate } = job.payload as LessonWritePayload;
+  const { courseId, userId, regenerate, paced } = job.payload as LessonWritePayload;
   const lessonId = job.subject;
   const [course, found, outline] = await Promise.all([
     findOwnCourse(userId, courseId),
@@ -38,6 +62,7 @@ async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<
   // At least once: a worker that died after storing leaves the job to be run again. Nothing to redo.
   if (!regenerate && found.lesson.theory) return;
   if (regenerate && ((await generatedAtOf(lessonId))?.getTime() ?? 0) >= job.createdAt.getTime()) return;
+  if (paced) await takePacedSlot(userId);
 
   const live = openLiveLesson(lessonId);
   let flushed = "";
@@ -101,11 +126,20 @@ async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<
  * The model's failures were retried already inside generateLesson (four calls, with backoff):
  * another job attempt would repeat that while the learner waits, so they fail the job and the
  * learner's "Try again" enqueues a new one. Only the database being unreachable is retried here;
- * a worker that died is taken over through its lease either way.
+ * a worker that died is taken over through its lease either way. A paced job has nobody
+ * watching: a busy or failing model is tried again later, with the engine's backoff.
  */
-const lessonTransient = (error: unknown) => failureCode(error) === "db:unavailable";
+const lessonTransient = (error: unknown, job: Job) =>
+  failureCode(error) === "db:unavailable" || (isPacedLessonJob(job) && isTransient(error));
 
 /** Lets the worker run lesson jobs; called by instrumentation.ts, the cron route and the enqueuers. */
 export function registerLessonJobs(): void {
   registerJobHandler(LESSON_WRITE, writeLessonJob, { maxAttempts: 3, transient: lessonTransient });
+}
+
+/** The lesson.write payload flag that marks a job of "Write all lessons". */
+export const PACED_FLAG = "paced" satisfies keyof LessonWritePayload;
+
+export function isPacedLessonJob(job: Job): boolean {
+  return job.kind === LESSON_WRITE && Boolean((job.payload as LessonWritePayload).paced);
 }

@@ -5,17 +5,19 @@ import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream
 import { enforceAiRateLimit } from "@/server/ai/rate-limit";
 import { AppError, appError, databaseUnavailable } from "@/server/http/errors";
 import { isErrorCode } from "@/server/http/error-codes";
-import { activeJob, enqueueJob, runJobSoon } from "@/server/jobs";
+import { activeJob, enqueueJob, promoteJob, runJobSoon } from "@/server/jobs";
 import { requireCourseAndLesson } from "./lesson-access";
 import { followLessonJob, lessonJobOutcome, type GenerationEvent } from "./lesson-follow";
-import { LESSON_WRITE, registerLessonJobs, type LessonWritePayload } from "./lesson-job";
+import { isPacedLessonJob, LESSON_WRITE, PACED_FLAG, registerLessonJobs, type LessonWritePayload } from "./lesson-job";
 import { markLessonOpened, progressCounts, type LessonContent } from "./lesson-queries";
 
 registerLessonJobs();
 
 /**
  * The lesson's one active `lesson.write` job, joined or enqueued (and started). Only a new job
- * is charged to the user's AI rate limit: joining one costs nothing.
+ * is charged to the user's AI rate limit: joining one costs nothing. A job of "Write all
+ * lessons" still waiting its turn is now wanted: it is charged as opening the lesson would be,
+ * stops being paced and starts at once.
  */
 async function lessonJob(
   userId: string,
@@ -24,6 +26,10 @@ async function lessonJob(
   t: ApiTranslator,
 ): Promise<string> {
   const running = await activeJob(LESSON_WRITE, lesson.id);
+  if (running && running.status === "queued" && isPacedLessonJob(running)) {
+    await enforceAiRateLimit(userId, t);
+    if (await promoteJob(running.id, { [PACED_FLAG]: false })) runJobSoon(running.id);
+  }
   if (running) return running.id;
   await enforceAiRateLimit(userId, t);
   const payload: LessonWritePayload = { courseId: lesson.courseId, userId, regenerate };

@@ -9,5 +9,6 @@ export { progressCounts, type LessonContent } from "./lesson-queries";
 export { loadViewer, type ViewerData } from "./viewer";
 export { openLessonStream, prefetchLesson, writeLessonText, type LessonStreamEvent } from "./lesson-stream";
 export { registerLessonJobs } from "./lesson-job";
+export { cancelWriteAll, writeAllLessons, writingProgress, type WritingProgress } from "./write-all";
 export { answerChat, chatHistoryFor, chatStream, type ChatEntry, type ChatStreamEvent } from "./chat";
 export { notesFor, notesImageFor, saveNotes } from "./notes";

@@ -10,8 +10,12 @@ export type RateLimitState = { count: number; resetAt: Date; limited: boolean };
 
 type Database = Awaited<ReturnType<typeof getDb>>;
 
-/** The counting statement: one more event in the key's window, or a new window once it is over. */
-function countEvent(db: Database, key: string, rule: RateLimitRule) {
+/**
+ * The counting statement: one more event in the key's window, or a new window once it is over.
+ * With `below`, the event is counted only while the window holds fewer than that many (no row
+ * comes back otherwise): a check and a count that two callers cannot both pass at the edge.
+ */
+function countEvent(db: Database, key: string, rule: RateLimitRule, below?: number) {
   notePurgeableWrite();
   const windowInterval = sql`make_interval(secs => ${rule.windowMs / 1000})`;
   const expired = sql`${rateLimits.resetAt} <= now()`;
@@ -24,8 +28,24 @@ function countEvent(db: Database, key: string, rule: RateLimitRule) {
         count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
         resetAt: sql`case when ${expired} then now() + ${windowInterval} else ${rateLimits.resetAt} end`,
       },
+      ...(below === undefined ? {} : { setWhere: sql`${expired} or ${rateLimits.count} < ${below}` }),
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+}
+
+/**
+ * Counts one event only if the key's window holds fewer than `below` events (a share of the
+ * rule's limit kept for one kind of caller); else counts nothing and says when the window ends.
+ */
+export async function takeRateLimitSlotBelow(
+  key: string,
+  rule: RateLimitRule,
+  below: number,
+): Promise<{ taken: true } | { taken: false; resetAt: Date }> {
+  const db = await getDb();
+  const [row] = await countEvent(db, key, rule, below);
+  if (row) return { taken: true };
+  return { taken: false, resetAt: (await isRateLimited(key, rule)).resetAt };
 }
 
 /**

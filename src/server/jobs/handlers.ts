@@ -22,8 +22,8 @@ export type HandlerOptions = {
   maxAttempts?: number;
   /** This kind's lease (default JOBS_LEASE_MS). */
   leaseMs?: number;
-  /** Whether a thrown error is worth another attempt (default `isTransient`). */
-  transient?: (error: unknown) => boolean;
+  /** Whether a thrown error is worth another attempt (default `isTransient`); the job is there to tell apart who asked. */
+  transient?: (error: unknown, job: Job) => boolean;
 };
 
 type Registered = { handler: JobHandler; options: HandlerOptions };
@@ -61,6 +61,18 @@ export function isTransient(error: unknown): boolean {
   if (typeof status === "number") return status === 429 || status >= 500;
   const name = (error as { name?: unknown } | null)?.name;
   return name === "TimeoutError";
+}
+
+/**
+ * Thrown by a handler that may not start yet (a paced job over its user's AI rate limit): the job
+ * goes back to the queue until `delayMs` has passed, and the attempt does not count, since
+ * nothing ran. Pacing, not failing.
+ */
+export class JobDeferred extends Error {
+  constructor(readonly delayMs: number) {
+    super(`job deferred for ${delayMs} ms`);
+    this.name = "JobDeferred";
+  }
 }
 
 /** The error as the job keeps it: the app's error code when it has one. */

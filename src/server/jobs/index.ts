@@ -5,8 +5,26 @@
  */
 import "server-only";
 
-export { registerJobHandler, isTransient, type JobContext, type JobHandler, type HandlerOptions } from "./handlers";
-export { activeJob, cancelJob, jobById, type Job, type JobError, type JobStatus, type EnqueueInput } from "./queries";
+export {
+  registerJobHandler,
+  isTransient,
+  JobDeferred,
+  type JobContext,
+  type JobHandler,
+  type HandlerOptions,
+} from "./handlers";
+export {
+  activeJob,
+  cancelJob,
+  cancelFlaggedJobs,
+  jobById,
+  newestJobs,
+  promoteJob,
+  type Job,
+  type JobError,
+  type JobStatus,
+  type EnqueueInput,
+} from "./queries";
 export { jobEvents } from "./runner";
 export {
   enqueueJob,

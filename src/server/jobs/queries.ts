@@ -155,21 +155,78 @@ export async function finishJob(
   outcome:
     | { status: "succeeded" }
     | { status: "failed"; error: JobError }
-    | { status: "retry"; error: JobError; delayMs: number },
+    | { status: "retry"; error: JobError; delayMs: number }
+    | { status: "defer"; delayMs: number },
 ): Promise<boolean> {
   const db = await getDb();
   const values =
     outcome.status === "retry"
       ? { status: "queued" as const, lastError: outcome.error, runAfter: sql`now() + ${seconds(outcome.delayMs)}` }
-      : {
-          status: outcome.status,
-          lastError: outcome.status === "failed" ? outcome.error : undefined,
-          finishedAt: sql`now()`,
-        };
+      : outcome.status === "defer"
+        ? // Not started: the claim's attempt is given back.
+          {
+            status: "queued" as const,
+            attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+            runAfter: sql`now() + ${seconds(outcome.delayMs)}`,
+          }
+        : {
+            status: outcome.status,
+            lastError: outcome.status === "failed" ? outcome.error : undefined,
+            finishedAt: sql`now()`,
+          };
   const rows = await db
     .update(jobs)
     .set({ ...values, leaseOwner: null, leaseExpiresAt: null, updatedAt: sql`now()` })
     .where(held(id, owner))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Each subject's newest job of a kind (any status), for the subjects given: what became of the
+ * last attempt to write each of a course's lessons, say.
+ */
+export async function newestJobs(kind: string, subjects: string[]): Promise<Job[]> {
+  if (subjects.length === 0) return [];
+  const db = await getDb();
+  return db
+    .selectDistinctOn([jobs.subject])
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), inArray(jobs.subject, subjects)))
+    .orderBy(jobs.subject, sql`${jobs.createdAt} desc`);
+}
+
+/**
+ * Cancels the active jobs of a kind among these subjects whose payload has `flag: true` (a batch
+ * called off). A running one stops at its worker's next lease renewal and stores nothing.
+ */
+export async function cancelFlaggedJobs(kind: string, subjects: string[], flag: string): Promise<number> {
+  if (subjects.length === 0) return 0;
+  const db = await getDb();
+  const rows = await db
+    .update(jobs)
+    .set({ status: "cancelled", leaseOwner: null, leaseExpiresAt: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(eq(jobs.kind, kind), inArray(jobs.subject, subjects), ACTIVE, sql`(${jobs.payload} ->> ${flag}) = 'true'`),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/**
+ * A queued job someone now waits for: due at once, its payload amended (a paced job opened by
+ * its learner stops being paced). Nothing changes once it runs.
+ */
+export async function promoteJob(id: string, payload: Record<string, unknown>): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(jobs)
+    .set({
+      runAfter: sql`now()`,
+      payload: sql`${jobs.payload} || ${JSON.stringify(payload)}::jsonb`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.status, "queued")))
     .returning({ id: jobs.id });
   return rows.length > 0;
 }

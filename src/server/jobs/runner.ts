@@ -3,10 +3,10 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { isTransient, jobError, jobHandler, retryDelayMs } from "./handlers";
+import { isTransient, JobDeferred, jobError, jobHandler, retryDelayMs } from "./handlers";
 import { claimJobs, failAbandonedJobs, finishJob, renewLease, type Job } from "./queries";
 
-export type JobOutcome = "succeeded" | "failed" | "retry" | "lost";
+export type JobOutcome = "succeeded" | "failed" | "retry" | "deferred" | "lost";
 
 /**
  * In-process signals: `enqueued` wakes this process's worker at once; `finished` (job id)
@@ -54,10 +54,12 @@ export async function runClaimedJob(job: Job, owner: string = processOwner): Pro
     await registered.handler({ job, signal: controller.signal, stillOwned });
     outcome = (await finishJob(job.id, owner, { status: "succeeded" })) ? "succeeded" : "lost";
   } catch (error) {
-    const transient = (registered?.options.transient ?? isTransient)(error);
+    const transient = (registered?.options.transient ?? isTransient)(error, job);
     const recorded = jobError(error);
     if (controller.signal.aborted) {
       outcome = "lost";
+    } else if (error instanceof JobDeferred) {
+      outcome = (await finishJob(job.id, owner, { status: "defer", delayMs: error.delayMs })) ? "deferred" : "lost";
     } else if (transient && job.attempts < job.maxAttempts) {
       const delayMs = retryDelayMs(job.attempts, env().JOBS_RETRY_BASE_MS);
       outcome = (await finishJob(job.id, owner, { status: "retry", error: recorded, delayMs })) ? "retry" : "lost";

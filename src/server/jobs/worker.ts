@@ -54,7 +54,14 @@ export async function runJobNow(id: string): Promise<JobOutcome | "not-due"> {
   return claimed ? runClaimedJob(claimed) : "not-due";
 }
 
-export type RunCounts = { claimed: number; succeeded: number; failed: number; retried: number; lost: number };
+export type RunCounts = {
+  claimed: number;
+  succeeded: number;
+  failed: number;
+  retried: number;
+  deferred: number;
+  lost: number;
+};
 
 /**
  * Runs due jobs (expired leases included) until none is left or `budgetMs` has passed, at most
@@ -66,7 +73,7 @@ export async function runDueJobs(options: {
   concurrency?: number;
   owner?: string;
 }): Promise<RunCounts> {
-  const counts: RunCounts = { claimed: 0, succeeded: 0, failed: 0, retried: 0, lost: 0 };
+  const counts: RunCounts = { claimed: 0, succeeded: 0, failed: 0, retried: 0, deferred: 0, lost: 0 };
   const concurrency = options.concurrency ?? env().JOBS_CONCURRENCY;
   const deadline = Date.now() + options.budgetMs;
   const lane = async () => {
@@ -78,6 +85,7 @@ export async function runDueJobs(options: {
       if (outcome === "succeeded") counts.succeeded++;
       else if (outcome === "failed") counts.failed++;
       else if (outcome === "retry") counts.retried++;
+      else if (outcome === "deferred") counts.deferred++;
       else counts.lost++;
     }
   };

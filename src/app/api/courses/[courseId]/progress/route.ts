@@ -1,0 +1,10 @@
+import { writingProgress } from "@/features/learning/service";
+import { apiRoute } from "@/server/http/api";
+
+export const dynamic = "force-dynamic";
+
+/** How far the caller's course is written: `{ written, total, failed, running, queued, topics }`. */
+export const GET = apiRoute.user<{ courseId: string }>({}, async ({ user, t }, { courseId }) => {
+  const progress = await writingProgress(user.id, courseId, t);
+  return Response.json(progress, { headers: { "cache-control": "private, no-store" } });
+});

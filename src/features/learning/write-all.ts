@@ -1,0 +1,97 @@
+import "server-only";
+import { requireOwnCourse } from "@/features/courses/service";
+import type { ApiTranslator } from "@/i18n/api-translator";
+import { env } from "@/server/env";
+import { cancelFlaggedJobs, enqueueJob, isWorkerRunning, newestJobs, runJobSoon } from "@/server/jobs";
+import { LESSON_WRITE, PACED_FLAG, registerLessonJobs, type LessonWritePayload } from "./lesson-job";
+import { outlineOf } from "./lesson-queries";
+
+registerLessonJobs();
+
+/**
+ * "Write all lessons" (decision 020): every unwritten lesson of a course becomes a paced
+ * `lesson.write` job, written in outline order by whichever worker is free, after the tab is
+ * closed too. Paced jobs keep within the user's AI rate limit by waiting (lesson-job.ts), so a
+ * Free and a paid learner get what opening the lessons one by one would give them, only sooner.
+ */
+
+export type WritingProgress = {
+  /** Lessons with their text. */
+  written: number;
+  total: number;
+  /** Unwritten lessons whose last job failed for good (a new "Write all" tries them again). */
+  failed: number;
+  /** Unwritten lessons being written now. */
+  running: number;
+  /** Unwritten lessons waiting their turn. */
+  queued: number;
+  /** The same count per topic, in outline order, for the outline's ticks. */
+  topics: { id: string; written: number; total: number }[];
+};
+
+/** Where a course's lessons stand; the caller has checked it is the user's. */
+export async function writingProgressOf(courseId: string): Promise<WritingProgress> {
+  const outline = await outlineOf(courseId);
+  const lessons = outline.flatMap((topic) => topic.lessons);
+  const unwritten = lessons.filter((lesson) => !lesson.generated).map((lesson) => lesson.id);
+  const jobs = await newestJobs(LESSON_WRITE, unwritten);
+  const count = (status: string) => jobs.filter((job) => job.status === status).length;
+  return {
+    written: lessons.length - unwritten.length,
+    total: lessons.length,
+    failed: count("failed"),
+    running: count("running"),
+    queued: count("queued"),
+    topics: outline.map((topic) => ({
+      id: topic.id,
+      written: topic.lessons.filter((lesson) => lesson.generated).length,
+      total: topic.lessons.length,
+    })),
+  };
+}
+
+export async function writingProgress(userId: string, courseId: string, t: ApiTranslator): Promise<WritingProgress> {
+  const course = await requireOwnCourse(userId, courseId, t);
+  return writingProgressOf(course.id);
+}
+
+/**
+ * Queues every unwritten lesson (one joined where a job is already active) and answers how many
+ * are now on their way. Queued one after another, so the claim order (run_after) is the
+ * outline's. A worker loop in this process is woken; on a serverless host the request starts
+ * the first few inside `after()` and the cron route carries on with the rest.
+ */
+export async function writeAllLessons(userId: string, courseId: string, t: ApiTranslator): Promise<{ queued: number }> {
+  const course = await requireOwnCourse(userId, courseId, t);
+  const outline = await outlineOf(course.id);
+  const unwritten = outline.flatMap((topic) => topic.lessons).filter((lesson) => !lesson.generated);
+  const created: string[] = [];
+  for (const lesson of unwritten) {
+    const payload: LessonWritePayload = { courseId: course.id, userId, regenerate: false, [PACED_FLAG]: true };
+    const job = await enqueueJob({ kind: LESSON_WRITE, subject: lesson.id, payload, userId });
+    if (job.created) created.push(job.id);
+  }
+  const startNow = isWorkerRunning() ? 1 : env().JOBS_CONCURRENCY;
+  for (const id of created.slice(0, startNow)) runJobSoon(id);
+  return { queued: unwritten.length };
+}
+
+/**
+ * Calls the batch off: no lesson of it is written from now on; one being written stops and
+ * stores nothing. Lessons the learner opened meanwhile are not the batch's any more and go on.
+ */
+export async function cancelWriteAll(
+  userId: string,
+  courseId: string,
+  t: ApiTranslator,
+): Promise<{ cancelled: number }> {
+  const course = await requireOwnCourse(userId, courseId, t);
+  const outline = await outlineOf(course.id);
+  const unwritten = outline.flatMap((topic) => topic.lessons).filter((lesson) => !lesson.generated);
+  const cancelled = await cancelFlaggedJobs(
+    LESSON_WRITE,
+    unwritten.map((lesson) => lesson.id),
+    PACED_FLAG,
+  );
+  return { cancelled };
+}
