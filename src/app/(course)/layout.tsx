@@ -8,7 +8,7 @@ export default async function CourseLayout({ children }: { children: React.React
   await requireUserPage();
   return (
     <ScopedIntlBoundary
-      namespaces={["viewer", "chat", "notes", "courses", "aiStatus", "common", "share", "export", "offline"]}
+      namespaces={["viewer", "chat", "notes", "courses", "aiStatus", "common", "share", "export", "offline", "writeAll"]}
     >
       <OfflineOwner />
       {children}

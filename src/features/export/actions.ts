@@ -4,6 +4,7 @@
  */
 import type { useTranslations } from "next-intl";
 import { notify } from "@/components/notify";
+import { fetchWritingProgress, startWriteAll } from "@/lib/course-writing";
 import { downloadExport, openPrintView, type ExportFormatChoice } from "./client";
 import { isCourseOffline, offlineSupported, removeCourseOffline, saveCourseOffline } from "./offline";
 
@@ -11,7 +12,45 @@ export type ActionTexts = {
   share: ReturnType<typeof useTranslations<"share">>;
   export: ReturnType<typeof useTranslations<"export">>;
   offline: ReturnType<typeof useTranslations<"offline">>;
+  writeAll: ReturnType<typeof useTranslations<"writeAll">>;
 };
+
+/**
+ * Before a PDF or an offline copy, which hold only written lessons: when some are not written,
+ * asks whether to write them first ("Write all lessons") or go on without them. Answers whether
+ * to go on now. A failed progress read does not stand in the way.
+ */
+async function unwrittenLessonsAllowed(courseId: string, t: ActionTexts, what: "pdf" | "offline"): Promise<boolean> {
+  const progress = await fetchWritingProgress(courseId).catch(() => null);
+  if (!progress || progress.written >= progress.total) return true;
+  const count = progress.total - progress.written;
+  const choice = await notify.choose(
+    t.writeAll("missingTitle", { count }),
+    t.writeAll(what === "pdf" ? "missingPdf" : "missingOffline"),
+    { confirm: t.writeAll("writeFirst"), cancel: t.writeAll("continueAnyway") },
+  );
+  if (choice === "confirm") {
+    try {
+      const { queued } = await startWriteAll(courseId);
+      notify.success(t.writeAll("writeFirstStarted", { count: queued }), t.writeAll("writeFirstText"));
+    } catch (error) {
+      notify.error(t.writeAll("startFailed"), (error as Error).message || undefined);
+    }
+  }
+  return choice === "cancel";
+}
+
+/** "Write all lessons" from a menu outside the viewer (the course card). */
+export async function writeAllAction(courseId: string, t: ActionTexts): Promise<void> {
+  if (!online(t)) return;
+  try {
+    const { queued } = await startWriteAll(courseId);
+    if (queued > 0) notify.success(t.writeAll("started", { count: queued }), t.writeAll("startedText"));
+    else notify.info(t.writeAll("nothingToWrite"));
+  } catch (error) {
+    notify.error(t.writeAll("startFailed"), (error as Error).message || undefined);
+  }
+}
 
 /** Actions that need the server say so when there is no connection, instead of failing silently. */
 function online(t: ActionTexts): boolean {
@@ -39,6 +78,7 @@ export async function stopSharingAction(courseId: string, t: ActionTexts): Promi
 /** Downloads the file; without a server browser, says so and opens the print dialog instead. */
 export async function exportAction(courseId: string, format: ExportFormatChoice, t: ActionTexts): Promise<void> {
   if (!online(t)) return;
+  if (format === "pdf" && !(await unwrittenLessonsAllowed(courseId, t, "pdf"))) return;
   try {
     const outcome = await downloadExport(courseId, format);
     if (outcome.ok) return;
@@ -73,6 +113,7 @@ export async function toggleOfflineAction(
     return false;
   }
   if (!online(t)) return false;
+  if (!(await unwrittenLessonsAllowed(courseId, t, "offline"))) return false;
   onSaving();
   try {
     await saveCourseOffline(courseId);

@@ -2,6 +2,7 @@ import "server-only";
 import { findOwnCourse, progressPercent } from "@/features/courses/service";
 import { courseTextAttributes, type CourseTextAttributes } from "@/lib/course-languages";
 import { lessonContent, markLessonOpened, outlineOf, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
+import { writingProgressOf, type WritingProgress } from "./write-all";
 
 export type ViewerData = {
   course: {
@@ -17,6 +18,8 @@ export type ViewerData = {
   topics: { id: string; title: string; lessons: { id: string; title: string; done: boolean; generated: boolean }[] }[];
   lesson: LessonContent;
   progress: number;
+  /** How far "Write all lessons" has got (everything written: no jobs to read). */
+  writing: WritingProgress;
 };
 
 /**
@@ -41,7 +44,7 @@ export async function loadViewer(
     await markLessonOpened(first.id);
     first.done = true;
   }
-  const lesson = await lessonContent(course.id, current.id);
+  const [lesson, writing] = await Promise.all([lessonContent(course.id, current.id), writingProgressOf(outline)]);
   if (!lesson) return null;
   const doneCount = all.filter((l) => l.done).length;
   return {
@@ -61,5 +64,6 @@ export async function loadViewer(
     })),
     lesson: { ...lesson, done: current.done },
     progress: progressPercent({ lessonCount: all.length, doneCount, quizPassed: course.quizPassed }),
+    writing,
   };
 }

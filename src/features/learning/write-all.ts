@@ -1,10 +1,13 @@
 import "server-only";
 import { requireOwnCourse } from "@/features/courses/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
+import type { WritingProgress } from "@/lib/course-writing";
 import { env } from "@/server/env";
 import { cancelFlaggedJobs, enqueueJob, isWorkerRunning, newestJobs, runJobSoon } from "@/server/jobs";
 import { LESSON_WRITE, PACED_FLAG, registerLessonJobs, type LessonWritePayload } from "./lesson-job";
 import { outlineOf } from "./lesson-queries";
+
+export type { WritingProgress };
 
 registerLessonJobs();
 
@@ -15,23 +18,8 @@ registerLessonJobs();
  * Free and a paid learner get what opening the lessons one by one would give them, only sooner.
  */
 
-export type WritingProgress = {
-  /** Lessons with their text. */
-  written: number;
-  total: number;
-  /** Unwritten lessons whose last job failed for good (a new "Write all" tries them again). */
-  failed: number;
-  /** Unwritten lessons being written now. */
-  running: number;
-  /** Unwritten lessons waiting their turn. */
-  queued: number;
-  /** The same count per topic, in outline order, for the outline's ticks. */
-  topics: { id: string; written: number; total: number }[];
-};
-
-/** Where a course's lessons stand; the caller has checked it is the user's. */
-export async function writingProgressOf(courseId: string): Promise<WritingProgress> {
-  const outline = await outlineOf(courseId);
+/** Where a course's lessons stand, from its outline; the caller has checked it is the user's. */
+export async function writingProgressOf(outline: Awaited<ReturnType<typeof outlineOf>>): Promise<WritingProgress> {
   const lessons = outline.flatMap((topic) => topic.lessons);
   const unwritten = lessons.filter((lesson) => !lesson.generated).map((lesson) => lesson.id);
   const jobs = await newestJobs(LESSON_WRITE, unwritten);
@@ -52,7 +40,7 @@ export async function writingProgressOf(courseId: string): Promise<WritingProgre
 
 export async function writingProgress(userId: string, courseId: string, t: ApiTranslator): Promise<WritingProgress> {
   const course = await requireOwnCourse(userId, courseId, t);
-  return writingProgressOf(course.id);
+  return writingProgressOf(await outlineOf(course.id));
 }
 
 /**

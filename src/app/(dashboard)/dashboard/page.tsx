@@ -37,7 +37,7 @@ export default async function MyCoursesPage() {
         </Button>
       </div>
       {settings.DEMO_MODE === "true" && <DemoBanner text={tCourses("demoBanner")} />}
-      <ScopedIntlBoundary namespaces={["courses", "common", "share", "export", "offline"]}>
+      <ScopedIntlBoundary namespaces={["courses", "common", "share", "export", "offline", "writeAll"]}>
         <Suspense fallback={<CourseGridSkeleton count={6} />}>
           <FirstPage userId={user.id} />
         </Suspense>

@@ -4,6 +4,7 @@ import {
   CloudDownloadIcon,
   EllipsisVerticalIcon,
   LoaderCircleIcon,
+  PenLineIcon,
   Share2Icon,
   Trash2Icon,
 } from "lucide-react";
@@ -30,6 +31,7 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
   const ts = useTranslations("share");
   const te = useTranslations("export");
   const to = useTranslations("offline");
+  const tw = useTranslations("writeAll");
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -46,7 +48,7 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
     };
   }, [course.id]);
 
-  const texts = { share: ts, export: te, offline: to };
+  const texts = { share: ts, export: te, offline: to, writeAll: tw };
   const actions = () => import("@/features/export").then((m) => m.loadCourseActions());
 
   async function exportPdf() {
@@ -135,6 +137,12 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
               label: t("share"),
               icon: <Share2Icon className="size-4" aria-hidden />,
               onSelect: () => void actions().then((m) => m.shareAction(course.id, texts)),
+            },
+            {
+              key: "write-all",
+              label: tw("action"),
+              icon: <PenLineIcon className="size-4" aria-hidden />,
+              onSelect: () => void actions().then((m) => m.writeAllAction(course.id, texts)),
             },
             {
               key: "pdf",

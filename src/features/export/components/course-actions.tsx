@@ -17,7 +17,8 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
   const share = useTranslations("share");
   const exp = useTranslations("export");
   const offline = useTranslations("offline");
-  const t = { share, export: exp, offline };
+  const writeAll = useTranslations("writeAll");
+  const t = { share, export: exp, offline, writeAll };
   const [exporting, setExporting] = React.useState(false);
   const [stored, setStored] = React.useState<"none" | "saving" | "saved">("none");
 

@@ -1,8 +1,9 @@
 "use client";
 
-import { CheckCircle2Icon, CircleIcon, ClipboardCheckIcon } from "lucide-react";
+import { CheckCircle2Icon, CheckIcon, CircleIcon, ClipboardCheckIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import type * as React from "react";
 import type { CourseTextAttributes } from "@/lib/course-languages";
 import { cn } from "@/lib/utils";
 import type { ViewerData } from "../viewer";
@@ -20,6 +21,8 @@ export function CourseOutline({
   quizPassed,
   text,
   onSelect,
+  writing,
+  before,
 }: {
   topics: ViewerData["topics"];
   currentId: string;
@@ -30,51 +33,73 @@ export function CourseOutline({
   /** The course's `lang` and `dir`, on each topic and lesson title (the ticks and labels are the UI's). */
   text: CourseTextAttributes;
   onSelect: (lesson: OutlineLesson) => void;
+  /** While "Write all lessons" runs: lessons written per topic, shown beside each topic's title. */
+  writing?: { id: string; written: number; total: number }[];
+  /** Shown above the topics (the phone drawer's "Write all lessons"). */
+  before?: React.ReactNode;
 }) {
   const t = useTranslations("viewer");
   return (
     <nav aria-label={t("outline")} className="space-y-5">
-      {topics.map((topic) => (
-        <section key={topic.id} className="space-y-1">
-          <h2 {...text} className="px-2 text-start text-sm font-semibold text-foreground">
-            {topic.title}
-          </h2>
-          <ul className="space-y-0.5">
-            {topic.lessons.map((l) => {
-              const current = l.id === currentId;
-              return (
-                <li key={l.id}>
-                  <button
-                    type="button"
-                    onClick={() => onSelect(l)}
-                    data-lesson-id={l.id}
-                    aria-current={current ? "page" : undefined}
-                    aria-disabled={busy && !current ? true : undefined}
-                    className={cn(
-                      "flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-start text-sm transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
-                      current ? "bg-accent font-medium text-accent-foreground" : "text-muted-foreground",
-                      busy && !current && "cursor-wait",
-                    )}
-                  >
-                    {l.done ? (
-                      <CheckCircle2Icon
-                        className="mt-0.5 size-4 shrink-0 text-primary"
-                        aria-label={t("done")}
-                        role="img"
-                      />
-                    ) : (
-                      <CircleIcon className="mt-0.5 size-4 shrink-0" aria-label={t("notDone")} role="img" />
-                    )}
-                    <span {...text} className="min-w-0 flex-1 text-start">
-                      {l.title}
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ))}
+      {before}
+      {topics.map((topic) => {
+        const counts = writing?.find((w) => w.id === topic.id);
+        return (
+          <section key={topic.id} className="space-y-1">
+            <div className="flex items-start gap-2 px-2">
+              <h2 {...text} className="min-w-0 flex-1 text-start text-sm font-semibold text-foreground">
+                {topic.title}
+              </h2>
+              {counts ? (
+                <span
+                  className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground tabular-nums"
+                  data-testid="topic-written"
+                >
+                  {counts.written === counts.total ? <CheckIcon className="size-3.5 text-primary" aria-hidden /> : null}
+                  <span className="sr-only">{t("topicWritten", { written: counts.written, total: counts.total })}</span>
+                  <span aria-hidden>
+                    {counts.written}/{counts.total}
+                  </span>
+                </span>
+              ) : null}
+            </div>
+            <ul className="space-y-0.5">
+              {topic.lessons.map((l) => {
+                const current = l.id === currentId;
+                return (
+                  <li key={l.id}>
+                    <button
+                      type="button"
+                      onClick={() => onSelect(l)}
+                      data-lesson-id={l.id}
+                      aria-current={current ? "page" : undefined}
+                      aria-disabled={busy && !current ? true : undefined}
+                      className={cn(
+                        "flex w-full items-start gap-2 rounded-md px-2 py-1.5 text-start text-sm transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+                        current ? "bg-accent font-medium text-accent-foreground" : "text-muted-foreground",
+                        busy && !current && "cursor-wait",
+                      )}
+                    >
+                      {l.done ? (
+                        <CheckCircle2Icon
+                          className="mt-0.5 size-4 shrink-0 text-primary"
+                          aria-label={t("done")}
+                          role="img"
+                        />
+                      ) : (
+                        <CircleIcon className="mt-0.5 size-4 shrink-0" aria-label={t("notDone")} role="img" />
+                      )}
+                      <span {...text} className="min-w-0 flex-1 text-start">
+                        {l.title}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
       <Link
         href={paths.courseQuiz(courseId)}
         className="flex items-start gap-2 rounded-md border px-2 py-2 text-sm font-medium transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"

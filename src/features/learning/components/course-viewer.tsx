@@ -22,6 +22,7 @@ import { StudyButtons } from "./study-buttons";
 import { useLessonNavigation } from "./use-lesson-navigation";
 import { usePartialRenderer } from "./use-partial-renderer";
 import { ViewerHeader } from "./viewer-header";
+import { useWriting, WriteAllControl } from "./write-all-control";
 import { LessonSkeleton } from "./viewer-skeleton";
 import { paths } from "@/lib/paths";
 
@@ -54,6 +55,7 @@ export function CourseViewer({
   const [mounted, setMounted] = React.useState<{ chat: boolean; notes: boolean }>({ chat: false, notes: false });
   const [confirmRegenerate, setConfirmRegenerate] = React.useState(false);
   const renderPartial = usePartialRenderer();
+  const writing = useWriting(data.course.id, data.writing);
   // The course's words carry its language and direction; the buttons and labels keep the UI's.
   const text = data.course.text;
   const streamed = status === "streaming" || (status === "loading" && Boolean(draft));
@@ -85,7 +87,7 @@ export function CourseViewer({
     router.push(certificatePath);
   };
 
-  const outline = (
+  const outline = (before?: React.ReactNode) => (
     <CourseOutline
       topics={nav.topics}
       currentId={lesson.id}
@@ -95,6 +97,8 @@ export function CourseViewer({
       quizPassed={data.course.quizPassed}
       text={text}
       onSelect={select}
+      writing={writing.active ? writing.progress.topics : undefined}
+      before={before}
     />
   );
   const study = (floating: boolean) => (
@@ -110,6 +114,7 @@ export function CourseViewer({
         outlineOpen={outlineOpen}
         onToggleOutline={() => setOutlineOpen((v) => !v)}
         onCertificate={certificate}
+        writeAll={<WriteAllControl state={writing} variant="header" />}
         courseActions={courseActions.header}
         studyButtons={study(false)}
         themeToggle={themeToggle}
@@ -121,7 +126,7 @@ export function CourseViewer({
           hidden={!outlineOpen}
           className="sticky top-14 hidden h-[calc(100svh-3.5rem)] w-72 shrink-0 overflow-y-auto border-e p-3 md:block"
         >
-          {outline}
+          {outline()}
         </aside>
 
         <main className="min-w-0 flex-1 pb-36 md:pb-12" aria-busy={busy}>
@@ -211,7 +216,7 @@ export function CourseViewer({
             <BookOpenIcon className="size-5" aria-hidden />
             {t("courseContent")}
           </SheetTitle>
-          {outline}
+          {outline(<WriteAllControl state={writing} variant="drawer" />)}
         </SheetContent>
       </Sheet>
 

@@ -20,6 +20,7 @@ export function ViewerHeader({
   outlineOpen,
   onToggleOutline,
   onCertificate,
+  writeAll,
   courseActions,
   studyButtons,
   themeToggle,
@@ -31,6 +32,8 @@ export function ViewerHeader({
   outlineOpen: boolean;
   onToggleOutline: () => void;
   onCertificate: () => void;
+  /** "Write all lessons" and its progress, while any lesson is unwritten. */
+  writeAll: React.ReactNode;
   courseActions: React.ReactNode;
   studyButtons: React.ReactNode;
   themeToggle: React.ReactNode;
@@ -67,6 +70,7 @@ export function ViewerHeader({
           <AwardIcon aria-hidden />
           <span className="sr-only xl:not-sr-only">{t("certificate")}</span>
         </Button>
+        {writeAll}
         {courseActions}
         {studyButtons}
         {themeToggle}

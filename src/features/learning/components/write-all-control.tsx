@@ -1,0 +1,152 @@
+"use client";
+
+import { LoaderCircleIcon, PenLineIcon, SquareIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import * as React from "react";
+import { notify } from "@/components/notify";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import {
+  activeCount,
+  fetchWritingProgress,
+  startWriteAll,
+  stopWriteAll,
+  type WritingProgress,
+} from "@/lib/course-writing";
+
+/** How often the viewer asks how far the course is while lessons are on their way. */
+const POLL_MS = 2_500;
+
+export type WritingState = {
+  progress: WritingProgress;
+  active: boolean;
+  busy: boolean;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * "Write all lessons" in the viewer: the course's writing progress, polled while lessons are on
+ * their way (the work itself runs on the server and goes on with the tab closed), and the start
+ * and stop actions with their toasts.
+ */
+export function useWriting(courseId: string, initial: WritingProgress): WritingState {
+  const t = useTranslations("writeAll");
+  const tc = useTranslations("common");
+  const [progress, setProgress] = React.useState(initial);
+  const [busy, setBusy] = React.useState(false);
+  const active = activeCount(progress) > 0;
+
+  React.useEffect(() => {
+    if (!active) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = async () => {
+      try {
+        const next = await fetchWritingProgress(courseId, controller.signal);
+        setProgress(next);
+        if (activeCount(next) > 0) timer = setTimeout(tick, POLL_MS);
+        else if (next.written === next.total) notify.success(t("finished"), t("finishedText"));
+        else if (next.failed > 0) notify.error(t("someFailed", { count: next.failed }));
+      } catch {
+        // A dropped connection: keep asking, a little slower.
+        if (!controller.signal.aborted) timer = setTimeout(tick, POLL_MS * 2);
+      }
+    };
+    timer = setTimeout(tick, POLL_MS);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [active, courseId, t]);
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      const { queued } = await startWriteAll(courseId);
+      setProgress((p) => ({ ...p, failed: 0, queued: Math.max(0, queued - p.running) }));
+      if (queued > 0) notify.success(t("started", { count: queued }), t("startedText"));
+      else notify.info(t("nothingToWrite"));
+    } catch (error) {
+      notify.error(tc("errorTitle"), (error as Error).message || tc("internalError"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const stop = async () => {
+    setBusy(true);
+    try {
+      await stopWriteAll(courseId);
+      setProgress(await fetchWritingProgress(courseId));
+      notify.info(t("stopped"));
+    } catch (error) {
+      notify.error(tc("errorTitle"), (error as Error).message || tc("internalError"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { progress, active, busy, start, stop };
+}
+
+/**
+ * The action and its progress, in the viewer's header (md and up) or at the top of the phone's
+ * outline drawer. Nothing shows once every lesson is written.
+ */
+export function WriteAllControl({ state, variant }: { state: WritingState; variant: "header" | "drawer" }) {
+  const t = useTranslations("writeAll");
+  const { progress, active, busy } = state;
+  if (progress.written === progress.total && !active) return null;
+  const drawer = variant === "drawer";
+  if (active) {
+    return (
+      <div
+        className={cn("flex items-center gap-2", drawer && "rounded-md border p-2")}
+        data-testid="write-all-progress"
+      >
+        <p role="status" className="flex min-w-0 flex-1 items-center gap-1.5 text-sm">
+          <LoaderCircleIcon className="size-4 shrink-0 animate-spin" aria-hidden />
+          <span className={cn(!drawer && "sr-only xl:not-sr-only")}>
+            {t("progress", { written: progress.written, total: progress.total })}
+          </span>
+          {drawer ? null : (
+            <span className="xl:hidden" aria-hidden>
+              {progress.written}/{progress.total}
+            </span>
+          )}
+        </p>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void state.stop()}
+          disabled={busy}
+          data-testid="write-all-stop"
+        >
+          <SquareIcon aria-hidden />
+          {t("stop")}
+        </Button>
+      </div>
+    );
+  }
+  const missing = progress.total - progress.written;
+  return (
+    <div className={cn("flex flex-col gap-1", drawer && "rounded-md border p-2")}>
+      <Button
+        variant={drawer ? "outline" : "ghost"}
+        size="sm"
+        onClick={() => void state.start()}
+        disabled={busy}
+        title={progress.failed > 0 ? t("someFailed", { count: progress.failed }) : t("hint", { count: missing })}
+        data-testid="write-all"
+      >
+        {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <PenLineIcon aria-hidden />}
+        <span className={cn(!drawer && "sr-only xl:not-sr-only")}>{t("action")}</span>
+      </Button>
+      {drawer ? <p className="text-xs text-muted-foreground">{t("hint", { count: missing })}</p> : null}
+      {drawer && progress.failed > 0 ? (
+        <p className="text-xs text-destructive" data-testid="write-all-failed">
+          {t("someFailed", { count: progress.failed })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

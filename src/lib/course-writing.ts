@@ -1,0 +1,47 @@
+/**
+ * The browser's side of "Write all lessons" (routes under /api/courses/{id}, served by the
+ * learning feature): start, cancel and read progress. Here rather than in a feature because the
+ * viewer (learning), the course card (courses) and "write them first?" (export) all call it.
+ */
+import { postJson } from "@/lib/http/post-json";
+
+/** What GET /api/courses/{id}/progress answers. */
+export type WritingProgress = {
+  /** Lessons with their text. */
+  written: number;
+  total: number;
+  /** Unwritten lessons whose last job failed for good (a new "Write all" tries them again). */
+  failed: number;
+  /** Unwritten lessons being written now. */
+  running: number;
+  /** Unwritten lessons waiting their turn. */
+  queued: number;
+  /** The same count per topic, in outline order, for the outline's ticks. */
+  topics: { id: string; written: number; total: number }[];
+};
+
+const base = (courseId: string) => `/api/courses/${encodeURIComponent(courseId)}`;
+
+/** Failure carries the server's message (e.g. the model not configured) when it gave one. */
+export class WriteAllError extends Error {}
+
+async function answer<T>(response: Response): Promise<T> {
+  const data = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+  if (!response.ok || !data) throw new WriteAllError(data?.message ?? "");
+  return data;
+}
+
+export async function startWriteAll(courseId: string): Promise<{ queued: number }> {
+  return answer(await postJson(`${base(courseId)}/write-all`, {}));
+}
+
+export async function stopWriteAll(courseId: string): Promise<{ cancelled: number }> {
+  return answer(await fetch(`${base(courseId)}/write-all`, { method: "DELETE" }));
+}
+
+export async function fetchWritingProgress(courseId: string, signal?: AbortSignal): Promise<WritingProgress> {
+  return answer(await fetch(`${base(courseId)}/progress`, { cache: "no-store", signal }));
+}
+
+/** Lessons still on their way (waiting or being written). */
+export const activeCount = (progress: WritingProgress) => progress.queued + progress.running;

@@ -1,0 +1,177 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, LOCALES, signUpViaApi, test, toast, useLocale, waitForHydration } from "./fixtures";
+import { createCourseViaApi } from "./courses";
+
+/** The fake model of tests/fakes/, started by scripts/e2e-server.mjs on E2E_PORT + 10. */
+const FAKE_MODEL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 10}`;
+
+const copy = {
+  pt: {
+    action: "Escrever todas as aulas",
+    progress: /Escrevendo as aulas: \d+ de \d+/,
+    started: /Escrevendo \d+ aulas/,
+    stop: "Parar",
+    stopped: "A escrita das aulas foi interrompida.",
+    finished: "Todas as aulas estão escritas",
+    missing: /aulas ainda não foram escritas: escrever antes\?/,
+    writeFirst: "Escrever antes",
+    anyway: "Continuar assim",
+    export: "Exportar",
+    courseContent: "Conteúdo do Curso",
+    actions: (topic: string) => new RegExp(`${topic}`),
+  },
+  en: {
+    action: "Write all lessons",
+    progress: /Writing lessons: \d+ of \d+/,
+    started: /Writing \d+ lessons/,
+    stop: "Stop",
+    stopped: "Stopped writing the lessons.",
+    finished: "Every lesson is written",
+    missing: /lessons are not written yet: write them first\?/,
+    writeFirst: "Write them first",
+    anyway: "Continue anyway",
+    export: "Export",
+    courseContent: "Course Content",
+    actions: (topic: string) => new RegExp(`${topic}`),
+  },
+} as const;
+
+type Progress = { written: number; total: number; failed: number; running: number; queued: number };
+
+async function progressOf(page: Page, courseId: string): Promise<Progress> {
+  const answer = await page.request.get(`/api/courses/${courseId}/progress`);
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as Progress;
+}
+
+/** This course's lessons stream at `tokensPerSecond` (the fake matches the topic in every prompt). */
+async function paceLessons(page: Page, topic: string, tokensPerSecond: number) {
+  const paced = await page.request.post(`${FAKE_MODEL}/__fake/script`, {
+    data: { behaviour: "ok", match: topic, tokensPerSecond },
+  });
+  expect(paced.ok()).toBe(true);
+}
+
+for (const locale of LOCALES) {
+  const c = copy[locale];
+
+  test.describe(`Write all lessons (${locale})`, () => {
+    test("writes every lesson in the background, with progress per topic, after the page is left", async ({ page }) => {
+      test.setTimeout(120_000);
+      await useLocale(page, locale);
+      await signUpViaApi(page);
+      const topic = `Glaciers ${locale} ${Date.now()}`;
+      const courseId = await createCourseViaApi(page, topic);
+      await paceLessons(page, topic, 150);
+      const before = await progressOf(page, courseId);
+      expect(before.written).toBeLessThan(before.total);
+
+      await page.goto(`/course/${courseId}`);
+      const action = page.getByRole("button", { name: c.action });
+      await waitForHydration(action);
+      await action.click();
+      await expect(toast(page, "").filter({ hasText: c.started })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: c.progress })).toBeVisible();
+      await expect(page.getByTestId("topic-written").first()).toBeVisible();
+
+      // No serious finding with the progress on screen.
+      const results = await new AxeBuilder({ page })
+        .setLegacyMode(true)
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect(serious).toEqual([]);
+
+      // The tab goes elsewhere: the lessons go on being written on the server.
+      await page.goto("/dashboard");
+      await expect.poll(async () => (await progressOf(page, courseId)).written, { timeout: 90_000 }).toBe(before.total);
+      expect(await progressOf(page, courseId)).toMatchObject({ failed: 0, running: 0, queued: 0 });
+
+      // Back in the course: nothing left to write, and the last lesson opens with its text at once.
+      await page.goto(`/course/${courseId}`);
+      await waitForHydration(page.getByRole("button", { name: c.export, exact: true }));
+      await expect(page.getByRole("button", { name: c.action })).toHaveCount(0);
+      await page.locator("#course-outline").getByRole("button").last().click();
+      await expect(page.getByTestId("lesson-theory")).toBeVisible();
+      await expect(page.getByTestId("lesson-stream")).toHaveCount(0);
+    });
+
+    test("is stopped, and a PDF asks to write the missing lessons first", async ({ page }) => {
+      test.setTimeout(120_000);
+      await useLocale(page, locale);
+      await signUpViaApi(page);
+      const topic = `Volcanoes ${locale} ${Date.now()}`;
+      const courseId = await createCourseViaApi(page, topic);
+      // Slow enough that most lessons are still waiting when Stop is pressed.
+      await paceLessons(page, topic, 15);
+
+      await page.goto(`/course/${courseId}`);
+      const action = page.getByRole("button", { name: c.action });
+      await waitForHydration(action);
+      await action.click();
+      await expect(page.getByRole("status").filter({ hasText: c.progress })).toBeVisible();
+      await page.getByTestId("write-all-stop").click();
+      await expect(toast(page, c.stopped)).toBeVisible();
+      await expect(page.getByRole("button", { name: c.action })).toBeVisible();
+      const stopped = await progressOf(page, courseId);
+      expect(stopped).toMatchObject({ running: 0, queued: 0 });
+      expect(stopped.written).toBeLessThan(stopped.total);
+
+      // Export > PDF: "n lessons are not written yet: write them first?"
+      await page.getByRole("button", { name: c.export, exact: true }).click();
+      await page.getByRole("menuitem", { name: "PDF" }).click();
+      const question = toast(page, "").filter({ hasText: c.missing });
+      await expect(question).toBeVisible();
+      await question.getByRole("button", { name: c.writeFirst }).click();
+      await expect(toast(page, "").filter({ hasText: c.started })).toBeVisible();
+      const queued = await progressOf(page, courseId);
+      expect(queued.queued + queued.running).toBeGreaterThan(0);
+
+      // Asked again, "continue anyway" downloads the PDF as it is.
+      await page.getByRole("button", { name: c.export, exact: true }).click();
+      const download = page.waitForEvent("download", { timeout: 90_000 });
+      await page.getByRole("menuitem", { name: "PDF" }).click();
+      const again = toast(page, "").filter({ hasText: c.missing });
+      await again.getByRole("button", { name: c.anyway }).click();
+      expect((await download).suggestedFilename()).toBe(`${topic}.pdf`);
+      // Leave the machine to the other specs.
+      expect((await page.request.delete(`/api/courses/${courseId}/write-all`)).status()).toBe(200);
+    });
+
+    test("from the course card's menu, and in the phone's outline drawer", async ({ page }) => {
+      test.setTimeout(90_000);
+      await useLocale(page, locale);
+      await signUpViaApi(page);
+      const topic = `Rivers ${locale} ${Date.now()}`;
+      const courseId = await createCourseViaApi(page, topic);
+      await paceLessons(page, topic, 15);
+
+      // On a phone, the outline drawer offers it.
+      await page.setViewportSize({ width: 390, height: 800 });
+      await page.goto(`/course/${courseId}`);
+      const bar = page.getByTestId("mobile-bar");
+      await waitForHydration(bar.getByRole("button", { name: c.courseContent }));
+      await bar.getByRole("button", { name: c.courseContent }).click();
+      const drawer = page.getByRole("dialog", { name: c.courseContent });
+      await expect(drawer.getByRole("button", { name: c.action })).toBeVisible();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+
+      // The dashboard card's menu starts it.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto("/dashboard");
+      const card = page.locator(`[id="course-${courseId}"]`).locator("xpath=ancestor::article");
+      const menu = card.getByRole("button", { name: c.actions(topic) });
+      await waitForHydration(menu);
+      await menu.click();
+      await page.getByRole("menuitem", { name: c.action }).click();
+      await expect(toast(page, "").filter({ hasText: c.started })).toBeVisible();
+      const after = await progressOf(page, courseId);
+      expect(after.queued + after.running + after.written).toBeGreaterThan(1);
+      expect((await page.request.delete(`/api/courses/${courseId}/write-all`)).status()).toBe(200);
+    });
+  });
+}
