@@ -31,8 +31,13 @@ async function answer<T>(response: Response): Promise<T> {
   return data;
 }
 
+/** Told on `window` when lessons of a course were queued, so a viewer open on it shows the progress. */
+export const WRITE_ALL_STARTED = "aula:write-all-started";
+
 export async function startWriteAll(courseId: string): Promise<{ queued: number }> {
-  return answer(await postJson(`${base(courseId)}/write-all`, {}));
+  const started = await answer<{ queued: number }>(await postJson(`${base(courseId)}/write-all`, {}));
+  window.dispatchEvent(new CustomEvent(WRITE_ALL_STARTED, { detail: courseId }));
+  return started;
 }
 
 export async function stopWriteAll(courseId: string): Promise<{ cancelled: number }> {

@@ -71,7 +71,6 @@ for (const locale of LOCALES) {
       const action = page.getByRole("button", { name: c.action });
       await waitForHydration(action);
       await action.click();
-      await expect(toast(page, "").filter({ hasText: c.started })).toBeVisible();
       await expect(page.getByRole("status").filter({ hasText: c.progress })).toBeVisible();
       await expect(page.getByTestId("topic-written").first()).toBeVisible();
 
@@ -105,8 +104,9 @@ for (const locale of LOCALES) {
       await signUpViaApi(page);
       const topic = `Volcanoes ${locale} ${Date.now()}`;
       const courseId = await createCourseViaApi(page, topic);
-      // Slow enough that most lessons are still waiting when Stop is pressed.
-      await paceLessons(page, topic, 15);
+      // Slow enough that most lessons are still waiting when Stop is pressed (and within the
+      // e2e server's 12 s budget for a lesson).
+      await paceLessons(page, topic, 40);
 
       await page.goto(`/course/${courseId}`);
       const action = page.getByRole("button", { name: c.action });
@@ -120,15 +120,26 @@ for (const locale of LOCALES) {
       expect(stopped).toMatchObject({ running: 0, queued: 0 });
       expect(stopped.written).toBeLessThan(stopped.total);
 
-      // Export > PDF: "n lessons are not written yet: write them first?"
+      // Export > PDF: "n lessons are not written yet: write them first?" (once the toasts are gone
+      // from over the header: sonner keeps a hovered one).
+      await page.mouse.move(0, 700);
+      await expect(
+        page.getByRole("region", { name: /^(Notifications|Notificações)$/ }).getByRole("listitem"),
+      ).toHaveCount(0, { timeout: 15_000 });
       await page.getByRole("button", { name: c.export, exact: true }).click();
       await page.getByRole("menuitem", { name: "PDF" }).click();
       const question = toast(page, "").filter({ hasText: c.missing });
       await expect(question).toBeVisible();
       await question.getByRole("button", { name: c.writeFirst }).click();
-      await expect(toast(page, "").filter({ hasText: c.started })).toBeVisible();
+      const started = toast(page, "").filter({ hasText: c.started });
+      await expect(started).toBeVisible();
       const queued = await progressOf(page, courseId);
       expect(queued.queued + queued.running).toBeGreaterThan(0);
+      // The viewer's header follows the lessons started from the question.
+      await expect(page.getByRole("status").filter({ hasText: c.progress })).toBeVisible();
+      // Sonner keeps a hovered toast: move away and let it go before using the header again.
+      await page.mouse.move(0, 700);
+      await expect(started).toBeHidden({ timeout: 15_000 });
 
       // Asked again, "continue anyway" downloads the PDF as it is.
       await page.getByRole("button", { name: c.export, exact: true }).click();
@@ -147,7 +158,7 @@ for (const locale of LOCALES) {
       await signUpViaApi(page);
       const topic = `Rivers ${locale} ${Date.now()}`;
       const courseId = await createCourseViaApi(page, topic);
-      await paceLessons(page, topic, 15);
+      await paceLessons(page, topic, 40);
 
       // On a phone, the outline drawer offers it.
       await page.setViewportSize({ width: 390, height: 800 });

@@ -69,6 +69,8 @@ export type RecordedRequest = {
   responseFormat?: ChatRequest["response_format"];
   messages: { role: string; content: string }[];
   behaviour: FakeBehaviour;
+  /** The whole answer was sent (false while streaming, and for a call cut off or abandoned by its client). */
+  completed: boolean;
 };
 
 type JsonSchema = {
@@ -261,14 +263,16 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     const messages = (request.messages ?? []).map((m) => ({ role: m.role, content: textOf(m.content) }));
     const rule = ruleFor(messages.map((m) => m.content).join("\n"));
     const behaviour = rule.behaviour;
-    requests.push({
+    const recorded: RecordedRequest = {
       at: Date.now(),
       stream: Boolean(request.stream),
       model: request.model,
       responseFormat: request.response_format,
       messages,
       behaviour,
-    });
+      completed: false,
+    };
+    requests.push(recorded);
 
     if (behaviour.startsWith("status-")) {
       const status = Number(behaviour.slice("status-".length));
@@ -309,6 +313,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
           usage,
         }),
       );
+      recorded.completed = true;
       return;
     }
 
@@ -336,8 +341,10 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
       }
       res.write(chunk({ content: parts[i] }, null));
     }
+    if (res.destroyed) return;
     res.write(chunk({}, "stop", { usage }));
     res.end("data: [DONE]\n\n");
+    recorded.completed = true;
   }
 
   async function control(req: IncomingMessage, res: ServerResponse, path: string) {

@@ -1,9 +1,13 @@
 /**
- * A separate app process that runs the job worker against DATABASE_URL, for a test that kills it
- * with SIGKILL mid-lesson (tests/integration/lesson-jobs-kill.test.ts). Run with
- * `node --require ./server-only.cjs --import tsx`, the model given by CHILD_AI_BASE_URL/MODEL.
+ * A separate app process that runs the job worker against DATABASE_URL, for tests that kill it
+ * with SIGKILL mid-work (tests/integration/lesson-jobs-kill.test.ts, write-all-kill.test.ts).
+ * Run with `node --require ./server-only.cjs --import tsx`, the model given by
+ * CHILD_AI_BASE_URL/MODEL; CHILD_OWNER and CHILD_CONCURRENCY name and size its worker. Asked
+ * over IPC (`{ writeAll: { userId, courseId } }`), it queues "Write all lessons" itself, as the
+ * server that answered the request would, and answers `{ queued }`.
  */
-import { registerLessonJobs } from "@/features/learning/service";
+import { writeAllLessons, registerLessonJobs } from "@/features/learning/service";
+import { apiTranslator } from "@/i18n/api-translator";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { startJobWorker } from "@/server/jobs";
 
@@ -14,5 +18,19 @@ setAiConfigForTests({
   source: "AI_PROVIDER",
 });
 registerLessonJobs();
-startJobWorker({ concurrency: 1, pollMs: 100, owner: "child-worker" });
+startJobWorker({
+  concurrency: Number(process.env.CHILD_CONCURRENCY ?? 1),
+  pollMs: 100,
+  owner: process.env.CHILD_OWNER ?? "child-worker",
+});
+
+process.on("message", (message: { writeAll?: { userId: string; courseId: string } }) => {
+  if (!message.writeAll) return;
+  const { userId, courseId } = message.writeAll;
+  const t = apiTranslator(new Request("http://localhost/", { headers: { "accept-language": "en" } }));
+  writeAllLessons(userId, courseId, t).then(
+    ({ queued }) => process.send?.({ queued }),
+    (error: unknown) => process.send?.({ error: String(error) }),
+  );
+});
 process.send?.("ready");

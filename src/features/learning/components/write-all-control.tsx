@@ -11,6 +11,7 @@ import {
   fetchWritingProgress,
   startWriteAll,
   stopWriteAll,
+  WRITE_ALL_STARTED,
   type WritingProgress,
 } from "@/lib/course-writing";
 
@@ -36,6 +37,18 @@ export function useWriting(courseId: string, initial: WritingProgress): WritingS
   const [progress, setProgress] = React.useState(initial);
   const [busy, setBusy] = React.useState(false);
   const active = activeCount(progress) > 0;
+
+  // Started elsewhere on the page ("write them first?" before a PDF): show its progress here too.
+  React.useEffect(() => {
+    const started = (event: Event) => {
+      if ((event as CustomEvent<string>).detail !== courseId) return;
+      void fetchWritingProgress(courseId)
+        .then(setProgress)
+        .catch(() => undefined);
+    };
+    window.addEventListener(WRITE_ALL_STARTED, started);
+    return () => window.removeEventListener(WRITE_ALL_STARTED, started);
+  }, [courseId]);
 
   React.useEffect(() => {
     if (!active) return;
@@ -65,8 +78,8 @@ export function useWriting(courseId: string, initial: WritingProgress): WritingS
     try {
       const { queued } = await startWriteAll(courseId);
       setProgress((p) => ({ ...p, failed: 0, queued: Math.max(0, queued - p.running) }));
-      if (queued > 0) notify.success(t("started", { count: queued }), t("startedText"));
-      else notify.info(t("nothingToWrite"));
+      // The header's status says it from now on: a toast would only cover the Stop button.
+      if (queued === 0) notify.info(t("nothingToWrite"));
     } catch (error) {
       notify.error(tc("errorTitle"), (error as Error).message || tc("internalError"));
     } finally {
@@ -103,7 +116,7 @@ export function WriteAllControl({ state, variant }: { state: WritingState; varia
         className={cn("flex items-center gap-2", drawer && "rounded-md border p-2")}
         data-testid="write-all-progress"
       >
-        <p role="status" className="flex min-w-0 flex-1 items-center gap-1.5 text-sm">
+        <p role="status" className="flex min-w-0 flex-1 items-center gap-1.5 text-sm" title={t("startedText")}>
           <LoaderCircleIcon className="size-4 shrink-0 animate-spin" aria-hidden />
           <span className={cn(!drawer && "sr-only xl:not-sr-only")}>
             {t("progress", { written: progress.written, total: progress.total })}

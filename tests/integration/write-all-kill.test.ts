@@ -1,0 +1,229 @@
+/**
+ * "Write all lessons" when the server running it dies: app processes (children running the job
+ * worker, as a server started from instrumentation.ts does) are killed with SIGKILL mid-batch on
+ * an 8 × 4 course. After a restart, or with a second instance on the same PostgreSQL, every
+ * lesson is written exactly once: each lesson has one completed model call, and the only calls
+ * made again are the ones the kill cut off. PostgreSQL only: another process cannot open this
+ * test's in-memory PGlite.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { inArray } from "drizzle-orm";
+import { getDb } from "@/server/db/client";
+import { jobs, lessons } from "@/server/db/schema";
+import { startFakeMedia, type FakeMedia } from "../fakes/media";
+import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
+import { signedUpUser } from "../setup/accounts";
+import { lessonsOf, seedCourse } from "../setup/seed-course";
+import { resetSettings } from "../setup/settings";
+import { useTestDatabase } from "../setup/test-db";
+import { waitFor } from "../setup/wait";
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
+const onPostgresIt = onPostgres ? it : it.skip;
+
+const database = useTestDatabase();
+
+let model: FakeModel;
+let media: FakeMedia;
+
+beforeAll(async () => {
+  [model, media] = await Promise.all([startFakeModel({ charsPerToken: 24 }), startFakeMedia()]);
+  Object.assign(process.env, media.env);
+  resetSettings();
+});
+
+afterAll(async () => {
+  await Promise.all([model.close(), media.close()]);
+});
+
+beforeEach(() => {
+  model.reset();
+  // About a second a lesson: a batch of 32 is well under way when the kill comes.
+  model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 150 });
+});
+
+/** An 8 × 4 course with no lesson written; titles carry a marker to count the model's calls. */
+async function eightByFour(userId: string) {
+  const marker = randomUUID().slice(0, 8);
+  const course = await seedCourse(userId, {
+    mainTopic: "Tides",
+    topics: Array.from({ length: 8 }, (_, t) => ({
+      title: `Topic ${t + 1}`,
+      lessons: Array.from({ length: 4 }, (_, l) => ({ title: `Lesson ${t + 1}.${l + 1} kill-${marker}` })),
+    })),
+  });
+  return { courseId: course.id, rows: await lessonsOf(course.id) };
+}
+
+/** The model's lesson-writing calls for one lesson (media searches ask for JSON). */
+function lessonCalls(title: string) {
+  const named = `"lesson": ${JSON.stringify(title)}`;
+  return model.requests.filter((r) => !r.responseFormat && r.messages.some((m) => m.content.includes(named)));
+}
+
+/** An app process with a job worker (two lanes) on this test's PostgreSQL. */
+function startInstance(owner: string): { child: ChildProcess; exited: Promise<unknown>; stderr: () => string } {
+  const child = spawn(
+    process.execPath,
+    [
+      "--require",
+      path.join(__dirname, "children", "server-only.cjs"),
+      "--import",
+      "tsx",
+      path.join(__dirname, "children", "lesson-worker.ts"),
+    ],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        NODE_OPTIONS: "",
+        DATABASE_URL: database().url,
+        JOBS_LEASE_MS: "1500",
+        JOBS_RETRY_BASE_MS: "100",
+        AI_RATE_LIMIT_PER_MINUTE: "1000",
+        AI_RETRY_BASE_MS: "10",
+        MEDIA_TIMEOUT_MS: "300",
+        CHILD_AI_BASE_URL: model.baseURL,
+        CHILD_AI_MODEL: model.model,
+        CHILD_OWNER: owner,
+        CHILD_CONCURRENCY: "2",
+        LOG_LEVEL: "silent",
+      },
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    },
+  );
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => (stderr += String(chunk)));
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code)));
+  return { child, exited, stderr: () => stderr };
+}
+
+/** Asks the instance to queue "Write all lessons", as the server answering the request does. */
+function writeAllThrough(child: ChildProcess, userId: string, courseId: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    child.on("message", (message: { queued?: number; error?: string } | string) => {
+      if (typeof message !== "object") return;
+      if (message.error) reject(new Error(message.error));
+      else resolve(message.queued ?? -1);
+    });
+    child.send({ writeAll: { userId, courseId } });
+  });
+}
+
+async function writtenCount(ids: string[]) {
+  const rows = await (await getDb()).select({ theory: lessons.theory }).from(lessons).where(inArray(lessons.id, ids));
+  return rows.filter((r) => r.theory.length > 0).length;
+}
+
+/** Every lesson written, each by exactly one completed model call; calls made again are only those cut off. */
+async function expectWrittenOnce(rows: { id: string; title: string }[], cutOff: number) {
+  const ids = rows.map((r) => r.id);
+  expect(await writtenCount(ids)).toBe(32);
+  for (const row of rows) {
+    const calls = lessonCalls(row.title);
+    expect({ title: row.title, completed: calls.filter((c) => c.completed).length }).toEqual({
+      title: row.title,
+      completed: 1,
+    });
+  }
+  const all = rows.flatMap((row) => lessonCalls(row.title));
+  expect(all.length - 32).toBeLessThanOrEqual(cutOff);
+  const finished = await (await getDb()).select({ status: jobs.status }).from(jobs).where(inArray(jobs.subject, ids));
+  expect(finished).toHaveLength(32);
+  expect(finished.every((j) => j.status === "succeeded")).toBe(true);
+}
+
+describe("write all lessons while the server is killed", () => {
+  if (!onPostgres) {
+    it.skip("needs PostgreSQL (TEST_DATABASE_URL): another process cannot open this test's in-memory PGlite", () => {});
+  }
+
+  onPostgresIt(
+    "kill -9 mid-batch, then a restart: every lesson of an 8 × 4 course written once",
+    async () => {
+      const { userId } = await signedUpUser();
+      const { courseId, rows } = await eightByFour(userId);
+      const ids = rows.map((r) => r.id);
+      const first = startInstance("server-before");
+      try {
+        expect(await writeAllThrough(first.child, userId, courseId)).toBe(32);
+        await waitFor(async () => (await writtenCount(ids)) >= 6, "a few lessons written", {
+          timeoutMs: 60_000,
+          everyMs: 50,
+        });
+        expect(first.child.exitCode).toBeNull();
+      } finally {
+        first.child.kill("SIGKILL");
+      }
+      expect(await first.exited).toBe("SIGKILL");
+      const atKill = await writtenCount(ids);
+      expect(atKill).toBeLessThan(32);
+      // The calls the kill cut off: started, never completed.
+      const cutOff = rows.flatMap((r) => lessonCalls(r.title)).filter((c) => !c.completed).length;
+
+      const restarted = startInstance("server-after");
+      try {
+        await waitFor(async () => (await writtenCount(ids)) === 32, "every lesson written after the restart", {
+          timeoutMs: 90_000,
+          everyMs: 200,
+        });
+      } finally {
+        restarted.child.kill("SIGTERM");
+        await restarted.exited;
+      }
+      await expectWrittenOnce(rows, Math.max(cutOff, 2));
+    },
+    180_000,
+  );
+
+  onPostgresIt(
+    "two instances on one PostgreSQL, one killed mid-batch: the other finishes it, no lesson written twice",
+    async () => {
+      const { userId } = await signedUpUser();
+      const { courseId, rows } = await eightByFour(userId);
+      const ids = rows.map((r) => r.id);
+      const a = startInstance("instance-a");
+      const b = startInstance("instance-b");
+      try {
+        try {
+          expect(await writeAllThrough(a.child, userId, courseId)).toBe(32);
+          await waitFor(async () => (await writtenCount(ids)) >= 6, "a few lessons written", {
+            timeoutMs: 60_000,
+            everyMs: 50,
+          });
+          // Both instances take part (B finds the jobs at its next poll).
+          await waitFor(
+            async () => {
+              const owners = await (
+                await getDb()
+              )
+                .selectDistinct({ owner: jobs.leaseOwner })
+                .from(jobs)
+                .where(inArray(jobs.subject, ids));
+              return owners.some((o) => o.owner === "instance-b");
+            },
+            "instance B to hold a lesson",
+            { timeoutMs: 20_000, everyMs: 50 },
+          );
+        } finally {
+          a.child.kill("SIGKILL");
+        }
+        expect(await a.exited).toBe("SIGKILL");
+        expect(await writtenCount(ids)).toBeLessThan(32);
+        await waitFor(async () => (await writtenCount(ids)) === 32, "instance B to finish the batch", {
+          timeoutMs: 90_000,
+          everyMs: 200,
+        });
+        expect({ exitCode: b.child.exitCode, stderr: b.stderr() }).toMatchObject({ exitCode: null });
+      } finally {
+        b.child.kill("SIGTERM");
+        await b.exited;
+      }
+      // A's cut-off calls (two lanes at most) are the only ones made again.
+      await expectWrittenOnce(rows, 2);
+    },
+    180_000,
+  );
+});
