@@ -8,7 +8,18 @@ export default async function CourseLayout({ children }: { children: React.React
   await requireUserPage();
   return (
     <ScopedIntlBoundary
-      namespaces={["viewer", "chat", "notes", "courses", "aiStatus", "common", "share", "export", "offline", "writeAll"]}
+      namespaces={[
+        "viewer",
+        "chat",
+        "notes",
+        "courses",
+        "aiStatus",
+        "common",
+        "share",
+        "export",
+        "offline",
+        "writeAll",
+      ]}
     >
       <OfflineOwner />
       {children}
