@@ -119,15 +119,22 @@ function createMarked(math?: MathRenderer) {
 const plain = createMarked();
 const withMath = new WeakMap<MathRenderer, ReturnType<typeof createMarked>>();
 
+function markedFor(math: MathRenderer | undefined) {
+  if (!math) return plain;
+  const marked = withMath.get(math) ?? createMarked(math);
+  withMath.set(math, marked);
+  return marked;
+}
+
 /**
  * Markdown → safe HTML (see the module comment). `math` renders `$…$` and `$$…$$` (the server's
  * KaTeX); without it they show as their TeX source. `math` must return safe HTML itself.
  */
 export function renderMarkdown(markdown: string, math?: MathRenderer): string {
-  let marked = plain;
-  if (math) {
-    marked = withMath.get(math) ?? createMarked(math);
-    withMath.set(math, marked);
-  }
-  return (marked.parse(unwrapMarkdownFence(markdown)) as string).trim();
+  return (markedFor(math).parse(unwrapMarkdownFence(markdown)) as string).trim();
+}
+
+/** One line of Markdown (a quiz question, an option), no paragraph around it; `math` as above. */
+export function renderInlineMarkdown(text: string, math?: MathRenderer): string {
+  return (markedFor(math).parseInline(text) as string).trim();
 }

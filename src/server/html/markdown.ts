@@ -1,5 +1,6 @@
 import "server-only";
-import { renderMarkdown } from "@/lib/markdown/render";
+import { renderInlineMarkdown, renderMarkdown } from "@/lib/markdown/render";
+import type { MathRenderer } from "@/lib/markdown/math";
 import { HtmlTooComplexError } from "./bounds";
 import { katexHtml } from "./math";
 import { sanitizeHtml } from "./sanitize";
@@ -14,10 +15,19 @@ import { sanitizeHtml } from "./sanitize";
  * rather than being refused.
  */
 export function markdownToSafeHtml(markdown: string): string {
+  return withFormulasIfBounded((math) => renderMarkdown(markdown, math));
+}
+
+/** The same for one line (a quiz question, an option, an explanation): no paragraph around it. */
+export function inlineMarkdownToSafeHtml(text: string): string {
+  return withFormulasIfBounded((math) => renderInlineMarkdown(text, math));
+}
+
+function withFormulasIfBounded(render: (math?: MathRenderer) => string): string {
   try {
-    return sanitizeHtml(renderMarkdown(markdown, katexHtml)).trim();
+    return sanitizeHtml(render(katexHtml)).trim();
   } catch (error) {
     if (!(error instanceof HtmlTooComplexError)) throw error;
-    return sanitizeHtml(renderMarkdown(markdown)).trim();
+    return sanitizeHtml(render()).trim();
   }
 }
