@@ -124,8 +124,12 @@ function block(node: Node, depth = 0): string {
         .split("\n")
         .map((l) => `> ${l}`)
         .join("\n")}\n\n`;
-    case "pre":
-      return `\n\n\`\`\`${(node.attrs.class ?? "").match(/language-([\w-]+)/)?.[1] ?? ""}\n${textOf(node).replace(/\n$/, "")}\n\`\`\`\n\n`;
+    case "pre": {
+      // The renderer puts the language on the <code> inside (src/lib/markdown/render.ts).
+      const classes = [node, ...collect(node, "code")].map((n) => n.attrs.class ?? "").join(" ");
+      const language = classes.match(/language-([\w-]+)/)?.[1] ?? "";
+      return `\n\n\`\`\`${language}\n${textOf(node).replace(/\n$/, "")}\n\`\`\`\n\n`;
+    }
     case "hr":
       return "\n\n---\n\n";
     case "ul":
