@@ -124,3 +124,36 @@ test("the PDF carries the formulas as text, no raw TeX delimiters", async ({ pag
   expect(text).toContain("It costs $5 and $10 in the shop.");
   execFileSync("pdftoppm", ["-r", "70", "-png", "-f", "3", "-l", "3", file, `${SHOTS}/pdf-page`]);
 });
+
+test.describe("offline", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("a downloaded course shows its formulas offline, with KaTeX's fonts from the copy", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await mathCourse(page, "en");
+    await expect(page.getByTestId("lesson-theory").locator(".katex").first()).toBeVisible({ timeout: 30_000 });
+    await expect
+      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { timeout: 20_000 })
+      .toBe(true);
+    const offlineMenu = page.getByRole("button", { name: "Offline reading", exact: true });
+    await waitForHydration(offlineMenu);
+    await offlineMenu.click();
+    await page.getByRole("menuitem", { name: "Download for offline" }).click();
+    await expect(page.getByText("Available offline").first()).toBeVisible({ timeout: 60_000 });
+    const stored = await page.evaluate(async () =>
+      (await (await caches.open("aula-shell")).keys()).map((r) => new URL(r.url).pathname),
+    );
+    expect(stored.filter((p) => /KaTeX_Main-Regular\.[^/]*\.woff2$/.test(p))).toHaveLength(1);
+    // WOFF2 only: the other formats are never read by a browser that runs the worker.
+    expect(stored.filter((p) => /KaTeX_.*\.(woff|ttf)$/.test(p))).toEqual([]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId("offline-banner")).toBeVisible();
+    await expectMathAndCode(page, '[data-testid="lesson-theory"]');
+    await context.setOffline(false);
+  });
+});
