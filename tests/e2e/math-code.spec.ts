@@ -87,6 +87,8 @@ for (const locale of LOCALES) {
       for (const url of fontRequests) expect(new URL(url).origin).toBe(new URL(page.url()).origin);
       expect(await seriousViolations(page, theory)).toEqual([]);
       await page.locator(theory).screenshot({ path: `${SHOTS}/lesson-${locale}.png` });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${SHOTS}/lesson-page-${locale}.png` });
 
       await page.getByRole("button", { name: copy[locale].chat }).click();
       const dialog = page.getByRole("dialog", { name: copy[locale].chat });
