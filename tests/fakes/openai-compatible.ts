@@ -11,6 +11,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { FakeWriter, hashString } from "./fake-text";
+import { MATH_CODE_LESSON } from "./math-code";
 
 export type FakeBehaviour =
   | "ok"
@@ -28,7 +29,9 @@ export type FakeBehaviour =
   /** A valid outline that leaves out the learner's subtopics. */
   | "ignore-subtopics"
   /** Answers in English whatever language was asked for. */
-  | "wrong-language";
+  | "wrong-language"
+  /** Text tasks (lessons, chat answers) get the lesson with formulas and code of ./math-code.ts. */
+  | "math-code";
 
 export type FakeRule = {
   behaviour: FakeBehaviour;
@@ -212,6 +215,7 @@ function answerFor(request: ChatRequest, behaviour: FakeBehaviour): string {
     return JSON.stringify(value);
   }
   if (behaviour === "malformed") return "";
+  if (behaviour === "math-code") return MATH_CODE_LESSON;
   return writer.lessonMarkdown(facts.lesson ?? facts.topic ?? writer.phrase(3));
 }
 

@@ -77,7 +77,9 @@ describe("the quiz", () => {
     // About one per topic, 5 to 10.
     expect(questions).toHaveLength(6);
     expect(questions[0].options.map((o) => o.letter)).toEqual(["a", "b", "c", "d"]);
-    expect(Object.keys(questions[0]).sort()).toEqual(["options", "question"]);
+    // The text and its HTML (formulas made on the server), never the answer or the explanation.
+    expect(Object.keys(questions[0]).sort()).toEqual(["html", "options", "question"]);
+    expect(Object.keys(questions[0].options[0]).sort()).toEqual(["html", "letter", "text"]);
     const prompt = fakeModel()
       .requests.at(-1)!
       .messages.map((m) => m.content)
@@ -132,7 +134,12 @@ describe("the quiz", () => {
       quizPassed: false,
     });
     expect(failed.json.results).toHaveLength(5);
-    expect(failed.json.results[4]).toEqual({ correct: right[4], chosen: wrong[4], explanation: asked[4].explanation });
+    expect(failed.json.results[4]).toEqual({
+      correct: right[4],
+      chosen: wrong[4],
+      explanation: asked[4].explanation,
+      explanationHtml: expect.any(String),
+    });
     // 5 lessons, none done, quiz not passed.
     expect(failed.json.progress).toBe(0);
 

@@ -1,4 +1,8 @@
 import type * as React from "react";
+// Formulas in lessons, chat answers, the print view and offline copies are KaTeX's HTML, made on
+// the server: only its stylesheet and fonts come to the browser, bundled from the npm package
+// and served by the app (no CDN), so offline copies cache them with the page's other assets.
+import "katex/dist/katex.min.css";
 import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
 import { OfflineOwner } from "@/features/export/components/offline-owner";
 import { requireUserPage } from "@/server/auth/session";

@@ -1,3 +1,5 @@
+import { markdownToSafeHtml } from "@/server/html/markdown";
+import { MATH_CODE_FORMULAS, MATH_CODE_LESSON } from "../../../tests/fakes/math-code";
 import { htmlToMarkdown } from "./html-to-markdown";
 
 describe("htmlToMarkdown", () => {
@@ -20,5 +22,25 @@ describe("htmlToMarkdown", () => {
 
   it("escapes Markdown in text and keeps scripts of every language", () => {
     expect(htmlToMarkdown("<p>2*3 = [six] مرحبا 光合作用</p>")).toBe("2\\*3 = \\[six\\] مرحبا 光合作用");
+  });
+});
+
+describe("htmlToMarkdown and formulas", () => {
+  it("writes KaTeX's formulas back as their TeX, keeps code fenced with its language, and escapes prices", () => {
+    const html = markdownToSafeHtml(MATH_CODE_LESSON);
+    const markdown = htmlToMarkdown(html);
+    expect(markdown).toContain(`$${MATH_CODE_FORMULAS.inline}$ holds`);
+    expect(markdown).toContain(`\n\n$$${MATH_CODE_FORMULAS.display}$$\n\n`);
+    expect(markdown).toContain(
+      `$${MATH_CODE_FORMULAS.fraction}$ and a matrix is $$${MATH_CODE_FORMULAS.matrix}$$ here`,
+    );
+    expect(markdown).toContain(`$${MATH_CODE_FORMULAS.malformed}$ stays readable`);
+    expect(markdown).toContain("It costs \\$5 and \\$10 in the shop.");
+    expect(markdown).toContain("```javascript\nconst total = prices.reduce((sum, p) => sum + p, 0); // sum\n```");
+    expect(markdown).toContain('```python\ndef area(a, b):\n    return a * b / 2  # half\nprint("done")\n```');
+    expect(markdown).toContain("```sql\nSELECT name FROM students WHERE grade > 10;\n```");
+    expect(markdown).toContain("```brainfudge\n++[>+<-]\n```");
+    // Nothing of KaTeX's rendering is left: no glyph run, no MathML text.
+    expect(markdown).not.toMatch(/a2\+b2|katex/);
   });
 });

@@ -39,7 +39,8 @@ function parse(html: string): Node {
   return root;
 }
 
-const escapeInline = (text: string) => text.replace(/([\\`*_[\]])/g, "\\$1");
+// `$` too: a price in the text must not open a formula in a Markdown reader that renders them.
+const escapeInline = (text: string) => text.replace(/([\\`*_[\]$])/g, "\\$1");
 
 function inline(nodes: (Node | string)[]): string {
   return nodes.map((n) => (typeof n === "string" ? escapeInline(n.replace(/\s+/g, " ")) : inlineNode(n))).join("");
@@ -61,6 +62,8 @@ function inlineNode(node: Node): string {
       return "`" + textOf(node).replace(/`/g, "\\`") + "`";
     case "br":
       return "  \n";
+    case "span":
+      return formula(node) ?? inner();
     case "a":
       return node.attrs.href ? `[${inner()}](${node.attrs.href})` : inner();
     case "img":
@@ -68,6 +71,21 @@ function inlineNode(node: Node): string {
     default:
       return inner();
   }
+}
+
+/**
+ * A formula back to its TeX (KaTeX keeps it in the MathML annotation), between the delimiters
+ * it was written with: Markdown readers render `$…$` and `$$…$$`. A malformed one (KaTeX's
+ * error span) is its source already.
+ */
+function formula(node: Node): string | undefined {
+  const classes = (node.attrs.class ?? "").split(/\s+/);
+  if (classes.includes("katex-error")) return `$${textOf(node)}$`;
+  const display = classes.includes("katex-display");
+  if (!display && !classes.includes("katex")) return undefined;
+  const tex = collect(node, "annotation")[0];
+  if (!tex) return undefined;
+  return display ? `$$${textOf(tex).trim()}$$` : `$${textOf(tex).trim()}$`;
 }
 
 function textOf(node: Node | string): string {
@@ -83,9 +101,11 @@ function block(node: Node, depth = 0): string {
       .join("");
   switch (node.tag) {
     case "#root":
-    case "div":
     case "figure":
       return children();
+    case "div":
+      // A displayed formula is a div of its own (src/lib/markdown/math.ts): a paragraph each.
+      return `\n\n${children()}\n\n`;
     case "h1":
     case "h2":
     case "h3":
@@ -104,8 +124,12 @@ function block(node: Node, depth = 0): string {
         .split("\n")
         .map((l) => `> ${l}`)
         .join("\n")}\n\n`;
-    case "pre":
-      return `\n\n\`\`\`${(node.attrs.class ?? "").match(/language-([\w-]+)/)?.[1] ?? ""}\n${textOf(node).replace(/\n$/, "")}\n\`\`\`\n\n`;
+    case "pre": {
+      // The renderer puts the language on the <code> inside (src/lib/markdown/render.ts).
+      const classes = [node, ...collect(node, "code")].map((n) => n.attrs.class ?? "").join(" ");
+      const language = classes.match(/language-([\w-]+)/)?.[1] ?? "";
+      return `\n\n\`\`\`${language}\n${textOf(node).replace(/\n$/, "")}\n\`\`\`\n\n`;
+    }
     case "hr":
       return "\n\n---\n\n";
     case "ul":

@@ -33,6 +33,17 @@ function staticAssetsOf(text: string): string[] {
   return [...new Set(found)];
 }
 
+/**
+ * The fonts a bundled stylesheet names relative to itself (`url(../media/KaTeX_Main-….woff2)`:
+ * KaTeX's stylesheet, docs/decisions/021-math-and-code.md). WOFF2 only: every browser that runs
+ * the service worker reads it first, and the WOFF and TTF copies would triple what is stored.
+ */
+function relativeFontsOf(css: string, cssUrl: string): string[] {
+  return [...css.matchAll(/url\(\s*["']?(\.{1,2}\/[A-Za-z0-9_\-./]+\.woff2)["']?\s*\)/g)].map(
+    (m) => new URL(m[1], new URL(cssUrl, location.origin)).pathname,
+  );
+}
+
 async function cacheAll(cache: Cache, urls: string[], init?: RequestInit): Promise<void> {
   // A few at a time: a course has tens of lessons, and the server prints one viewer page per request.
   const queue = [...urls];
@@ -83,9 +94,14 @@ export async function saveCourseOffline(courseId: string): Promise<void> {
     fresh.forEach((url) => seen.add(url));
     await cacheAll(shell, fresh, { credentials: "same-origin" }).catch(() => undefined);
     const texts = await Promise.all(
-      fresh.filter((u) => /\.(js|css)$/.test(u)).map(async (u) => (await shell.match(u))?.text() ?? ""),
+      fresh
+        .filter((u) => /\.(js|css)$/.test(u))
+        .map(async (url) => ({ url, text: (await (await shell.match(url))?.text()) ?? "" })),
     );
-    found = staticAssetsOf(texts.join("\n"));
+    found = [
+      ...staticAssetsOf(texts.map((t) => t.text).join("\n")),
+      ...texts.filter((t) => t.url.endsWith(".css")).flatMap((t) => relativeFontsOf(t.text, t.url)),
+    ];
   }
   // Read once through the service worker, which keeps the notes of a downloaded course for offline.
   await fetch("/api/getnotes", {

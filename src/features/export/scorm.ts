@@ -12,7 +12,10 @@ const esc = (text: string) =>
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
 
-const STYLE = `body{font-family:'Noto Sans',system-ui,sans-serif;line-height:1.6;margin:0;color:#111;background:#fff}
+// Formulas: the package carries no KaTeX stylesheet or fonts, so a lesson's formulas show as
+// their MathML (which browsers lay out themselves) and KaTeX's HTML copy of them is hidden.
+const STYLE = `.katex-html{display:none}.katex-display{display:block;text-align:center;margin:1em 0}
+body{font-family:'Noto Sans',system-ui,sans-serif;line-height:1.6;margin:0;color:#111;background:#fff}
 main{max-width:48rem;margin:0 auto;padding:1rem 1.25rem}
 img{max-width:100%;height:auto}figcaption,.credit{font-size:.8rem;color:#555}
 .placeholder{font-style:italic;color:#555}

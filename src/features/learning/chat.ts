@@ -6,6 +6,8 @@ import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream
 import { modelFailure } from "@/server/ai/failure";
 import { enforceAiRateLimit } from "@/server/ai/rate-limit";
 import { AppError, appError, knownFailure } from "@/server/http/errors";
+import { HtmlTooComplexError } from "@/server/html/bounds";
+import { markdownToSafeHtml } from "@/server/html/markdown";
 import { stripHtml } from "@/server/html/sanitize";
 import { logger } from "@/server/logger";
 import { chatHistory, storeChatExchange } from "./chat-queries";
@@ -19,12 +21,32 @@ export type ChatEntry = {
   lessonId: string | null;
   lessonTitle: string | null;
   createdAt: string;
+  /** An answer formatted on the server, formulas included (see answerHtml); the viewer shows it as is. */
+  html?: string;
 };
+
+/**
+ * An answer's HTML, made on the server like a stored lesson's, so its formulas are KaTeX's and
+ * the browser needs no math renderer: it shows the Markdown while the answer streams (formulas
+ * as TeX), then this. Undefined for an answer beyond the HTML bounds: the viewer formats it.
+ */
+function answerHtml(markdown: string): string | undefined {
+  try {
+    return markdownToSafeHtml(markdown);
+  } catch (error) {
+    if (error instanceof HtmlTooComplexError) return undefined;
+    throw error;
+  }
+}
 
 export async function chatHistoryFor(userId: string, courseId: string, t: ApiTranslator): Promise<ChatEntry[]> {
   const course = await requireOwnCourse(userId, courseId, t);
   const rows = await chatHistory(userId, course.id);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    ...(r.sender === "bot" ? { html: answerHtml(r.text) } : {}),
+  }));
 }
 
 async function chatContext(
@@ -91,7 +113,7 @@ export type ChatStreamEvent =
   | StreamControlEvent
   | { type: "delta"; text: string }
   | { type: "reset" }
-  | { type: "done"; text: string; lessonId: string | null; lessonTitle: string | null }
+  | { type: "done"; text: string; html?: string; lessonId: string | null; lessonTitle: string | null }
   | { type: "error"; code: string; message: string };
 
 /** The viewer's chat: the answer streams as it is written; the exchange is stored when whole. */
@@ -114,7 +136,13 @@ export async function chatStream(
           onRetry: () => send({ type: "reset" }),
         });
         await storeChatExchange({ userId, courseId: course.id, lessonId: lesson?.id ?? null, question, answer });
-        send({ type: "done", text: answer, lessonId: lesson?.id ?? null, lessonTitle: lesson?.title ?? null });
+        send({
+          type: "done",
+          text: answer,
+          html: answerHtml(answer),
+          lessonId: lesson?.id ?? null,
+          lessonTitle: lesson?.title ?? null,
+        });
       } catch (error) {
         if (gone.aborted) return;
         logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");

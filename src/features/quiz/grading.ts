@@ -10,9 +10,14 @@ export const MAX_QUESTIONS = 10;
 export type StoredQuestion = { question: string; options: string[]; answer: string; explanation: string };
 
 /** What the browser gets before grading: no answer, no explanation. */
-export type PublicQuestion = { question: string; options: { letter: string; text: string }[] };
+export type PublicQuestion = {
+  question: string;
+  options: { letter: string; text: string; html?: string }[];
+  /** The question formatted on the server, formulas included (src/features/quiz/service.ts). */
+  html?: string;
+};
 
-export type QuestionResult = { correct: string; chosen: string; explanation: string };
+export type QuestionResult = { correct: string; chosen: string; explanation: string; explanationHtml?: string };
 
 export const letterAt = (index: number) => String.fromCharCode(97 + index);
 

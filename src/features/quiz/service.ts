@@ -9,6 +9,7 @@ import type { SessionUser } from "@/server/auth/session";
 import { BrowserUnavailableError } from "@/server/browser/chromium";
 import { sendMailInBackground, type OutgoingMail } from "@/server/email/mailer";
 import { env } from "@/server/env";
+import { inlineMarkdownToSafeHtml } from "@/server/html/markdown";
 import { appError } from "@/server/http/errors";
 import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { logger } from "@/server/logger";
@@ -58,6 +59,19 @@ export async function loadQuizPage(userId: string, courseId: string) {
 /** A uniform whole number below n, from the system's secure source: an attempt's order is not guessable. */
 const randomBelow = (n: number) => randomInt(n);
 
+/**
+ * The model writes questions, options and explanations as one line of Markdown, formulas as
+ * `$…$`: each goes to the browser with its HTML made here (KaTeX for the formulas, as a stored
+ * lesson's), the text beside it for everything that reads text.
+ */
+function formatted(questions: PublicQuestion[]): PublicQuestion[] {
+  return questions.map((q) => ({
+    ...q,
+    html: inlineMarkdownToSafeHtml(q.question),
+    options: q.options.map((o) => ({ ...o, html: inlineMarkdownToSafeHtml(o.text) })),
+  }));
+}
+
 /** What `/api/aiexam` serves: the attempt's questions in its order, without their answers, and its id. */
 export type ServedAttempt = { attemptId: string; questions: PublicQuestion[] };
 
@@ -78,7 +92,7 @@ export async function serveQuiz(
     const order = shuffledOrder(existing.questions, randomBelow, existing.servedOrder);
     const attemptId = await startAttempt(course.id, order);
     // The quiz went with its course between the two statements: as if never written.
-    if (attemptId) return { attemptId, questions: publicQuestions(existing.questions, order) };
+    if (attemptId) return { attemptId, questions: formatted(publicQuestions(existing.questions, order)) };
   }
   await enforceAiRateLimit(user.id, t);
   const titles = await topicTitles(course.id);
@@ -101,7 +115,7 @@ export async function serveQuiz(
   }
   const order = shuffledOrder(questions, randomBelow);
   const attemptId = await storeQuiz(course.id, questions, order);
-  return { attemptId, questions: publicQuestions(questions, order) };
+  return { attemptId, questions: formatted(publicQuestions(questions, order)) };
 }
 
 export type QuizOutcome = {
@@ -154,7 +168,7 @@ export async function submitQuiz(
     score: graded.score,
     mark: graded.mark,
     percent: graded.percent,
-    results: graded.results,
+    results: graded.results.map((r) => ({ ...r, explanationHtml: inlineMarkdownToSafeHtml(r.explanation) })),
     passed,
     counted,
     bestMark: stored.bestMark,

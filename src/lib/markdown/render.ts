@@ -2,6 +2,7 @@ import { Marked, type Tokens } from "marked";
 import { INLINE_IMAGE_TYPES } from "../inline-image-types";
 import { entityChar, escapeAttribute, escapeCode, escapeText } from "./escape";
 import { highlightCode } from "./highlight";
+import { mathExtensions, type MathRenderer } from "./math";
 
 /**
  * The one Markdown → HTML conversion, on the server (lessons, before they are stored) and in the
@@ -55,62 +56,85 @@ export function unwrapMarkdownFence(text: string): string {
   return match ? match[1] : text;
 }
 
-const marked = new Marked({
-  gfm: true,
-  breaks: false,
-  async: false,
-  renderer: {
-    code({ text, lang }: Tokens.Code) {
-      const language = (lang ?? "").match(/^\S*/)?.[0] ?? "";
-      const body = text ? `${text.replace(/\n$/, "")}\n` : "";
-      // The class only when the sanitizer's pattern would keep it.
-      const className = /^[\w-]+$/.test(language) ? ` class="language-${language}"` : "";
-      return `<pre><code${className}>${highlightCode(body, language)}</code></pre>\n`;
+/** The renderer, with formulas made by `math` (TeX source when none: see ./math.ts). */
+function createMarked(math?: MathRenderer) {
+  const marked = new Marked({
+    gfm: true,
+    breaks: false,
+    async: false,
+    renderer: {
+      code({ text, lang }: Tokens.Code) {
+        const language = (lang ?? "").match(/^\S*/)?.[0] ?? "";
+        const body = text ? `${text.replace(/\n$/, "")}\n` : "";
+        // The class only when the sanitizer's pattern would keep it.
+        const className = /^[\w-]+$/.test(language) ? ` class="language-${language}"` : "";
+        return `<pre><code${className}>${highlightCode(body, language)}</code></pre>\n`;
+      },
+      html({ text, block }: Tokens.HTML | Tokens.Tag) {
+        const tag = text.trim();
+        if (/^<!--[\s\S]*-->$/.test(tag)) return "";
+        if (LINE_BREAK_TAG.test(tag)) return "<br />";
+        const harmless = HARMLESS_TAG.exec(tag);
+        if (harmless) return `<${harmless[1]}${harmless[2].toLowerCase()}>`;
+        return block ? `<p>${escapeText(text.trim())}</p>\n` : escapeText(text);
+      },
+      hr() {
+        return "<hr />\n";
+      },
+      br() {
+        return "<br />";
+      },
+      checkbox({ checked }: Tokens.Checkbox) {
+        return checked ? "☑ " : "☐ ";
+      },
+      codespan({ text }: Tokens.Codespan) {
+        return `<code>${escapeCode(text)}</code>`;
+      },
+      text(token: Tokens.Text | Tokens.Escape) {
+        // Always escaped, whatever the lexer thought of the text (after a raw `<script>` it marks text "escaped").
+        return "tokens" in token && token.tokens ? this.parser.parseInline(token.tokens) : escapeText(token.text);
+      },
+      link({ href, title, tokens }: Tokens.Link) {
+        const text = this.parser.parseInline(tokens);
+        const url = safeLinkUrl(href);
+        if (url === null) return text;
+        const external = /^https?:/i.test(url);
+        const titled = title ? ` title="${escapeAttribute(title)}"` : "";
+        const rel = external ? ' target="_blank" rel="noopener noreferrer nofollow"' : ' rel="nofollow"';
+        return `<a href="${escapeAttribute(url)}"${titled}${rel}>${text}</a>`;
+      },
+      image({ href, title, text, tokens }: Tokens.Image) {
+        const url = safeImageUrl(href);
+        if (url === null) return "";
+        const alt = tokens ? this.parser.parseInline(tokens, this.parser.textRenderer) : text;
+        const titled = title ? ` title="${escapeAttribute(title)}"` : "";
+        return `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt)}"${titled} />`;
+      },
     },
-    html({ text, block }: Tokens.HTML | Tokens.Tag) {
-      const tag = text.trim();
-      if (/^<!--[\s\S]*-->$/.test(tag)) return "";
-      if (LINE_BREAK_TAG.test(tag)) return "<br />";
-      const harmless = HARMLESS_TAG.exec(tag);
-      if (harmless) return `<${harmless[1]}${harmless[2].toLowerCase()}>`;
-      return block ? `<p>${escapeText(text.trim())}</p>\n` : escapeText(text);
-    },
-    hr() {
-      return "<hr />\n";
-    },
-    br() {
-      return "<br />";
-    },
-    checkbox({ checked }: Tokens.Checkbox) {
-      return checked ? "☑ " : "☐ ";
-    },
-    codespan({ text }: Tokens.Codespan) {
-      return `<code>${escapeCode(text)}</code>`;
-    },
-    text(token: Tokens.Text | Tokens.Escape) {
-      // Always escaped, whatever the lexer thought of the text (after a raw `<script>` it marks text "escaped").
-      return "tokens" in token && token.tokens ? this.parser.parseInline(token.tokens) : escapeText(token.text);
-    },
-    link({ href, title, tokens }: Tokens.Link) {
-      const text = this.parser.parseInline(tokens);
-      const url = safeLinkUrl(href);
-      if (url === null) return text;
-      const external = /^https?:/i.test(url);
-      const titled = title ? ` title="${escapeAttribute(title)}"` : "";
-      const rel = external ? ' target="_blank" rel="noopener noreferrer nofollow"' : ' rel="nofollow"';
-      return `<a href="${escapeAttribute(url)}"${titled}${rel}>${text}</a>`;
-    },
-    image({ href, title, text, tokens }: Tokens.Image) {
-      const url = safeImageUrl(href);
-      if (url === null) return "";
-      const alt = tokens ? this.parser.parseInline(tokens, this.parser.textRenderer) : text;
-      const titled = title ? ` title="${escapeAttribute(title)}"` : "";
-      return `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt)}"${titled} />`;
-    },
-  },
-});
+  });
+  marked.use({ extensions: mathExtensions(math) });
+  return marked;
+}
 
-/** Markdown → safe HTML (see the module comment). */
-export function renderMarkdown(markdown: string): string {
-  return (marked.parse(unwrapMarkdownFence(markdown)) as string).trim();
+const plain = createMarked();
+const withMath = new WeakMap<MathRenderer, ReturnType<typeof createMarked>>();
+
+function markedFor(math: MathRenderer | undefined) {
+  if (!math) return plain;
+  const marked = withMath.get(math) ?? createMarked(math);
+  withMath.set(math, marked);
+  return marked;
+}
+
+/**
+ * Markdown → safe HTML (see the module comment). `math` renders `$…$` and `$$…$$` (the server's
+ * KaTeX); without it they show as their TeX source. `math` must return safe HTML itself.
+ */
+export function renderMarkdown(markdown: string, math?: MathRenderer): string {
+  return (markedFor(math).parse(unwrapMarkdownFence(markdown)) as string).trim();
+}
+
+/** One line of Markdown (a quiz question, an option), no paragraph around it; `math` as above. */
+export function renderInlineMarkdown(text: string, math?: MathRenderer): string {
+  return (markedFor(math).parseInline(text) as string).trim();
 }

@@ -1,5 +1,7 @@
 import { BookOpenIcon } from "lucide-react";
 import type { Metadata } from "next";
+// The sample lesson may hold formulas (KaTeX's HTML): see src/app/(course)/layout.tsx.
+import "katex/dist/katex.min.css";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { Brand } from "@/components/brand";

@@ -16,7 +16,7 @@ import { MarkdownView } from "./markdown-view";
 import { PanelDialog } from "./panel-dialog";
 import { CHAT_PROSE } from "./prose";
 
-type Message = Pick<ChatEntry, "sender" | "text" | "lessonTitle"> & { id: string };
+type Message = Pick<ChatEntry, "sender" | "text" | "lessonTitle" | "html"> & { id: string };
 
 /** The Course Assistant: history from the server, answers streamed as they are written. */
 export function ChatPanel({
@@ -88,7 +88,7 @@ export function ChatPanel({
       setMessages((current) => [
         ...(current ?? []),
         { id: `${Date.now()}-q`, sender: "user", text: question, lessonTitle: done.lessonTitle },
-        { id: `${Date.now()}-a`, sender: "bot", text: done.text, lessonTitle: done.lessonTitle },
+        { id: `${Date.now()}-a`, sender: "bot", text: done.text, html: done.html, lessonTitle: done.lessonTitle },
       ]);
       setInput("");
     } catch (error) {
@@ -192,11 +192,15 @@ function Bubble({ message, streaming, text }: { message: Message; streaming?: bo
         )}
       >
         <span className="sr-only">{mine ? t("you") : t("assistant")}: </span>
-        {/* Answers are Markdown, formatted live and in history; questions are shown as typed. */}
+        {/* Answers are Markdown, formatted live, then (and in history) as the server formatted them,
+            formulas included; questions are shown as typed. */}
         {mine ? (
           <p dir="auto" className="text-start whitespace-pre-wrap">
             {message.text}
           </p>
+        ) : message.html !== undefined && !streaming ? (
+          // Sanitized on the server (src/features/learning/chat.ts, answerHtml).
+          <div {...text} className={CHAT_PROSE} dangerouslySetInnerHTML={{ __html: message.html }} />
         ) : (
           <MarkdownView {...text} markdown={message.text} streaming={streaming} className={CHAT_PROSE} />
         )}

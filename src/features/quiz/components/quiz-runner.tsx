@@ -236,7 +236,7 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
         <fieldset className="space-y-3">
           <legend className="mb-3 w-full">
             <h1 ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none sm:text-2xl" dir="auto">
-              {question.question}
+              <Formatted text={question.question} html={question.html} />
             </h1>
           </legend>
           {question.options.map((option) => (
@@ -260,7 +260,7 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
                 className="mt-1 size-4 accent-primary"
               />
               <span className="font-semibold uppercase">{option.letter}.</span>
-              <span dir="auto">{option.text}</span>
+              <Formatted dir="auto" text={option.text} html={option.html} />
             </label>
           ))}
         </fieldset>
@@ -327,7 +327,7 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
           return (
             <li key={q} className="space-y-3 rounded-lg border p-4" data-testid="quiz-result">
               <h2 className="font-semibold" dir="auto">
-                {q + 1}. {question.question}
+                {q + 1}. <Formatted text={question.question} html={question.html} />
               </h2>
               <ul className="space-y-2">
                 {question.options.map((option) => {
@@ -353,7 +353,7 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
                         <span className="size-4 shrink-0" />
                       )}
                       <span className="font-semibold uppercase">{option.letter}.</span>
-                      <span dir="auto">{option.text}</span>
+                      <Formatted dir="auto" text={option.text} html={option.html} />
                       {option.letter === result.chosen ? (
                         <span className="ml-auto text-xs font-medium">{t("yourAnswer")}</span>
                       ) : null}
@@ -363,7 +363,8 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
               </ul>
               {!result.chosen ? <p className="text-sm text-muted-foreground">{t("unanswered")}</p> : null}
               <p className="text-sm" dir="auto">
-                <span className="font-medium">{t("explanation")}</span> {result.explanation}
+                <span className="font-medium">{t("explanation")}</span>{" "}
+                <Formatted text={result.explanation} html={result.explanationHtml} />
               </p>
             </li>
           );
@@ -371,4 +372,13 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
       </ol>
     </main>
   );
+}
+
+/**
+ * A question, an option or an explanation as the server formatted it (formulas as KaTeX's HTML,
+ * sanitized: src/features/quiz/service.ts), or its text when the server sent none.
+ */
+function Formatted({ text, html, dir }: { text: string; html?: string; dir?: "auto" }) {
+  if (html === undefined) return <span dir={dir}>{text}</span>;
+  return <span dir={dir} dangerouslySetInnerHTML={{ __html: html }} />;
 }
