@@ -1,4 +1,7 @@
-import { getTranslations } from "next-intl/server";
+import { GraduationCapIcon } from "lucide-react";
+import { getLocale, getTranslations } from "next-intl/server";
+import { courseLanguageLabel } from "@/lib/course-languages";
+import { intlLocale } from "@/lib/money";
 import { type ExportDocument, youtubeWatchUrl } from "../document";
 
 /**
@@ -18,17 +21,39 @@ export async function PrintView({
   dir: "rtl" | "ltr";
   fontStack: string;
 }) {
-  const t = await getTranslations("export");
+  const [t, locale] = await Promise.all([getTranslations("export"), getLocale()]);
   const { course } = doc;
+  // The day it was exported, in the reader's words and in UTC (the server's zone is no one's).
+  const exportedOn = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(),
+  );
   const lessonCount = doc.topics.reduce((n, topic) => n + topic.lessons.length, 0);
   return (
     <article lang={langCode} dir={dir} className="print-doc" style={{ fontFamily: fontStack }} data-testid="print-view">
-      <section className="print-title-page">
-        <h1>{course.mainTopic}</h1>
-        {/* The UI's words inside a document in the course's direction: each line takes its own. */}
-        <p dir="auto">{course.type === "video_text" ? t("videoText") : t("textImage")}</p>
-        <p dir="auto">{t("language", { language: course.lang })}</p>
-        <p dir="auto">{t("lessonCount", { count: lessonCount })}</p>
+      {/* The cover: the brand, the course's title, its type, language and size, and the export's date.
+          The UI's words inside a document in the course's language and direction: each line takes its own. */}
+      <section className="print-title-page" data-testid="print-cover">
+        <p className="print-cover-brand" lang={locale} dir="auto">
+          <span className="print-cover-mark" aria-hidden>
+            <GraduationCapIcon />
+          </span>
+          Aula
+        </p>
+        <div className="print-cover-main">
+          <p className="print-cover-kicker" lang={locale} dir="auto">
+            {course.type === "video_text" ? t("videoText") : t("textImage")}
+          </p>
+          <h1>{course.mainTopic}</h1>
+          <p lang={locale} dir="auto">
+            {t("language", { language: courseLanguageLabel(course.lang, locale) })}
+          </p>
+          <p lang={locale} dir="auto">
+            {t("lessonCount", { count: lessonCount })}
+          </p>
+        </div>
+        <p className="print-cover-foot" lang={locale} dir="auto">
+          {t("coverDate", { date: exportedOn })} · {t("coverMadeWith")}
+        </p>
       </section>
       <nav className="print-index" aria-labelledby="print-index-title">
         <h2 id="print-index-title">{t("index")}</h2>
