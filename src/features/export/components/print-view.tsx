@@ -1,8 +1,8 @@
-import { GraduationCapIcon } from "lucide-react";
 import { getLocale, getTranslations } from "next-intl/server";
-import { courseLanguageLabel } from "@/lib/course-languages";
-import { intlLocale } from "@/lib/money";
+import type { Locale } from "@/i18n/config";
 import { type ExportDocument, youtubeWatchUrl } from "../document";
+import { exportLabels } from "../labels";
+import { PrintCover } from "./print-cover";
 
 /**
  * The course as one printable document (SPEC section 9): a title page, an Index with links and
@@ -21,40 +21,18 @@ export async function PrintView({
   dir: "rtl" | "ltr";
   fontStack: string;
 }) {
-  const [t, locale] = await Promise.all([getTranslations("export"), getLocale()]);
+  const [t, locale] = await Promise.all([getTranslations("export"), getLocale() as Promise<Locale>]);
   const { course } = doc;
-  // The day it was exported, in the reader's words and in UTC (the server's zone is no one's).
-  const exportedOn = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(),
-  );
   const lessonCount = doc.topics.reduce((n, topic) => n + topic.lessons.length, 0);
   return (
     <article lang={langCode} dir={dir} className="print-doc" style={{ fontFamily: fontStack }} data-testid="print-view">
-      {/* The cover: the brand, the course's title, its type, language and size, and the export's date.
-          The UI's words inside a document in the course's language and direction: each line takes its own. */}
-      <section className="print-title-page" data-testid="print-cover">
-        <p className="print-cover-brand" lang={locale} dir="auto">
-          <span className="print-cover-mark" aria-hidden>
-            <GraduationCapIcon />
-          </span>
-          Aula
-        </p>
-        <div className="print-cover-main">
-          <p className="print-cover-kicker" lang={locale} dir="auto">
-            {course.type === "video_text" ? t("videoText") : t("textImage")}
-          </p>
-          <h1>{course.mainTopic}</h1>
-          <p lang={locale} dir="auto">
-            {t("language", { language: courseLanguageLabel(course.lang, locale) })}
-          </p>
-          <p lang={locale} dir="auto">
-            {t("lessonCount", { count: lessonCount })}
-          </p>
-        </div>
-        <p className="print-cover-foot" lang={locale} dir="auto">
-          {t("coverDate", { date: exportedOn })} · {t("coverMadeWith")}
-        </p>
-      </section>
+      <PrintCover
+        course={course}
+        lessonCount={lessonCount}
+        locale={locale}
+        labels={exportLabels(locale)}
+        exportedAt={new Date()}
+      />
       <nav className="print-index" aria-labelledby="print-index-title">
         <h2 id="print-index-title">{t("index")}</h2>
         <ol>
