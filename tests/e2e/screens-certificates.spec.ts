@@ -110,7 +110,8 @@ for (const locale of LOCALES) {
         await held;
         await route.continue();
       });
-      await page.goto(`/course/${courseId}/certificate`);
+      // Not "load": that waits for the held picture.
+      await page.goto(`/course/${courseId}/certificate`, { waitUntil: "domcontentloaded" });
       await expect(page.getByText(m.quiz.certificate.on.replace("{date}", longDate(locale)))).toBeVisible();
       const frame = page.getByTestId("certificate-frame");
       await expect(frame.getByRole("status")).toHaveText(m.quiz.certificate.drawing);
