@@ -126,7 +126,7 @@ for (const locale of LOCALES) {
         .toBe(1200);
     });
 
-    test("the PDF's cover names the course language in the reader's language, with the title, the date and the brand", async ({
+    test("the PDF's cover and the shared page name the course language in the reader's language; the cover has the title, the date and the brand", async ({
       page,
     }, testInfo) => {
       test.setTimeout(120_000);
@@ -145,6 +145,12 @@ for (const locale of LOCALES) {
       expect(cover).toContain(topic);
       expect(cover).toContain(m.export.language.replace("{language}", ENGLISH[locale]));
       expect(cover).toContain(m.export.coverDate.replace("{date}", longDate(locale)));
+      // The shared page names the course's language the same way.
+      const share = await page.request.post(`/api/courses/${courseId}/share`);
+      expect(share.ok()).toBe(true);
+      const { shareId } = (await share.json()) as { shareId: string };
+      await page.goto(`/shareable?id=${shareId}`);
+      await expect(page.getByTestId("shared-language")).toHaveText(ENGLISH[locale]);
       if (SHOTS)
         execFileSync("pdftoppm", ["-f", "1", "-l", "1", "-r", "70", "-png", file, `${SHOTS}/pdf-cover-${locale}`]);
     });
