@@ -95,3 +95,17 @@ export function courseTextAttributes(name: string): CourseTextAttributes {
   if (!entry) return { dir: "auto" };
   return { lang: entry.code, dir: courseTextDirection(name) };
 }
+
+/**
+ * A course language's name in the reader's UI language ("English" reads "Inglês" in pt), from
+ * the runtime's CLDR names by the table's code, so no list of 38 × 2 names is kept by hand. The
+ * first letter is upper-cased: it stands alone as a value (pt writes "inglês" mid-sentence). A
+ * name not in the table is shown as stored.
+ */
+export function courseLanguageLabel(name: string, uiLocale: string): string {
+  const entry = courseLanguageByName(name);
+  if (!entry) return name;
+  const label = new Intl.DisplayNames([uiLocale], { type: "language", fallback: "none" }).of(entry.code);
+  if (!label) return entry.name;
+  return label.charAt(0).toLocaleUpperCase(uiLocale) + label.slice(1);
+}

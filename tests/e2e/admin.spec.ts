@@ -80,7 +80,8 @@ const copy = {
       "Atendeu contato",
     ],
     refusedRemoval: "Recusada: o Super administrador não pode ser removido",
-    contact: { name: "Carla Contato", email: "carla@e2e.test", subject: "billing" },
+    // Stored as "billing"; the list and the reply's subject word it as the contact form does.
+    contact: { name: "Carla Contato", email: "carla@e2e.test", subject: "Cobrança" },
   },
   en: {
     cards: { users: "Users", courses: "Courses", recurring: "Recurring Revenue", total: "Total Revenue" },
@@ -139,7 +140,7 @@ const copy = {
       "Handled contact",
     ],
     refusedRemoval: "Refused: the Super admin cannot be removed",
-    contact: { name: "Hugo Help", email: "hugo@e2e.test", subject: "support" },
+    contact: { name: "Hugo Help", email: "hugo@e2e.test", subject: "Support" },
   },
 } as const;
 
@@ -328,6 +329,7 @@ for (const locale of LOCALES) {
     await handle.click();
     await expect(toast(page, c.markedHandled)).toBeVisible();
     await expect(contact).toContainText(c.handled);
+    await expect(contact.getByRole("cell", { name: c.contact.subject, exact: true })).toBeVisible();
 
     // The activity log lists every one of those actions, and finds them by target.
     await page.goto("/admin/activity");

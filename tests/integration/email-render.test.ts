@@ -30,7 +30,7 @@ const samples: MailMessage[] = [
       courseTitle: "Rust Basics",
       certificateId: "CERT-42",
       certificateUrl: "http://localhost:3000/course/c1/certificate",
-      issuedAt,
+      issuedOn: "March 4, 2025",
     },
   },
   {
@@ -85,8 +85,8 @@ const expected: Record<MailMessage["template"], { pt: [string, string]; en: [str
   },
   receipt: { pt: ["Seu recibo do Aula: Monthly Plan", "US$ 47,00"], en: ["Your Aula receipt: Monthly Plan", "$47.00"] },
   "contact-message": {
-    pt: ["[Contato] billing: Ana", "Where is my receipt?"],
-    en: ["[Contact] billing: Ana", "Ana (ana@example.io)"],
+    pt: ["[Contato] Cobrança: Ana", "Where is my receipt?"],
+    en: ["[Contact] Billing: Ana", "Ana (ana@example.io)"],
   },
 };
 

@@ -13,6 +13,7 @@ import { POST as getmyresult } from "@/app/api/getmyresult/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
 import { POST as sendcertificate } from "@/app/api/sendcertificate/route";
 import { POST as updateresult } from "@/app/api/updateresult/route";
+import { certificateDate } from "@/features/quiz";
 import { publicCertificate } from "@/features/quiz/service";
 import { getDb } from "@/server/db/client";
 import { certificates, courses, emailOutbox, lessons, quizAttempts, quizzes } from "@/server/db/schema";
@@ -289,6 +290,8 @@ describe("completion and the certificate", () => {
       courseLang: "English",
       lessonCount: 5,
       quizMark: 50,
+      // What the mark was out of: the verification page says "5 of 5 (100%)", not "mark 50".
+      quizQuestions: 5,
     });
     expect(cert.shortCode).toMatch(/^[A-Z2-9]{10}$/);
 
@@ -303,6 +306,11 @@ describe("completion and the certificate", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].status).toBe("sent");
     expect(mails[0].text).toContain(`/certificates/${cert.publicId}`);
+    // The certificate's one date reading (its language, long, UTC), as on its picture and pages.
+    expect(mails[0].text).toContain(certificateDate(cert.issuedAt, cert.locale));
+    expect(certificateDate(cert.issuedAt, cert.locale)).toMatch(
+      /^\d{1,2} de \p{L}+ de \d{4}$|^\p{L}+ \d{1,2}, \d{4}$/u,
+    );
 
     // On demand, to the owner only: no address or HTML is taken.
     const relay = await callRoute(sendcertificate, {

@@ -6,6 +6,8 @@ import { GET as ogRoute } from "@/app/api/og/route";
 import { GET as getPolicies } from "@/app/api/policies/route";
 import robots from "@/app/robots";
 import sitemap from "@/app/sitemap";
+import { cardLine } from "@/features/site/og-image";
+import { postCardText, siteCardText } from "@/features/site/post-card-image";
 import { ensureSiteContent, loadPolicies } from "@/features/site/service";
 import { getDb } from "@/server/db/client";
 import { blogPosts, contactMessages, emailOutbox, policies } from "@/server/db/schema";
@@ -150,7 +152,10 @@ describe("POST /api/contact", () => {
     await send({ ...valid, email: "notify@example.io" });
     await settleBackgroundMail();
     const [mail] = resend().emails("team@aula.test");
-    expect(mail.subject).toBe("[Contato] billing: Rita Lee");
+    // The stored subject ("billing") as the contact form words it in the mail's language, subject line and body.
+    expect(mail.subject).toBe("[Contato] Cobrança: Rita Lee");
+    expect(mail.text).toContain("Cobrança");
+    expect(mail.text).not.toContain("billing");
     expect(mail.text).toContain("Where is my receipt?");
 
     resend().failNext(5, 500);
@@ -168,6 +173,8 @@ describe("POST /api/contact", () => {
   /** Line breaks in the visitor's fields, each followed by a header of the attacker's. */
   const injected = {
     ...valid,
+    // "Suporte": an ASCII subject, so the SMTP header below is matched as plain text.
+    lname: "support",
     fname: "Rita\r\nBcc: x@evil.test\r\nX-Injected: 1",
     email: "rita@example.io\r\nBcc: x@evil.test",
     phone: "1\r\nBcc: x@evil.test",
@@ -190,7 +197,7 @@ describe("POST /api/contact", () => {
     ).toEqual([["team@aula.test"]]);
     const [mail] = resend().emails("team@aula.test");
     expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.subject).toBe("[Contato] billing: Rita Bcc: x@evil.test X-Injected: 1");
+    expect(mail.subject).toBe("[Contato] Suporte: Rita Bcc: x@evil.test X-Injected: 1");
     expect(mail.from).toBe("Aula Tests <tests@aula.test>");
     // The message itself keeps its lines (it is the body, not a header).
     expect(mail.text).toContain("Line one");
@@ -210,7 +217,7 @@ describe("POST /api/contact", () => {
       expect(message.to).toEqual(["team@aula.test"]);
       const headers = message.raw.slice(0, message.raw.indexOf("\r\n\r\n"));
       expect(headers).not.toMatch(/^(Bcc|X-Injected):/im);
-      expect(headers).toMatch(/^Subject: \[Contato\] billing: Rita Bcc: x@evil\.test X-Injected: 1$/m);
+      expect(headers).toMatch(/^Subject: \[Contato\] Suporte: Rita Bcc: x@evil\.test X-Injected: 1$/m);
       expect(headers).toMatch(/^From: Aula <mail@aula\.test>$/m);
       expect(headers).not.toMatch(/^Reply-To:/im);
     } finally {
@@ -322,6 +329,22 @@ describe("sitemap.xml and robots.txt", () => {
 });
 
 describe("GET /api/og", () => {
+  it("words the cards in the page's language, on one line each (no doubled spaces)", () => {
+    expect(siteCardText("pt")).toEqual({
+      kicker: "Cursos com IA",
+      title: "Transforme qualquer tema em um curso completo",
+      footer: "Quiz · Certificado · PDF · 38 idiomas",
+    });
+    expect(siteCardText("en").title).toBe("Turn any topic into a complete course");
+    const post = { title: "Dois  espaços\n e uma quebra", category: "ai", createdAt: "2026-11-25T12:00:00Z" };
+    expect(postCardText(post, "pt")).toMatchObject({ kicker: "Blog · IA", footer: "25/11/2026" });
+    expect(postCardText(post, "en").kicker).toBe("Blog · AI");
+    // shareCard draws every line through cardLine: a title typed with two spaces or a break reads as one space.
+    expect(cardLine(postCardText(post, "pt").title)).toBe("Dois espaços e uma quebra");
+    for (const text of [siteCardText("pt"), siteCardText("en"), postCardText(null, "en")])
+      for (const line of Object.values(text)) expect(line).not.toMatch(/\s{2}/);
+  });
+
   it("draws the site's share card and a post's, as cacheable PNGs", async () => {
     const [post] = await (
       await getDb()
@@ -329,7 +352,12 @@ describe("GET /api/og", () => {
       .insert(blogPosts)
       .values({ title: "Shared", excerpt: "x", content: "<p>y</p>", category: "ai", locale: "en" })
       .returning({ id: blogPosts.id });
-    for (const url of ["http://localhost:3000/api/og", `http://localhost:3000/api/og?post=${post.id}`]) {
+    for (const url of [
+      "http://localhost:3000/api/og",
+      "http://localhost:3000/api/og?lang=en",
+      `http://localhost:3000/api/og?post=${post.id}`,
+      `http://localhost:3000/api/og?post=${post.id}&lang=pt`,
+    ]) {
       const res = await callRoute(ogRoute, { url });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/png");

@@ -65,6 +65,10 @@ describe("public content cache", () => {
 
   it("shows a new post in the list, and an edited post on its page, after publicContentChanged", async () => {
     const db = await getDb();
+    // The blog index lists the reader's language only: a Portuguese post never shows to an en reader.
+    await db
+      .insert(blogPosts)
+      .values({ title: "Um", excerpt: "e", content: "<p>pt</p>", category: "ai", locale: "pt" });
     const [first] = await db
       .insert(blogPosts)
       .values({ title: "One", excerpt: "e", content: "<p>a</p>", category: "ai", locale: "en" })
@@ -81,6 +85,7 @@ describe("public content cache", () => {
 
     await inAdminRequest(() => publicContentChanged("blog", first.id));
     expect((await cachedPostList("en")).map((p) => p.title).sort()).toEqual(["One", "Two"]);
+    expect((await cachedPostList("pt")).map((p) => p.title)).toEqual(["Um"]);
     expect((await cachedPost(first.id))?.content).toBe("<p>edited</p>");
   });
 

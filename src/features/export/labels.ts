@@ -3,6 +3,8 @@ import { createTranslator } from "next-intl";
 import en from "../../../messages/en.json";
 import pt from "../../../messages/pt.json";
 import type { Locale } from "@/i18n/config";
+import { courseLanguageLabel } from "@/lib/course-languages";
+import { intlLocale } from "@/lib/money";
 
 /** The words the exported files carry, in the caller's UI language (like the print view). */
 export function exportLabels(locale: Locale) {
@@ -11,8 +13,15 @@ export function exportLabels(locale: Locale) {
     index: t("index"),
     video: t("video"),
     courseType: (type: "text_image" | "video_text") => (type === "video_text" ? t("videoText") : t("textImage")),
-    language: (language: string) => t("language", { language }),
+    /** The course's language named in the caller's language ("Idioma: Inglês"). */
+    language: (language: string) => t("language", { language: courseLanguageLabel(language, locale) }),
     lessonCount: (count: number) => t("lessonCount", { count }),
+    /** The cover's foot: the day it was exported, long, in UTC (the server's zone is no one's). */
+    coverDate: (date: Date) =>
+      t("coverDate", {
+        date: new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone: "UTC" }).format(date),
+      }),
+    coverMadeWith: t("coverMadeWith"),
     notCompleted: (title: string) => t("notCompleted", { title }),
     imageBy: (attribution: string) => t("imageBy", { attribution }),
     imageAlt: (title: string) => t("imageAlt", { title }),

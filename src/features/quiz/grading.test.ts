@@ -1,4 +1,4 @@
-import { certificateDate, isPublicId, linkedInAddUrl } from "./certificate-format";
+import { certificateDate, isPublicId, linkedInAddUrl, quizResultParts } from "./certificate-format";
 import {
   grade,
   isPassing,
@@ -88,10 +88,24 @@ describe("quiz rules", () => {
 });
 
 describe("certificate wording", () => {
-  it("dates m/d/yy in en and dd/mm/aa in pt", () => {
+  it("dates a certificate with one long date per certificate language, in UTC", () => {
     const date = new Date("2026-03-04T12:00:00Z");
-    expect(certificateDate(date, "en")).toBe("3/4/26");
-    expect(certificateDate(date, "pt")).toBe("04/03/26");
+    expect(certificateDate(date, "en")).toBe("March 4, 2026");
+    expect(certificateDate(date, "pt")).toBe("4 de março de 2026");
+    // Late in the UTC day is still that day, whatever the server's zone.
+    expect(certificateDate(new Date("2026-11-25T23:59:00Z"), "pt")).toBe("25 de novembro de 2026");
+  });
+
+  it("words the quiz as right answers out of the questions with the UI language's percentage", () => {
+    expect(quizResultParts(50, 5, "pt")).toEqual({
+      score: 5,
+      total: 5,
+      percent: new Intl.NumberFormat("pt", { style: "percent" }).format(1),
+    });
+    expect(quizResultParts(40, 5, "en")).toEqual({ score: 4, total: 5, percent: "80%" });
+    expect(quizResultParts(20, 3, "en")?.percent).toBe("67%");
+    // A certificate from before the question count was kept: nothing to say but "passed".
+    expect(quizResultParts(50, null, "en")).toBeNull();
   });
 
   it("accepts only issued-shape public ids and builds LinkedIn's add-to-profile link", () => {

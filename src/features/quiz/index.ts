@@ -1,3 +1,9 @@
 // The quiz's pure entry: what other features and the pages may use without the server.
-export { certificateDate, certificateImagePath, isPublicId, linkedInAddUrl } from "./certificate-format";
+export {
+  certificateDate,
+  certificateImagePath,
+  isPublicId,
+  linkedInAddUrl,
+  quizResultParts,
+} from "./certificate-format";
 export { SECONDS_PER_QUESTION, type PublicQuestion, type QuestionResult } from "./grading";

@@ -149,6 +149,7 @@ const infoColumns = {
   courseLang: certificates.courseLang,
   lessonCount: certificates.lessonCount,
   quizMark: certificates.quizMark,
+  quizQuestions: certificates.quizQuestions,
   locale: certificates.locale,
 };
 

@@ -13,7 +13,7 @@ import { inlineMarkdownToSafeHtml } from "@/server/html/markdown";
 import { appError } from "@/server/http/errors";
 import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { logger } from "@/server/logger";
-import { isPublicId } from "./certificate-format";
+import { certificateDate, isPublicId } from "./certificate-format";
 import { renderCertificatePng } from "./certificate-image";
 import {
   grade,
@@ -206,6 +206,8 @@ export async function finishCourse(
   const facts = await completionFacts(course.id);
   const lessonsRead = facts.lessonCount > 0 && facts.openedDoneCount === facts.lessonCount;
   if (!lessonsRead || !course.quizPassed || !facts.passedAttempt) throw appError("course:not-complete", t);
+  // What the best mark was out of: the course's quiz keeps one question count across retakes.
+  const quiz = await findQuiz(course.id);
   const issued = await issueCertificate({
     publicId: randomBytes(16).toString("base64url"),
     shortCode: shortCode(),
@@ -216,6 +218,7 @@ export async function finishCourse(
     courseLang: course.lang,
     lessonCount: facts.lessonCount,
     quizMark: course.bestMark,
+    quizQuestions: quiz?.questions.length ?? null,
     locale: user.locale,
   });
   if (issued.created) mailCertificateInBackground(user, issued.certificate);
@@ -262,7 +265,8 @@ function mailCertificateInBackground(user: Caller, certificate: CertificateInfo)
         courseTitle: certificate.courseTitle,
         certificateId: certificate.publicId,
         certificateUrl: new URL(paths.certificate(certificate.publicId), env().APP_URL).toString(),
-        issuedAt: certificate.issuedAt,
+        // The certificate's own date reading, as on its picture and pages.
+        issuedOn: certificateDate(certificate.issuedAt, certificate.locale),
       },
       attachments: png ? [{ filename: "certificate.png", content: png, contentType: "image/png" }] : undefined,
     };

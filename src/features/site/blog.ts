@@ -62,7 +62,7 @@ function toSummary({ imageVersion, createdAt, updatedAt, ...rest }: SummaryRow):
   };
 }
 
-/** Every post, the visitor's language first, newest first within each language. */
+/** Every post, the visitor's language first, newest first within each language (`/api/getblogs`, the sitemap). */
 export async function loadPostList(locale: Locale): Promise<PostSummary[]> {
   const db = await getDb();
   const rows = await db
@@ -73,6 +73,20 @@ export async function loadPostList(locale: Locale): Promise<PostSummary[]> {
       desc(blogPosts.createdAt),
       desc(blogPosts.id),
     );
+  return rows.map(toSummary);
+}
+
+/**
+ * The posts written in the reader's language, newest first: what the public blog index lists (a
+ * reader of one language is not shown posts in the other; each post keeps its own address).
+ */
+export async function loadPostsIn(locale: Locale): Promise<PostSummary[]> {
+  const db = await getDb();
+  const rows = await db
+    .select(summaryColumns)
+    .from(blogPosts)
+    .where(eq(blogPosts.locale, locale))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
   return rows.map(toSummary);
 }
 
@@ -105,16 +119,20 @@ export async function loadPostImage(id: string): Promise<PostImage | null> {
   return { bytes, contentType: row.contentType, etag: `"${md5}"`, version: md5.slice(0, 12) };
 }
 
-/** The featured post (first marked featured, else the first) and the popular ones (marked, else the first): the SPEC's blog list. */
+/**
+ * The featured post (first marked featured, else the first) and the popular ones (marked, else
+ * the first): the SPEC's blog list. The latest articles leave the featured post out, shown just
+ * above them already.
+ */
 export function arrangeBlog(posts: PostSummary[]) {
   const featured = posts.find((p) => p.featured) ?? posts[0] ?? null;
   const marked = posts.filter((p) => p.popular);
   const popular = marked.length > 0 ? marked : posts.slice(0, 1);
-  return { featured, latest: posts, popular };
+  return { featured, latest: posts.filter((p) => p !== featured), popular };
 }
 
-/** Cached through Next's data cache; the admin's `publicContentChanged("blog")` expires them. */
-export const cachedPostList = unstable_cache(loadPostList, ["site:blog-list", CACHE_SCOPE], {
+/** The blog index's posts (`loadPostsIn`), cached through Next's data cache; the admin's `publicContentChanged("blog")` expires them. */
+export const cachedPostList = unstable_cache(loadPostsIn, ["site:blog-list-in", CACHE_SCOPE], {
   tags: [PUBLIC_CONTENT_TAGS.blog],
   revalidate: PUBLIC_CACHE_SECONDS,
 });

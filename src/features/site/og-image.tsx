@@ -3,8 +3,14 @@ import { ImageResponse } from "next/og";
 
 export const OG_SIZE = { width: 1200, height: 630 };
 
+/** One line of card text: runs of spaces, tabs and line breaks (a title typed with two spaces) read as one space. */
+export const cardLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
 /** A 1200 × 630 share card: the brand, a small kicker and a title, drawn by next/og with its bundled font. */
-export function shareCard({ kicker, title, footer }: { kicker: string; title: string; footer: string }): ImageResponse {
+export function shareCard(text: { kicker: string; title: string; footer: string }): ImageResponse {
+  const kicker = cardLine(text.kicker);
+  const title = cardLine(text.title);
+  const footer = cardLine(text.footer);
   return new ImageResponse(
     <div
       style={{

@@ -27,7 +27,10 @@ export function pageMetadata(input: {
   const url = siteUrl(input.path);
   const images = [
     {
-      url: siteUrl(input.postId ? `/api/og?post=${input.postId}` : "/api/og"),
+      // The card speaks the page's language: a crawler fetches it without the page's cookie.
+      url: siteUrl(
+        `/api/og?${new URLSearchParams({ ...(input.postId ? { post: input.postId } : {}), lang: input.locale })}`,
+      ),
       width: 1200,
       height: 630,
       alt: input.title,

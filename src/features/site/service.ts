@@ -18,6 +18,7 @@ export {
   loadPost,
   loadPostImage,
   loadPostList,
+  loadPostsIn,
   type Post,
   type PostSummary,
 } from "./blog";

@@ -291,6 +291,11 @@ export const certificates = pgTable(
     courseLang: text("course_lang").notNull().default(""),
     lessonCount: integer("lesson_count").notNull().default(0),
     quizMark: integer("quiz_mark"),
+    /**
+     * How many questions that mark was out of, so the page can say "5 of 5 (100%)" rather than
+     * show the stored mark as a grade. Null when unknown (an old certificate whose course is gone).
+     */
+    quizQuestions: integer("quiz_questions"),
     /** The holder's UI language at issue: the picture's date format and words. */
     locale: uiLocale("locale").notNull().default("pt"),
     /** The rendered picture, kept so serving it needs no browser after the first time. */

@@ -3,13 +3,13 @@ import type { Metadata } from "next";
 // The sample lesson may hold formulas (KaTeX's HTML): see src/app/(course)/layout.tsx.
 import "katex/dist/katex.min.css";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Brand } from "@/components/brand";
 import { LanguageMenu } from "@/components/i18n/language-menu";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { courseShareUrl } from "@/features/courses";
 import { LESSON_PROSE } from "@/features/learning/components/prose";
-import { courseTextAttributes } from "@/lib/course-languages";
+import { courseLanguageLabel, courseTextAttributes } from "@/lib/course-languages";
 import { SaveCopyButton } from "@/features/sharing/components/save-copy-button";
 import { sharedCoursePreview } from "@/features/sharing/service";
 import { env } from "@/server/env";
@@ -59,7 +59,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 export default async function ShareablePage({ searchParams }: Props) {
   const preview = await sharedCoursePreview(await idOf(searchParams));
   if (!preview) notFound();
-  const t = await getTranslations("share");
+  const [t, locale] = await Promise.all([getTranslations("share"), getLocale()]);
   // The course's words carry its language and direction; the page around them keeps the UI's.
   const text = courseTextAttributes(preview.lang);
   return (
@@ -88,7 +88,9 @@ export default async function ShareablePage({ searchParams }: Props) {
             </div>
             <div className="flex gap-1">
               <dt>{t("language")}</dt>
-              <dd className="font-medium text-foreground">{preview.lang}</dd>
+              <dd className="font-medium text-foreground" data-testid="shared-language">
+                {courseLanguageLabel(preview.lang, locale)}
+              </dd>
             </div>
             <div className="flex items-center gap-1">
               <dt>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { postCard, siteCard } from "@/features/site/post-card-image";
+import { defaultLocale, locales } from "@/i18n/config";
 import { apiRoute } from "@/server/http/api";
 
 /**
@@ -7,8 +8,14 @@ import { apiRoute } from "@/server/http/api";
  * `?post={id}`. A route rather than opengraph-image files: those are not inherited by pages that
  * set their own Open Graph fields, and the post page sits below an optional catch-all.
  */
-export const GET = apiRoute.public({ query: z.object({ post: z.string().max(64).optional() }) }, async ({ query }) => {
-  const image = query.post ? await postCard(query.post) : siteCard();
+const query = z.object({
+  post: z.string().max(64).optional(),
+  /** The page's language (pageMetadata sets it): a crawler sends no language cookie. */
+  lang: z.enum(locales).optional(),
+});
+
+export const GET = apiRoute.public({ query }, async ({ query }) => {
+  const image = query.post ? await postCard(query.post, query.lang) : siteCard(query.lang ?? defaultLocale);
   image.headers.set("cache-control", "public, max-age=3600, stale-while-revalidate=86400");
   return image;
 });

@@ -1,5 +1,8 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import type { Locale } from "@/i18n/config";
 import { type ExportDocument, youtubeWatchUrl } from "../document";
+import { exportLabels } from "../labels";
+import { PrintCover } from "./print-cover";
 
 /**
  * The course as one printable document (SPEC section 9): a title page, an Index with links and
@@ -18,18 +21,18 @@ export async function PrintView({
   dir: "rtl" | "ltr";
   fontStack: string;
 }) {
-  const t = await getTranslations("export");
+  const [t, locale] = await Promise.all([getTranslations("export"), getLocale() as Promise<Locale>]);
   const { course } = doc;
   const lessonCount = doc.topics.reduce((n, topic) => n + topic.lessons.length, 0);
   return (
     <article lang={langCode} dir={dir} className="print-doc" style={{ fontFamily: fontStack }} data-testid="print-view">
-      <section className="print-title-page">
-        <h1>{course.mainTopic}</h1>
-        {/* The UI's words inside a document in the course's direction: each line takes its own. */}
-        <p dir="auto">{course.type === "video_text" ? t("videoText") : t("textImage")}</p>
-        <p dir="auto">{t("language", { language: course.lang })}</p>
-        <p dir="auto">{t("lessonCount", { count: lessonCount })}</p>
-      </section>
+      <PrintCover
+        course={course}
+        lessonCount={lessonCount}
+        locale={locale}
+        labels={exportLabels(locale)}
+        exportedAt={new Date()}
+      />
       <nav className="print-index" aria-labelledby="print-index-title">
         <h2 id="print-index-title">{t("index")}</h2>
         <ol>

@@ -8,12 +8,14 @@ import { notify } from "@/components/notify";
 import { Button } from "@/components/ui/button";
 import { safeFileName } from "@/lib/download-name";
 import { paths } from "@/lib/paths";
+import { CertificatePicture } from "./certificate-picture";
 
 /** "Congratulations!", the certificate picture, and what can be done with it. */
 export function CertificateView(props: {
   courseId: string;
   holderName: string;
   courseTitle: string;
+  /** The certificate's date as its picture reads it (certificateDate in the certificate's language). */
   date: string;
   imageUrl: string;
   publicUrl: string;
@@ -62,14 +64,13 @@ export function CertificateView(props: {
         </span>{" "}
         · <span dir="auto">{props.courseTitle}</span> · {t("on", { date: props.date })}
       </p>
-      {/* eslint-disable-next-line @next/next/no-img-element -- the stored PNG, served with its own long cache */}
-      <img
+      <CertificatePicture
         src={props.imageUrl}
         alt={t("imageAlt", { name: props.holderName, course: props.courseTitle })}
+        labels={{ drawing: t("drawing"), failed: t("drawFailed") }}
         width={1200}
         height={850}
-        className="h-auto w-full rounded-lg border shadow-sm"
-        data-testid="certificate-image"
+        testId="certificate-image"
       />
       <div className="flex flex-wrap justify-center gap-3">
         <Button variant="outline" asChild>

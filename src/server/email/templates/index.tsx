@@ -3,7 +3,7 @@ import type * as React from "react";
 import type { Locale } from "@/i18n/config";
 import { DetailRows, MailLayout, Paragraph } from "./mail-layout";
 import { formatMoney } from "@/lib/money";
-import { formatMailDate, type EmailTranslator } from "./translator";
+import { contactSubjectLabel, formatMailDate, type EmailTranslator } from "./translator";
 import type { MailTemplate, MailTemplateData } from "./types";
 import { paths } from "@/lib/paths";
 
@@ -132,7 +132,7 @@ const certificate: Builder<"certificate"> = (data, { locale, t }) => {
         heading={t("certificate.heading", { name: data.name })}
         action={{ label: t("certificate.cta"), href: data.certificateUrl }}
       >
-        <Paragraph>{t("certificate.body", { course, date: formatMailDate(data.issuedAt, locale) })}</Paragraph>
+        <Paragraph>{t("certificate.body", { course, date: data.issuedOn })}</Paragraph>
         <Paragraph>{t("certificate.idLine", { id: data.certificateId })}</Paragraph>
       </MailLayout>
     ),
@@ -171,8 +171,9 @@ const receipt: Builder<"receipt"> = (data, { locale, t, appUrl }) => {
 
 const contactMessage: Builder<"contact-message"> = (data, { locale, t, appUrl }) => {
   const href = url(appUrl, paths.admin("contacts"));
+  const topic = contactSubjectLabel(data.subject, locale);
   return {
-    subject: t("contactMessage.subject", { subject: data.subject, name: data.name }),
+    subject: t("contactMessage.subject", { subject: topic, name: data.name }),
     links: [href],
     element: (
       <MailLayout
@@ -185,7 +186,7 @@ const contactMessage: Builder<"contact-message"> = (data, { locale, t, appUrl })
         <DetailRows
           rows={[
             [t("contactMessage.from"), `${data.name} (${data.email})`],
-            [t("contactMessage.topic"), data.subject],
+            [t("contactMessage.topic"), topic],
             [t("contactMessage.date"), formatMailDate(data.receivedAt, locale, true)],
           ]}
         />

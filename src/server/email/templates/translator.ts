@@ -14,6 +14,16 @@ export function emailTranslator(locale: Locale) {
 
 export type EmailTranslator = ReturnType<typeof emailTranslator>;
 
+/**
+ * A contact form subject ("support") as the contact form words it in that language ("Suporte"):
+ * the form's own catalog entries (`contact.subjects`), so the mail and the form never disagree. A
+ * value the form does not offer is shown as stored.
+ */
+export function contactSubjectLabel(subject: string, locale: Locale): string {
+  const t = createTranslator({ locale, messages: catalogs[locale], namespace: "contact.subjects" });
+  return t.has(subject as Parameters<typeof t.has>[0]) ? t(subject as Parameters<typeof t>[0]) : subject;
+}
+
 export function formatMailDate(date: Date, locale: Locale, withTime = false): string {
   return (
     new Intl.DateTimeFormat(intlLocale(locale), {

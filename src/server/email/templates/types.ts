@@ -20,7 +20,8 @@ export type MailTemplateData = {
     /** The certificate's public id: anyone can verify it with this. */
     certificateId: string;
     certificateUrl: string;
-    issuedAt: Date;
+    /** The certificate's date as the certificate itself reads it (the quiz feature's certificateDate). */
+    issuedOn: string;
   };
   receipt: {
     name: string;

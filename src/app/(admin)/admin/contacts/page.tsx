@@ -27,7 +27,17 @@ export default async function AdminContactsPage({
 }) {
   await requireAdminPage();
   const query = await readListParams(searchParams);
-  const [t, locale, page] = await Promise.all([getTranslations("admin"), getLocale(), listContacts(query)]);
+  const [t, subjects, locale, page] = await Promise.all([
+    getTranslations("admin"),
+    getTranslations("contact.subjects"),
+    getLocale(),
+    listContacts(query),
+  ]);
+  // The stored value ("support") as the contact form words it; one not offered is shown as stored.
+  const subjectLabel = (subject: string) =>
+    subjects.has(subject as Parameters<typeof subjects.has>[0])
+      ? subjects(subject as Parameters<typeof subjects>[0])
+      : subject;
   return (
     <div className="mx-auto max-w-6xl space-y-4">
       <PageHeading title={t("contacts")} />
@@ -50,7 +60,7 @@ export default async function AdminContactsPage({
           <tr key={c.id}>
             <Cell>{c.name}</Cell>
             <Cell className="break-all">{c.email}</Cell>
-            <Cell>{c.subject}</Cell>
+            <Cell>{subjectLabel(c.subject)}</Cell>
             <Cell className="max-w-sm whitespace-pre-wrap">{c.message}</Cell>
             <Cell className="whitespace-nowrap">{formatDate(c.createdAt, locale)}</Cell>
             <Cell>{c.handledAt ? <Badge variant="secondary">{t("handled")}</Badge> : <Badge>{t("open")}</Badge>}</Cell>
@@ -58,7 +68,7 @@ export default async function AdminContactsPage({
               <div className="flex flex-wrap gap-2">
                 <Button asChild size="sm">
                   <a
-                    href={mailto(c.email, t("replySubject", { subject: c.subject }))}
+                    href={mailto(c.email, t("replySubject", { subject: subjectLabel(c.subject) }))}
                     aria-label={`${t("reply")}: ${c.email}`}
                   >
                     {t("reply")}

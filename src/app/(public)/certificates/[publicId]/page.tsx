@@ -4,9 +4,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { certificateDate, certificateImagePath } from "@/features/quiz";
+import { certificateDate, certificateImagePath, quizResultParts } from "@/features/quiz";
+import { CertificatePicture } from "@/features/quiz/components/certificate-picture";
 import { publicCertificate } from "@/features/quiz/service";
 import { env } from "@/server/env";
+import { courseLanguageLabel } from "@/lib/course-languages";
 import { paths } from "@/lib/paths";
 
 type Props = { params: Promise<{ publicId: string }> };
@@ -39,7 +41,13 @@ export default async function CertificateVerifyPage({ params }: Props) {
   const { publicId } = await params;
   const certificate = await publicCertificate(publicId);
   if (!certificate) notFound();
-  const [t, locale] = await Promise.all([getTranslations("quiz.verify"), getLocale()]);
+  const [t, tc, locale] = await Promise.all([
+    getTranslations("quiz.verify"),
+    getTranslations("quiz.certificate"),
+    getLocale(),
+  ]);
+  const quiz =
+    certificate.quizMark === null ? null : quizResultParts(certificate.quizMark, certificate.quizQuestions, locale);
   const rows: [string, React.ReactNode][] = [
     [
       t("holder"),
@@ -53,10 +61,16 @@ export default async function CertificateVerifyPage({ params }: Props) {
         {certificate.courseTitle}
       </span>,
     ],
-    [t("language"), certificate.courseLang],
-    [t("issued"), certificateDate(certificate.issuedAt, locale)],
+    [t("language"), courseLanguageLabel(certificate.courseLang, locale)],
+    [
+      t("issued"),
+      // The certificate's own date reading (its language, as on its picture), marked as such.
+      <span lang={certificate.locale} key="d" data-testid="certificate-issued">
+        {certificateDate(certificate.issuedAt, certificate.locale)}
+      </span>,
+    ],
     [t("lessons"), String(certificate.lessonCount)],
-    [t("quiz"), certificate.quizMark === null ? t("quizNone") : t("quizPassed", { mark: certificate.quizMark })],
+    [t("quiz"), quiz ? t("quizScore", quiz) : t("quizNone")],
     [t("issuer"), "Aula"],
     [t("code"), certificate.shortCode],
   ];
@@ -73,13 +87,13 @@ export default async function CertificateVerifyPage({ params }: Props) {
         </span>
       </div>
       <p className="text-muted-foreground">{t("intro")}</p>
-      {/* eslint-disable-next-line @next/next/no-img-element -- a stored PNG served with its own long cache; next/image would re-encode it */}
-      <img
+      {/* A stored PNG served with its own long cache (next/image would re-encode it), drawn on first request. */}
+      <CertificatePicture
         src={certificateImagePath(certificate.publicId)}
         alt={t("imageAlt", { name: certificate.holderName, course: certificate.courseTitle })}
+        labels={{ drawing: tc("drawing"), failed: tc("drawFailed") }}
         width={1200}
         height={850}
-        className="h-auto w-full rounded-lg border shadow-sm"
       />
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border p-5 sm:grid-cols-[max-content_1fr]">
         {rows.map(([label, value]) => (

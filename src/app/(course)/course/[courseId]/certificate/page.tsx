@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { certificateDate, certificateImagePath, linkedInAddUrl } from "@/features/quiz";
 import { CertificateView } from "@/features/quiz/components/certificate-view";
 import { certificateForOwner, loadQuizPage } from "@/features/quiz/service";
@@ -26,14 +26,13 @@ export default async function CertificatePage({ params }: Props) {
   if (!course) notFound();
   const certificate = await certificateForOwner(user.id, course.id);
   if (!certificate) redirect(paths.course(course.id));
-  const locale = await getLocale();
   const url = new URL(paths.certificate(certificate.publicId), env().APP_URL).toString();
   return (
     <CertificateView
       courseId={course.id}
       holderName={certificate.holderName}
       courseTitle={certificate.courseTitle}
-      date={certificateDate(certificate.issuedAt, locale)}
+      date={certificateDate(certificate.issuedAt, certificate.locale)}
       imageUrl={certificateImagePath(certificate.publicId)}
       publicUrl={url}
       linkedInUrl={linkedInAddUrl({
