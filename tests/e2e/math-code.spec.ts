@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
+import { seriousAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import { MATH_CODE_FORMULAS } from "../fakes/math-code";
 import { createCourseViaApi } from "./courses";
@@ -12,7 +12,8 @@ import { expect, LOCALES, signUpViaApi, test, useLocale, waitForHydration, type 
  * highlighted code, no serious accessibility violation, in both UI languages.
  */
 const FAKE_MODEL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 10}`;
-const SHOTS = process.env.MATH_CODE_SHOTS ?? "/tmp/i24-math-shots";
+/** Screenshots for a person to look at go to MATH_CODE_SHOTS when set (never into the repository). */
+const SHOTS = process.env.MATH_CODE_SHOTS;
 
 const copy = {
   pt: { chat: "Assistente do Curso", ask: "Faça uma pergunta…" },
@@ -32,18 +33,6 @@ async function mathCourse(page: Page, locale: Locale) {
   await page.goto(`/course/${courseId}`);
   await waitForHydration(page.getByRole("button", { name: copy[locale].chat }));
   return courseId;
-}
-
-async function seriousViolations(page: Page, include: string) {
-  // Legacy mode: see tests/e2e/a11y.spec.ts.
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .include(include)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** What a lesson or answer shows: every formula KaTeX's, the code highlighted, prices as text. */
@@ -85,10 +74,10 @@ for (const locale of LOCALES) {
       // Served by the app itself, never a CDN.
       expect(fontRequests.length).toBeGreaterThan(0);
       for (const url of fontRequests) expect(new URL(url).origin).toBe(new URL(page.url()).origin);
-      expect(await seriousViolations(page, theory)).toEqual([]);
-      await page.locator(theory).screenshot({ path: `${SHOTS}/lesson-${locale}.png` });
+      expect(await seriousAxeViolations(page, theory)).toEqual([]);
+      if (SHOTS) await page.locator(theory).screenshot({ path: `${SHOTS}/lesson-${locale}.png` });
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SHOTS}/lesson-page-${locale}.png` });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/lesson-page-${locale}.png` });
 
       await page.getByRole("button", { name: copy[locale].chat }).click();
       const dialog = page.getByRole("dialog", { name: copy[locale].chat });
@@ -97,8 +86,8 @@ for (const locale of LOCALES) {
       const answer = '[data-testid="chat-bot-message"]:not([aria-busy])';
       await expect(page.locator(answer).locator(".katex").first()).toBeVisible({ timeout: 30_000 });
       await expectMathAndCode(page, answer);
-      expect(await seriousViolations(page, answer)).toEqual([]);
-      await page.locator(answer).screenshot({ path: `${SHOTS}/chat-${locale}.png` });
+      expect(await seriousAxeViolations(page, answer)).toEqual([]);
+      if (SHOTS) await page.locator(answer).screenshot({ path: `${SHOTS}/chat-${locale}.png` });
 
       // In the history too, after a reload.
       await page.reload();
@@ -124,7 +113,7 @@ test("the PDF carries the formulas as text, no raw TeX delimiters", async ({ pag
   expect(text).toMatch(/a\s*2\s*\+\s*b\s*2\s*=\s*c\s*2/);
   expect(text).toContain("const total = prices.reduce");
   expect(text).toContain("It costs $5 and $10 in the shop.");
-  execFileSync("pdftoppm", ["-r", "70", "-png", "-f", "3", "-l", "3", file, `${SHOTS}/pdf-page`]);
+  if (SHOTS) execFileSync("pdftoppm", ["-r", "70", "-png", "-f", "3", "-l", "3", file, `${SHOTS}/pdf-page`]);
 });
 
 test.describe("offline", () => {

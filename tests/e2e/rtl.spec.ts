@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { seriousAxeViolations } from "./axe";
 import type { Locator, Page } from "@playwright/test";
 import { createCourseViaApi } from "./courses";
 import { expect, LOCALES, signInViaApi, test, useLocale, waitForHydration } from "./fixtures";
@@ -72,14 +72,7 @@ for (const locale of LOCALES) {
       if (locale === "pt") {
         // No new axe finding on a right-to-left lesson (legacy mode, as tests/e2e/a11y.spec.ts says why).
         await page.waitForLoadState("networkidle");
-        const results = await new AxeBuilder({ page })
-          .setLegacyMode(true)
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-          .analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-        expect(serious).toEqual([]);
+        expect(await seriousAxeViolations(page)).toEqual([]);
       }
 
       // The dashboard card's title.

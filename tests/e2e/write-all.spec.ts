@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, LOCALES, signUpViaApi, test, toast, useLocale, waitForHydration } from "./fixtures";
+import { seriousAxeViolations } from "./axe";
 import { createCourseViaApi } from "./courses";
 
 /** The fake model of tests/fakes/, started by scripts/e2e-server.mjs on E2E_PORT + 10. */
@@ -75,14 +75,7 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("topic-written").first()).toBeVisible();
 
       // No serious finding with the progress on screen.
-      const results = await new AxeBuilder({ page })
-        .setLegacyMode(true)
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      expect(serious).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       // The tab goes elsewhere: the lessons go on being written on the server.
       await page.goto("/dashboard");
