@@ -34,11 +34,14 @@ export function CourseViewer({
   data,
   courseActions,
   themeToggle,
+  languageMenu,
 }: {
   data: ViewerData;
   /** Share, Export and Offline (the export feature's), for the header and for the phone's bottom bar. */
   courseActions: { header: React.ReactNode; bar: React.ReactNode };
   themeToggle: React.ReactNode;
+  /** The UI language menu (pt/en), as every signed-in page has it. */
+  languageMenu: React.ReactNode;
 }) {
   const t = useTranslations("viewer");
   const tc = useTranslations("common");
@@ -113,6 +116,7 @@ export function CourseViewer({
         courseActions={courseActions.header}
         studyButtons={study(false)}
         themeToggle={themeToggle}
+        languageMenu={languageMenu}
       />
 
       <div className="flex flex-1">
