@@ -128,7 +128,9 @@ export function CourseViewer({
           {outline}
         </aside>
 
-        <main className="min-w-0 flex-1 pb-36 md:pb-12" aria-busy={busy}>
+        {/* Below md: the bottom bar (4 rem) and the study strip on it (3.5 rem) plus a gap, so the
+            lesson's end scrolls clear of both (the article adds its own 1.5 rem). */}
+        <main className="min-w-0 flex-1 pb-32 md:pb-12" aria-busy={busy}>
           <article className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6">
             <div className="flex items-start gap-2">
               <h1
