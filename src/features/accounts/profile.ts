@@ -14,7 +14,6 @@ import { assertSelf, normalizeEmail, sessionUserColumns, type SessionUser } from
 import { endAllSessions } from "./sessions";
 import { emailSchema, NAME_MAX_LENGTH } from "./schemas";
 
-
 /** Wrong current passwords per account: enough for typos, far too few to guess with a stolen session. */
 export const CURRENT_PASSWORD_RULE = { limit: 5, windowMs: 15 * 60 * 1000 };
 

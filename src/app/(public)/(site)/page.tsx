@@ -25,7 +25,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function LandingPage() {
-  const [t, tp, locale] = await Promise.all([getTranslations("landing.pricing"), getTranslations("plans"), getLocale()]);
+  const [t, tp, locale] = await Promise.all([
+    getTranslations("landing.pricing"),
+    getTranslations("plans"),
+    getLocale(),
+  ]);
   // "Monthly and Annual": the plans that get every course language, by their advertised names.
   const languagePlans = new Intl.ListFormat(locale, { type: "conjunction" }).format(
     plansWithEveryLanguage().map((plan) => tp(`name.${plan}`)),
