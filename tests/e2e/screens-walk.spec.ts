@@ -242,6 +242,7 @@ for (const locale of LOCALES) {
         await expect(region.getByRole("columnheader").last()).toBeInViewport();
         await noSidewaysScroll(page);
         await region.evaluate((el) => (el.scrollLeft = 0));
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${SHOTS}/admin-users-${width}-${locale}.png` });
         if (width === 360) await expectNoSeriousViolations(page, "admin users on a phone");
       });
