@@ -105,6 +105,12 @@ export async function ListTable({
   const hintId = `table-hint-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <div className="space-y-1.5">
+      {/* Above the table, where a phone shows it before the rows; shown where the table rarely fits
+          (below md), read as the region's description everywhere. */}
+      <p id={hintId} className="flex items-center gap-1.5 text-xs text-muted-foreground md:sr-only">
+        <MoveHorizontalIcon className="size-3.5 shrink-0" aria-hidden />
+        {t("scrollHint")}
+      </p>
       <div
         role="region"
         aria-label={label}
@@ -126,11 +132,6 @@ export async function ListTable({
           <tbody className="divide-y">{children}</tbody>
         </table>
       </div>
-      {/* Shown where the table rarely fits (below the md breakpoint); read as the region's description everywhere. */}
-      <p id={hintId} className="flex items-center gap-1.5 text-xs text-muted-foreground md:sr-only">
-        <MoveHorizontalIcon className="size-3.5 shrink-0" aria-hidden />
-        {t("scrollHint")}
-      </p>
     </div>
   );
 }
