@@ -102,10 +102,11 @@ for (const locale of LOCALES) {
       const notes = await stranger.request.post("/api/getnotes", { data: { course: copyId } });
       expect(((await notes.json()) as { message: string }).message).toBe("");
 
-      // Signed in: one click.
+      // Signed in: one click saves it, the page says so, and its link opens the copy.
       const member = await visitor(browser, locale);
       await signUpViaApi(member);
       await saveCopy(member, link);
+      await member.getByTestId("copy-saved").getByRole("link").click();
       await expect(member).toHaveURL(/\/course\/[0-9a-f-]{36}$/);
       expect(new URL(member.url()).pathname).not.toContain(courseId);
 

@@ -12,7 +12,8 @@ const FEATURES = [
   { key: "export", Icon: FileDownIcon },
 ] as const;
 
-export async function Features() {
+/** `languagePlans`: the names of the plans that get every course language ("Monthly and Annual"). */
+export async function Features({ languagePlans }: { languagePlans: string }) {
   const t = await getTranslations("landing.features");
   return (
     <section id="features" aria-labelledby="features-title" className="scroll-mt-20 px-4 py-20 sm:px-6">
@@ -25,7 +26,7 @@ export async function Features() {
                 <Icon className="size-5" aria-hidden />
               </span>
               <h3 className="mt-4 text-lg font-semibold">{t(`items.${key}.title`)}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{t(`items.${key}.text`)}</p>
+              <p className="mt-2 text-sm text-muted-foreground">{t(`items.${key}.text`, { plans: languagePlans })}</p>
             </li>
           ))}
         </ul>

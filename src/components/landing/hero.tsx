@@ -4,7 +4,8 @@ import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/lib/paths";
 
-export async function Hero() {
+/** `languagePlans`: the names of the plans that get every course language ("Monthly and Annual"). */
+export async function Hero({ languagePlans }: { languagePlans: string }) {
   const t = await getTranslations("landing.hero");
   return (
     <section className="relative overflow-hidden">
@@ -15,7 +16,7 @@ export async function Hero() {
       <div className="relative mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-20 text-center sm:py-28">
         <span className="inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1 text-xs font-medium text-muted-foreground">
           <SparklesIcon className="size-3.5 text-primary" aria-hidden />
-          {t("badge")}
+          {t("badge", { plans: languagePlans })}
         </span>
         <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{t("title")}</h1>
         <p className="max-w-2xl text-lg text-balance text-muted-foreground">{t("subtitle")}</p>

@@ -3,7 +3,8 @@ import { SectionHeading } from "./section-heading";
 
 const STEPS = ["topics", "preferences", "language", "magic"] as const;
 
-export async function HowItWorks() {
+/** `languagePlans`: the names of the plans that get every course language ("Monthly and Annual"). */
+export async function HowItWorks({ languagePlans }: { languagePlans: string }) {
   const t = await getTranslations("landing.howItWorks");
   return (
     <section id="how-it-works" aria-labelledby="how-title" className="scroll-mt-20 bg-muted/40 px-4 py-20 sm:px-6">
@@ -19,7 +20,7 @@ export async function HowItWorks() {
                 {index + 1}
               </span>
               <h3 className="mt-4 font-semibold">{t(`steps.${key}.title`)}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{t(`steps.${key}.text`)}</p>
+              <p className="mt-2 text-sm text-muted-foreground">{t(`steps.${key}.text`, { plans: languagePlans })}</p>
             </li>
           ))}
         </ol>

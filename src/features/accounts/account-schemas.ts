@@ -34,6 +34,14 @@ export const confirmEmailBodySchema = z.object({
   token: field(200),
 });
 
+/**
+ * POST /api/profile/email-change/{resend,cancel}: no field is needed (the change is the session
+ * user's); a `uid` naming someone else is refused as on POST /api/profile.
+ */
+export const emailChangeActionBodySchema = z.strictObject({
+  uid: field(64),
+});
+
 /** POST /api/sessions: the one action, named, so an empty or stray body does nothing. */
 export const sessionsActionBodySchema = z.strictObject({
   signOut: z.literal("others"),

@@ -9,7 +9,7 @@ import { appError } from "@/server/http/errors";
 import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { RESET_TOKEN_PATTERN } from "./account-schemas";
 import { hashResetToken, newLinkToken } from "./password-reset";
-import { isUniqueViolation, type SessionUser } from "./queries";
+import { assertSelf, isUniqueViolation, type SessionUser } from "./queries";
 import { paths } from "@/lib/paths";
 
 export const EMAIL_CHANGE_TTL_MINUTES = 60;
@@ -34,6 +34,20 @@ export async function countEmailChange(userId: string, t: ApiTranslator): Promis
  * and a hijacked session cannot move an account away silently.
  */
 export async function startEmailChange(user: SessionUser, newEmail: string): Promise<void> {
+  await mailNewLink(user, newEmail);
+  sendMailInBackground({
+    to: user.email,
+    locale: user.locale,
+    template: "email-change-notice",
+    data: { name: user.name, email: user.email, newEmail, requestedAt: new Date() },
+  });
+}
+
+/**
+ * Writes a new link for the change (every older one stops working: only its hash is stored, so
+ * a lost link cannot be sent again, only replaced) and mails it to the new address.
+ */
+async function mailNewLink(user: SessionUser, newEmail: string): Promise<void> {
   const token = newLinkToken();
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -57,12 +71,53 @@ export async function startEmailChange(user: SessionUser, newEmail: string): Pro
       expiresInMinutes: EMAIL_CHANGE_TTL_MINUTES,
     },
   });
-  sendMailInBackground({
-    to: user.email,
-    locale: user.locale,
-    template: "email-change-notice",
-    data: { name: user.name, email: user.email, newEmail, requestedAt: new Date() },
-  });
+}
+
+/** The change waiting for its link (unused and unexpired), for the profile's notice; else null. */
+export async function waitingEmailChange(userId: string): Promise<{ newEmail: string; expiresAt: Date } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ newEmail: emailChangeTokens.newEmail, expiresAt: emailChangeTokens.expiresAt })
+    .from(emailChangeTokens)
+    .where(
+      and(
+        eq(emailChangeTokens.userId, userId),
+        isNull(emailChangeTokens.usedAt),
+        gt(emailChangeTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * "Resend": a fresh one-hour link to the address waiting, counted with the changes themselves
+ * (the same mails to an address the user typed). The old address is not told again: it was
+ * told when the change was asked, and the change is the same. Nothing waiting is a 404.
+ */
+export async function resendEmailChange(
+  user: SessionUser,
+  uid: string | undefined,
+  t: ApiTranslator,
+): Promise<{ newEmail: string }> {
+  assertSelf(user, uid, () => appError("profile:forbidden", t));
+  const waiting = await waitingEmailChange(user.id);
+  if (!waiting) throw appError("profile:no-email-change", t);
+  await countEmailChange(user.id, t);
+  await mailNewLink(user, waiting.newEmail);
+  return { newEmail: waiting.newEmail };
+}
+
+/** "Cancel": every link of the user's change stops working; nothing waiting is a 404. */
+export async function cancelEmailChange(user: SessionUser, uid: string | undefined, t: ApiTranslator): Promise<void> {
+  assertSelf(user, uid, () => appError("profile:forbidden", t));
+  const userId = user.id;
+  const db = await getDb();
+  const removed = await db
+    .delete(emailChangeTokens)
+    .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)))
+    .returning({ id: emailChangeTokens.id });
+  if (removed.length === 0) throw appError("profile:no-email-change", t);
 }
 
 const usable = (tokenHash: string) =>

@@ -7,17 +7,12 @@ import { getDb } from "@/server/db/client";
 import { users } from "@/server/db/schema";
 import { sendMail, sendMailInBackground } from "@/server/email/mailer";
 import { discardMailTo } from "@/server/email/outbox";
-import { AppError, appError } from "@/server/http/errors";
+import { appError } from "@/server/http/errors";
 import { clearRateLimit, hitRateLimit, isRateLimited, rateLimitError } from "@/server/http/rate-limit";
 import { countEmailChange, startEmailChange } from "./email-change";
-import { normalizeEmail, sessionUserColumns, type SessionUser } from "./queries";
+import { assertSelf, normalizeEmail, sessionUserColumns, type SessionUser } from "./queries";
 import { endAllSessions } from "./sessions";
 import { emailSchema, NAME_MAX_LENGTH } from "./schemas";
-
-/** The body names someone else: identity comes from the session only. */
-function assertSelf(user: SessionUser, named: string | undefined, error: () => AppError): void {
-  if (named !== undefined && named.trim() !== "" && named.trim() !== user.id) throw error();
-}
 
 /** Wrong current passwords per account: enough for typos, far too few to guess with a stolen session. */
 export const CURRENT_PASSWORD_RULE = { limit: 5, windowMs: 15 * 60 * 1000 };

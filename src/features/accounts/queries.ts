@@ -58,3 +58,8 @@ export async function updateUserLocale(id: string, locale: UserRow["locale"]): P
 export async function setUserRole(tx: Pick<Db, "update">, id: string, role: UserRow["role"]): Promise<void> {
   await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
 }
+
+/** The body names someone else: identity comes from the session only. */
+export function assertSelf(user: { id: string }, named: string | undefined, error: () => Error): void {
+  if (named !== undefined && named.trim() !== "" && named.trim() !== user.id) throw error();
+}

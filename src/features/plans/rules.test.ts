@@ -1,4 +1,4 @@
-import { planViolation, TOPIC_COUNT } from "./rules";
+import { plansWithEveryLanguage, planViolation, TOPIC_COUNT } from "./rules";
 
 describe("plan rules", () => {
   it("allow Free users only 5 topics, Text & Image and English; paid users anything", () => {
@@ -13,5 +13,11 @@ describe("plan rules", () => {
     ).toBeNull();
     expect(planViolation("yearly", { subtopicCount: 6 })).toBe("plan:subtopics");
     expect(TOPIC_COUNT).toEqual({ "4": 5, "8": 10 });
+  });
+});
+
+describe("plansWithEveryLanguage", () => {
+  it("is the paid plans: Free writes courses in English only", () => {
+    expect(plansWithEveryLanguage()).toEqual(["monthly", "yearly"]);
   });
 });

@@ -37,6 +37,16 @@ export function planViolation(
   return null;
 }
 
+/**
+ * The plans on which a course may be written in any of the 38 languages, read from the rule
+ * itself (a language other than Free's), so what the landing page advertises is what the
+ * Generate form and the server allow.
+ */
+export function plansWithEveryLanguage(): Plan[] {
+  const plans: Plan[] = ["free", "monthly", "yearly"];
+  return plans.filter((plan) => planViolation(plan, { language: `not ${FREE_CHOICES.language}` }) === null);
+}
+
 /** "text & image course" (the viewer's lower case) and "Text & Image Course" are one type. */
 export function courseTypeLabel(value: string): CourseTypeLabel | undefined {
   const wanted = value.trim().toLowerCase();

@@ -94,6 +94,7 @@ export const ERROR_CODES = {
   "profile:invalid-email": { status: 400, message: "account.profile.invalidEmail" },
   "profile:missing-fields": { status: 400, message: "account.profile.fillAll" },
   "profile:name-long": { status: 400, message: "account.profile.nameTooLong" },
+  "profile:no-email-change": { status: 404, message: "account.profile.emailChange.none" },
   "profile:password-long": { status: 400, message: "account.profile.passwordMax" },
   "profile:password-short": { status: 400, message: "account.profile.passwordMin" },
   "rate:limited": { status: 429, message: "request.rateLimited" },

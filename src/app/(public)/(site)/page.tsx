@@ -6,6 +6,7 @@ import { Hero } from "@/components/landing/hero";
 import { HowItWorks } from "@/components/landing/how-it-works";
 import { SectionHeading } from "@/components/landing/section-heading";
 import { Testimonials } from "@/components/landing/testimonials";
+import { plansWithEveryLanguage } from "@/features/plans";
 import { PlanCards } from "@/features/plans/service";
 import { JsonLd } from "@/features/site/components/json-ld";
 import { organizationJsonLd, pageMetadata } from "@/features/site/seo";
@@ -24,13 +25,21 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function LandingPage() {
-  const t = await getTranslations("landing.pricing");
+  const [t, tp, locale] = await Promise.all([
+    getTranslations("landing.pricing"),
+    getTranslations("plans"),
+    getLocale(),
+  ]);
+  // "Monthly and Annual": the plans that get every course language, by their advertised names.
+  const languagePlans = new Intl.ListFormat(locale, { type: "conjunction" }).format(
+    plansWithEveryLanguage().map((plan) => tp(`name.${plan}`)),
+  );
   return (
     <>
       <JsonLd data={organizationJsonLd()} />
-      <Hero />
-      <Features />
-      <HowItWorks />
+      <Hero languagePlans={languagePlans} />
+      <Features languagePlans={languagePlans} />
+      <HowItWorks languagePlans={languagePlans} />
       <Testimonials />
       <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-muted/40 px-4 py-20 sm:px-6">
         <div className="mx-auto max-w-6xl">

@@ -104,7 +104,13 @@ export default async function ShareablePage({ searchParams }: Props) {
           </dl>
           <SaveCopyButton
             shareId={preview.shareId}
-            labels={{ save: t("saveCopy"), saving: t("saving"), failed: t("saveFailed") }}
+            labels={{
+              save: t("saveCopy"),
+              saving: t("saving"),
+              failed: t("saveFailed"),
+              saved: t("copySaved"),
+              open: t("openCopy"),
+            }}
           />
           <p className="text-sm text-muted-foreground">{t("saveCopyHint")}</p>
         </section>

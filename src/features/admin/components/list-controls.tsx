@@ -1,3 +1,4 @@
+import { MoveHorizontalIcon } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type * as React from "react";
@@ -80,8 +81,13 @@ export function PageHeading({ title, children }: { title: string; children?: Rea
   );
 }
 
-/** A list's table, or the SPEC's empty-search message (or "nothing yet" without a search). */
-export function ListTable({
+/**
+ * A list's table, or the SPEC's empty-search message (or "nothing yet" without a search). On a
+ * phone the table is wider than the screen: it scrolls inside its own region (never the page),
+ * the region says so (a hint under it, which it names as its description, and a shadow on each
+ * edge that has more columns behind it), and it takes keyboard focus so arrows scroll it.
+ */
+export async function ListTable({
   label,
   head,
   empty,
@@ -95,21 +101,37 @@ export function ListTable({
   rows: number;
 }) {
   if (rows === 0) return <p className="rounded-md border p-6 text-center text-muted-foreground">{empty}</p>;
+  const t = await getTranslations("admin.table");
+  const hintId = `table-hint-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
-    // A table wider than the screen scrolls: the region takes keyboard focus so it can be scrolled without a mouse.
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md border">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-muted/50">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">{children}</tbody>
-      </table>
+    <div className="space-y-1.5">
+      {/* Above the table, where a phone shows it before the rows; shown where the table rarely fits
+          (below md), read as the region's description everywhere. */}
+      <p id={hintId} className="flex items-center gap-1.5 text-xs text-muted-foreground md:sr-only">
+        <MoveHorizontalIcon className="size-3.5 shrink-0" aria-hidden />
+        {t("scrollHint")}
+      </p>
+      <div
+        role="region"
+        aria-label={label}
+        aria-describedby={hintId}
+        tabIndex={0}
+        className="scroll-edges-x overflow-x-auto rounded-md border focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        data-testid="list-table"
+      >
+        <table className="w-full text-left text-sm">
+          <thead className="bg-muted/50">
+            <tr>
+              {head.map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y">{children}</tbody>
+        </table>
+      </div>
     </div>
   );
 }

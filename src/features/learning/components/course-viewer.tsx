@@ -35,11 +35,14 @@ export function CourseViewer({
   data,
   courseActions,
   themeToggle,
+  languageMenu,
 }: {
   data: ViewerData;
   /** Share, Export and Offline (the export feature's), for the header and for the phone's bottom bar. */
   courseActions: { header: React.ReactNode; bar: React.ReactNode };
   themeToggle: React.ReactNode;
+  /** The UI language menu (pt/en), as every signed-in page has it. */
+  languageMenu: React.ReactNode;
 }) {
   const t = useTranslations("viewer");
   const tc = useTranslations("common");
@@ -118,6 +121,7 @@ export function CourseViewer({
         courseActions={courseActions.header}
         studyButtons={study(false)}
         themeToggle={themeToggle}
+        languageMenu={languageMenu}
       />
 
       <div className="flex flex-1">
@@ -129,7 +133,9 @@ export function CourseViewer({
           {outline()}
         </aside>
 
-        <main className="min-w-0 flex-1 pb-36 md:pb-12" aria-busy={busy}>
+        {/* Below md: the bottom bar (4 rem) and the study strip on it (3.5 rem) plus a gap, so the
+            lesson's end scrolls clear of both (the article adds its own 1.5 rem). */}
+        <main className="min-w-0 flex-1 pb-32 md:pb-12" aria-busy={busy}>
           <article className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6">
             <div className="flex items-start gap-2">
               <h1

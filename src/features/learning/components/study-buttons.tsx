@@ -6,8 +6,11 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 /**
- * Course Notes and Course Assistant. `floating`: the round buttons above the mobile bar; else
- * the header's, in the layout, so they never lie over the lesson text.
+ * Course Notes and Course Assistant. `floating` (below md): a strip docked on top of the mobile
+ * bar, the full width and opaque, so no line of the lesson runs half under a button (round
+ * buttons floating over the text hid the ends of the lines they crossed); the viewer's main
+ * column reserves the strip's and the bar's height at its end, so the
+ * lesson's last lines scroll clear of both. Else the header's, in the layout.
  */
 export function StudyButtons({
   floating,
@@ -22,26 +25,30 @@ export function StudyButtons({
   const label = floating ? undefined : "sr-only lg:not-sr-only";
   return (
     <div
-      className={floating ? "fixed right-4 bottom-20 z-30 flex flex-col items-end gap-2 md:hidden" : "contents"}
+      className={
+        floating
+          ? "fixed inset-x-0 bottom-16 z-30 flex h-14 items-center justify-end gap-2 border-t bg-background px-3 md:hidden"
+          : "contents"
+      }
       data-testid={floating ? "study-floating" : "study-header"}
     >
       <Button
-        className={cn(floating && "rounded-full shadow-lg")}
+        className={cn(floating && "min-w-0 flex-1 rounded-full sm:flex-none")}
         variant={floating ? "secondary" : "ghost"}
         size={floating ? "default" : "sm"}
         onClick={onNotes}
       >
         <NotebookPenIcon aria-hidden />
-        <span className={label}>{t("notesButton")}</span>
+        <span className={cn(label, floating && "truncate")}>{t("notesButton")}</span>
       </Button>
       <Button
-        className={cn(floating && "rounded-full shadow-lg")}
+        className={cn(floating && "min-w-0 flex-1 rounded-full sm:flex-none")}
         variant={floating ? "default" : "ghost"}
         size={floating ? "default" : "sm"}
         onClick={onChat}
       >
         <MessageCircleIcon aria-hidden />
-        <span className={label}>{t("chatButton")}</span>
+        <span className={cn(label, floating && "truncate")}>{t("chatButton")}</span>
       </Button>
     </div>
   );

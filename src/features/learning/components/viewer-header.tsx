@@ -24,6 +24,7 @@ export function ViewerHeader({
   courseActions,
   studyButtons,
   themeToggle,
+  languageMenu,
 }: {
   mainTopic: string;
   /** The course's `lang` and `dir`, on its name. */
@@ -37,6 +38,8 @@ export function ViewerHeader({
   courseActions: React.ReactNode;
   studyButtons: React.ReactNode;
   themeToggle: React.ReactNode;
+  /** The UI language menu: at every width, as in the other signed-in pages' top bar. */
+  languageMenu: React.ReactNode;
 }) {
   const t = useTranslations("viewer");
   return (
@@ -59,6 +62,7 @@ export function ViewerHeader({
       <p {...text} className="min-w-0 flex-1 truncate text-start font-semibold" title={mainTopic}>
         {mainTopic}
       </p>
+      {languageMenu}
       <div className="hidden items-center gap-1 md:flex" role="group" aria-label={t("actions")}>
         <Button variant="ghost" size="sm" asChild>
           <Link href={paths.dashboard()}>

@@ -63,6 +63,18 @@ export function CheckoutForm({
   const [method, setMethod] = useState<ProviderId | undefined>(providers[0]?.id);
   const [busy, setBusy] = useState(false);
 
+  /**
+   * A field shown as wrong stops being wrong as soon as its value passes its own rule: the
+   * message goes while the learner types, not only at the next Pay. A field never refused is
+   * not checked while typing (no error before the first Pay).
+   */
+  function edit(field: BillingField, value: string) {
+    setFields((f) => ({ ...f, [field]: value }));
+    if (errors[field] && billingSchema.shape[field].safeParse(value).success) {
+      setErrors(({ [field]: _fixed, ...others }) => others);
+    }
+  }
+
   async function pay(event: React.FormEvent) {
     event.preventDefault();
     const parsed = billingSchema.safeParse(fields);
@@ -116,7 +128,7 @@ export function CheckoutForm({
                 value={fields[field]}
                 aria-invalid={Boolean(errors[field])}
                 aria-describedby={errors[field] ? `billing-${field}-error` : undefined}
-                onChange={(e) => setFields((f) => ({ ...f, [field]: e.target.value }))}
+                onChange={(e) => edit(field, e.target.value)}
               />
               {errors[field] && (
                 <p id={`billing-${field}-error`} className="text-sm text-destructive">

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { receiptOf, sendReceiptOnce } from "../payments/billing";
+import { receiptDetails, sendReceiptOnce } from "../payments/billing";
 import { providerLabel } from "../payments/providers";
 import { formatDayMonthYear } from "./billing-panel";
 import { ReceiptDownload } from "./receipt-download";
@@ -19,13 +19,11 @@ export async function ReceiptView({
   paymentId: string;
   user: { id: string; name: string; email: string };
 }) {
-  const payment = await receiptOf(paymentId, user.id);
-  if (!payment) notFound();
+  const receipt = await receiptDetails(paymentId, user.id);
+  if (!receipt) notFound();
+  const { payment, name, email } = receipt;
   await sendReceiptOnce(payment.id, user.id);
   const [t, tp, locale] = await Promise.all([getTranslations("payment"), getTranslations("plans"), getLocale()]);
-  const billing = payment.billing as { firstName?: string; lastName?: string; email?: string } | null;
-  const name = billing?.firstName ? `${billing.firstName} ${billing.lastName ?? ""}`.trim() : user.name;
-  const email = billing?.email ?? user.email;
   const rows: Array<[string, string, string]> = [
     ["receipt-id", t("success.receiptId"), payment.id],
     ["receipt-date", t("success.date"), formatDayMonthYear(payment.createdAt)],
@@ -52,7 +50,7 @@ export async function ReceiptView({
           </div>
         ))}
       </dl>
-      <p className="text-center text-sm text-muted-foreground">{t("success.mailed", { email: user.email })}</p>
+      <p className="text-center text-sm text-muted-foreground">{t("success.mailed", { email })}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <ReceiptDownload
           title={t("success.receiptTitle")}

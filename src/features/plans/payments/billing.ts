@@ -124,24 +124,40 @@ export async function receiptOf(paymentId: string, userId: string) {
   return payment;
 }
 
-/** Sends a verified payment's receipt to its owner, once (a reload or a second call sends nothing). */
-export async function sendReceiptOnce(paymentId: string, userId: string): Promise<boolean> {
+/**
+ * The Name and E-mail on a receipt (the page, its downloaded picture and the mail): the
+ * account's, for every provider. Why this one source: it is the only one all five share. Stripe,
+ * Paystack and Razorpay echo the checkout's billing form back in their metadata, but PayPal and
+ * Flutterwave do not, and what a provider reports as its payer (a PayPal account, a card
+ * holder) is the payer's name at that provider, not this account's. Mixing them made the same
+ * kind of receipt read differently by provider, and the page differ from its own mail. The
+ * billing form stays on the payment row as typed, for the records.
+ */
+export async function receiptDetails(paymentId: string, userId: string) {
   const payment = await receiptOf(paymentId, userId);
-  if (!payment || !(await claimReceipt(payment.id, userId))) return false;
+  if (!payment) return null;
   const db = await getDb();
   const [owner] = await db
     .select({ email: users.email, name: users.name, locale: users.locale })
     .from(users)
     .where(eq(users.id, userId));
-  if (!owner) return false;
+  if (!owner) return null;
+  return { payment, name: owner.name, email: owner.email, locale: owner.locale };
+}
+
+/** Sends a verified payment's receipt to its owner, once (a reload or a second call sends nothing). */
+export async function sendReceiptOnce(paymentId: string, userId: string): Promise<boolean> {
+  const receipt = await receiptDetails(paymentId, userId);
+  if (!receipt || !(await claimReceipt(receipt.payment.id, userId))) return false;
+  const { payment } = receipt;
   const offer = planOffer(payment.plan);
   sendMailInBackground({
-    to: owner.email,
-    locale: owner.locale,
+    to: receipt.email,
+    locale: receipt.locale,
     template: "receipt",
     data: {
-      name: owner.name,
-      planName: planName(offer.id, owner.locale),
+      name: receipt.name,
+      planName: planName(offer.id, receipt.locale),
       amountMinor: payment.amountMinor,
       currency: payment.currency,
       method: providerLabel(payment.provider) ?? payment.provider,

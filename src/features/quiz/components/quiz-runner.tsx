@@ -11,10 +11,12 @@ import {
   XCircleIcon,
 } from "lucide-react";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import * as React from "react";
 import { notify } from "@/components/notify";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { postJson } from "@/lib/http/post-json";
 import { cn } from "@/lib/utils";
@@ -80,6 +82,7 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
 export function QuizRunner({ course }: { course: { id: string; mainTopic: string; quizPassed: boolean } }) {
   const t = useTranslations("quiz");
   const tc = useTranslations("common");
+  const router = useRouter();
   const [stage, setStage] = React.useState<Stage>("skeleton");
   const [questions, setQuestions] = React.useState<PublicQuestion[]>([]);
   const [answers, setAnswers] = React.useState<string[]>([]);
@@ -218,6 +221,23 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
     const name = `question-${index}`;
     return (
       <main id="main" className="mx-auto w-full max-w-2xl space-y-6 px-4 py-10" aria-busy={stage === "submitting"}>
+        {/* The way back during an attempt asks first: leaving ends the attempt without a score
+            (nothing is sent), which a stray tap should not do. An alert dialog, so the focus is
+            held in it, Escape or "Stay" keeps the attempt, and the focus returns to this button. */}
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="sm" disabled={stage === "submitting"} data-testid="quiz-leave">
+              <ArrowLeftIcon aria-hidden />
+              {t("backToCourse")}
+            </Button>
+          }
+          title={t("leaveTitle")}
+          description={t("leaveText")}
+          cancelLabel={t("stay")}
+          confirmLabel={t("leave")}
+          destructive
+          onConfirm={async () => router.push(paths.course(course.id))}
+        />
         <div className="flex items-center justify-between gap-3">
           <p className="text-sm font-medium text-muted-foreground">{t("questionNumber", { number: index + 1 })}</p>
           <p

@@ -1,6 +1,7 @@
 "use client";
 
-import { CopyPlusIcon, LoaderCircleIcon } from "lucide-react";
+import { CheckCircle2Icon, CopyPlusIcon, LoaderCircleIcon } from "lucide-react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,7 +9,9 @@ import { postJson } from "@/lib/http/post-json";
 import { paths } from "@/lib/paths";
 
 /**
- * "Save a copy": signed in, the copy is saved at once and opened; signed out, the server keeps the
+ * "Save a copy": signed in, the copy is saved at once and the page says so, with a link to the
+ * copy (it used to open the copy without a word, which read as if nothing had been saved, or as
+ * the shared course itself); signed out, the server keeps the
  * share id as the pending shared course and the visitor goes to sign in (or up) and comes back to it.
  * Strings come as props: the public page ships no message catalog.
  */
@@ -17,11 +20,12 @@ export function SaveCopyButton({
   labels,
 }: {
   shareId: string;
-  labels: { save: string; saving: string; failed: string };
+  labels: { save: string; saving: string; failed: string; saved: string; open: string };
 }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [copyId, setCopyId] = useState<string | null>(null);
 
   async function save() {
     setBusy(true);
@@ -34,7 +38,8 @@ export function SaveCopyButton({
         return;
       }
       if (!response.ok || !body?.courseId) throw new Error(body?.message ?? labels.failed);
-      router.push(paths.course(body.courseId));
+      setCopyId(body.courseId);
+      setBusy(false);
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : labels.failed);
       setBusy(false);
@@ -43,10 +48,22 @@ export function SaveCopyButton({
 
   return (
     <div className="space-y-2">
-      <Button size="lg" onClick={() => void save()} disabled={busy} data-testid="save-copy">
+      <Button size="lg" onClick={() => void save()} disabled={busy || copyId !== null} data-testid="save-copy">
         {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <CopyPlusIcon aria-hidden />}
         {busy ? labels.saving : labels.save}
       </Button>
+      {/* Always in the page, so a screen reader hears the message when it is written into it. */}
+      <div role="status" className="text-sm">
+        {copyId ? (
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="copy-saved">
+            <CheckCircle2Icon className="size-4 shrink-0 text-primary" aria-hidden />
+            <span>{labels.saved}</span>
+            <Link href={paths.course(copyId)} className="font-medium text-primary underline underline-offset-4">
+              {labels.open}
+            </Link>
+          </p>
+        ) : null}
+      </div>
       {error ? (
         <p role="alert" className="text-sm text-destructive">
           {error}

@@ -4,6 +4,7 @@ import { CourseActions } from "@/features/export/components/course-actions";
 import { OfflineStatus } from "@/features/export/components/offline-status";
 import { CourseViewer } from "@/features/learning/components/course-viewer";
 import { loadViewer } from "@/features/learning/service";
+import { LanguageMenu } from "@/components/i18n/language-menu";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { requireUserPage } from "@/server/auth/session";
 
@@ -33,6 +34,7 @@ export default async function CoursePage({ params, searchParams }: Props) {
           bar: <CourseActions courseId={data.course.id} variant="bar" />,
         }}
         themeToggle={<ThemeToggle />}
+        languageMenu={<LanguageMenu />}
       />
     </>
   );

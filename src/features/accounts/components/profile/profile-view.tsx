@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isPaidPlan } from "@/features/plans";
 import { postForAnswer } from "@/lib/http/post-json";
 import { AccountTab, changesCredentials } from "./account-tab";
+import { PendingEmailNotice } from "./pending-email-notice";
 import { fieldId, fieldOfProfileError, firstInvalid, type ProfileErrors } from "./profile-errors";
 import { SettingsTab } from "./settings-tab";
 
@@ -23,10 +24,13 @@ export function ProfileView({
   user,
   billing,
   initialTab = "account",
+  pendingEmail,
 }: {
   user: ProfileUser;
   billing: React.ReactNode;
   initialTab?: string;
+  /** The new e-mail waiting for its link, if any (read on the server). */
+  pendingEmail?: string | null;
 }) {
   const t = useTranslations("profile");
   const router = useRouter();
@@ -151,6 +155,7 @@ export function ProfileView({
           )}
         </div>
       </div>
+      {pendingEmail && <PendingEmailNotice newEmail={pendingEmail} currentEmail={user.email} />}
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label={t("tabs.label")}>
           <TabsTrigger value="account">
