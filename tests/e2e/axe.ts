@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /**
  * The serious and critical axe-core findings on the page (or inside `include`), one line each:
@@ -16,4 +16,14 @@ export async function seriousAxeViolations(page: Page, include?: string): Promis
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** No serious or critical finding in the light theme, then in the dark one (the system's, switched in place). */
+export async function expectAxeCleanInBothThemes(page: Page, what: string): Promise<void> {
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
+    expect(await seriousAxeViolations(page), `${what} (${theme}): serious or critical axe violations`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }

@@ -1,4 +1,4 @@
-import { seriousAxeViolations } from "./axe";
+import { expectAxeCleanInBothThemes } from "./axe";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
@@ -44,15 +44,6 @@ const POSTS: Record<Locale, string[]> = {
   ],
 };
 
-async function expectNoSeriousViolations(page: Page, what: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-    expect(await seriousAxeViolations(page), `${what} (${theme}): serious or critical axe violations`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
-
 /** The value beside a label in the verification page's list. */
 const row = (page: Page, label: string) =>
   page
@@ -79,7 +70,7 @@ for (const locale of LOCALES) {
       await expect(row(page, v.language)).toHaveText(ENGLISH[locale]);
       await expect(page.getByTestId("certificate-issued")).toHaveText(longDate(locale));
       await expect(page.getByTestId("certificate-frame")).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
-      await expectNoSeriousViolations(page, `/certificates/{id} (${locale})`);
+      await expectAxeCleanInBothThemes(page, `/certificates/{id} (${locale})`);
       if (SHOTS) {
         mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: `${SHOTS}/verification-${locale}.png`, fullPage: true });
@@ -160,7 +151,7 @@ for (const locale of LOCALES) {
       expect(titles).not.toContain(siteCopy[locale].blog.firstPost);
       for (const title of titles) expect(POSTS[locale]).toContain(title);
       for (const title of POSTS[other(locale)]) await expect(page.getByText(title, { exact: true })).toHaveCount(0);
-      await expectNoSeriousViolations(page, `/blog (${locale})`);
+      await expectAxeCleanInBothThemes(page, `/blog (${locale})`);
     });
   });
 }

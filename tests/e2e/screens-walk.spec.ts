@@ -1,5 +1,5 @@
+import { expectAxeCleanInBothThemes } from "./axe";
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import en from "../../messages/en.json";
 import pt from "../../messages/pt.json";
@@ -35,23 +35,6 @@ mkdirSync(SHOTS, { recursive: true });
 /** A message with its `{name}` arguments filled in (the few used here have no plural forms). */
 function fill(message: string, values: Record<string, string>): string {
   return message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-    // Legacy mode, as a11y.spec.ts explains: the default mode's blank page never resolves in CI's Chromium.
-    const results = await new AxeBuilder({ page })
-      .setLegacyMode(true)
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5)}`);
-    expect(serious, `${what} (${theme}): serious or critical axe violations`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -102,7 +85,7 @@ for (const locale of LOCALES) {
       // A field not touched keeps its message.
       await expect(page.locator("#billing-city-error")).toHaveText(m.payment.checkout.errors.city);
       await page.screenshot({ path: `${SHOTS}/checkout-390-${locale}.png`, fullPage: true });
-      await expectNoSeriousViolations(page, "checkout with errors");
+      await expectAxeCleanInBothThemes(page, "checkout with errors");
     });
 
     test("profile: a waiting e-mail change has a lasting notice with Resend and Cancel", async ({ page }) => {
@@ -122,7 +105,7 @@ for (const locale of LOCALES) {
       await page.reload();
       await expect(notice).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/profile-email-notice-390-${locale}.png`, fullPage: true });
-      await expectNoSeriousViolations(page, "profile with the e-mail notice");
+      await expectAxeCleanInBothThemes(page, "profile with the e-mail notice");
 
       const resend = notice.getByRole("button", { name: m.profile.emailChange.resend });
       await waitForHydration(resend);
@@ -165,7 +148,7 @@ for (const locale of LOCALES) {
       const open = saved.getByRole("link", { name: m.share.openCopy });
       await expect(open).toHaveAttribute("href", /\/course\/[0-9a-f-]{36}$/);
       await member.screenshot({ path: `${SHOTS}/share-saved-390-${locale}.png`, fullPage: true });
-      await expectNoSeriousViolations(member, "shared course after Save a copy");
+      await expectAxeCleanInBothThemes(member, "shared course after Save a copy");
       await open.click();
       await expect(member).toHaveURL(/\/course\/[0-9a-f-]{36}$/);
       expect(new URL(member.url()).pathname).not.toContain(courseId);
@@ -187,7 +170,7 @@ for (const locale of LOCALES) {
       const dialog = page.getByRole("alertdialog", { name: m.quiz.leaveTitle });
       await expect(dialog).toContainText(m.quiz.leaveText);
       await page.screenshot({ path: `${SHOTS}/quiz-leave-390-${locale}.png` });
-      await expectNoSeriousViolations(page, "quiz leave dialog");
+      await expectAxeCleanInBothThemes(page, "quiz leave dialog");
       // Escape keeps the attempt and gives the focus back.
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);
@@ -244,7 +227,7 @@ for (const locale of LOCALES) {
         await region.evaluate((el) => (el.scrollLeft = 0));
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${SHOTS}/admin-users-${width}-${locale}.png` });
-        if (width === 360) await expectNoSeriousViolations(page, "admin users on a phone");
+        if (width === 360) await expectAxeCleanInBothThemes(page, "admin users on a phone");
       });
     }
 
@@ -299,7 +282,7 @@ for (const locale of LOCALES) {
       const banner = page.getByRole("banner");
       const menu = banner.getByRole("button", { name: `${m.common.language}: ${locale.toUpperCase()}`, exact: true });
       await expect(menu).toBeVisible();
-      await expectNoSeriousViolations(page, "viewer on a phone");
+      await expectAxeCleanInBothThemes(page, "viewer on a phone");
       const other: Locale = locale === "pt" ? "en" : "pt";
       await chooseLanguage(page, other);
       await expect(page.getByTestId("mobile-bar")).toContainText(copy[other].viewer.courseContent);
@@ -324,7 +307,7 @@ for (const locale of LOCALES) {
       await expectPlaceholderFits(input);
       await noSidewaysScroll(page);
       await page.screenshot({ path: `${SHOTS}/profile-password-360-${locale}.png`, fullPage: true });
-      await expectNoSeriousViolations(page, "profile editing at 360 px");
+      await expectAxeCleanInBothThemes(page, "profile editing at 360 px");
     });
   });
 }
