@@ -8,12 +8,15 @@ import "server-only";
 export { registerJobHandler, isTransient, type JobContext, type JobHandler, type HandlerOptions } from "./handlers";
 export { activeJob, cancelJob, jobById, type Job, type JobError, type JobStatus, type EnqueueInput } from "./queries";
 export { jobEvents } from "./runner";
+export { isDue, waitForJob, type WaitOptions } from "./follow";
 export {
   enqueueJob,
   isWorkerRunning,
   runDueJobs,
+  runJobHere,
   runJobNow,
   runJobSoon,
+  settleJobs,
   startJobWorker,
   type RunCounts,
 } from "./worker";
