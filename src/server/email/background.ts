@@ -19,6 +19,9 @@ export function trackBackgroundTask(task: Promise<unknown>, options: { mail?: bo
  */
 export async function settleBackgroundMail(timeoutMs?: number): Promise<void> {
   while (pending.size > 0) await Promise.allSettled([...pending]);
-  // A process that queued no mail has no mail job to wait for (and maybe no database to ask).
-  if (queuedMail) await settleJobs([MAIL_SEND], timeoutMs);
+  // Only after mail was queued since the last settle: otherwise there is no mail job to wait
+  // for, and maybe no database left to ask (a test file's last hooks).
+  if (!queuedMail) return;
+  await settleJobs([MAIL_SEND], timeoutMs);
+  queuedMail = false;
 }
