@@ -15,16 +15,10 @@ import { claimJobs, finishJob, insertJob } from "@/server/jobs/queries";
 import { setMailSettings, useFakeResend } from "../setup/mail";
 import { useTestDatabase } from "../setup/test-db";
 
-// Retries a few milliseconds apart, not the default 5 s, 10 s…
-process.env.JOBS_RETRY_BASE_MS = "20";
-
 useTestDatabase();
+// Also makes the job engine's retries a few milliseconds apart.
 const resend = useFakeResend();
 beforeEach(() => resend().reset());
-afterAll(() => {
-  delete process.env.JOBS_RETRY_BASE_MS;
-  setMailSettings({});
-});
 
 const welcome = (to: string) => ({ to, locale: "en" as const, template: "welcome" as const, data: { name: "Ana" } });
 
@@ -51,7 +45,10 @@ describe("a mail job", () => {
     const [received] = resend().emails("later@example.io");
     expect(resend().emails("later@example.io")).toHaveLength(1);
     expect(received.text).toContain("/reset-password/secret-token-123");
-    const { mail, jobs: [job] } = await mailTo("later@example.io");
+    const {
+      mail,
+      jobs: [job],
+    } = await mailTo("later@example.io");
     expect(received.idempotencyKey).toBe(`mail-${mail.id}`);
     // Sent: the outbox keeps no body, so the reset link is nowhere in the database.
     expect(mail).toMatchObject({ status: "sent", attempts: 3, lastError: null, html: null, text: null });
@@ -66,7 +63,10 @@ describe("a mail job", () => {
     await settleBackgroundMail();
 
     expect(resend().requestCount()).toBe(1);
-    const { mail, jobs: [job] } = await mailTo("refused@example.io");
+    const {
+      mail,
+      jobs: [job],
+    } = await mailTo("refused@example.io");
     expect(mail).toMatchObject({ status: "failed", attempts: 1, html: null, text: null });
     expect(mail.lastError).toMatch(/resend 422/);
     expect(job).toMatchObject({ status: "failed", attempts: 1 });
@@ -78,7 +78,10 @@ describe("a mail job", () => {
     sendMailInBackground(welcome("down@example.io"));
     await settleBackgroundMail();
 
-    const { mail, jobs: [job] } = await mailTo("down@example.io");
+    const {
+      mail,
+      jobs: [job],
+    } = await mailTo("down@example.io");
     expect(job).toMatchObject({ status: "failed", attempts: 5 });
     expect(job.lastError?.message).toMatch(/resend 503/);
     expect(mail).toMatchObject({ status: "failed", attempts: 5, html: null, text: null });
@@ -110,7 +113,10 @@ describe("a mail job", () => {
     // The takeover sent it again with the same idempotency key: the provider delivered it once.
     expect(resend().requestCount()).toBe(2);
     expect(resend().emails(to)).toHaveLength(1);
-    const { mail, jobs: [job] } = await mailTo(to);
+    const {
+      mail,
+      jobs: [job],
+    } = await mailTo(to);
     expect(job).toMatchObject({ status: "succeeded", attempts: 2 });
     expect(mail).toMatchObject({ status: "sent", html: null, text: null });
     // The dead worker, had it woken, records nothing: the job is no longer its own.
