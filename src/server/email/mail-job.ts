@@ -109,8 +109,7 @@ async function sendQueuedMail({ job, signal, stillOwned }: JobContext): Promise<
 }
 
 /** The provider's own verdict decides; anything else (the database down) as for any job. */
-const mailTransient = (error: unknown) =>
-  error instanceof MailDeliveryError ? error.retryable : isTransient(error);
+const mailTransient = (error: unknown) => (error instanceof MailDeliveryError ? error.retryable : isTransient(error));
 
 /** Lets the worker send mails; called at the mailer's load, by instrumentation.ts and the cron route. */
 export function registerMailJobs(): void {
