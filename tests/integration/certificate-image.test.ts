@@ -16,8 +16,10 @@ import { CertificateCard, CARD_SIZE } from "@/features/quiz/components/certifica
 import { renderCertificatePng } from "@/features/quiz/certificate-image";
 import { closeBrowser, withBrowserPage } from "@/server/browser/chromium";
 import { getDb } from "@/server/db/client";
-import { certificates } from "@/server/db/schema";
+import { certificates, jobs } from "@/server/db/schema";
 import { eq } from "drizzle-orm";
+import { callRoute } from "../setup/http";
+import { useFakeResend } from "../setup/mail";
 import { useTestDatabase } from "../setup/test-db";
 import { resetSettings } from "../setup/settings";
 
@@ -78,6 +80,8 @@ let base: string;
 let cardRequests = 0;
 /** A certificate row's public id (22 characters, as issued) served as the Korean card. */
 const STORED_ID = "KoreanCardAbcdefghijkl";
+/** Another, served as the Thai card, for the certificate mail. */
+const MAILED_ID = "ThaiCardAbcdefghijklmn";
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -85,7 +89,9 @@ beforeAll(async () => {
     const card = url.pathname.match(/^\/certificates\/([^/]+)\/card$/);
     if (card) {
       cardRequests++;
-      const sample = SAMPLES.find((s) => s.script === (card[1] === STORED_ID ? "Korean" : card[1]));
+      const sample = SAMPLES.find(
+        (s) => s.script === (card[1] === STORED_ID ? "Korean" : card[1] === MAILED_ID ? "Thai" : card[1]),
+      );
       if (!sample) return res.writeHead(404).end();
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       return res.end(cardHtml(sample));
@@ -164,16 +170,32 @@ describe("the certificate picture", () => {
 });
 
 describe("the certificate picture route's store", () => {
-  it("renders a certificate once, however many ask at the same time, then serves the stored bytes", async () => {
+  it("draws a certificate once in its certificate.picture job, however many ask at the same time, then serves the stored bytes", async () => {
     process.env.APP_URL = base;
     resetSettings();
     const { certificatePng } = await import("@/features/quiz/service");
+    const { GET: certificateImage } = await import("@/app/api/certificates/[publicId]/image/route");
     await (
       await getDb()
     )
       .insert(certificates)
       .values({ publicId: STORED_ID, holderName: "김민준", courseTitle: "천문학 입문", shortCode: "ABCDEFGH23" });
     cardRequests = 0;
+    // Two requests at once (the image route, as the page and its preview ask): one job, one render.
+    const [ra, rb] = await Promise.all([
+      callRoute(certificateImage as never, { params: { publicId: STORED_ID } }),
+      callRoute(certificateImage as never, { params: { publicId: STORED_ID } }),
+    ]);
+    expect([ra.status, rb.status, ra.status === 200 ? "" : ra.text, rb.status === 200 ? "" : rb.text]).toEqual([
+      200,
+      200,
+      "",
+      "",
+    ]);
+    expect(ra.headers.get("content-type")).toBe("image/png");
+    expect(cardRequests).toBe(1);
+    const drawn = await (await getDb()).select().from(jobs).where(eq(jobs.subject, STORED_ID));
+    expect(drawn).toMatchObject([{ kind: "certificate.picture", status: "succeeded", attempts: 1 }]);
     const [a, b] = await Promise.all([certificatePng(STORED_ID), certificatePng(STORED_ID)]);
     expect(cardRequests).toBe(1);
     expect(a!.equals(b!)).toBe(true);
@@ -188,5 +210,51 @@ describe("the certificate picture route's store", () => {
     expect(cardRequests).toBe(1);
     expect(again!.equals(a!)).toBe(true);
     expect(await certificatePng("B".repeat(22))).toBeUndefined();
+  });
+});
+
+describe("the certificate mail", () => {
+  const resend = useFakeResend();
+
+  it("draws the picture inside its mail.send job, in the certificate.picture job, and attaches it", async () => {
+    process.env.APP_URL = base;
+    resetSettings();
+    // The quiz service registers the picture as a mail attachment source.
+    await import("@/features/quiz/service");
+    const { sendMailInBackground, settleBackgroundMail } = await import("@/server/email/mailer");
+    await (
+      await getDb()
+    )
+      .insert(certificates)
+      .values({ publicId: MAILED_ID, holderName: "สมชาย ใจดี", courseTitle: "ดาราศาสตร์", shortCode: "ABCDEFGH24" });
+    cardRequests = 0;
+    sendMailInBackground({
+      to: "holder@example.io",
+      locale: "en",
+      template: "certificate",
+      data: {
+        name: "Somchai",
+        courseTitle: "ดาราศาสตร์",
+        certificateId: MAILED_ID,
+        certificateUrl: `${base}/certificates/${MAILED_ID}`,
+        issuedOn: "November 26, 2026",
+      },
+      attach: [{ source: "certificate-picture", ref: MAILED_ID }],
+    });
+    await settleBackgroundMail(90_000);
+
+    const [mail] = resend().emails("holder@example.io");
+    expect(mail.attachments).toEqual([
+      { filename: "certificate.png", contentType: "image/png", bytes: expect.any(Number) },
+    ]);
+    expect(cardRequests).toBe(1);
+    const db = await getDb();
+    const [row] = await db
+      .select({ png: certificates.png })
+      .from(certificates)
+      .where(eq(certificates.publicId, MAILED_ID));
+    expect(mail.attachments[0].bytes).toBe(row.png!.length);
+    const drawn = await db.select().from(jobs).where(eq(jobs.subject, MAILED_ID));
+    expect(drawn).toMatchObject([{ kind: "certificate.picture", status: "succeeded" }]);
   });
 });

@@ -16,7 +16,7 @@ import { POST as updateresult } from "@/app/api/updateresult/route";
 import { certificateDate } from "@/features/quiz";
 import { publicCertificate } from "@/features/quiz/service";
 import { getDb } from "@/server/db/client";
-import { certificates, courses, emailOutbox, lessons, quizAttempts, quizzes } from "@/server/db/schema";
+import { certificates, courses, emailOutbox, jobs, lessons, quizAttempts, quizzes } from "@/server/db/schema";
 import { settleBackgroundMail } from "@/server/email/mailer";
 import { and, eq } from "drizzle-orm";
 import { callRoute } from "../setup/http";
@@ -110,6 +110,27 @@ describe("the quiz", () => {
     expect(renewed.status).toBe(200);
     expect(fakeModel().requests.length).toBe(before + 1);
     await expectNoAnswerKey(courseId, renewed.text);
+  });
+
+  it("writes the questions in one quiz.write job with one model call when two tabs ask at once, each served its own attempt", async () => {
+    const { cookie, userId } = await signedUpUser();
+    const courseId = await insertCourse(userId, 5);
+    const before = fakeModel().requests.length;
+    // The model takes a moment, so the second request arrives while the first one's job is writing.
+    fakeModel().configure({ firstTokenDelayMs: 300 });
+    try {
+      const [a, b] = await Promise.all([
+        callRoute(aiexam, { cookie, body: { courseId } }),
+        callRoute(aiexam, { cookie, body: { courseId } }),
+      ]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(a.json.attemptId).not.toBe(b.json.attemptId);
+    } finally {
+      fakeModel().configure({ firstTokenDelayMs: 0 });
+    }
+    expect(fakeModel().requests.length).toBe(before + 1);
+    const written = await (await getDb()).select().from(jobs).where(eq(jobs.subject, courseId));
+    expect(written).toMatchObject([{ kind: "quiz.write", status: "succeeded", attempts: 1 }]);
   });
 
   it("grades on the server, records the answers, keeps the best mark rising and passes at QUIZ_PASS_PERCENT", async () => {

@@ -16,10 +16,17 @@ export function setMailSettings(values: Partial<Record<(typeof MAIL_SETTINGS)[nu
   resetEnvForTests();
 }
 
+/**
+ * The fake Resend as the file's provider. Mails go through `mail.send` jobs, retried with the
+ * job engine's backoff: a few milliseconds here, not the default 5 s, 10 s…, so a test whose
+ * provider keeps failing settles (settleBackgroundMail) within a second.
+ */
 export function useFakeResend(): () => FakeResend {
   let fake: FakeResend | undefined;
+  const savedRetryBase = process.env.JOBS_RETRY_BASE_MS;
   beforeAll(async () => {
     fake = await startFakeResend({ apiKey: "re_test_integration" });
+    process.env.JOBS_RETRY_BASE_MS = "20";
     setMailSettings({
       RESEND_API_KEY: fake.apiKey,
       RESEND_BASE_URL: fake.url,
@@ -27,6 +34,8 @@ export function useFakeResend(): () => FakeResend {
     });
   });
   afterAll(async () => {
+    if (savedRetryBase === undefined) delete process.env.JOBS_RETRY_BASE_MS;
+    else process.env.JOBS_RETRY_BASE_MS = savedRetryBase;
     setMailSettings({});
     await fake?.close();
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { isErrorCode } from "@/server/http/error-codes";
-import { jobById, jobEvents, runJobSoon, type Job } from "@/server/jobs";
+import { isDue, jobById, jobEvents, runJobSoon } from "@/server/jobs";
 import { draftOf } from "./lesson-draft-queries";
 import { liveLesson, onLiveLessonOpened, type LiveLesson } from "./lesson-live";
 import { lessonContent, type LessonContent } from "./lesson-queries";
@@ -70,7 +70,7 @@ export async function* followLessonJob(
         return yield { type: "error", code: failure(job.lastError) };
       }
       // Due and nobody on it (its worker died, or no worker runs here): this request takes it.
-      if (job && due(job)) runJobSoon(job.id);
+      if (job && isDue(job)) runJobSoon(job.id);
     }
     const following = followed;
     await changeOf(
@@ -82,12 +82,6 @@ export async function* followLessonJob(
         Boolean(following && (following.closed || following.text.length > sent.length || following.epoch !== epoch)),
     );
   }
-}
-
-function due(job: Job): boolean {
-  const now = Date.now();
-  if (job.status === "queued") return job.runAfter.getTime() <= now;
-  return job.status === "running" && (job.leaseExpiresAt?.getTime() ?? 0) < now;
 }
 
 /** Sleeps until the live text moves, this process's job ends, or `ms` passes. */

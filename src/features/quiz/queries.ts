@@ -35,9 +35,10 @@ export async function completionFacts(
   return row ?? { lessonCount: 0, openedDoneCount: 0, passedAttempt: false };
 }
 
-/** The stored questions and the attempt served last (its id, order, clock and whether it is graded). */
+/** The stored questions (and when they were written) and the attempt served last (its id, order, clock and whether it is graded). */
 export type QuizRow = {
   questions: StoredQuestion[];
+  createdAt: Date;
   servedAt: Date;
   attemptId: string;
   servedOrder: ServedOrder | null;
@@ -49,6 +50,7 @@ export async function findQuiz(courseId: string): Promise<QuizRow | undefined> {
   const [row] = await db
     .select({
       questions: quizzes.questions,
+      createdAt: quizzes.createdAt,
       servedAt: quizzes.servedAt,
       attemptId: quizzes.attemptId,
       servedOrder: quizzes.servedOrder,

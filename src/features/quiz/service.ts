@@ -1,49 +1,47 @@
 import "server-only";
 import { randomBytes, randomInt } from "node:crypto";
-import { findOwnCourse, progressPercent, requireOwnCourse } from "@/features/courses/service";
-import { generateQuiz } from "@/features/generation/service";
+import { courseNotFound, findOwnCourse, progressPercent, requireOwnCourse } from "@/features/courses/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
-import { modelFailure } from "@/server/ai/failure";
 import { enforceAiRateLimit } from "@/server/ai/rate-limit";
 import type { SessionUser } from "@/server/auth/session";
 import { BrowserUnavailableError } from "@/server/browser/chromium";
-import { sendMailInBackground, type OutgoingMail } from "@/server/email/mailer";
+import { sendMailInBackground } from "@/server/email/mailer";
 import { env } from "@/server/env";
 import { inlineMarkdownToSafeHtml } from "@/server/html/markdown";
-import { appError } from "@/server/http/errors";
+import { appError, databaseUnavailable } from "@/server/http/errors";
+import { isErrorCode } from "@/server/http/error-codes";
+import { activeJob, enqueueJob, runJobSoon, waitForJob, type JobError } from "@/server/jobs";
 import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
-import { logger } from "@/server/logger";
 import { certificateDate, isPublicId } from "./certificate-format";
-import { renderCertificatePng } from "./certificate-image";
+import { certificatePng } from "./certificate-job";
+import { CERTIFICATE_PICTURE_ATTACHMENT, registerQuizJobs } from "./jobs";
+import { QUIZ_WRITE, type QuizWritePayload } from "./quiz-job";
 import {
   grade,
   isPassing,
   publicQuestions,
-  questionCountFor,
   shuffledOrder,
   withinTimeLimit,
   type PublicQuestion,
   type QuestionResult,
-  type StoredQuestion,
 } from "./grading";
 import {
   completionFacts,
   findCertificateByPublicId,
   findCertificateForCourse,
-  findCertificatePng,
   findQuiz,
   issueCertificate,
   recordAttempt,
   startAttempt,
-  storeCertificatePng,
-  storeQuiz,
-  topicTitles,
   type CertificateInfo,
 } from "./queries";
 import { paths } from "@/lib/paths";
 import { progressCounts } from "@/features/learning/service";
 
 export type { CertificateInfo };
+export { registerQuizJobs };
+
+registerQuizJobs();
 
 type Caller = Pick<SessionUser, "id" | "email" | "name" | "locale">;
 
@@ -94,28 +92,38 @@ export async function serveQuiz(
     // The quiz went with its course between the two statements: as if never written.
     if (attemptId) return { attemptId, questions: formatted(publicQuestions(existing.questions, order)) };
   }
-  await enforceAiRateLimit(user.id, t);
-  const titles = await topicTitles(course.id);
-  let questions: StoredQuestion[];
-  try {
-    const quiz = await generateQuiz({
-      courseTopic: course.mainTopic,
-      topicTitles: titles,
-      language: course.lang,
-      questionCount: questionCountFor(titles.length),
-    });
-    questions = quiz.questions.map((q) => ({
-      question: q.question,
-      options: q.options,
-      answer: q.answer,
-      explanation: q.explanation,
-    }));
-  } catch (error) {
-    throw modelFailure(error, t) ?? error;
-  }
-  const order = shuffledOrder(questions, randomBelow);
-  const attemptId = await storeQuiz(course.id, questions, order);
-  return { attemptId, questions: formatted(publicQuestions(questions, order)) };
+  const job = await waitForJob(await quizJob(user.id, course.id, Boolean(input.renew), t));
+  if (job?.status !== "succeeded") throw quizJobFailure(job?.lastError ?? null, t);
+  const quiz = await findQuiz(course.id);
+  // Each follower of the job serves its own attempt; the one served last is the open one.
+  const order = quiz && shuffledOrder(quiz.questions, randomBelow, quiz.servedOrder);
+  const attemptId = order && (await startAttempt(course.id, order));
+  // The quiz went with its course while the model wrote.
+  if (!quiz || !order || !attemptId) throw courseNotFound(t);
+  return { attemptId, questions: formatted(publicQuestions(quiz.questions, order)) };
+}
+
+/**
+ * The course's one active `quiz.write` job, joined or enqueued (and started). Only a new job is
+ * charged to the user's AI rate limit: joining one costs nothing.
+ */
+async function quizJob(userId: string, courseId: string, renew: boolean, t: ApiTranslator): Promise<string> {
+  const running = await activeJob(QUIZ_WRITE, courseId);
+  if (running) return running.id;
+  await enforceAiRateLimit(userId, t);
+  const payload: QuizWritePayload = { userId, renew };
+  const { id, created } = await enqueueJob({ kind: QUIZ_WRITE, subject: courseId, payload, userId });
+  if (created) runJobSoon(id);
+  return id;
+}
+
+/** A quiz job's failure as the answer it was before jobs: the model's own code, else a server error. */
+function quizJobFailure(error: JobError | null, t: ApiTranslator): Error {
+  if (!error) return new Error("the quiz job is gone");
+  if (error.code === "db:unavailable") return databaseUnavailable(t);
+  if (error.code === "course:not-found") return courseNotFound(t);
+  if (isErrorCode(error.code)) return appError(error.code, t);
+  return new Error(`quiz job failed: ${error.code}: ${error.message}`);
 }
 
 export type QuizOutcome = {
@@ -250,28 +258,21 @@ export async function resendCertificate(user: Caller, courseId: string, t: ApiTr
 }
 
 function mailCertificateInBackground(user: Caller, certificate: CertificateInfo): void {
-  const prepare = async (): Promise<OutgoingMail> => {
-    // The picture is a bonus: without a browser the mail still carries the verification link.
-    const png = await certificatePng(certificate.publicId).catch((error: unknown) => {
-      logger.warn({ err: error, publicId: certificate.publicId }, "certificate picture not rendered for the mail");
-      return null;
-    });
-    return {
-      to: user.email,
-      locale: user.locale,
-      template: "certificate",
-      data: {
-        name: user.name,
-        courseTitle: certificate.courseTitle,
-        certificateId: certificate.publicId,
-        certificateUrl: new URL(paths.certificate(certificate.publicId), env().APP_URL).toString(),
-        // The certificate's own date reading, as on its picture and pages.
-        issuedOn: certificateDate(certificate.issuedAt, certificate.locale),
-      },
-      attachments: png ? [{ filename: "certificate.png", content: png, contentType: "image/png" }] : undefined,
-    };
-  };
-  sendMailInBackground({ template: "certificate", prepare });
+  sendMailInBackground({
+    to: user.email,
+    locale: user.locale,
+    template: "certificate",
+    data: {
+      name: user.name,
+      courseTitle: certificate.courseTitle,
+      certificateId: certificate.publicId,
+      certificateUrl: new URL(paths.certificate(certificate.publicId), env().APP_URL).toString(),
+      // The certificate's own date reading, as on its picture and pages.
+      issuedOn: certificateDate(certificate.issuedAt, certificate.locale),
+    },
+    // Drawn inside the mail's job, after the response.
+    attach: [{ source: CERTIFICATE_PICTURE_ATTACHMENT, ref: certificate.publicId }],
+  });
 }
 
 /** The public record (`paths.certificate`), or undefined for an unknown id. */
@@ -280,26 +281,4 @@ export async function publicCertificate(publicId: unknown): Promise<CertificateI
   return findCertificateByPublicId(publicId);
 }
 
-/** The picture, rendered on first request and kept on the row; undefined for an unknown id. */
-export async function certificatePng(publicId: unknown): Promise<Buffer | undefined> {
-  if (!isPublicId(publicId)) return undefined;
-  const stored = await findCertificatePng(publicId);
-  if (stored === undefined) return undefined;
-  if (stored) return stored;
-  // The page, its Open Graph preview and the mail may ask at once: one render serves them all.
-  let pending = rendering.get(publicId);
-  if (!pending) {
-    pending = renderCertificatePng(publicId)
-      .then(async (png) => {
-        await storeCertificatePng(publicId, png);
-        return png;
-      })
-      .finally(() => rendering.delete(publicId));
-    rendering.set(publicId, pending);
-  }
-  return pending;
-}
-
-const rendering = new Map<string, Promise<Buffer>>();
-
-export { BrowserUnavailableError };
+export { BrowserUnavailableError, certificatePng };

@@ -26,12 +26,15 @@ export {
   type EnqueueInput,
 } from "./queries";
 export { jobEvents } from "./runner";
+export { isDue, waitForJob, type WaitOptions } from "./follow";
 export {
   enqueueJob,
   isWorkerRunning,
   runDueJobs,
+  runJobHere,
   runJobNow,
   runJobSoon,
+  settleJobs,
   startJobWorker,
   type RunCounts,
 } from "./worker";

@@ -58,6 +58,19 @@ export async function activeJob(kind: string, subject: string): Promise<Job | un
   return row;
 }
 
+/** The active job of these kinds that comes due first (settleJobs waits for it). */
+export async function nextActiveJob(kinds: string[]): Promise<Job | undefined> {
+  if (kinds.length === 0) return undefined;
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(inArray(jobs.kind, kinds), ACTIVE))
+    .orderBy(jobs.runAfter)
+    .limit(1);
+  return row;
+}
+
 export async function jobById(id: string): Promise<Job | undefined> {
   const db = await getDb();
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);

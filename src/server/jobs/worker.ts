@@ -3,7 +3,7 @@ import { after } from "next/server";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { registeredKinds } from "./handlers";
-import { claimJobs, insertJob, purgeFinishedJobs, type EnqueueInput } from "./queries";
+import { claimJobs, insertJob, nextActiveJob, purgeFinishedJobs, type EnqueueInput } from "./queries";
 import { claimDueJobs, jobEvents, leaseMsFor, processOwner, runClaimedJob, type JobOutcome } from "./runner";
 import { jobById } from "./queries";
 
@@ -38,7 +38,21 @@ export function runJobSoon(id: string): void {
     holder.__aulaJobWorker!.wake();
     return;
   }
+  runJobHere(id);
+}
+
+/** Jobs this process runs outside its worker loop, still going (settleJobs waits for them). */
+const inlineRuns = new Set<Promise<unknown>>();
+
+/**
+ * Runs the job in this process whatever the mode (a job that waits on another job it needs,
+ * so that a worker whose slots are all taken cannot leave it waiting): started at once, and
+ * handed to `after()` inside a request so a serverless platform keeps the function alive.
+ */
+export function runJobHere(id: string): void {
   const run = runJobNow(id).catch((error: unknown) => logger.error({ err: error, jobId: id }, "inline job failed"));
+  inlineRuns.add(run);
+  void run.finally(() => inlineRuns.delete(run));
   try {
     after(run);
   } catch {
@@ -72,13 +86,15 @@ export async function runDueJobs(options: {
   budgetMs: number;
   concurrency?: number;
   owner?: string;
+  /** Only these kinds (default: every registered one). */
+  kinds?: string[];
 }): Promise<RunCounts> {
   const counts: RunCounts = { claimed: 0, succeeded: 0, failed: 0, retried: 0, deferred: 0, lost: 0 };
   const concurrency = options.concurrency ?? env().JOBS_CONCURRENCY;
   const deadline = Date.now() + options.budgetMs;
   const lane = async () => {
     while (Date.now() < deadline) {
-      const [job] = await claimDueJobs(1, registeredKinds(), options.owner);
+      const [job] = await claimDueJobs(1, options.kinds ?? registeredKinds(), options.owner);
       if (!job) return;
       counts.claimed++;
       const outcome = await runClaimedJob(job, options.owner);
@@ -161,4 +177,24 @@ export function startJobWorker(
   holder.__aulaJobWorker = { stop, wake };
   logger.info({ concurrency, pollMs }, "job worker started");
   return stop;
+}
+
+/**
+ * For tests and scripts, which have no worker loop: waits for the jobs this process runs
+ * inline, and runs due jobs of `kinds` (retries once their time comes, jobs whose lease ran
+ * out) until none of those kinds is queued or running. Throws after `timeoutMs`.
+ */
+export async function settleJobs(kinds: string[], timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    while (inlineRuns.size > 0) await Promise.allSettled([...inlineRuns]);
+    await runDueJobs({ budgetMs: Math.max(1, deadline - Date.now()), kinds });
+    if (inlineRuns.size > 0) continue;
+    const next = await nextActiveJob(kinds);
+    if (!next) return;
+    if (Date.now() >= deadline) throw new Error(`jobs still active after ${timeoutMs} ms: ${next.kind} ${next.id}`);
+    // Until the retry is due or the lease of a worker that is gone runs out.
+    const at = next.status === "queued" ? next.runAfter : (next.leaseExpiresAt ?? new Date());
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(at.getTime() - Date.now(), 10), 250)));
+  }
 }

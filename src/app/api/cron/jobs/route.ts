@@ -1,5 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { registerLessonJobs } from "@/features/learning/service";
+import { registerQuizJobs } from "@/features/quiz/service";
+import { registerMailJobs } from "@/server/email/mailer";
 import { env } from "@/server/env";
 import { appError } from "@/server/http/errors";
 import { runDueJobs } from "@/server/jobs";
@@ -24,7 +26,9 @@ export const GET = apiRoute.public({}, async ({ request, t }) => {
   if (!secret) throw appError("request:cron-off", t);
   const given = request.headers.get("authorization")?.match(/^Bearer (.+)$/)?.[1] ?? "";
   if (!sameSecret(given, secret)) throw appError("auth:unauthenticated", t);
+  registerMailJobs();
   registerLessonJobs();
+  registerQuizJobs();
   const counts = await runDueJobs({ budgetMs: BUDGET_MS });
   return Response.json({ success: true, ...counts });
 });
