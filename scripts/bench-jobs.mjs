@@ -261,7 +261,7 @@ async function writeAll() {
   const idle = await healthSamples({ count: 100 });
 
   const started = Date.now();
-  await call("POST", `/api/courses/${courseId}/write-all`, cookie, {});
+  const { queued } = await (await call("POST", `/api/courses/${courseId}/write-all`, cookie, {})).json();
   let last;
   let done = false;
   const during = healthSamples({ until: () => done });
@@ -282,7 +282,7 @@ async function writeAll() {
   const model = unionMs(lessonCalls.filter((r) => r.finishedAt).map((r) => [r.at, r.finishedAt]));
   const callMs = lessonCalls.filter((r) => r.finishedAt).map((r) => r.finishedAt - r.at);
   console.log(
-    `\n2. Write all lessons: ${last.total} lessons (${last.written} written, ${last.failed} failed), JOBS_CONCURRENCY default (2), rate limit off`,
+    `\n2. Write all lessons: ${last.total} lessons, ${queued} queued by write-all (${last.written} written, ${last.failed} failed), JOBS_CONCURRENCY default (2), rate limit off`,
   );
   console.log(
     `   fake model: first token after ${FIRST_TOKEN_MS} ms, then ${TOKENS_PER_SECOND} tokens/s; ${lessonCalls.length} lesson calls, each p50 ${percentile(callMs, 50).toFixed(0)} ms`,
