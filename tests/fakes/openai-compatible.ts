@@ -74,6 +74,8 @@ export type RecordedRequest = {
   behaviour: FakeBehaviour;
   /** The whole answer was sent (false while streaming, and for a call cut off or abandoned by its client). */
   completed: boolean;
+  /** When the whole answer was sent (Date.now()), for the model's own busy time in bench:jobs. */
+  finishedAt?: number;
 };
 
 type JsonSchema = {
@@ -318,6 +320,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
         }),
       );
       recorded.completed = true;
+      recorded.finishedAt = Date.now();
       return;
     }
 
@@ -349,6 +352,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     res.write(chunk({}, "stop", { usage }));
     res.end("data: [DONE]\n\n");
     recorded.completed = true;
+    recorded.finishedAt = Date.now();
   }
 
   async function control(req: IncomingMessage, res: ServerResponse, path: string) {
