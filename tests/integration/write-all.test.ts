@@ -247,18 +247,24 @@ describe("write all lessons", () => {
     const account = await signedUpUser();
     const { courseId, rows } = await course(account.id, 1, 2);
     const target = rows[1];
-    // The model fails every call of the first attempt (generateLesson's own four included).
+    // The model fails every call of the first attempt (generateLesson's own four included); the
+    // retry waits a minute, so the queued job can be looked at before it runs again.
     model.script({ match: `"lesson": ${JSON.stringify(target.title)}`, behaviour: "status-500" });
-    expect((await writeAll(account, courseId)).json).toMatchObject({ queued: 1 });
-    await waitFor(
-      async () => {
-        await runDueJobs({ budgetMs: 500 });
-        const [job] = await lessonJobs([target.id]);
-        return job.attempts === 1 && job.status === "queued";
-      },
-      "the first attempt to go back to the queue",
-      { timeoutMs: 20_000, everyMs: 100 },
-    );
+    const restore = withSettings({ JOBS_RETRY_BASE_MS: "60000" });
+    try {
+      expect((await writeAll(account, courseId)).json).toMatchObject({ queued: 1 });
+      await waitFor(
+        async () => {
+          await runDueJobs({ budgetMs: 500 });
+          const [job] = await lessonJobs([target.id]);
+          return job.attempts === 1 && job.status === "queued";
+        },
+        "the first attempt to go back to the queue",
+        { timeoutMs: 20_000, everyMs: 100 },
+      );
+    } finally {
+      restore();
+    }
     const [waiting] = await lessonJobs([target.id]);
     expect(waiting.lastError).toMatchObject({ code: "ai:unavailable" });
     expect((await progress(account, courseId)).json).toMatchObject({ written: 1, failed: 0, queued: 1 });
