@@ -118,11 +118,11 @@ export function WriteAllControl({ state, variant }: { state: WritingState; varia
       >
         <p role="status" className="flex min-w-0 flex-1 items-center gap-1.5 text-sm" title={t("startedText")}>
           <LoaderCircleIcon className="size-4 shrink-0 animate-spin" aria-hidden />
-          <span className={cn(!drawer && "sr-only xl:not-sr-only")}>
+          <span className={cn(!drawer && "sr-only 2xl:not-sr-only")}>
             {t("progress", { written: progress.written, total: progress.total })}
           </span>
           {drawer ? null : (
-            <span className="xl:hidden" aria-hidden>
+            <span className="2xl:hidden" aria-hidden>
               {progress.written}/{progress.total}
             </span>
           )}
@@ -152,7 +152,7 @@ export function WriteAllControl({ state, variant }: { state: WritingState; varia
         data-testid="write-all"
       >
         {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <PenLineIcon aria-hidden />}
-        <span className={cn(!drawer && "sr-only xl:not-sr-only")}>{t("action")}</span>
+        <span className={cn(!drawer && "sr-only 2xl:not-sr-only")}>{t("action")}</span>
       </Button>
       {drawer ? <p className="text-xs text-muted-foreground">{t("hint", { count: missing })}</p> : null}
       {drawer && progress.failed > 0 ? (
