@@ -15,6 +15,7 @@ import { enqueueJob, jobById, runDueJobs } from "@/server/jobs";
 import { startFakeMedia, type FakeMedia } from "../fakes/media";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { signedUpUser } from "../setup/accounts";
+import { lessonCalls } from "../setup/fake-ai";
 import { lessonJobHeldElsewhere } from "../setup/jobs";
 import { lessonsOf, seedCourse } from "../setup/seed-course";
 import { resetSettings } from "../setup/settings";
@@ -71,15 +72,7 @@ async function courseOfEmptyLessons(userId: string, count: number) {
   return { courseId: course.id, lessons: await lessonsOf(course.id) };
 }
 
-/**
- * The model's lesson-writing requests for one lesson (image search phrases are JSON requests).
- * Every lesson's prompt lists the course's other titles too, so the lesson is matched as the
- * prompt's data block names it.
- */
-function lessonRequests(title: string) {
-  const named = `"lesson": ${JSON.stringify(title)}`;
-  return model.requests.filter((r) => !r.responseFormat && r.messages.some((m) => m.content.includes(named)));
-}
+const lessonRequests = (title: string) => lessonCalls(model, title);
 
 async function lessonRows(ids: string[]) {
   return (await getDb()).select().from(lessons).where(inArray(lessons.id, ids));

@@ -12,11 +12,9 @@ import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { jobs, lessons } from "@/server/db/schema";
-import { startFakeMedia, type FakeMedia } from "../fakes/media";
-import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { signedUpUser } from "../setup/accounts";
+import { lessonCalls, useFakeAi } from "../setup/fake-ai";
 import { lessonsOf, seedCourse } from "../setup/seed-course";
-import { resetSettings } from "../setup/settings";
 import { useTestDatabase } from "../setup/test-db";
 import { waitFor } from "../setup/wait";
 
@@ -25,23 +23,12 @@ const onPostgresIt = onPostgres ? it : it.skip;
 
 const database = useTestDatabase();
 
-let model: FakeModel;
-let media: FakeMedia;
-
-beforeAll(async () => {
-  [model, media] = await Promise.all([startFakeModel({ charsPerToken: 24 }), startFakeMedia()]);
-  Object.assign(process.env, media.env);
-  resetSettings();
-});
-
-afterAll(async () => {
-  await Promise.all([model.close(), media.close()]);
-});
+// The children call the model themselves: this process only serves it.
+const ai = useFakeAi({ configure: false });
 
 beforeEach(() => {
-  model.reset();
   // About a second a lesson: a batch of 32 is well under way when the kill comes.
-  model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 150 });
+  ai.model().configure({ firstTokenDelayMs: 0, tokensPerSecond: 150 });
 });
 
 /** An 8 × 4 course with no lesson written; titles carry a marker to count the model's calls. */
@@ -57,11 +44,7 @@ async function eightByFour(userId: string) {
   return { courseId: course.id, rows: await lessonsOf(course.id) };
 }
 
-/** The model's lesson-writing calls for one lesson (media searches ask for JSON). */
-function lessonCalls(title: string) {
-  const named = `"lesson": ${JSON.stringify(title)}`;
-  return model.requests.filter((r) => !r.responseFormat && r.messages.some((m) => m.content.includes(named)));
-}
+const lessonCallsOf = (title: string) => lessonCalls(ai.model(), title);
 
 /** An app process with a job worker (two lanes) on this test's PostgreSQL. */
 function startInstance(owner: string): { child: ChildProcess; exited: Promise<unknown>; stderr: () => string } {
@@ -85,8 +68,8 @@ function startInstance(owner: string): { child: ChildProcess; exited: Promise<un
         AI_RATE_LIMIT_PER_MINUTE: "1000",
         AI_RETRY_BASE_MS: "10",
         MEDIA_TIMEOUT_MS: "300",
-        CHILD_AI_BASE_URL: model.baseURL,
-        CHILD_AI_MODEL: model.model,
+        CHILD_AI_BASE_URL: ai.model().baseURL,
+        CHILD_AI_MODEL: ai.model().model,
         CHILD_OWNER: owner,
         CHILD_CONCURRENCY: "2",
         LOG_LEVEL: "silent",
@@ -122,13 +105,13 @@ async function expectWrittenOnce(rows: { id: string; title: string }[], cutOff: 
   const ids = rows.map((r) => r.id);
   expect(await writtenCount(ids)).toBe(32);
   for (const row of rows) {
-    const calls = lessonCalls(row.title);
+    const calls = lessonCallsOf(row.title);
     expect({ title: row.title, completed: calls.filter((c) => c.completed).length }).toEqual({
       title: row.title,
       completed: 1,
     });
   }
-  const all = rows.flatMap((row) => lessonCalls(row.title));
+  const all = rows.flatMap((row) => lessonCallsOf(row.title));
   expect(all.length - 32).toBeLessThanOrEqual(cutOff);
   const finished = await (await getDb()).select({ status: jobs.status }).from(jobs).where(inArray(jobs.subject, ids));
   expect(finished).toHaveLength(32);
@@ -161,7 +144,7 @@ describe("write all lessons while the server is killed", () => {
       const atKill = await writtenCount(ids);
       expect(atKill).toBeLessThan(32);
       // The calls the kill cut off: started, never completed.
-      const cutOff = rows.flatMap((r) => lessonCalls(r.title)).filter((c) => !c.completed).length;
+      const cutOff = rows.flatMap((r) => lessonCallsOf(r.title)).filter((c) => !c.completed).length;
 
       const restarted = startInstance("server-after");
       try {

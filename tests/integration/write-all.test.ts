@@ -9,18 +9,16 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { GET as progressRoute } from "@/app/api/courses/[courseId]/progress/route";
 import { DELETE as cancelRoute, POST as writeAllRoute } from "@/app/api/courses/[courseId]/write-all/route";
 import { POST as lessonStream } from "@/app/api/lesson/stream/route";
-import { setAiConfigForTests } from "@/server/ai/model";
 import { aiRateLimitKey } from "@/server/ai/rate-limit";
 import { getDb } from "@/server/db/client";
 import { jobs, lessons } from "@/server/db/schema";
 import { clearRateLimit } from "@/server/http/rate-limit";
 import { runDueJobs } from "@/server/jobs";
-import { startFakeMedia, type FakeMedia } from "../fakes/media";
-import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { signedUpUser, type TestAccount } from "../setup/accounts";
 import { callRoute } from "../setup/http";
 import { lessonsOf, seedCourse } from "../setup/seed-course";
-import { resetSettings, withSettings } from "../setup/settings";
+import { lessonCalls, useFakeAi } from "../setup/fake-ai";
+import { withSettings } from "../setup/settings";
 import { useTestDatabase } from "../setup/test-db";
 import { waitFor } from "../setup/wait";
 
@@ -31,30 +29,7 @@ process.env.JOBS_RETRY_BASE_MS = "50";
 
 useTestDatabase();
 
-let model: FakeModel;
-let media: FakeMedia;
-
-beforeAll(async () => {
-  [model, media] = await Promise.all([startFakeModel({ charsPerToken: 24 }), startFakeMedia()]);
-  Object.assign(process.env, media.env);
-  resetSettings();
-  setAiConfigForTests({
-    provider: "openai-compatible",
-    model: model.model,
-    baseURL: model.baseURL,
-    source: "AI_PROVIDER",
-  });
-});
-
-afterAll(async () => {
-  setAiConfigForTests(undefined);
-  await Promise.all([model.close(), media.close()]);
-});
-
-beforeEach(() => {
-  model.reset();
-  model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
-});
+const ai = useFakeAi();
 
 /** A course whose first lesson is written and the rest are not; titles carry a marker to count calls. */
 async function course(userId: string, topicCount: number, lessonsPerTopic: number) {
@@ -72,11 +47,7 @@ async function course(userId: string, topicCount: number, lessonsPerTopic: numbe
   return { courseId: seeded.id, rows: await lessonsOf(seeded.id) };
 }
 
-/** The model's lesson-writing calls for one lesson title (media searches ask for JSON). */
-function lessonCalls(title: string) {
-  const named = `"lesson": ${JSON.stringify(title)}`;
-  return model.requests.filter((r) => !r.responseFormat && r.messages.some((m) => m.content.includes(named)));
-}
+const lessonCallsOf = (title: string) => lessonCalls(ai.model(), title);
 
 /** The routes take `{ courseId }`; callRoute passes its params as they are. */
 const route = (handler: unknown) => handler as Parameters<typeof callRoute>[0];
@@ -135,8 +106,8 @@ describe("write all lessons", () => {
     const after = await progress(account, courseId);
     expect(after.json).toMatchObject({ written: 6, total: 6, failed: 0, running: 0, queued: 0 });
     expect(after.json.topics.map((t: { written: number }) => t.written)).toEqual([3, 3]);
-    for (const row of rows.slice(1)) expect(lessonCalls(row.title)).toHaveLength(1);
-    expect(lessonCalls(rows[0].title)).toHaveLength(0);
+    for (const row of rows.slice(1)) expect(lessonCallsOf(row.title)).toHaveLength(1);
+    expect(lessonCallsOf(rows[0].title)).toHaveLength(0);
     // Written is not read: the learner's progress is untouched.
     const stored = await (
       await getDb()
@@ -179,7 +150,7 @@ describe("write all lessons", () => {
       expect(answer.json).toMatchObject({ written: 1, total: 4, queued: 0, running: 0 });
       const statuses = (await lessonJobs(rows.map((r) => r.id))).map((job) => job.status);
       expect(statuses.every((s) => s === "cancelled")).toBe(true);
-      for (const row of rows.slice(1)) expect(lessonCalls(row.title)).toHaveLength(0);
+      for (const row of rows.slice(1)) expect(lessonCallsOf(row.title)).toHaveLength(0);
     });
   });
 
@@ -239,7 +210,7 @@ describe("write all lessons", () => {
         "three more",
         { timeoutMs: 20_000, everyMs: 100 },
       );
-      for (const row of rows.slice(1)) expect(lessonCalls(row.title).length).toBeLessThanOrEqual(1);
+      for (const row of rows.slice(1)) expect(lessonCallsOf(row.title).length).toBeLessThanOrEqual(1);
     });
   });
 
@@ -249,7 +220,7 @@ describe("write all lessons", () => {
     const target = rows[1];
     // The model fails every call of the first attempt (generateLesson's own four included); the
     // retry waits a minute, so the queued job can be looked at before it runs again.
-    model.script({ match: `"lesson": ${JSON.stringify(target.title)}`, behaviour: "status-500" });
+    ai.model().script({ match: `"lesson": ${JSON.stringify(target.title)}`, behaviour: "status-500" });
     const restore = withSettings({ JOBS_RETRY_BASE_MS: "60000" });
     try {
       expect((await writeAll(account, courseId)).json).toMatchObject({ queued: 1 });
@@ -269,7 +240,7 @@ describe("write all lessons", () => {
     expect(waiting.lastError).toMatchObject({ code: "ai:unavailable" });
     expect((await progress(account, courseId)).json).toMatchObject({ written: 1, failed: 0, queued: 1 });
     // The model is back: the next attempt writes it.
-    model.reset();
+    ai.model().reset();
     await waitFor(
       async () => {
         await (
