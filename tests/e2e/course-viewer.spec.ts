@@ -307,7 +307,8 @@ for (const locale of LOCALES) {
       const drawer = page.getByRole("dialog", { name: c.courseContent });
       await expect(drawer).toBeVisible();
       await expect(drawer.getByTestId("quiz-entry")).toBeVisible();
-      await drawer.getByRole("button").nth(1).click();
+      // The second lesson of the outline ("Write all lessons" sits above the topics).
+      await drawer.locator("[data-lesson-id]").nth(1).click();
       await expect(drawer).toBeHidden();
       await expect(page).toHaveURL(/\?lesson=/);
       await expect(page.getByTestId("lesson-theory")).toBeVisible({ timeout: 20_000 });
