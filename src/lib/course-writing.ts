@@ -16,6 +16,11 @@ export type WritingProgress = {
   running: number;
   /** Unwritten lessons waiting their turn. */
   queued: number;
+  /**
+   * Of those being written or waiting, the ones "Write all lessons" asked for (not the lesson the
+   * learner opened, nor the next one written ahead): the viewer shows the batch while it is above 0.
+   */
+  batch: number;
   /** The same count per topic, in outline order, for the outline's ticks. */
   topics: { id: string; written: number; total: number }[];
 };
@@ -48,5 +53,5 @@ export async function fetchWritingProgress(courseId: string, signal?: AbortSigna
   return answer(await fetch(`${base(courseId)}/progress`, { cache: "no-store", signal }));
 }
 
-/** Lessons still on their way (waiting or being written). */
-export const activeCount = (progress: WritingProgress) => progress.queued + progress.running;
+/** Lessons of "Write all lessons" still on their way (waiting or being written). */
+export const activeCount = (progress: WritingProgress) => progress.batch;

@@ -85,7 +85,7 @@ describe("write all lessons", () => {
 
     const before = await progress(account, courseId);
     expect(before.status).toBe(200);
-    expect(before.json).toMatchObject({ written: 1, total: 6, failed: 0, running: 0, queued: 0 });
+    expect(before.json).toMatchObject({ written: 1, total: 6, failed: 0, running: 0, queued: 0, batch: 0 });
     expect(before.json.topics).toEqual([
       { id: expect.any(String), written: 1, total: 3 },
       { id: expect.any(String), written: 0, total: 3 },
@@ -97,6 +97,7 @@ describe("write all lessons", () => {
     const queued = await lessonJobs(rows.map((r) => r.id));
     expect(queued).toHaveLength(5);
     expect(queued.every((job) => (job.payload as { paced?: boolean }).paced === true)).toBe(true);
+    expect((await progress(account, courseId)).json.batch).toBeGreaterThan(0);
 
     // Asking again while they are on their way queues nothing twice.
     expect((await writeAll(account, courseId)).json).toMatchObject({ queued: 5 });
@@ -104,7 +105,7 @@ describe("write all lessons", () => {
 
     await writeUntilDone(account, courseId);
     const after = await progress(account, courseId);
-    expect(after.json).toMatchObject({ written: 6, total: 6, failed: 0, running: 0, queued: 0 });
+    expect(after.json).toMatchObject({ written: 6, total: 6, failed: 0, running: 0, queued: 0, batch: 0 });
     expect(after.json.topics.map((t: { written: number }) => t.written)).toEqual([3, 3]);
     for (const row of rows.slice(1)) expect(lessonCallsOf(row.title)).toHaveLength(1);
     expect(lessonCallsOf(rows[0].title)).toHaveLength(0);
@@ -177,7 +178,7 @@ describe("write all lessons", () => {
         expect(job.lastError).toBeNull();
         expect(job.runAfter.getTime()).toBeGreaterThan(Date.now() + 30_000);
       }
-      expect((await progress(account, courseId)).json).toMatchObject({ failed: 0, queued: 4 });
+      expect((await progress(account, courseId)).json).toMatchObject({ failed: 0, queued: 4, batch: 4 });
 
       // The learner opens a lesson still waiting: it is written now, through the same job.
       const wanted = waiting[waiting.length - 1];

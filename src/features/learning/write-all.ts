@@ -4,7 +4,7 @@ import type { ApiTranslator } from "@/i18n/api-translator";
 import type { WritingProgress } from "@/lib/course-writing";
 import { env } from "@/server/env";
 import { cancelFlaggedJobs, enqueueJob, isWorkerRunning, newestJobs, runJobSoon } from "@/server/jobs";
-import { LESSON_WRITE, PACED_FLAG, registerLessonJobs, type LessonWritePayload } from "./lesson-job";
+import { isPacedLessonJob, LESSON_WRITE, PACED_FLAG, registerLessonJobs, type LessonWritePayload } from "./lesson-job";
 import { outlineOf } from "./lesson-queries";
 
 export type { WritingProgress };
@@ -30,6 +30,7 @@ export async function writingProgressOf(outline: Awaited<ReturnType<typeof outli
     failed: count("failed"),
     running: count("running"),
     queued: count("queued"),
+    batch: jobs.filter((job) => (job.status === "running" || job.status === "queued") && isPacedLessonJob(job)).length,
     topics: outline.map((topic) => ({
       id: topic.id,
       written: topic.lessons.filter((lesson) => lesson.generated).length,

@@ -77,7 +77,8 @@ export function useWriting(courseId: string, initial: WritingProgress): WritingS
     setBusy(true);
     try {
       const { queued } = await startWriteAll(courseId);
-      setProgress((p) => ({ ...p, failed: 0, queued: Math.max(0, queued - p.running) }));
+      // Counted exactly at the next poll; until then, what was queued is the batch.
+      setProgress((p) => ({ ...p, failed: 0, batch: queued }));
       // The header's status says it from now on: a toast would only cover the Stop button.
       if (queued === 0) notify.info(t("nothingToWrite"));
     } catch (error) {
