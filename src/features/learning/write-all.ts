@@ -1,3 +1,10 @@
+/**
+ * "Write all lessons" (decision 020): every unwritten lesson of a course becomes a paced
+ * `lesson.write` job, written in outline order by whichever worker is free, after the tab is
+ * closed too. Paced jobs keep within the user's AI rate limit by waiting (lesson-job.ts), so a
+ * Free and a paid learner get what opening the lessons one by one would give them, only sooner.
+ */
+
 import "server-only";
 import { requireOwnCourse } from "@/features/courses/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
@@ -10,13 +17,6 @@ import { outlineOf } from "./lesson-queries";
 export type { WritingProgress };
 
 registerLessonJobs();
-
-/**
- * "Write all lessons" (decision 020): every unwritten lesson of a course becomes a paced
- * `lesson.write` job, written in outline order by whichever worker is free, after the tab is
- * closed too. Paced jobs keep within the user's AI rate limit by waiting (lesson-job.ts), so a
- * Free and a paid learner get what opening the lessons one by one would give them, only sooner.
- */
 
 /** Where a course's lessons stand, from its outline; the caller has checked it is the user's. */
 export async function writingProgressOf(outline: Awaited<ReturnType<typeof outlineOf>>): Promise<WritingProgress> {
