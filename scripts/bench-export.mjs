@@ -31,7 +31,10 @@ async function seed() {
   const { hash } = await import("@node-rs/argon2");
   const dir = path.join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  // The extensions migration 0015 creates (src/server/db/pglite-extensions.ts).
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
   await migrate(drizzle(client), { migrationsFolder: path.join(root, "drizzle") });
   const {
     rows: [user],

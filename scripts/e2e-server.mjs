@@ -40,7 +40,10 @@ async function seedPaidAccounts() {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     const dir = path.join(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    // The extensions migration 0015 creates (src/server/db/pglite-extensions.ts).
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+    client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
     await migrate(drizzle(client), { migrationsFolder: path.join(root, "drizzle") });
     query = (sql, params) => client.query(sql, params);
   }

@@ -20,7 +20,8 @@ async function emptyDatabase(): Promise<EmptyDatabase> {
   if (!serverUrl) {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
-    const client = await PGlite.create();
+    const { PGLITE_EXTENSIONS } = await import("@/server/db/pglite-extensions");
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const handle: DbHandle = {
       db: drizzle(client, { schema }) as unknown as DbHandle["db"],
       close: () => client.close(),

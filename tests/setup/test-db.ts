@@ -16,7 +16,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!serverUrl) {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
-    const client = await PGlite.create();
+    const { PGLITE_EXTENSIONS } = await import("@/server/db/pglite-extensions");
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const handle: DbHandle = {
       db: drizzle(client, { schema }) as unknown as DbHandle["db"],
       close: () => client.close(),

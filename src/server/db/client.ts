@@ -32,7 +32,8 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const dir = path.resolve(dataDir, "pglite");
   mkdirSync(dir, { recursive: true }); // PGlite does not create parent folders
-  const client = statementsTakeTurns(await PGlite.create(dir));
+  const { PGLITE_EXTENSIONS } = await import("./pglite-extensions");
+  const client = statementsTakeTurns(await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }));
   return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.close(), kind: "pglite" };
 }
 
