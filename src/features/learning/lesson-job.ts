@@ -115,6 +115,8 @@ async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<
     if (!signal.aborted) await writeDraft(lessonId, null).catch(() => {});
     const code = failureCode(error);
     if (code) logger.warn({ lessonId, code }, "lesson generation failed; nothing stored");
+    // A lost lease (cancelled, or taken over) is the engine's to report (runner.ts), not a fault.
+    else if (signal.aborted) logger.info({ lessonId }, "lesson generation stopped: the job's lease is gone");
     else logger.error({ err: error, lessonId }, "lesson generation failed unexpectedly");
     throw error;
   } finally {
