@@ -2,8 +2,9 @@
 /**
  * `npm run bench:export` (after `npx next build`): the PDF export of an 8 × 4 course with
  * pictures, cold (the first, which starts the browser) and warm, p50/p95 over 10 runs, and the
- * peak RSS of the app server and of the browser it started, sampled during the runs. Goal: warm
- * p95 under 3 s, and no growth of RSS across runs.
+ * peak RSS of the app server and of the browser it started, sampled during the runs; then four
+ * learners' exports at once, with /api/health asked every 50 ms beside them and alone (the floor).
+ * Goals: warm p95 under 3 s, no growth of RSS across runs, health p99 ≤ 3× idle during the four.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -36,35 +37,41 @@ async function seed() {
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
   await migrate(drizzle(client), { migrationsFolder: path.join(root, "drizzle") });
-  const {
-    rows: [user],
-  } = await client.query(
-    "insert into users (email, name, password_hash, plan) values ($1, 'Bench', $2, 'monthly') returning id",
-    ["export@bench.local", await hash("bench-password-1")],
-  );
-  const {
-    rows: [course],
-  } = await client.query(
-    "insert into courses (user_id, main_topic, type, lang) values ($1, 'Export Bench', 'text_image', 'English') returning id",
-    [user.id],
-  );
-  for (let t = 0; t < 8; t++) {
+  // Four learners with the same course: one user may run only two exports at once.
+  const courseIds = [];
+  const passwordHash = await hash("bench-password-1");
+  for (let u = 0; u < 4; u++) {
     const {
-      rows: [topic],
-    } = await client.query("insert into topics (course_id, position, title) values ($1, $2, $3) returning id", [
-      course.id,
-      t,
-      `Topic ${t + 1}`,
-    ]);
-    for (let l = 0; l < 4; l++) {
-      await client.query(
-        "insert into lessons (course_id, topic_id, position, title, theory, image_url, image_attribution, done, generated_at) values ($1, $2, $3, $4, $5, $6, 'Bench', true, now())",
-        [course.id, topic.id, l, `Lesson ${t + 1}.${l + 1}`, paragraph.repeat(12), picture],
-      );
+      rows: [user],
+    } = await client.query(
+      "insert into users (email, name, password_hash, plan) values ($1, 'Bench', $2, 'monthly') returning id",
+      [`export${u}@bench.local`, passwordHash],
+    );
+    const {
+      rows: [course],
+    } = await client.query(
+      "insert into courses (user_id, main_topic, type, lang) values ($1, 'Export Bench', 'text_image', 'English') returning id",
+      [user.id],
+    );
+    courseIds.push(course.id);
+    for (let t = 0; t < 8; t++) {
+      const {
+        rows: [topic],
+      } = await client.query("insert into topics (course_id, position, title) values ($1, $2, $3) returning id", [
+        course.id,
+        t,
+        `Topic ${t + 1}`,
+      ]);
+      for (let l = 0; l < 4; l++) {
+        await client.query(
+          "insert into lessons (course_id, topic_id, position, title, theory, image_url, image_attribution, done, generated_at) values ($1, $2, $3, $4, $5, $6, 'Bench', true, now())",
+          [course.id, topic.id, l, `Lesson ${t + 1}.${l + 1}`, paragraph.repeat(12), picture],
+        );
+      }
     }
   }
   await client.close();
-  return course.id;
+  return courseIds;
 }
 
 function rssKb(pid) {
@@ -101,7 +108,29 @@ function browserRssKb(serverPid) {
 const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
-const courseId = await seed();
+/** Asks /api/health every 50 ms (one at a time) until `whileRunning` settles; the latencies in ms. */
+async function probeHealth(whileRunning) {
+  let done = false;
+  const latencies = [];
+  const probing = (async () => {
+    while (!done) {
+      const started = performance.now();
+      await fetch(`${base}/api/health`).then((r) => r.arrayBuffer());
+      latencies.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  try {
+    await whileRunning();
+  } finally {
+    done = true;
+    await probing;
+  }
+  return latencies;
+}
+
+const courseIds = await seed();
+const courseId = courseIds[0];
 const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs"), "-p", port], {
   cwd: root,
   env: {
@@ -128,12 +157,17 @@ try {
       break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const signin = await fetch(`${base}/api/signin`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email: "export@bench.local", password: "bench-password-1" }),
-  });
-  const cookie = (signin.headers.get("set-cookie") ?? "").split(";")[0];
+  const signIn = async (email) => {
+    const signin = await fetch(`${base}/api/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ email, password: "bench-password-1" }),
+    });
+    return (signin.headers.get("set-cookie") ?? "").split(";")[0];
+  };
+  const cookies = [];
+  for (let u = 0; u < courseIds.length; u++) cookies.push(await signIn(`export${u}@bench.local`));
+  const cookie = cookies[0];
   const peaks = { server: 0, browser: 0 };
   const sampler = setInterval(() => {
     peaks.server = Math.max(peaks.server, rssKb(server.pid));
@@ -150,6 +184,22 @@ try {
     afterRun.push({ server: rssKb(server.pid), browser: browserRssKb(server.pid), bytes });
   }
   clearInterval(sampler);
+
+  // The floor: /api/health alone, then while four exports run at once (issue: exports must not
+  // slow everyone else; goal health p99 ≤ 3× idle).
+  const idle = await probeHealth(() => new Promise((r) => setTimeout(r, 5_000)));
+  const started4 = performance.now();
+  const ends = [];
+  const during = await probeHealth(() =>
+    Promise.all(
+      courseIds.map(async (id, u) => {
+        const res = await fetch(`${base}/api/courses/${id}/export?format=pdf`, { headers: { cookie: cookies[u] } });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`export answered ${res.status}`);
+        ends.push(performance.now() - started4);
+      }),
+    ),
+  );
   const [cold, ...warm] = times;
   const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
   console.log(`PDF of an 8 × 4 course with pictures (${(afterRun[0].bytes / 1024).toFixed(0)} kB, ${runs} warm runs)`);
@@ -160,6 +210,16 @@ try {
   console.log(`peak RSS: server ${mb(peaks.server)}, browser ${mb(peaks.browser)}`);
   console.log(
     `RSS after run 1 / after the last: server ${mb(afterRun[1].server)} / ${mb(afterRun.at(-1).server)}, browser ${mb(afterRun[1].browser)} / ${mb(afterRun.at(-1).browser)}`,
+  );
+  const p = (values, q) => percentile(values, q).toFixed(0);
+  console.log(
+    `four exports at once: each ended after ${ends
+      .sort((a, b) => a - b)
+      .map((t) => (t / 1000).toFixed(1))
+      .join(" / ")} s`,
+  );
+  console.log(
+    `GET /api/health every 50 ms: idle p50 ${p(idle, 50)} ms, p99 ${p(idle, 99)} ms; during the four exports p50 ${p(during, 50)} ms, p99 ${p(during, 99)} ms (${(percentile(during, 99) / percentile(idle, 99)).toFixed(1)}× idle; goal ≤ 3×)`,
   );
   if (process.argv.includes("--check") && percentile(warm, 95) >= 3000) process.exitCode = 1;
 } finally {

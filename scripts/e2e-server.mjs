@@ -143,6 +143,9 @@ const env = {
   AI_FIRST_TOKEN_TIMEOUT_MS: "4000",
   AI_TOTAL_TIMEOUT_MS: "12000",
   MEDIA_TIMEOUT_MS: "2000",
+  // The app's browser at the server's priority: here it shares two cores with the test runner
+  // and its own browser, which a niced one would yield to (src/server/browser/lower-priority.ts).
+  BROWSER_NICENESS: process.env.BROWSER_NICENESS ?? "0",
   FREE_COURSES_PER_MONTH: "50",
   // Every spec connects from this machine, so they all are one client address (no proxy is
   // trusted: X-Forwarded-For counts for nothing). The suite signs up far more than 20 accounts.

@@ -223,6 +223,8 @@ const envSchema = z
     MEDIA_YOUTUBE_WEB_BASE_URL: httpUrlWithDefault("https://www.youtube.com"),
     /** The Chromium used to print PDFs and certificate pictures; unset: the system's, else @sparticuz/chromium. */
     CHROMIUM_PATH: z.preprocess(emptyAsUndefined, z.string().optional()),
+    /** Niceness (0–19) of that Chromium, so PDFs and pictures yield the processor to requests (decision 022). */
+    BROWSER_NICENESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(19).default(10)),
     /** Longest a PDF export may take, the wait for one of the browser's pages included; past it the export fails. */
     EXPORT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(60_000)),
     MEDIA_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(60_000).default(5_000)),

@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { closeBrowser, withBrowserPage } from "@/server/browser/chromium";
 import { holdBothBrowserPages } from "../setup/browser-pages";
+import { withSettings } from "../setup/settings";
 
 // The system Chromium (Debian's, as in CI) renders real pages here: no fake browser.
 jest.setTimeout(60_000);
@@ -21,6 +23,38 @@ afterAll(async () => {
   await closeBrowser();
   await new Promise((resolve) => outside.close(resolve));
 });
+
+/** This process's Chromium descendants (Linux /proc). */
+function browserProcesses(): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {}
+  }
+  return [...parentOf.keys()]
+    .filter((pid) => {
+      for (let at = parentOf.get(pid); at !== undefined && at > 1; at = parentOf.get(at))
+        if (at === process.pid) return true;
+      return false;
+    })
+    .filter((pid) => {
+      try {
+        return /chrom|headless_shell/i.test(readFileSync(`/proc/${pid}/comm`, "utf8"));
+      } catch {
+        return false;
+      }
+    });
+}
+
+const autogroupOn = (() => {
+  try {
+    return readFileSync("/proc/sys/kernel/sched_autogroup_enabled", "utf8").trim() === "1";
+  } catch {
+    return false;
+  }
+})();
 
 describe("the shared browser", () => {
   it("renders a page and refuses every origin it was not given", async () => {
@@ -96,4 +130,29 @@ describe("the shared browser", () => {
     );
     expect(await Promise.all(pair)).toEqual([2, 2]);
   });
+
+  // The kernel schedules the browser's session as one group (autogroup, on by default); its
+  // niceness is what weighs the browser against the server, whatever Chromium does per thread.
+  (autogroupOn ? it : it.skip)(
+    "runs below the server's priority, renderers started after launch included, so exports do not starve requests",
+    async () => {
+      // The default (tests/setup/env.ts sets 0 for the other tests), from a browser started afresh.
+      await closeBrowser();
+      const restore = withSettings({ BROWSER_NICENESS: undefined });
+      // A page is open while the processes are read: its renderer was forked after the launch.
+      const groups = await withBrowserPage(
+        async (page) => {
+          await page.setContent("<p>busy</p>");
+          return browserProcesses().map((pid) => readFileSync(`/proc/${pid}/autogroup`, "utf8").trim());
+        },
+        { timeoutMs: 20_000 },
+      ).finally(async () => {
+        await closeBrowser();
+        restore();
+      });
+      expect(groups.length).toBeGreaterThan(2);
+      expect(groups.filter((group) => !/ nice 10$/.test(group))).toEqual([]);
+      expect(readFileSync(`/proc/${process.pid}/autogroup`, "utf8")).not.toMatch(/ nice 10$/);
+    },
+  );
 });

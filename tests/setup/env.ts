@@ -2,6 +2,9 @@
 process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
 process.env.APP_URL ??= "http://localhost:3000";
 process.env.LOG_LEVEL ??= "silent";
+// The browser at the server's priority: beside two busy Jest workers a niced browser is starved
+// by the test harness, not by requests. tests/integration/browser.test.ts checks the default.
+process.env.BROWSER_NICENESS ??= "0";
 // Route tests stand in for scripts/server.mjs: they stamp x-aula-peer (tests/setup/http.ts), as it
 // does, and the app believes that header only in a process it marked (src/server/http/client-ip.ts).
 (globalThis as Record<symbol, unknown>)[Symbol.for("aula.peer-stamping")] = true;

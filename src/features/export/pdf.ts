@@ -48,9 +48,10 @@ async function serveCourseImages(page: Page, imageUrls: string[]): Promise<void>
 
 /**
  * Prints the course print view to an A4 PDF (15 pt margins, tagged, with an outline and links).
- * Two passes give the Index its page numbers: Chromium has no CSS target-counter, so the first
- * PDF is read for the page each heading landed on, the numbers are written into the Index, and
- * the second PDF is the one answered (the Index keeps its length, so nothing moves).
+ * Two passes give the Index its page numbers: Chromium has no CSS target-counter, so a first,
+ * light PDF (layout only) is read for the page each heading landed on, the numbers are written
+ * into the Index, and the second, full PDF is the one answered (the Index keeps its length, so
+ * nothing moves).
  */
 export async function printCoursePdf(job: PrintJob): Promise<Buffer> {
   return withBrowserPage(
@@ -76,8 +77,21 @@ export async function printCoursePdf(job: PrintJob): Promise<Buffer> {
         cells.forEach((cell) => (cell.textContent = "000"));
         return cells.length;
       });
-      const first = Buffer.from(await page.pdf(options));
-      if (pageCount === 0) return first;
+      if (pageCount === 0) return Buffer.from(await page.pdf(options));
+      // The first pass is read for one thing, the page each heading lands on, so it skips what
+      // does not move a line: the tags and outline, backgrounds, the footer (drawn in the margin)
+      // and the pictures' pixels (hidden, their boxes kept). That is most of a print's cost.
+      const hidden = await page.addStyleTag({ content: "img, svg, video { visibility: hidden !important; }" });
+      const first = Buffer.from(
+        await page.pdf({
+          ...options,
+          tagged: false,
+          outline: false,
+          printBackground: false,
+          displayHeaderFooter: false,
+        }),
+      );
+      await hidden.evaluate((node) => (node as Element).remove());
       const pages = pageOfDestinations(first);
       await page.evaluate((found) => {
         document.querySelectorAll<HTMLElement>("[data-page-of]").forEach((cell) => {

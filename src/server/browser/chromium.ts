@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
+import { lowerBrowserPriority } from "./lower-priority";
 
 /**
  * One headless Chromium per server process, started on first use and kept warm, for what only
@@ -58,7 +59,8 @@ async function launch(): Promise<Browser> {
   browser.on("disconnected", () => {
     state.__aulaBrowser = undefined;
   });
-  logger.info({ executable: path }, "browser started");
+  const processes = lowerBrowserPriority(env().BROWSER_NICENESS);
+  logger.info({ executable: path, processes }, "browser started");
   return browser;
 }
 
