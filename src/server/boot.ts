@@ -38,6 +38,11 @@ export async function boot(steps: BootSteps): Promise<void> {
   lap("database");
   await migrateDatabase(handle, settings.DATABASE_DIRECT_URL ?? settings.DATABASE_URL);
   lap("migrate");
+  if (handle.afterFirstMigrate) {
+    // Once per install and set of migrations: the migrated cluster kept for the next fresh DATA_DIR.
+    await handle.afterFirstMigrate();
+    lap("template");
+  }
   purgeInBackground("start");
   await steps.afterMigrate(settings);
   lap("product");
