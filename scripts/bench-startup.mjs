@@ -4,7 +4,9 @@
  * It runs `node scripts/start.mjs` (what `npm start` runs) on a port of its own and asks
  * `GET /api/health` every 25 ms from the moment it spawns the process until one answers 200:
  *
- *   fresh      a new, empty DATA_DIR each time (PGlite created, every migration, the first seeds)
+ *   fresh      a new, empty DATA_DIR each time (PGlite's cluster, the migrations, the first seeds;
+ *              from the install's template cluster once one exists: the first fresh run on an
+ *              install writes it, node_modules/.cache/aula, decision 024)
  *   existing   the DATA_DIR of the first fresh run, started again (nothing left to migrate or seed)
  *
  * RUNS (3) of each, median printed, with the boot's own step times from the server's log
