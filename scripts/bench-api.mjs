@@ -11,7 +11,13 @@
  * and prints req/s, p50/p99, timeouts and errors of each, then the ratios against the goals:
  * list throughput ≥ 1/3 of the floor's, list p99 ≤ 5 × the floor's, no timeouts.
  *
- *   node scripts/bench-api.mjs [--db pglite|postgres|both] [--page]
+ *   node scripts/bench-api.mjs [--db pglite|postgres|both] [--page] [--deep]
+ *
+ * `--deep` runs instead the deep-page case (issue 25): a user with 1,000 courses seeded in SQL
+ * (BENCH_DEEP_COURSES), `GET /api/courses?limit=9` at page 1 and at the last full page (111), with and
+ * without content, one request at a time (median of BENCH_DEEP_SAMPLES, 21); then that page
+ * at BENCH_CONNECTIONS for 10 s while `/api/health` is asked one at a time, during and 10 s after.
+ * Goals: that page within 1.5× of page 1; no health check waiting over 1 s, none unanswered.
  *
  * PGlite by default. PostgreSQL uses BENCH_DATABASE_URL (a fresh database is created on that
  * server and dropped after), else a throwaway cluster from .ci/pg-cluster.sh.
@@ -40,6 +46,7 @@ const { values: options } = parseArgs({
   options: {
     db: { type: "string", default: "pglite" },
     page: { type: "boolean", default: false },
+    deep: { type: "boolean", default: false },
     check: { type: "boolean", default: false },
   },
 });
@@ -54,6 +61,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const COURSES = 10;
 const GOALS = { throughput: 1 / 3, p99: 5 };
+const DEEP_COURSES = Number(process.env.BENCH_DEEP_COURSES ?? 1000);
+const DEEP_SAMPLES = Number(process.env.BENCH_DEEP_SAMPLES ?? 21);
+// Issue 25 item 1: any page within 1.5× of page 1; no health check waits over a second in a burst.
+const DEEP_GOALS = { ratio: 1.5, stallMs: 1000 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const cleanups = [];
@@ -94,9 +105,13 @@ async function freshDatabase(serverUrl) {
   return url.toString();
 }
 
-async function startApp(databaseUrl, fakesEnv) {
+function newDataDir() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bench-api-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  return dataDir;
+}
+
+async function startApp(databaseUrl, fakesEnv, dataDir = newDataDir()) {
   const app = spawn(
     process.execPath,
     [
@@ -192,6 +207,145 @@ async function seedUser() {
   return { cookie, courseIds };
 }
 
+/**
+ * `--deep`: a user with DEEP_COURSES courses, written in SQL by scripts/bench-api-seed.ts before
+ * the app opens the database (PGlite has one owner), then signed in over HTTP.
+ */
+function seedDeep(databaseUrl, dataDir) {
+  const email = `deep-${Date.now()}@bench.test`;
+  const password = "bench-password-1";
+  execFileSync(
+    process.execPath,
+    [
+      "--require",
+      path.join(root, "tests", "integration", "children", "server-only.cjs"),
+      "--import",
+      "tsx",
+      path.join(root, "scripts", "bench-api-seed.ts"),
+      "seed",
+      email,
+      password,
+      String(DEEP_COURSES),
+    ],
+    { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: "error" } },
+  );
+  return { email, password };
+}
+
+async function signIn({ email, password }) {
+  const res = await post("/api/signin", { email, password });
+  return res.headers.get("set-cookie").match(/((?:__Secure-)?aula\.session=[^;]*)/)[1];
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function timedGet(pathname, cookie) {
+  const t0 = performance.now();
+  const res = await fetch(BASE + pathname, { headers: cookie ? { cookie } : {} });
+  if (!res.ok) throw new Error(`${pathname} answered ${res.status}`);
+  await res.arrayBuffer();
+  return performance.now() - t0;
+}
+
+/**
+ * One request at a time: what each page costs on an idle server, median of DEEP_SAMPLES after 5
+ * warm-ups. The two pages alternate, so both meet the same moments of a shared machine's load.
+ */
+async function pairedMs(first, deep, cookie) {
+  const samples = { first: [], deep: [] };
+  for (let i = 0; i < 5 + DEEP_SAMPLES; i++) {
+    const a = await timedGet(first, cookie);
+    const b = await timedGet(deep, cookie);
+    if (i >= 5) (samples.first.push(a), samples.deep.push(b));
+  }
+  return { first: median(samples.first), deep: median(samples.deep) };
+}
+
+/**
+ * `/api/health` asked one at a time (a new request 100 ms after the last answered) while
+ * `pathname` runs at `connections` for `seconds`, and for `seconds` after: the longest wait is the
+ * stall the issue measured (6.9 s on PGlite before), the count how many were answered at all.
+ */
+async function healthDuringBurst(pathname, connections, cookie, seconds) {
+  const waits = [];
+  let unanswered = 0;
+  let stop = false;
+  const prober = (async () => {
+    while (!stop) {
+      const t0 = performance.now();
+      try {
+        const res = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(10_000) });
+        await res.arrayBuffer();
+        waits.push(performance.now() - t0);
+      } catch {
+        unanswered++;
+      }
+      await sleep(100);
+    }
+  })();
+  const burst = await run(pathname, connections, cookie, seconds);
+  const during = waits.length;
+  await sleep(seconds * 1000);
+  stop = true;
+  await prober;
+  return {
+    burst: { rps: burst.requests.average, p50: burst.latency.p50, p99: burst.latency.p99, timeouts: burst.timeouts },
+    answered: waits.length,
+    answeredDuring: during,
+    unanswered,
+    p50: median(waits) ?? NaN,
+    max: Math.max(...waits, 0),
+  };
+}
+
+async function benchDeep(kind, databaseUrl, fakesEnv) {
+  const dataDir = newDataDir();
+  const account = seedDeep(databaseUrl, dataDir);
+  const mark = cleanups.length;
+  await startApp(databaseUrl, fakesEnv, dataDir);
+  const cookie = await signIn(account);
+  // The last full page: page 111 of 1,000 courses, as the issue measured.
+  const deepPage = Math.floor(DEEP_COURSES / 9);
+  const figures = {};
+  for (const [label, query] of [
+    ["content", ""],
+    ["cards", "&content=false"],
+  ]) {
+    const { first, deep } = await pairedMs(
+      `/api/courses?limit=9&page=1${query}`,
+      `/api/courses?limit=9&page=${deepPage}${query}`,
+      cookie,
+    );
+    figures[label] = { first, deep, ratio: deep / first };
+  }
+  const health = (await pairedMs("/api/health", "/api/health")).first;
+  const burst = await healthDuringBurst(`/api/courses?limit=9&page=${deepPage}`, CONNECTIONS, cookie, 10);
+  while (cleanups.length > mark) await cleanups.pop()();
+
+  const ok =
+    figures.content.ratio <= DEEP_GOALS.ratio &&
+    figures.cards.ratio <= DEEP_GOALS.ratio &&
+    burst.max <= DEEP_GOALS.stallMs &&
+    burst.unanswered === 0;
+  console.log(
+    `\n${kind === "pglite" ? "PGlite" : "PostgreSQL"} — a user with ${DEEP_COURSES} courses, page 1 against page ${deepPage} (limit 9), median of ${DEEP_SAMPLES} one at a time`,
+  );
+  console.log(`  GET /api/health (floor)            ${health.toFixed(1)} ms`);
+  for (const [label, f] of Object.entries(figures)) {
+    console.log(
+      `  /api/courses ${label.padEnd(8)} page 1 ${f.first.toFixed(1).padStart(7)} ms   page ${deepPage} ${f.deep.toFixed(1).padStart(7)} ms   ${f.ratio.toFixed(2)}× (goal ≤ ${DEEP_GOALS.ratio}×)`,
+    );
+  }
+  console.log(
+    `  page ${deepPage} at ${CONNECTIONS} connections for 10 s: ${burst.burst.rps.toFixed(0)} req/s, p50 ${burst.burst.p50} ms, p99 ${burst.burst.p99} ms, timeouts ${burst.burst.timeouts}`,
+  );
+  console.log(
+    `  /api/health one at a time during the burst and 10 s after: ${burst.answered} answered (${burst.answeredDuring} during), ${burst.unanswered} not within 10 s, p50 ${burst.p50.toFixed(0)} ms, longest ${burst.max.toFixed(0)} ms (goal ≤ ${DEEP_GOALS.stallMs} ms)`,
+  );
+  console.log(`  ${ok ? "met" : "MISSED"}`);
+  return ok;
+}
+
 function run(pathname, connections, cookie, seconds = SECONDS) {
   return new Promise((resolve, reject) => {
     autocannon(
@@ -223,6 +377,7 @@ const row = (m) =>
 
 async function benchDatabase(kind, fakesEnv) {
   const url = kind === "postgres" ? await freshDatabase(process.env.BENCH_DATABASE_URL || startCluster()) : "";
+  if (options.deep) return benchDeep(kind, url, fakesEnv);
   const mark = cleanups.length;
   await startApp(url, fakesEnv);
   const { cookie, courseIds } = await seedUser();

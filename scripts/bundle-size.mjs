@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:bundle`: First Load JS of /, /login, /dashboard and /course/[id], measured the
- * way a browser meets it — every script the server-rendered HTML loads, gzip-compressed —
- * against the production build (`next build` first), with a course made through the fake model.
- * `--check` exits 1 when a route is over its budget.
+ * `npm run bench:bundle`: First Load JS of every page route of src/app, measured the way a
+ * browser meets it — every script the server-rendered HTML loads, gzip-compressed — against the
+ * production build (`next build` first), with a user, a course made through the fake model and the
+ * super admin signed in. `--check` exits 1 when a route is over its budget or has none.
+ * BUNDLE_FILES=1 lists each route's scripts, to see which one grew.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -29,6 +30,52 @@ import { startFakes } from "./with-fakes.mjs";
 // (185.87: the header and drawer control with its progress polling, the outline's per-topic counts, the progress
 // client in src/lib/course-writing.ts, and notify's two-button question); the actions' code stays loaded on click.
 const BUDGETS_KB = { "/": 144.0, "/login": 146.6, "/dashboard": 177.6, "/course/[id]": 186.0 };
+// Issue 25 item 3: a budget for every page route, not only the four above: each the size measured after the Generate
+// page's fix (docs/benchmarks.md, "First Load JS") rounded up to the next whole kB; the first four keep their history.
+// /shareable and /certificates/* are measured with an unknown id (their not-found page); /payment-success/[planId] and
+// /course/[id]/certificate redirect without a payment or a finished course, and are reported, not measured.
+Object.assign(BUDGETS_KB, {
+  "/about": 144,
+  "/contact": 158,
+  "/blog": 144,
+  "/blog/[id]/[[...slug]]": 144,
+  "/privacy-policy": 144,
+  "/terms": 144,
+  "/cancellation-policy": 144,
+  "/refund-policy": 144,
+  "/subscription-billing-policy": 144,
+  "/[...missing]": 130,
+  "/shareable": 130,
+  "/certificates/[publicId]": 130,
+  "/certificates/[publicId]/card": 130,
+  "/signup": 147,
+  "/forgot-password": 159,
+  "/reset-password/[token]": 159,
+  "/confirm-email/[token]": 158,
+  "/dashboard/generate-course": 178,
+  "/dashboard/profile": 190,
+  "/dashboard/pricing": 173,
+  "/dashboard/payment/[planId]": 211,
+  "/payment-failed": 173,
+  "/payment-pending": 174,
+  "/course/[id]/quiz": 177,
+  "/course/[id]/print": 154,
+  "/admin": 175,
+  "/admin/users": 177,
+  "/admin/courses": 175,
+  "/admin/paid-users": 175,
+  "/admin/admins": 177,
+  "/admin/contacts": 177,
+  "/admin/blogs": 177,
+  "/admin/blogs/[id]": 208,
+  "/admin/create-blog": 208,
+  "/admin/terms": 176,
+  "/admin/privacy": 176,
+  "/admin/cancellation": 176,
+  "/admin/refund": 176,
+  "/admin/subscription-billing": 176,
+  "/admin/activity": 175,
+});
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.BENCH_PORT ?? "3900";
 const base = `http://localhost:${port}`;
@@ -49,6 +96,8 @@ const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs"), "
     DATABASE_URL: "",
     APP_URL: base,
     AUTH_SECRET: "bundle-bench-secret-bundle-bench-secret",
+    ADMIN_EMAIL: "admin@bundle.local",
+    ADMIN_PASSWORD: "admin-password-1",
     LOG_LEVEL: "error",
     NEXT_TELEMETRY_DISABLED: "1",
   },
@@ -80,7 +129,10 @@ function scriptUrls(html) {
 }
 
 async function firstLoadJs(route, cookie) {
-  const html = await (await fetch(base + route, { headers: cookie ? { cookie } : {}, redirect: "manual" })).text();
+  const res = await fetch(base + route, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  // A redirect is another page's weight, not this one's.
+  if (res.status >= 300 && res.status < 400) return { route, status: res.status, files: 0, rawKb: 0, gzipKb: 0 };
+  const html = await res.text();
   let raw = 0;
   let gzip = 0;
   const urls = scriptUrls(html);
@@ -92,7 +144,7 @@ async function firstLoadJs(route, cookie) {
     // BUNDLE_FILES=1 lists each script, to see which one grew.
     if (process.env.BUNDLE_FILES) console.log(`  ${route} ${(size / 1024).toFixed(2)} kB ${url}`);
   }
-  return { route, files: urls.length, rawKb: raw / 1024, gzipKb: gzip / 1024 };
+  return { route, status: res.status, files: urls.length, rawKb: raw / 1024, gzipKb: gzip / 1024 };
 }
 
 /** A course as the Generate page makes it: an outline from the fake model, then the course. */
@@ -133,20 +185,80 @@ try {
   });
   const cookie = (signup.headers.get("set-cookie") ?? "").split(";")[0];
   const courseId = await createCourse(cookie);
-  const rows = [
-    await firstLoadJs("/"),
-    await firstLoadJs("/login"),
-    await firstLoadJs("/dashboard", cookie),
-    { ...(await firstLoadJs(`/course/${courseId}`, cookie)), route: "/course/[id]" },
+  const signin = await fetch(`${base}/api/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@bundle.local", password: "admin-password-1" }),
+  });
+  const admin = (signin.headers.get("set-cookie") ?? "").split(";")[0];
+  // The first example post (seeded at first start) from the blog's HTML.
+  const blogHtml = await (await fetch(`${base}/blog`)).text();
+  const postPath = blogHtml.match(/href="(\/blog\/[0-9a-f-]{36}[^"]*)"/)?.[1];
+  // Every page route of src/app: [route as in the tree, address, session].
+  const routes = [
+    ["/", "/", null],
+    ["/about", "/about", null],
+    ["/contact", "/contact", null],
+    ["/blog", "/blog", null],
+    ["/blog/[id]/[[...slug]]", postPath, null],
+    ["/privacy-policy", "/privacy-policy", null],
+    ["/terms", "/terms", null],
+    ["/cancellation-policy", "/cancellation-policy", null],
+    ["/refund-policy", "/refund-policy", null],
+    ["/subscription-billing-policy", "/subscription-billing-policy", null],
+    ["/[...missing]", "/no-such-page", null],
+    ["/shareable", "/shareable?id=unknown", null],
+    ["/certificates/[publicId]", "/certificates/unknown", null],
+    ["/certificates/[publicId]/card", "/certificates/unknown/card", null],
+    ["/login", "/login", null],
+    ["/signup", "/signup", null],
+    ["/forgot-password", "/forgot-password", null],
+    ["/reset-password/[token]", "/reset-password/unknown-token", null],
+    ["/confirm-email/[token]", "/confirm-email/unknown-token", null],
+    ["/dashboard", "/dashboard", cookie],
+    ["/dashboard/generate-course", "/dashboard/generate-course", cookie],
+    ["/dashboard/profile", "/dashboard/profile", cookie],
+    ["/dashboard/pricing", "/dashboard/pricing", cookie],
+    ["/dashboard/payment/[planId]", "/dashboard/payment/monthly", cookie],
+    ["/payment-success/[planId]", "/payment-success/monthly", cookie],
+    ["/payment-failed", "/payment-failed", cookie],
+    ["/payment-pending", "/payment-pending", cookie],
+    ["/course/[id]", `/course/${courseId}`, cookie],
+    ["/course/[id]/quiz", `/course/${courseId}/quiz`, cookie],
+    ["/course/[id]/certificate", `/course/${courseId}/certificate`, cookie],
+    ["/course/[id]/print", `/course/${courseId}/print`, cookie],
+    ["/admin", "/admin", admin],
+    ["/admin/users", "/admin/users", admin],
+    ["/admin/courses", "/admin/courses", admin],
+    ["/admin/paid-users", "/admin/paid-users", admin],
+    ["/admin/admins", "/admin/admins", admin],
+    ["/admin/contacts", "/admin/contacts", admin],
+    ["/admin/blogs", "/admin/blogs", admin],
+    ["/admin/blogs/[id]", `/admin/blogs/${postPath?.split("/")[2]}`, admin],
+    ["/admin/create-blog", "/admin/create-blog", admin],
+    ["/admin/terms", "/admin/terms", admin],
+    ["/admin/privacy", "/admin/privacy", admin],
+    ["/admin/cancellation", "/admin/cancellation", admin],
+    ["/admin/refund", "/admin/refund", admin],
+    ["/admin/subscription-billing", "/admin/subscription-billing", admin],
+    ["/admin/activity", "/admin/activity", admin],
   ];
-  console.log("route          scripts   raw kB   gzip kB (First Load JS)   budget");
+  const rows = [];
+  for (const [route, address, session] of routes) rows.push({ ...(await firstLoadJs(address, session)), route });
+  console.log(`${"route".padEnd(30)} status scripts   raw kB   gzip kB (First Load JS)   budget`);
   let over = false;
   for (const r of rows) {
     const budget = BUDGETS_KB[r.route];
-    const ok = r.gzipKb <= budget;
-    over ||= !ok;
+    const redirected = r.status >= 300 && r.status < 400;
+    const ok = budget !== undefined && r.gzipKb <= budget;
+    if (!redirected) over ||= !ok;
+    const verdict = redirected
+      ? "redirects: not measured"
+      : budget === undefined
+        ? "NO BUDGET"
+        : `${budget} kB ${ok ? "within" : "OVER"}`;
     console.log(
-      `${r.route.padEnd(14)} ${String(r.files).padStart(7)} ${r.rawKb.toFixed(1).padStart(8)} ${r.gzipKb.toFixed(1).padStart(9)}   ${`${budget} kB ${ok ? "within" : "OVER"}`.padStart(26)}`,
+      `${r.route.padEnd(30)} ${String(r.status).padStart(6)} ${String(r.files).padStart(7)} ${r.rawKb.toFixed(1).padStart(8)} ${r.gzipKb.toFixed(1).padStart(9)}   ${verdict.padStart(26)}`,
     );
   }
   if (process.argv.includes("--check") && over) process.exitCode = 1;

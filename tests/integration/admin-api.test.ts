@@ -376,6 +376,37 @@ describe("lists: search in SQL, paginated, no secrets", () => {
     expect(users.json).toEqual([expect.objectContaining({ email: owner.email, courses: 1 })]);
   });
 
+  it("courses: pages taken one after another list every course once, newest first, each with its own progress", async () => {
+    // The list selects the page's ids first and builds each row's progress after (issue 25):
+    // the pages must still cover the whole list in the one order, each row its own numbers.
+    const owner = await account("Paula Pages");
+    for (const topic of ["Page One", "Page Two", "Page Four", "Page Five"]) await course(owner.id, topic);
+    // One course with one of its two lessons done: 1 / (2 + 1) = 33 %.
+    await seedCourse(owner.id, {
+      mainTopic: "Page Three",
+      topics: [{ title: "Basics", lessons: [{ title: "Done", done: true }, { title: "Not yet" }] }],
+    });
+    const all = await call(getcourses, {
+      url: "http://localhost/api/getcourses?q=paula&limit=50",
+      cookie: admin.cookie,
+    });
+    expect(all.json).toHaveLength(5);
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const res = await call(getcourses, {
+        url: `http://localhost/api/getcourses?q=paula&limit=2&page=${page}`,
+        cookie: admin.cookie,
+      });
+      expect(res.headers.get("x-total-count")).toBe("5");
+      pages.push(...(res.json as { _id: string }[]));
+    }
+    expect(pages.map((c) => c._id)).toEqual(all.json.map((c: { _id: string }) => c._id));
+    const progress = Object.fromEntries(
+      (pages as unknown as { mainTopic: string; progress: number }[]).map((c) => [c.mainTopic, c.progress]),
+    );
+    expect(progress).toEqual({ "Page One": 0, "Page Two": 0, "Page Three": 33, "Page Four": 0, "Page Five": 0 });
+  });
+
   it("contacts and blogs are searched by their fields", async () => {
     const db = await getDb();
     await db

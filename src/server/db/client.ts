@@ -16,6 +16,8 @@ type Handle = {
   kind: "pglite" | "postgres";
   /** PostgreSQL: a new pool to the same server, and whether a brand-new connection gets an answer now. */
   renew?: { open: () => Promise<Handle>; serverAnswers: () => Promise<boolean> };
+  /** PGlite in a DATA_DIR created from nothing: boot calls it once migrated, before any seed. */
+  afterFirstMigrate?: () => Promise<void>;
 };
 
 /**
@@ -33,8 +35,19 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const dir = path.resolve(dataDir, "pglite");
   mkdirSync(dir, { recursive: true }); // PGlite does not create parent folders
   const { PGLITE_EXTENSIONS } = await import("./pglite-extensions");
-  const client = statementsTakeTurns(await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }));
-  return { db: drizzle(client, { schema }) as unknown as Db, close: () => client.close(), kind: "pglite" };
+  const { isFreshCluster, readPgliteTemplate, savePgliteTemplate } = await import("./pglite-template");
+  // A fresh directory gets the migrated template cluster when this install has one (decision 024).
+  const template = isFreshCluster(dir) ? readPgliteTemplate() : undefined;
+  const fresh = isFreshCluster(dir) && !template;
+  const client = statementsTakeTurns(
+    await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, ...(template ? { loadDataDir: template } : {}) }),
+  );
+  return {
+    db: drizzle(client, { schema }) as unknown as Db,
+    close: () => client.close(),
+    kind: "pglite",
+    ...(fresh ? { afterFirstMigrate: () => savePgliteTemplate(client) } : {}),
+  };
 }
 
 /** A server that does not complete the handshake in this time is taken as down (seconds). */

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { qualified } from "@/server/db/qualified";
 import { courses, lessons, users } from "@/server/db/schema";
@@ -27,6 +27,15 @@ export async function listCourses(query: ListQuery): Promise<Page<AdminCourseRow
     sql<number>`round(100.0 * ((select count(*) from ${lessons} where ${lessonOf} and ${qualified(lessons, lessons.done)}) + (case when ${courses.quizPassed} then 1 else 0 end)) / ((select count(*) from ${lessons} where ${lessonOf}) + 1))`.mapWith(
       Number,
     );
+  // The page's ids first: the progress counts are then counted for its rows only, not for every skipped one.
+  const pageIds = db
+    .select({ id: courses.id })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.userId))
+    .where(where)
+    .orderBy(desc(courses.createdAt), asc(courses.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
   const rows = db
     .select({
       id: courses.id,
@@ -41,10 +50,8 @@ export async function listCourses(query: ListQuery): Promise<Page<AdminCourseRow
     })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.userId))
-    .where(where)
-    .orderBy(desc(courses.createdAt), asc(courses.id))
-    .limit(query.limit)
-    .offset(offsetOf(query));
+    .where(inArray(courses.id, pageIds))
+    .orderBy(desc(courses.createdAt), asc(courses.id));
   const total = db.select({ n: count() }).from(courses).innerJoin(users, eq(users.id, courses.userId)).where(where);
   return paged(query, rows, total);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, sql } from "drizzle-orm";
+import { and, asc, count, desc, inArray, sql } from "drizzle-orm";
 import { currentSubscriptionColumn } from "@/features/plans/service";
 import { getDb } from "@/server/db/client";
 import { effectivePlanSql } from "@/server/db/effective-plan";
@@ -26,6 +26,14 @@ export async function listPaidUsers(query: ListQuery): Promise<Page<AdminPaidRow
     searchAcross(query.q, [sql`${users.name}`, sql`${users.email}`]),
   );
   const userId = qualified(users, users.id);
+  // The page's ids first: the current subscription is then looked up for the page only, not for every skipped row.
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), asc(users.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
   const rows = db
     .select({
       id: users.id,
@@ -38,9 +46,7 @@ export async function listPaidUsers(query: ListQuery): Promise<Page<AdminPaidRow
       ),
     })
     .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), asc(users.id))
-    .limit(query.limit)
-    .offset(offsetOf(query));
+    .where(inArray(users.id, pageIds))
+    .orderBy(desc(users.createdAt), asc(users.id));
   return paged(query, rows, db.select({ n: count() }).from(users).where(where));
 }

@@ -44,6 +44,14 @@ const userColumns = {
 export async function listUsers(query: ListQuery, onlyRoles?: AdminUserRow["role"][]): Promise<Page<AdminUserRow>> {
   const db = await getDb();
   const where = and(userSearch(query.q), onlyRoles ? inArray(users.role, onlyRoles) : undefined);
+  // The page's ids first: each row's course count is then counted for the page only, not for every skipped row.
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), asc(users.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
   const rows = db
     .select({
       ...userColumns,
@@ -53,10 +61,8 @@ export async function listUsers(query: ListQuery, onlyRoles?: AdminUserRow["role
         ),
     })
     .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), asc(users.id))
-    .limit(query.limit)
-    .offset(offsetOf(query));
+    .where(inArray(users.id, pageIds))
+    .orderBy(desc(users.createdAt), asc(users.id));
   return paged(query, rows, db.select({ n: count() }).from(users).where(where));
 }
 
