@@ -736,6 +736,11 @@ export const cardReviews = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** 1 Again, 2 Hard, 3 Good, 4 Easy. */
     rating: integer("rating").notNull(),
+    /**
+     * review: the learner graded the card (counts toward the daily caps; undo takes it back);
+     * quiz: the learner missed its question in the quiz again, a lapse graded Again for them (migration 0018).
+     */
+    origin: text("origin").$type<"review" | "quiz">().notNull().default("review"),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }).notNull().defaultNow(),
     /** The card's whole FSRS state before this review. */
     before: jsonb("before").$type<CardStateSnapshot>().notNull(),
