@@ -41,7 +41,7 @@ import {
   type ReviewRating,
 } from "./scheduler";
 
-export { registerReviewJobs };
+export { KEY_POINTS, registerReviewJobs };
 
 /** A card as the review screen gets it. */
 export type QueueCard = {
@@ -261,8 +261,8 @@ export async function recordQuizMisses(
  * Learning's hook once a lesson's text is stored: a `review.key-points` job asks the model for
  * the lesson's key points as cards. Off with REVIEW_KEY_POINTS=false.
  */
-export async function queueKeyPoints(input: KeyPointsPayload & { lessonId: string }): Promise<void> {
-  if (!env().REVIEW_KEY_POINTS) return;
+export async function queueKeyPoints(input: KeyPointsPayload & { lessonId: string }): Promise<string | undefined> {
+  if (!env().REVIEW_KEY_POINTS) return undefined;
   registerReviewJobs();
   const payload: KeyPointsPayload = { userId: input.userId, courseId: input.courseId };
   const { id, created } = await enqueueJob({
@@ -272,6 +272,7 @@ export async function queueKeyPoints(input: KeyPointsPayload & { lessonId: strin
     userId: input.userId,
   });
   if (created) runJobSoon(id);
+  return id;
 }
 
 /** A card the learner makes from a passage they selected in a lesson (it must be in the lesson). */
