@@ -29,6 +29,18 @@ const RATING_STYLE: Record<Rating, string> = {
 
 type Done = { card: ReviewCard; queued: boolean };
 
+// The mode is the learner's choice on this device: kept in localStorage, read as an external store.
+const modeListeners = new Set<() => void>();
+const readMode = (): Mode => (localStorage.getItem(MODE_KEY) === "pass-fail" ? "pass-fail" : "full");
+function subscribeMode(listener: () => void) {
+  modeListeners.add(listener);
+  return () => modeListeners.delete(listener);
+}
+function storeMode(mode: Mode) {
+  localStorage.setItem(MODE_KEY, mode);
+  modeListeners.forEach((listener) => listener());
+}
+
 /**
  * The review screen, as in Anki: the front; Space or Enter shows the back; 1–4 grade it (Again,
  * Hard, Good, Easy, each button with the interval it gives); Ctrl/⌘+Z takes the last grade back.
@@ -45,7 +57,7 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
   const [failed, setFailed] = React.useState(false);
   const [revealed, setRevealed] = React.useState(false);
   const [busy, setBusy] = React.useState(false);
-  const [mode, setMode] = React.useState<Mode>("full");
+  const mode = React.useSyncExternalStore(subscribeMode, readMode, () => "full" as Mode);
   const [announcement, setAnnouncement] = React.useState("");
   const history = React.useRef<Done[]>([]);
   const [canUndo, setCanUndo] = React.useState(false);
@@ -66,7 +78,6 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
   }, [courseId]);
 
   React.useEffect(() => {
-    setMode(localStorage.getItem(MODE_KEY) === "pass-fail" ? "pass-fail" : "full");
     void (async () => {
       if (queuedGrades().length > 0 && navigator.onLine) await flushGrades();
       await refresh();
@@ -149,10 +160,7 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [grade, mode, reveal, revealed, undo]);
 
-  const switchMode = (next: Mode) => {
-    setMode(next);
-    localStorage.setItem(MODE_KEY, next);
-  };
+  const switchMode = storeMode;
 
   return (
     <section aria-labelledby="review-heading" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
