@@ -129,3 +129,32 @@ test("works on a phone: large grade buttons, no horizontal scroll", async ({ pag
   expect(box!.width).toBeGreaterThanOrEqual(120);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test("grades offline are queued and sent in order once back online", async ({ page, context }) => {
+  await useLocale(page, "en");
+  await signUpViaApi(page);
+  const courseId = await createCourseViaApi(page, `Review offline ${Date.now()}`);
+  const questions = await missEveryQuestion(page, courseId);
+  await page.goto("/dashboard/review");
+  const reveal = page.getByTestId("review-reveal");
+  await waitForHydration(reveal);
+  await expect(page.getByTestId("review-left")).toHaveText(new RegExp(`^${questions.length}\\D`));
+
+  await context.setOffline(true);
+  for (const left of [questions.length, questions.length - 1]) {
+    await expect(page.getByTestId("review-left")).toHaveText(new RegExp(`^${left}\\D`));
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId("review-back")).toBeVisible();
+    await page.keyboard.press("4");
+  }
+  await expect(page.getByTestId("review-left")).toHaveText(new RegExp(`^${questions.length - 2}\\D`));
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("aula-offline-review-grades") ?? "[]").length)).toBe(
+    2,
+  );
+
+  await context.setOffline(false);
+  await expect(page.getByTestId("review-announcement")).toHaveText("2 offline grades sent.");
+  expect(await page.evaluate(() => localStorage.getItem("aula-offline-review-grades"))).toBeNull();
+  const queue = await page.request.get("/api/review/queue");
+  expect(((await queue.json()) as { cards: unknown[] }).cards).toHaveLength(questions.length - 2);
+});
