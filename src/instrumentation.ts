@@ -34,18 +34,26 @@ export async function register() {
 }
 
 async function startJobs() {
-  const [{ env }, { startJobWorker }, { registerMailJobs }, { registerLessonJobs }, { registerQuizJobs }] =
-    await Promise.all([
-      import("@/server/env"),
-      import("@/server/jobs"),
-      import("@/server/email/mailer"),
-      import("@/features/learning/service"),
-      import("@/features/quiz/service"),
-    ]);
+  const [
+    { env },
+    { startJobWorker },
+    { registerMailJobs },
+    { registerLessonJobs },
+    { registerQuizJobs },
+    { registerReviewJobs },
+  ] = await Promise.all([
+    import("@/server/env"),
+    import("@/server/jobs"),
+    import("@/server/email/mailer"),
+    import("@/features/learning/service"),
+    import("@/features/quiz/service"),
+    import("@/features/review/service"),
+  ]);
   if (env().JOBS_MODE === "worker") {
     registerMailJobs();
     registerLessonJobs();
     registerQuizJobs();
+    registerReviewJobs();
     startJobWorker();
   }
 }

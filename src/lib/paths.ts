@@ -90,6 +90,10 @@ export const paths = {
   profile: (query: { tab?: "billing" } = {}) => withQuery("/dashboard/profile", query),
   pricing: () => "/dashboard/pricing",
   generateCourse: () => "/dashboard/generate-course",
+  /** The day's review cards, across courses or of one (`course`). */
+  review: (query: { course?: string } = {}) => withQuery("/dashboard/review", query),
+  /** One course's review cards, to edit, suspend or delete, and its Anki CSV. */
+  reviewCards: (courseId: string) => `/dashboard/review/${segment(courseId)}/cards`,
   /** The checkout of one plan. */
   payment: (planId: string) => `/dashboard/payment/${segment(planId)}`,
   paymentSuccess: (planId: string, query: { provider?: string; ref?: string } = {}) =>

@@ -23,6 +23,7 @@ export default async function CourseLayout({ children }: { children: React.React
         "export",
         "offline",
         "writeAll",
+        "review",
       ]}
     >
       <OfflineOwner />

@@ -29,6 +29,10 @@ import { paths } from "@/lib/paths";
 // Both panels load only when first opened: the editor and the chat stay out of the first load.
 const ChatPanel = dynamic(() => import("./chat-panel").then((m) => m.ChatPanel), { ssr: false });
 const NotesPanel = dynamic(() => import("./notes-panel").then((m) => m.NotesPanel), { ssr: false });
+// "Add as a card" (spaced review) appears only once text is selected: kept out of the first load.
+const AddCardFromSelection = dynamic(() => import("@/features/review").then((m) => m.AddCardFromSelection), {
+  ssr: false,
+});
 
 /** The course viewer: header, outline, the lesson, the study panels and the phone's bottom bar. */
 export function CourseViewer({
@@ -58,6 +62,8 @@ export function CourseViewer({
   const [mounted, setMounted] = React.useState<{ chat: boolean; notes: boolean }>({ chat: false, notes: false });
   const [confirmRegenerate, setConfirmRegenerate] = React.useState(false);
   const renderPartial = usePartialRenderer();
+  /** The lesson's text, where a selection can become a review card. */
+  const lessonTextRef = React.useRef<HTMLDivElement>(null);
   const writing = useWriting(data.course.id, data.writing);
   // The course's words carry its language and direction; the buttons and labels keep the UI's.
   const text = data.course.text;
@@ -176,8 +182,13 @@ export function CourseViewer({
 
             {status === "ready" || rewriting ? (
               <RewritingFrame active={rewriting}>
-                <LessonBody lesson={lesson} text={text} />
+                <div ref={lessonTextRef}>
+                  <LessonBody lesson={lesson} text={text} />
+                </div>
               </RewritingFrame>
+            ) : null}
+            {status === "ready" && !rewriting ? (
+              <AddCardFromSelection key={lesson.id} lessonId={lesson.id} container={lessonTextRef} />
             ) : null}
 
             <div className="flex items-center justify-between gap-3 border-t pt-4">
