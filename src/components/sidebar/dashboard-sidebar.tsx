@@ -1,5 +1,5 @@
 "use client";
-import { CreditCardIcon, HomeIcon, ShieldIcon, SparklesIcon, UserIcon } from "lucide-react";
+import { BrainIcon, CreditCardIcon, HomeIcon, ShieldIcon, SparklesIcon, UserIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { GraduationCapIcon } from "lucide-react";
 import Link from "next/link";
@@ -35,12 +35,14 @@ export function DashboardSidebar({
   admin: boolean;
 }) {
   const t = useTranslations("sidebar");
+  const tk = useTranslations("knowledge");
   const collapsed = useSidebarCollapsed();
   const links: SidebarLink[] = [
     { href: paths.dashboard(), label: t("home"), icon: HomeIcon, exact: true },
     { href: paths.profile(), label: t("profile"), icon: UserIcon },
     { href: paths.pricing(), label: t("pricing"), icon: CreditCardIcon },
     { href: paths.generateCourse(), label: t("generateCourse"), icon: SparklesIcon },
+    { href: paths.knowledge(), label: tk("nav"), icon: BrainIcon },
     ...(admin ? [{ href: paths.admin(), label: t("adminPanel"), icon: ShieldIcon }] : []),
   ];
   return (

@@ -24,6 +24,7 @@ import {
   withinTimeLimit,
   type PublicQuestion,
   type QuestionResult,
+  type StoredQuestion,
 } from "./grading";
 import {
   completionFacts,
@@ -126,6 +127,10 @@ function quizJobFailure(error: JobError | null, t: ApiTranslator): Error {
   return new Error(`quiz job failed: ${error.code}: ${error.message}`);
 }
 
+/** The option a stored letter names, "" for none. */
+const optionText = (q: StoredQuestion, letter: string) =>
+  /^[a-z]$/.test(letter) ? (q.options[letter.charCodeAt(0) - 97] ?? "") : "";
+
 export type QuizOutcome = {
   score: number;
   mark: number;
@@ -168,6 +173,14 @@ export async function submitQuiz(
     passed,
     answers: graded.recorded,
     counted,
+    results: quiz.questions.map((q, i) => ({
+      question: q.question,
+      topic: typeof q.topic === "number" ? q.topic : null,
+      correct: graded.rightByStored[i],
+      right: optionText(q, q.answer),
+      chosen: optionText(q, graded.recorded[i]),
+      explanation: q.explanation,
+    })),
   });
   // Another submit of the same attempt, or a new serving, got there first.
   if (!stored) throw appError("quiz:attempt-closed", t);
@@ -282,3 +295,5 @@ export async function publicCertificate(publicId: unknown): Promise<CertificateI
 }
 
 export { BrowserUnavailableError, certificatePng };
+
+export { remediationOffered, startRemediation } from "./remediation";
