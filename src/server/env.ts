@@ -233,6 +233,12 @@ const envSchema = z
     /** Seconds after an attempt's time limit within which its submission still counts (network, clocks). */
     QUIZ_GRACE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
 
+    // Spaced review (src/features/review, decision 022).
+    /** New cards (never reviewed) a learner is shown a day, across all courses. */
+    REVIEW_NEW_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1000).default(20)),
+    /** Cards a learner reviews a day at most, new ones included, across all courses. */
+    REVIEW_MAX_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
+
     // Durable jobs (src/server/jobs, decision 020).
     /** worker: a loop in this process runs jobs; inline: each request runs the job it enqueued (serverless). Unset: inline on Vercel, else worker. */
     JOBS_MODE: z.preprocess(emptyAsUndefined, z.enum(["worker", "inline"]).optional()),

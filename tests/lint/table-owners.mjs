@@ -36,6 +36,9 @@ export const OWNERS = {
   policies: "site",
   contentImages: "site",
 
+  cards: "review",
+  cardReviews: "review",
+
   emailOutbox: "server",
   rateLimits: "server",
   adminAudit: "server",
