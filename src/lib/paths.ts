@@ -90,6 +90,8 @@ export const paths = {
   profile: (query: { tab?: "billing" } = {}) => withQuery("/dashboard/profile", query),
   pricing: () => "/dashboard/pricing",
   generateCourse: () => "/dashboard/generate-course",
+  /** The review screen (src/features/review); `course` keeps to one course's cards. */
+  review: (query: { course?: string } = {}) => withQuery("/dashboard/review", { course: query.course }),
   /** "What I know": reviews, streak, retention and the weakest topics (decision 025). */
   knowledge: () => "/dashboard/knowledge",
   /** The checkout of one plan. */
