@@ -238,6 +238,14 @@ const envSchema = z
     REVIEW_NEW_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1000).default(20)),
     /** Cards a learner reviews a day at most, new ones included, across all courses. */
     REVIEW_MAX_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
+    /** After a lesson is written, ask the model for its key points as cards (one small call per lesson). */
+    REVIEW_KEY_POINTS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .enum(["true", "false"])
+        .default("true")
+        .transform((v) => v === "true"),
+    ),
 
     // Durable jobs (src/server/jobs, decision 020).
     /** worker: a loop in this process runs jobs; inline: each request runs the job it enqueued (serverless). Unset: inline on Vercel, else worker. */

@@ -219,8 +219,36 @@ function avoidedQuestions(prompt: string): string[] {
 /** What a review lesson's heading starts with, so tests can tell it was asked as one. */
 export const REVIEW_LESSON_MARK = "↻";
 
+/**
+ * A lesson's key points (the review feature's `key_points_request`) as a good model writes
+ * them: for each of the lesson's first sentences of 8 words or more, the front is its opening
+ * with a blank and the back its last words, the sentence copied. One more card cites a sentence
+ * the lesson does not have, as models sometimes do, for the drop rules to catch.
+ */
+function keyPointsAnswer(prompt: string): string | undefined {
+  const block = prompt.match(/<key_points_request>\n([\s\S]*?)\n<\/key_points_request>/);
+  if (!block) return undefined;
+  const data = JSON.parse(block[1]) as { text?: string };
+  const sentences = (data.text ?? "")
+    .split(/(?<=[.!?。])\s+/)
+    .map((sentence) => sentence.replace(/\s+/g, " ").trim())
+    .filter((sentence) => sentence.split(" ").length >= 8);
+  const cards = sentences.slice(0, 4).map((sentence) => {
+    const words = sentence.replace(/[.!?。]$/, "").split(" ");
+    return { front: `${words.slice(0, -3).join(" ")} …?`, back: words.slice(-3).join(" "), sentence };
+  });
+  cards.push({
+    front: "What does the lesson never say?",
+    back: "Something made up",
+    sentence: "A sentence no lesson has.",
+  });
+  return JSON.stringify({ cards });
+}
+
 function answerFor(request: ChatRequest, behaviour: FakeBehaviour): string {
   const prompt = (request.messages ?? []).map((m) => textOf(m.content)).join("\n");
+  const keyPoints = behaviour === "ok" ? keyPointsAnswer(prompt) : undefined;
+  if (keyPoints) return keyPoints;
   const facts = promptFacts(prompt);
   const writer = new FakeWriter(behaviour === "wrong-language" ? "English" : facts.language, hashString(prompt));
   const format = request.response_format;

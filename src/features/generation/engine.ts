@@ -1,6 +1,6 @@
 import "server-only";
 import { Output, parsePartialJson, type LanguageModel } from "ai";
-import type { z } from "zod";
+import { z as zod } from "zod";
 import { requireLanguageModel } from "@/server/ai/model";
 import { aiDeadline, InvalidModelOutputError, runModel, type RetryPolicy } from "@/server/ai/run";
 import { markdownToSafeHtml } from "@/server/html/markdown";
@@ -10,6 +10,7 @@ import { logger } from "@/server/logger";
 import { courseLanguageByName, looksWrittenIn } from "./languages";
 import { cleanTitle, cleanOutline, outlineInLanguage, parseJsonAnswer, withUserSubtopics } from "./outline";
 import { buildImageSearchPrompt } from "./prompts/image-search";
+import { buildKeyPointsPrompt } from "./prompts/key-points";
 import { buildLessonFromTranscriptPrompt } from "./prompts/lesson-from-transcript";
 import { buildLessonTheoryPrompt, type LessonContext } from "./prompts/lesson-theory";
 import { buildOutlinePrompt } from "./prompts/outline";
@@ -43,7 +44,7 @@ async function modelFor(options: EngineOptions): Promise<LanguageModel> {
 }
 
 /** Checks a JSON answer against a zod schema; any problem is invalid output (retried). */
-function parseWith<S extends z.ZodType>(schema: S, text: string): z.infer<S> {
+function parseWith<S extends zod.ZodType>(schema: S, text: string): zod.infer<S> {
   let value: unknown;
   try {
     value = parseJsonAnswer(text);
@@ -330,4 +331,46 @@ export async function generateQuiz(
       },
     },
   );
+}
+
+/** What a key-points answer must look like; the review feature's drop rules then apply. */
+const keyPointsModelSchema = zod.object({
+  cards: zod
+    .array(
+      zod.object({
+        front: zod.string().min(1).max(400),
+        back: zod.string().min(1).max(400),
+        sentence: zod.string().min(1).max(1000),
+      }),
+    )
+    .min(1)
+    .max(8),
+});
+
+export type ModelKeyPoint = { front: string; back: string; sentence: string };
+
+/** A lesson's key points as cards (spaced review): validated JSON; whether each is kept is the review feature's rule. */
+export async function generateKeyPoints(
+  input: { lessonTitle: string; lessonText: string; language: string },
+  options: EngineOptions = {},
+): Promise<ModelKeyPoint[]> {
+  const model = await modelFor(options);
+  const { system, prompt } = buildKeyPointsPrompt(input);
+  const answer = await runModel(
+    {
+      model,
+      system,
+      prompt,
+      output: Output.object({ schema: keyPointsModelSchema, name: "key_point_cards" }),
+      temperature: 0.2,
+    },
+    {
+      task: "key-points",
+      signal: options.signal,
+      policy: options.policy,
+      deadline: options.deadline ?? aiDeadline(),
+      finish: (text) => parseWith(keyPointsModelSchema, text),
+    },
+  );
+  return answer.cards;
 }

@@ -16,4 +16,6 @@ export { answerCourseQuestion } from "./chat";
 export { generateLesson } from "./engine";
 // What the quiz needs: its questions, written once per course.
 export { generateQuiz } from "./engine";
+// What review needs: a lesson's key points as cards.
+export { generateKeyPoints, type ModelKeyPoint } from "./engine";
 export type { ModelQuiz } from "./schemas";

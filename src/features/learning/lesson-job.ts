@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { findOwnCourse } from "@/features/courses/service";
 import { generateLesson } from "@/features/generation/service";
+import { queueKeyPoints } from "@/features/review/service";
 import { failureCode } from "@/server/http/errors";
 import { aiRateLimitKey, aiRateLimitRule } from "@/server/ai/rate-limit";
 import { takeRateLimitSlotBelow } from "@/server/http/rate-limit";
@@ -113,6 +114,10 @@ async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<
       imageAttribution: result.image?.attribution ?? (result.image ? null : found.lesson.imageAttribution),
       youtubeId: result.youtubeId ?? (course.type === "video_text" ? found.lesson.youtubeId : null),
     });
+    // Its key points become review cards in their own job; a failure there never fails the lesson.
+    await queueKeyPoints({ userId, courseId, lessonId }).catch((error: unknown) =>
+      logger.warn({ err: error, lessonId }, "key-point cards not queued"),
+    );
   } catch (error) {
     clearInterval(flusher);
     await flushing;

@@ -21,6 +21,7 @@ import {
   isPassing,
   publicQuestions,
   shuffledOrder,
+  storedOrder,
   withinTimeLimit,
   type PublicQuestion,
   type QuestionResult,
@@ -38,6 +39,8 @@ import {
 } from "./queries";
 import { paths } from "@/lib/paths";
 import { progressCounts } from "@/features/learning/service";
+import { recordQuizMisses } from "@/features/review/service";
+import { logger } from "@/server/logger";
 
 export type { CertificateInfo };
 export { registerQuizJobs };
@@ -184,6 +187,14 @@ export async function submitQuiz(
   });
   // Another submit of the same attempt, or a new serving, got there first.
   if (!stored) throw appError("quiz:attempt-closed", t);
+  // Every missed question becomes a review card (or a lapse of its card); the grade stands even if that fails.
+  const order = quiz.servedOrder ?? storedOrder(quiz.questions);
+  const missed = graded.results.flatMap((r, i) =>
+    r.chosen !== "" && r.chosen === r.correct ? [] : [quiz.questions[order[i].question]],
+  );
+  await recordQuizMisses(user.id, course.id, missed).catch((error: unknown) =>
+    logger.warn({ err: error, courseId: course.id }, "review cards for missed questions not recorded"),
+  );
   const counts = await progressCounts(course.id);
   return {
     score: graded.score,

@@ -70,6 +70,10 @@ export const ERROR_CODES = {
   "media:no-video": { status: 404, message: "generation.noVideo" },
   "media:video-not-found": { status: 404, message: "generation.videoNotFound" },
   "notes:conflict": { status: 409, message: "learning.notesConflict" },
+  // Spaced review (src/features/review)
+  "review:card-not-found": { status: 404, message: "review.cardNotFound" },
+  "review:nothing-to-undo": { status: 409, message: "review.nothingToUndo" },
+  "review:passage-not-in-lesson": { status: 400, message: "review.passageNotInLesson" },
   // Payments (src/features/plans/payments)
   "payment:not-configured": { status: 503, message: "payment.notConfigured" },
   "payment:provider-off": { status: 404, message: "payment.providerOff" },

@@ -1,0 +1,165 @@
+import "server-only";
+import { and, asc, desc, eq, gte, inArray, lte, min, ne, or, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/server/db/client";
+import { cardReviews, cards, courses, lessons, topics } from "@/server/db/schema";
+import { STATE_NEW, type CardState } from "./scheduler";
+
+export type CardRow = typeof cards.$inferSelect;
+export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The FSRS columns of a row. */
+export function cardState(row: CardRow): CardState {
+  return {
+    due: row.due,
+    stability: row.stability,
+    difficulty: row.difficulty,
+    elapsedDays: row.elapsedDays,
+    scheduledDays: row.scheduledDays,
+    learningSteps: row.learningSteps,
+    reps: row.reps,
+    lapses: row.lapses,
+    state: row.state,
+    lastReview: row.lastReview,
+  };
+}
+
+/** The learner's own card, or undefined (another user's card is not found). */
+export async function findOwnCard(userId: string, cardId: string, tx?: Executor): Promise<CardRow | undefined> {
+  const db = tx ?? (await getDb());
+  const [row] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, cardId), eq(cards.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Grades the learner gave since `since` (undone ones are gone from the log), and how many were of new cards. */
+export async function reviewedSince(userId: string, since: Date): Promise<{ total: number; fresh: number }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      fresh: sql<number>`(count(*) filter (where (${cardReviews.before} ->> 'state')::int = ${STATE_NEW}))::int`,
+    })
+    .from(cardReviews)
+    .where(and(eq(cardReviews.userId, userId), eq(cardReviews.origin, "review"), gte(cardReviews.reviewedAt, since)));
+  return { total: Number(row?.total ?? 0), fresh: Number(row?.fresh ?? 0) };
+}
+
+const inQueue = (userId: string, courseId?: string) =>
+  and(eq(cards.userId, userId), eq(cards.suspended, false), courseId ? eq(cards.courseId, courseId) : undefined);
+
+/**
+ * Cards already seen that are due: review cards due by `now`, learning ones due by
+ * `learnAhead` (soonest first), at most `limit`. An index scan on (user_id, due).
+ */
+export async function dueSeenCards(
+  userId: string,
+  courseId: string | undefined,
+  now: Date,
+  learnAhead: Date,
+  limit: number,
+): Promise<CardRow[]> {
+  if (limit <= 0) return [];
+  const db = await getDb();
+  return db
+    .select()
+    .from(cards)
+    .where(
+      and(
+        inQueue(userId, courseId),
+        ne(cards.state, STATE_NEW),
+        lte(cards.due, learnAhead),
+        or(inArray(cards.state, [1, 3]), lte(cards.due, now)),
+      ),
+    )
+    .orderBy(asc(cards.due))
+    .limit(limit);
+}
+
+/** Cards never graded, oldest first, at most `limit`. */
+export async function newCards(userId: string, courseId: string | undefined, limit: number): Promise<CardRow[]> {
+  if (limit <= 0) return [];
+  const db = await getDb();
+  return db
+    .select()
+    .from(cards)
+    .where(and(inQueue(userId, courseId), eq(cards.state, STATE_NEW)))
+    .orderBy(asc(cards.due), asc(cards.createdAt))
+    .limit(limit);
+}
+
+/** When the soonest card in the queue (unsuspended) is due, or null without cards. */
+export async function soonestDue(userId: string, courseId?: string): Promise<Date | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ due: min(cards.due) })
+    .from(cards)
+    .where(inQueue(userId, courseId));
+  return row?.due ? new Date(row.due) : null;
+}
+
+/** The learner's newest grade from the review screen (what undo takes back). */
+export async function newestReview(userId: string, tx: Executor) {
+  const [row] = await tx
+    .select()
+    .from(cardReviews)
+    .where(and(eq(cardReviews.userId, userId), eq(cardReviews.origin, "review")))
+    .orderBy(desc(cardReviews.reviewedAt), desc(cardReviews.id))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+/** A course's cards for the card list and the CSV, with their topic's title. */
+export async function courseCards(courseId: string): Promise<(CardRow & { topicTitle: string | null })[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ card: cards, topicTitle: topics.title })
+    .from(cards)
+    .leftJoin(topics, eq(topics.id, cards.topicId))
+    .where(eq(cards.courseId, courseId))
+    .orderBy(asc(cards.createdAt), asc(cards.id));
+  return rows.map((r) => ({ ...r.card, topicTitle: r.topicTitle }));
+}
+
+/** A lesson with its course, when the user owns it. */
+export async function ownLesson(userId: string, lessonId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: lessons.id,
+      courseId: lessons.courseId,
+      topicId: lessons.topicId,
+      title: lessons.title,
+      theory: lessons.theory,
+      lang: courses.lang,
+    })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(eq(lessons.id, lessonId), eq(courses.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Whether the course has a card whose front is about the same (pg_trgm similarity). */
+export async function hasSimilarFront(courseId: string, front: string, threshold: number): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.courseId, courseId), sql`similarity(${cards.front}, ${front}) >= ${threshold}`))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** How many key-point cards a lesson has had made. */
+export async function keyPointCount(lessonId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cards)
+    .where(and(eq(cards.lessonId, lessonId), eq(cards.source, "key-point")));
+  return Number(row?.n ?? 0);
+}
