@@ -8,6 +8,9 @@
  */
 export const OFFLINE_CACHE_PREFIX = "aula-";
 export const NOTES_QUEUE_KEY = "aula-offline-notes";
+/** The day's review cards as last fetched, and grades given offline waiting to be sent (src/features/review). */
+export const REVIEW_CARDS_KEY = "aula-offline-review-cards";
+export const REVIEW_GRADES_KEY = "aula-offline-review-grades";
 
 /** The cache holding one downloaded course (its pages, lessons and pictures). */
 export const offlineCourseCache = (courseId: string) => `${OFFLINE_CACHE_PREFIX}course-${courseId}`;
@@ -29,6 +32,8 @@ export async function clearOfflineStorage(): Promise<void> {
   if (typeof window === "undefined") return;
   try {
     localStorage.removeItem(NOTES_QUEUE_KEY);
+    localStorage.removeItem(REVIEW_CARDS_KEY);
+    localStorage.removeItem(REVIEW_GRADES_KEY);
   } catch {
     // storage unavailable: nothing was queued
   }

@@ -90,8 +90,10 @@ export const paths = {
   profile: (query: { tab?: "billing" } = {}) => withQuery("/dashboard/profile", query),
   pricing: () => "/dashboard/pricing",
   generateCourse: () => "/dashboard/generate-course",
-  /** The review screen (src/features/review); `course` keeps to one course's cards. */
-  review: (query: { course?: string } = {}) => withQuery("/dashboard/review", { course: query.course }),
+  /** The day's review cards, across courses or of one (`course`). */
+  review: (query: { course?: string } = {}) => withQuery("/dashboard/review", query),
+  /** One course's review cards, to edit, suspend or delete, and its Anki CSV. */
+  reviewCards: (courseId: string) => `/dashboard/review/${segment(courseId)}/cards`,
   /** "What I know": reviews, streak, retention and the weakest topics (decision 025). */
   knowledge: () => "/dashboard/knowledge",
   /** The checkout of one plan. */

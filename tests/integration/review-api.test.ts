@@ -5,11 +5,11 @@
  * exactly, the CSV is what Anki imports, and another user's cards and courses are 404.
  */
 import { POST as submit } from "@/app/api/quiz/submit/route";
-import { GET as cardsCsv } from "@/app/api/courses/[courseId]/cards.csv/route";
-import { POST as grade } from "@/app/api/review/[cardId]/route";
-import { GET as listCards, POST as createCard } from "@/app/api/review/cards/route";
-import { DELETE as deleteCard, PATCH as patchCard } from "@/app/api/review/cards/[cardId]/route";
-import { GET as queue } from "@/app/api/review/queue/route";
+import { GET as cardsCsvRoute } from "@/app/api/courses/[courseId]/cards.csv/route";
+import { POST as gradeRoute } from "@/app/api/review/[cardId]/route";
+import { GET as listCardsRoute, POST as createCard } from "@/app/api/review/cards/route";
+import { DELETE as deleteCardRoute, PATCH as patchCardRoute } from "@/app/api/review/cards/[cardId]/route";
+import { GET as queueRoute } from "@/app/api/review/queue/route";
 import { POST as undo } from "@/app/api/review/undo/route";
 import { KEY_POINTS, queueKeyPoints, recordQuizMisses } from "@/features/review/service";
 import { getDb } from "@/server/db/client";
@@ -27,6 +27,14 @@ useTestDatabase();
 const fakeModel = useQuizModel();
 
 const BASE = "http://localhost:3000";
+
+// Routes with params are typed by them; callRoute passes params untyped.
+const cardsCsv = cardsCsvRoute as never;
+const grade = gradeRoute as never;
+const listCards = listCardsRoute as never;
+const deleteCard = deleteCardRoute as never;
+const patchCard = patchCardRoute as never;
+const queue = queueRoute as never;
 
 async function courseWithTopics(userId: string, mainTopic = "Astronomy", topicCount = 5) {
   const course = await seedCourse(userId, {

@@ -1,5 +1,5 @@
 "use client";
-import { BrainIcon, CreditCardIcon, HomeIcon, ShieldIcon, SparklesIcon, UserIcon } from "lucide-react";
+import { BrainIcon, CreditCardIcon, HomeIcon, LayersIcon, ShieldIcon, SparklesIcon, UserIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { GraduationCapIcon } from "lucide-react";
 import Link from "next/link";
@@ -39,6 +39,7 @@ export function DashboardSidebar({
   const collapsed = useSidebarCollapsed();
   const links: SidebarLink[] = [
     { href: paths.dashboard(), label: t("home"), icon: HomeIcon, exact: true },
+    { href: paths.review(), label: t("review"), icon: LayersIcon },
     { href: paths.profile(), label: t("profile"), icon: UserIcon },
     { href: paths.pricing(), label: t("pricing"), icon: CreditCardIcon },
     { href: paths.generateCourse(), label: t("generateCourse"), icon: SparklesIcon },

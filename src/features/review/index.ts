@@ -4,3 +4,4 @@
  * other features reach it through `@/features/review/service`.
  */
 export type { CardStateSnapshot } from "@/server/db/schema";
+export { AddCardFromSelection } from "./components/add-card";

@@ -163,3 +163,21 @@ export async function keyPointCount(lessonId: string): Promise<number> {
     .where(and(eq(cards.lessonId, lessonId), eq(cards.source, "key-point")));
   return Number(row?.n ?? 0);
 }
+
+/** The learner's courses that have cards: title, how many cards, how many due now. */
+export async function courseCardCounts(userId: string, now: Date) {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      courseId: cards.courseId,
+      title: courses.mainTopic,
+      total: sql<number>`count(*)::int`,
+      due: sql<number>`(count(*) filter (where not ${cards.suspended} and ${cards.due} <= ${now}))::int`,
+    })
+    .from(cards)
+    .innerJoin(courses, eq(courses.id, cards.courseId))
+    .where(eq(cards.userId, userId))
+    .groupBy(cards.courseId, courses.mainTopic)
+    .orderBy(asc(courses.mainTopic));
+  return rows.map((r) => ({ ...r, total: Number(r.total), due: Number(r.due) }));
+}

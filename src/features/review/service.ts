@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { requireOwnCourse } from "@/features/courses/service";
+import { findOwnCourse, requireOwnCourse } from "@/features/courses/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { getDb } from "@/server/db/client";
@@ -18,6 +18,7 @@ import { stripHtml } from "@/server/html/sanitize";
 import { KEY_POINTS, registerReviewJobs, type KeyPointsPayload } from "./key-points-job";
 import {
   cardState,
+  courseCardCounts,
   courseCards,
   dueSeenCards,
   findOwnCard,
@@ -367,4 +368,16 @@ export async function courseCardsCsv(
     })),
   );
   return { csv, title: course.mainTopic };
+}
+
+/** The review page's course list: each course with cards, how many, how many due. */
+export async function reviewCourses(userId: string) {
+  return courseCardCounts(userId, new Date());
+}
+
+/** The card list page: the owner's course and its cards, or undefined (not found). */
+export async function courseCardsForPage(userId: string, courseId: string) {
+  const course = await findOwnCourse(userId, courseId);
+  if (!course) return undefined;
+  return { course, cards: (await courseCards(course.id)).map(managedCard) };
 }

@@ -26,6 +26,7 @@ import { useWriting, WriteAllControl } from "./write-all-control";
 import { LessonSkeleton } from "./viewer-skeleton";
 import { ReviewNotice } from "./review-notice";
 import { paths } from "@/lib/paths";
+import { AddCardFromSelection } from "@/features/review";
 
 // Both panels load only when first opened: the editor and the chat stay out of the first load.
 const ChatPanel = dynamic(() => import("./chat-panel").then((m) => m.ChatPanel), { ssr: false });
@@ -62,6 +63,8 @@ export function CourseViewer({
   const [mounted, setMounted] = React.useState<{ chat: boolean; notes: boolean }>({ chat: false, notes: false });
   const [confirmRegenerate, setConfirmRegenerate] = React.useState(false);
   const renderPartial = usePartialRenderer();
+  /** The lesson's text, where a selection can become a review card. */
+  const lessonTextRef = React.useRef<HTMLDivElement>(null);
   const writing = useWriting(data.course.id, data.writing);
   // The course's words carry its language and direction; the buttons and labels keep the UI's.
   const text = data.course.text;
@@ -185,8 +188,13 @@ export function CourseViewer({
 
             {status === "ready" || rewriting ? (
               <RewritingFrame active={rewriting}>
-                <LessonBody lesson={lesson} text={text} />
+                <div ref={lessonTextRef}>
+                  <LessonBody lesson={lesson} text={text} />
+                </div>
               </RewritingFrame>
+            ) : null}
+            {status === "ready" && !rewriting ? (
+              <AddCardFromSelection key={lesson.id} lessonId={lesson.id} container={lessonTextRef} />
             ) : null}
 
             <div className="flex items-center justify-between gap-3 border-t pt-4">

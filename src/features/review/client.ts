@@ -1,0 +1,144 @@
+"use client";
+
+/**
+ * The review screen's browser side: the API calls, interval labels, and offline review as notes
+ * work offline (src/features/export/offline.ts): the day's cards are kept in localStorage when
+ * fetched, grades given without a connection are queued there and sent in order once online.
+ * Both keys are cleared with every other offline copy when the session ends (offline-storage.ts).
+ */
+import { REVIEW_CARDS_KEY, REVIEW_GRADES_KEY } from "@/lib/offline-storage";
+
+export type Rating = 1 | 2 | 3 | 4;
+export type ReviewCard = {
+  id: string;
+  courseId: string;
+  front: string;
+  back: string;
+  intervals: Record<`${Rating}`, number>;
+  isNew: boolean;
+};
+export type Queue = { cards: ReviewCard[]; nextDue: string | null; doneToday: number };
+type QueuedGrade = { cardId: string; rating: Rating; at: number };
+
+/** "10 min", "4 dias": the interval in the locale's own short units. */
+export function formatInterval(seconds: number, locale: string): string {
+  const minutes = seconds / 60;
+  const unit = (value: number, name: "minute" | "hour" | "day" | "month" | "year") =>
+    new Intl.NumberFormat(locale, {
+      style: "unit",
+      unit: name,
+      unitDisplay: "narrow",
+      maximumFractionDigits: 1,
+    }).format(value);
+  if (minutes < 1) return `<${unit(1, "minute")}`;
+  if (minutes < 60) return unit(Math.round(minutes), "minute");
+  const hours = minutes / 60;
+  if (hours < 24) return unit(Math.round(hours), "hour");
+  const days = hours / 24;
+  if (days < 30) return unit(Math.round(days), "day");
+  if (days < 365) return unit(Math.round(days / 30), "month");
+  return unit(Math.round((days / 365) * 10) / 10, "year");
+}
+
+function read<T>(key: string, fallback: T): T {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or off: review still works online
+  }
+}
+
+const scopeOf = (courseId?: string) => courseId ?? "all";
+
+/** The queue from the server; offline, the cards kept the last time, less those graded since. */
+export async function loadQueue(courseId?: string): Promise<Queue & { offline: boolean }> {
+  const url = courseId ? `/api/review/queue?courseId=${encodeURIComponent(courseId)}` : "/api/review/queue";
+  try {
+    const response = await fetch(url, { cache: "no-store" });
+    if (!response.ok) throw new Error(`queue: ${response.status}`);
+    const queue = (await response.json()) as Queue;
+    const kept = read<Record<string, Queue>>(REVIEW_CARDS_KEY, {});
+    write(REVIEW_CARDS_KEY, { ...kept, [scopeOf(courseId)]: queue });
+    return { ...queue, offline: false };
+  } catch (error) {
+    const kept = read<Record<string, Queue>>(REVIEW_CARDS_KEY, {})[scopeOf(courseId)];
+    if (!kept) throw error;
+    const graded = new Set(queuedGrades().map((g) => g.cardId));
+    return { ...kept, cards: kept.cards.filter((card) => !graded.has(card.id)), offline: true };
+  }
+}
+
+export function queuedGrades(): QueuedGrade[] {
+  return read<QueuedGrade[]>(REVIEW_GRADES_KEY, []);
+}
+
+function writeGrades(grades: QueuedGrade[]): void {
+  if (grades.length === 0) localStorage.removeItem(REVIEW_GRADES_KEY);
+  else write(REVIEW_GRADES_KEY, grades);
+}
+
+/** Grades a card; without a connection the grade is queued. */
+export async function sendGrade(cardId: string, rating: Rating): Promise<{ queued: boolean }> {
+  // Grades queued earlier go first, so the server sees them in the order they were given.
+  if (queuedGrades().length > 0) await flushGrades();
+  try {
+    const response = await fetch(`/api/review/${encodeURIComponent(cardId)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ rating }),
+    });
+    if (response.status >= 500) throw new Error(`grade: ${response.status}`);
+    return { queued: false };
+  } catch {
+    writeGrades([...queuedGrades(), { cardId, rating, at: Date.now() }]);
+    return { queued: true };
+  }
+}
+
+/** Takes back a grade: a queued one leaves the queue; a sent one is undone on the server. */
+export async function undoGrade(queued: boolean): Promise<{ ok: boolean }> {
+  if (queued) {
+    writeGrades(queuedGrades().slice(0, -1));
+    return { ok: true };
+  }
+  try {
+    const response = await fetch("/api/review/undo", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    return { ok: response.ok };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Sends the queued grades in order; stops at the first that cannot go (still offline). */
+export async function flushGrades(): Promise<number> {
+  let sent = 0;
+  for (const grade of queuedGrades()) {
+    try {
+      const response = await fetch(`/api/review/${encodeURIComponent(grade.cardId)}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ rating: grade.rating }),
+      });
+      if (response.status >= 500) return sent;
+    } catch {
+      return sent;
+    }
+    // Sent, or refused for good (a card deleted meanwhile): either way it leaves the queue.
+    writeGrades(queuedGrades().slice(1));
+    sent++;
+  }
+  return sent;
+}

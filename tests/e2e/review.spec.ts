@@ -1,0 +1,130 @@
+import type { Page } from "@playwright/test";
+import { expectAxeCleanInBothThemes } from "./axe";
+import { createCourseViaApi } from "./courses";
+import { expect, LOCALES, signUpViaApi, test, useLocale, waitForHydration, type Locale } from "./fixtures";
+
+/**
+ * Spaced review in both UI languages: the quiz's missed questions are the learner's cards; the
+ * review screen is driven by the keyboard only (Space shows the answer, 1–4 grade, Ctrl+Z undoes
+ * exactly), pass/fail mode shows two buttons, the last grade reaches "all caught up" with the
+ * next due time, and the screen is axe clean in both themes with a card and when caught up.
+ */
+const copy = {
+  pt: {
+    title: "Revisão",
+    again: "De novo",
+    easy: "Fácil",
+    good: "Bom",
+    caughtUp: "Tudo em dia!",
+    nextDue: /Mais cartões vencem em/,
+    undone: /Avaliação desfeita/,
+    passFail: "Modo acertei/errei",
+  },
+  en: {
+    title: "Review",
+    again: "Again",
+    easy: "Easy",
+    good: "Good",
+    caughtUp: "All caught up!",
+    nextDue: /More cards are due/,
+    undone: /Grade undone/,
+    passFail: "Pass/fail mode",
+  },
+} as const;
+
+/** Takes the course's quiz once with no answers: every question missed, so each is a card. */
+async function missEveryQuestion(page: Page, courseId: string): Promise<string[]> {
+  const served = await page.request.post("/api/aiexam", { data: { courseId } });
+  expect(served.status()).toBe(200);
+  const body = (await served.json()) as { message: string; attemptId: string };
+  const questions = JSON.parse(body.message) as { question: string }[];
+  const graded = await page.request.post("/api/quiz/submit", {
+    data: { courseId, attemptId: body.attemptId, answers: questions.map(() => "") },
+  });
+  expect(graded.status()).toBe(200);
+  return questions.map((q) => q.question);
+}
+
+for (const locale of LOCALES) {
+  const c = copy[locale as Locale];
+
+  test(`reviews the missed questions with the keyboard, undoes, and is all caught up (${locale})`, async ({ page }) => {
+    await useLocale(page, locale);
+    await signUpViaApi(page);
+    const courseId = await createCourseViaApi(page, `Review ${locale} ${Date.now()}`);
+    const questions = await missEveryQuestion(page, courseId);
+    expect(questions.length).toBeGreaterThanOrEqual(5);
+
+    await page.goto("/dashboard/review");
+    await expect(page.getByRole("heading", { level: 1, name: c.title })).toBeVisible();
+    const front = page.getByTestId("review-front");
+    await expect(front).toBeVisible();
+    await waitForHydration(page.getByTestId("review-reveal"));
+    expect(questions).toContain(await front.textContent());
+    await expectAxeCleanInBothThemes(page, `review card (${locale})`);
+
+    // Space shows the answer; the four buttons show their intervals.
+    const first = await front.textContent();
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId("review-back")).toBeVisible();
+    for (const rating of [1, 2, 3, 4]) await expect(page.getByTestId(`review-grade-${rating}`)).toBeVisible();
+    await expect(page.getByTestId("review-grade-4")).toContainText(c.easy);
+    await expectAxeCleanInBothThemes(page, `review answer (${locale})`);
+
+    // 4 grades Easy: the next card comes. Ctrl+Z brings the first back, unrevealed.
+    await page.keyboard.press("4");
+    await expect(front).not.toHaveText(first!);
+    await page.keyboard.press("Control+z");
+    await expect(front).toHaveText(first!);
+    await expect(page.getByTestId("review-back")).toHaveCount(0);
+    await expect(page.getByTestId("review-announcement")).toHaveText(c.undone);
+
+    // Pass/fail mode: Again and Good only.
+    await page.getByLabel(c.passFail).check();
+    // Keys typed into a form field are its own: back to the card first.
+    await page.getByTestId("review-card").focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("review-grade-2")).toHaveCount(0);
+    await expect(page.getByTestId("review-grade-4")).toHaveCount(0);
+    await expect(page.getByTestId("review-grade-3")).toContainText(c.good);
+    await page.getByLabel(c.passFail).uncheck();
+    await page.getByTestId("review-card").focus();
+
+    // Every card Easy, by keyboard: all caught up, with when the next is due.
+    for (let i = 0; i < questions.length; i++) {
+      await expect(front).toBeVisible();
+      if ((await page.getByTestId("review-back").count()) === 0) await page.keyboard.press("Space");
+      await expect(page.getByTestId("review-back")).toBeVisible();
+      await page.keyboard.press("4");
+      if (i < questions.length - 1) await expect(page.getByTestId("review-left")).toBeVisible();
+    }
+    const caughtUp = page.getByTestId("review-caught-up");
+    await expect(caughtUp).toContainText(c.caughtUp);
+    await expect(caughtUp).toContainText(c.nextDue);
+    await expectAxeCleanInBothThemes(page, `review caught up (${locale})`);
+
+    // The course's cards can be exported for Anki.
+    const csv = await page.request.get(`/api/courses/${courseId}/cards.csv`);
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines.slice(0, 3)).toEqual(["#separator:Comma", "#html:false", "#tags column:3"]);
+    expect(lines).toHaveLength(3 + questions.length);
+  });
+}
+
+test("works on a phone: large grade buttons, no horizontal scroll", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await useLocale(page, "en");
+  await signUpViaApi(page);
+  const courseId = await createCourseViaApi(page, `Review phone ${Date.now()}`);
+  await missEveryQuestion(page, courseId);
+  await page.goto("/dashboard/review");
+  const reveal = page.getByTestId("review-reveal");
+  await waitForHydration(reveal);
+  await reveal.click();
+  const again = page.getByTestId("review-grade-1");
+  const box = await again.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  expect(box!.width).toBeGreaterThanOrEqual(120);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
