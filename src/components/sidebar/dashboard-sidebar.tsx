@@ -35,7 +35,6 @@ export function DashboardSidebar({
   admin: boolean;
 }) {
   const t = useTranslations("sidebar");
-  const tk = useTranslations("knowledge");
   const collapsed = useSidebarCollapsed();
   const links: SidebarLink[] = [
     { href: paths.dashboard(), label: t("home"), icon: HomeIcon, exact: true },
@@ -43,7 +42,7 @@ export function DashboardSidebar({
     { href: paths.profile(), label: t("profile"), icon: UserIcon },
     { href: paths.pricing(), label: t("pricing"), icon: CreditCardIcon },
     { href: paths.generateCourse(), label: t("generateCourse"), icon: SparklesIcon },
-    { href: paths.knowledge(), label: tk("nav"), icon: BrainIcon },
+    { href: paths.knowledge(), label: t("knowledge"), icon: BrainIcon },
     ...(admin ? [{ href: paths.admin(), label: t("adminPanel"), icon: ShieldIcon }] : []),
   ];
   return (
