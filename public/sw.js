@@ -6,6 +6,8 @@
  *   fetched and kept (they never change under one name);
  * - the lesson stream offline: a downloaded lesson answers as the server would ("done");
  * - the notes offline: the last notes read for a downloaded course;
+ * - the review page (/dashboard/review): its last copy read online, so the day's cards (kept in
+ *   localStorage by the page) can be reviewed offline and the grades queued;
  * - sign-out: every cache of the user is deleted.
  * Only courses the learner downloaded are stored; nothing else of a user's is kept.
  * The copies end with the session that saved them (docs/decisions/016-offline-copies-end-with-session.md):
@@ -16,6 +18,8 @@
 const PREFIX = "aula-";
 const SHELL = PREFIX + "shell";
 const COURSE = PREFIX + "course-";
+const REVIEW = PREFIX + "review";
+const REVIEW_PAGE = "/dashboard/review";
 // The owner record: src/lib/offline-storage.ts (OFFLINE_OWNER_CACHE, OFFLINE_OWNER_KEY).
 const OWNER = PREFIX + "session";
 const OWNER_KEY = "/__offline/session";
@@ -83,13 +87,16 @@ async function navigate(request) {
           await cache.put(url.pathname + url.search, response.clone());
       }
     }
+    if (response.ok && url.pathname === REVIEW_PAGE)
+      await (await caches.open(REVIEW)).put(url.pathname + url.search, response.clone());
     return response;
   } catch (error) {
     const stored =
       (await matchStored(url.pathname + url.search)) ||
       (url.pathname.startsWith("/course/") ? await matchStored(url.pathname) : undefined);
     if (stored) return stored;
-    if (url.pathname === "/dashboard" || url.pathname.startsWith("/course/")) return offlinePage();
+    if (url.pathname === "/dashboard" || url.pathname === REVIEW_PAGE || url.pathname.startsWith("/course/"))
+      return offlinePage();
     throw error;
   }
 }
@@ -98,8 +105,9 @@ async function staticAsset(request) {
   const hit = await caches.match(request, { ignoreVary: true });
   if (hit) return hit;
   const response = await fetch(request);
-  // Kept only while some course is downloaded: a learner who never reads offline stores nothing.
-  if (response.ok && (await courseCacheNames()).length > 0)
+  // Kept only while some course is downloaded or the review page was opened: a learner who never
+  // reads offline stores nothing.
+  if (response.ok && ((await courseCacheNames()).length > 0 || (await caches.has(REVIEW))))
     await (await caches.open(SHELL)).put(request, response.clone());
   return response;
 }
@@ -136,6 +144,8 @@ async function notesRead(request) {
     const response = await endedSession(await fetch(request));
     if (response.ok && (await caches.has(COURSE + body.course)))
       await (await caches.open(COURSE + body.course)).put(key, response.clone());
+    if (response.ok && url.pathname === REVIEW_PAGE)
+      await (await caches.open(REVIEW)).put(url.pathname + url.search, response.clone());
     return response;
   } catch (error) {
     const stored = await matchStored(key);

@@ -90,13 +90,14 @@ for (const locale of LOCALES) {
     await page.getByLabel(c.passFail).uncheck();
     await page.getByTestId("review-card").focus();
 
-    // Every card Easy, by keyboard: all caught up, with when the next is due.
-    for (let i = 0; i < questions.length; i++) {
-      await expect(front).toBeVisible();
-      if ((await page.getByTestId("review-back").count()) === 0) await page.keyboard.press("Space");
-      await expect(page.getByTestId("review-back")).toBeVisible();
+    // Every card Easy, by keyboard: all caught up, with when the next is due. The count of cards
+    // left moves with each grade, so each key press is made on the card it is meant for.
+    const back = page.getByTestId("review-back");
+    for (let left = questions.length; left > 0; left--) {
+      await expect(page.getByTestId("review-left")).toHaveText(new RegExp(`^${left}\\D`));
+      if ((await back.count()) === 0) await page.keyboard.press("Space");
+      await expect(back).toBeVisible();
       await page.keyboard.press("4");
-      if (i < questions.length - 1) await expect(page.getByTestId("review-left")).toBeVisible();
     }
     const caughtUp = page.getByTestId("review-caught-up");
     await expect(caughtUp).toContainText(c.caughtUp);
@@ -127,4 +128,33 @@ test("works on a phone: large grade buttons, no horizontal scroll", async ({ pag
   expect(box!.height).toBeGreaterThanOrEqual(44);
   expect(box!.width).toBeGreaterThanOrEqual(120);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test("grades offline are queued and sent in order once back online", async ({ page, context }) => {
+  await useLocale(page, "en");
+  await signUpViaApi(page);
+  const courseId = await createCourseViaApi(page, `Review offline ${Date.now()}`);
+  const questions = await missEveryQuestion(page, courseId);
+  await page.goto("/dashboard/review");
+  const reveal = page.getByTestId("review-reveal");
+  await waitForHydration(reveal);
+  await expect(page.getByTestId("review-left")).toHaveText(new RegExp(`^${questions.length}\\D`));
+
+  await context.setOffline(true);
+  for (const left of [questions.length, questions.length - 1]) {
+    await expect(page.getByTestId("review-left")).toHaveText(new RegExp(`^${left}\\D`));
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId("review-back")).toBeVisible();
+    await page.keyboard.press("4");
+  }
+  await expect(page.getByTestId("review-left")).toHaveText(new RegExp(`^${questions.length - 2}\\D`));
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("aula-offline-review-grades") ?? "[]").length)).toBe(
+    2,
+  );
+
+  await context.setOffline(false);
+  await expect(page.getByTestId("review-announcement")).toHaveText("2 offline grades sent.");
+  expect(await page.evaluate(() => localStorage.getItem("aula-offline-review-grades"))).toBeNull();
+  const queue = await page.request.get("/api/review/queue");
+  expect(((await queue.json()) as { cards: unknown[] }).cards).toHaveLength(questions.length - 2);
 });

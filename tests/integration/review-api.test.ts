@@ -4,6 +4,7 @@
  * through the drop rules, grading follows FSRS within the day's caps, undo puts a card back
  * exactly, the CSV is what Anki imports, and another user's cards and courses are 404.
  */
+import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
 import { GET as cardsCsvRoute } from "@/app/api/courses/[courseId]/cards.csv/route";
 import { POST as gradeRoute } from "@/app/api/review/[cardId]/route";
@@ -13,7 +14,8 @@ import { GET as queueRoute } from "@/app/api/review/queue/route";
 import { POST as undo } from "@/app/api/review/undo/route";
 import { KEY_POINTS, queueKeyPoints, recordQuizMisses } from "@/features/review/service";
 import { getDb } from "@/server/db/client";
-import { cardReviews, cards } from "@/server/db/schema";
+import { cardReviews, cards, lessons } from "@/server/db/schema";
+import { stripHtml } from "@/server/html/sanitize";
 import { settleJobs } from "@/server/jobs";
 import { asc, eq } from "drizzle-orm";
 import { callRoute } from "../setup/http";
@@ -420,5 +422,33 @@ describe("key-point cards", () => {
       expect(fakeModel().requests.length).toBe(calls + 2);
       expect(await cardRows(course.id)).toHaveLength(3);
     });
+  });
+});
+
+describe("a lesson written by its job", () => {
+  it("queues the key-point job once the text is stored, and its cards cite the stored lesson", async () => {
+    const { cookie, userId } = await signedUpUser();
+    const courseId = await courseWithTopics(userId, "Photosynthesis", 2);
+    const [lesson] = await lessonsOf(courseId);
+    await withSettings({ REVIEW_KEY_POINTS: "true" }, async () => {
+      const response = await callRoute(lessonStream as never, { cookie, body: { courseId, lessonId: lesson.id } });
+      expect(response.status).toBe(200);
+      expect(response.text).toContain('"type":"done"');
+      await settleJobs([KEY_POINTS]);
+    });
+    const [stored] = await (await getDb()).select().from(lessons).where(eq(lessons.id, lesson.id));
+    const made = (await cardRows(courseId)).filter((c) => c.source === "key-point");
+    expect(made.length).toBeGreaterThanOrEqual(3);
+    expect(made.length).toBeLessThanOrEqual(6);
+    const text = stripHtml(stored.theory).replace(/\s+/g, " ");
+    for (const card of made) {
+      expect(card.lessonId).toBe(lesson.id);
+      expect(text).toContain(card.sourceSentence!);
+      expect(card.back.split(" ").length).toBeLessThanOrEqual(25);
+    }
+    // The key-point call was a JSON task naming the lesson's data block.
+    expect(fakeModel().requests.some((r) => r.messages.some((m) => m.content.includes("<key_points_request>")))).toBe(
+      true,
+    );
   });
 });

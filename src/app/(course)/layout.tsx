@@ -23,6 +23,7 @@ export default async function CourseLayout({ children }: { children: React.React
         "export",
         "offline",
         "writeAll",
+        "review",
         // Review lessons in the outline and their retest link (decision 025).
         "remediation",
       ]}

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, lte, min, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, min, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { cardReviews, cards, courses, lessons, topics } from "@/server/db/schema";
 import { STATE_NEW, type CardState } from "./scheduler";
@@ -68,8 +68,10 @@ export async function dueSeenCards(
     .from(cards)
     .where(
       and(
-        inQueue(userId, courseId),
-        ne(cards.state, STATE_NEW),
+        eq(cards.userId, userId),
+        courseId ? eq(cards.courseId, courseId) : undefined,
+        // Written as the partial index's predicate (cards_user_due_seen_idx), so the planner uses it.
+        sql`${cards.state} <> 0 and not ${cards.suspended}`,
         lte(cards.due, learnAhead),
         or(inArray(cards.state, [1, 3]), lte(cards.due, now)),
       ),
@@ -85,7 +87,14 @@ export async function newCards(userId: string, courseId: string | undefined, lim
   return db
     .select()
     .from(cards)
-    .where(and(inQueue(userId, courseId), eq(cards.state, STATE_NEW)))
+    .where(
+      and(
+        eq(cards.userId, userId),
+        courseId ? eq(cards.courseId, courseId) : undefined,
+        // The partial index's predicate (cards_user_due_new_idx).
+        sql`${cards.state} = 0 and not ${cards.suspended}`,
+      ),
+    )
     .orderBy(asc(cards.due), asc(cards.createdAt))
     .limit(limit);
 }

@@ -726,6 +726,14 @@ export const cards = pgTable(
   },
   (t) => [
     index("cards_user_due_idx").on(t.userId, t.due),
+    // The daily queue's two reads (migration 0018): cards already seen that are due, and new cards,
+    // each an index range without visiting the other kind's rows.
+    index("cards_user_due_seen_idx")
+      .on(t.userId, t.due)
+      .where(sql`${t.state} <> 0 and not ${t.suspended}`),
+    index("cards_user_due_new_idx")
+      .on(t.userId, t.due)
+      .where(sql`${t.state} = 0 and not ${t.suspended}`),
     index("cards_course_idx").on(t.courseId),
     uniqueIndex("cards_course_source_key").on(t.courseId, t.sourceKey),
   ],

@@ -26,11 +26,14 @@ import { useWriting, WriteAllControl } from "./write-all-control";
 import { LessonSkeleton } from "./viewer-skeleton";
 import { ReviewNotice } from "./review-notice";
 import { paths } from "@/lib/paths";
-import { AddCardFromSelection } from "@/features/review";
 
 // Both panels load only when first opened: the editor and the chat stay out of the first load.
 const ChatPanel = dynamic(() => import("./chat-panel").then((m) => m.ChatPanel), { ssr: false });
 const NotesPanel = dynamic(() => import("./notes-panel").then((m) => m.NotesPanel), { ssr: false });
+// "Add as a card" (spaced review) appears only once text is selected: kept out of the first load.
+const AddCardFromSelection = dynamic(() => import("@/features/review").then((m) => m.AddCardFromSelection), {
+  ssr: false,
+});
 
 /** The course viewer: header, outline, the lesson, the study panels and the phone's bottom bar. */
 export function CourseViewer({
