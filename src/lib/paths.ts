@@ -94,6 +94,8 @@ export const paths = {
   review: (query: { course?: string } = {}) => withQuery("/dashboard/review", query),
   /** One course's review cards, to edit, suspend or delete, and its Anki CSV. */
   reviewCards: (courseId: string) => `/dashboard/review/${segment(courseId)}/cards`,
+  /** "What I know": reviews, streak, retention and the weakest topics (decision 025). */
+  knowledge: () => "/dashboard/knowledge",
   /** The checkout of one plan. */
   payment: (planId: string) => `/dashboard/payment/${segment(planId)}`,
   paymentSuccess: (planId: string, query: { provider?: string; ref?: string } = {}) =>
@@ -101,8 +103,12 @@ export const paths = {
   paymentPending: (query: { sub: string; plan: string; provider?: string }) => withQuery("/payment-pending", query),
   paymentFailed: (query: { plan?: string } = {}) => withQuery("/payment-failed", query),
 
-  course: (courseId: string) => `/course/${segment(courseId)}`,
-  courseQuiz: (courseId: string) => `/course/${segment(courseId)}/quiz`,
+  /** `lesson` opens the viewer on that lesson (a review lesson after a failed quiz, for one). */
+  course: (courseId: string, query: { lesson?: string } = {}) =>
+    withQuery(`/course/${segment(courseId)}`, { lesson: query.lesson }),
+  /** `retest`: the quiz page offers new questions, none asked before (after a review, decision 025). */
+  courseQuiz: (courseId: string, query: { retest?: boolean } = {}) =>
+    withQuery(`/course/${segment(courseId)}/quiz`, { retest: query.retest ? "1" : undefined }),
   courseCertificate: (courseId: string) => `/course/${segment(courseId)}/certificate`,
   /** `print: true` opens the browser's print dialog once the page is ready. */
   coursePrint: (courseId: string, query: { print?: boolean } = {}) =>

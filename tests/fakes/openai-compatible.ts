@@ -31,7 +31,9 @@ export type FakeBehaviour =
   /** Answers in English whatever language was asked for. */
   | "wrong-language"
   /** Text tasks (lessons, chat answers) get the lesson with formulas and code of ./math-code.ts. */
-  | "math-code";
+  | "math-code"
+  /** A quiz asked to avoid earlier questions (`avoidQuestions`) asks the first of them again. */
+  | "repeat-avoided";
 
 export type FakeRule = {
   behaviour: FakeBehaviour;
@@ -172,6 +174,9 @@ function valueFor(
     }
     case "integer":
     case "number":
+      // A bounded index (a quiz question's topic): any value in range, as a model would pick.
+      if (schema.minimum !== undefined && schema.maximum !== undefined && schema.maximum > schema.minimum)
+        return writer.pick(Array.from({ length: schema.maximum - schema.minimum + 1 }, (_, i) => schema.minimum! + i));
       return schema.minimum ?? 1;
     case "boolean":
       return false;
@@ -199,6 +204,20 @@ function includeSubtopics(value: unknown, subtopics: string[]): void {
     }
   });
 }
+
+/** The questions a retest's prompt says were asked before. */
+function avoidedQuestions(prompt: string): string[] {
+  const list = prompt.match(/"avoidQuestions"\s*:\s*(\[(?:[^\]"]|"(?:[^"\\]|\\.)*")*\])/)?.[1];
+  if (!list) return [];
+  try {
+    return (JSON.parse(list) as unknown[]).filter((q): q is string => typeof q === "string");
+  } catch {
+    return [];
+  }
+}
+
+/** What a review lesson's heading starts with, so tests can tell it was asked as one. */
+export const REVIEW_LESSON_MARK = "↻";
 
 /**
  * A lesson's key points (the review feature's `key_points_request`) as a good model writes
@@ -242,10 +261,18 @@ function answerFor(request: ChatRequest, behaviour: FakeBehaviour): string {
       const topics = (value as { topics?: unknown[] }).topics;
       if (Array.isArray(topics)) topics.pop();
     }
+    if (behaviour === "repeat-avoided") {
+      const avoid = avoidedQuestions(prompt);
+      const questions = (value as { questions?: { question: string }[] }).questions;
+      if (avoid[0] && Array.isArray(questions) && questions[0]) questions[0].question = avoid[0];
+    }
     return JSON.stringify(value);
   }
   if (behaviour === "malformed") return "";
   if (behaviour === "math-code") return MATH_CODE_LESSON;
+  // A review lesson after a failed quiz (its prompt lists the missed questions): its heading says so.
+  if (prompt.includes('"missedQuestions"'))
+    return writer.lessonMarkdown(`${REVIEW_LESSON_MARK} ${facts.lesson ?? facts.topic ?? writer.phrase(3)}`);
   return writer.lessonMarkdown(facts.lesson ?? facts.topic ?? writer.phrase(3));
 }
 

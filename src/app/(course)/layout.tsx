@@ -24,6 +24,8 @@ export default async function CourseLayout({ children }: { children: React.React
         "offline",
         "writeAll",
         "review",
+        // Review lessons in the outline and their retest link (decision 025).
+        "remediation",
       ]}
     >
       <OfflineOwner />

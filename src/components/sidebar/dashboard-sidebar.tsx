@@ -1,5 +1,5 @@
 "use client";
-import { CreditCardIcon, HomeIcon, LayersIcon, ShieldIcon, SparklesIcon, UserIcon } from "lucide-react";
+import { BrainIcon, CreditCardIcon, HomeIcon, LayersIcon, ShieldIcon, SparklesIcon, UserIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { GraduationCapIcon } from "lucide-react";
 import Link from "next/link";
@@ -42,6 +42,7 @@ export function DashboardSidebar({
     { href: paths.profile(), label: t("profile"), icon: UserIcon },
     { href: paths.pricing(), label: t("pricing"), icon: CreditCardIcon },
     { href: paths.generateCourse(), label: t("generateCourse"), icon: SparklesIcon },
+    { href: paths.knowledge(), label: t("knowledge"), icon: BrainIcon },
     ...(admin ? [{ href: paths.admin(), label: t("adminPanel"), icon: ShieldIcon }] : []),
   ];
   return (

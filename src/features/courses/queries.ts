@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { insertLessons, updateCourseLessons, type LessonChanges } from "@/features/learning";
 import { getDb, type Db } from "@/server/db/client";
@@ -163,7 +163,8 @@ function courseCardsQuery(db: Db) {
       doneCount: sql<number>`count(*) filter (where ${lessons.done})`.mapWith(Number).as("done_count"),
     })
     .from(lessons)
-    .where(eq(lessons.courseId, courses.id))
+    // Review lessons (after a failed quiz, decision 025) are extra: they do not move progress.
+    .where(and(eq(lessons.courseId, courses.id), isNull(lessons.remediation)))
     .as("counts");
   return db
     .select({ ...cardColumns, lessonCount: counts.lessonCount, doneCount: counts.doneCount })

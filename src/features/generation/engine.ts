@@ -303,11 +303,17 @@ export async function generateLesson(
 
 /** The course quiz (for the quiz issue): validated questions, never stored when invalid. */
 export async function generateQuiz(
-  input: { courseTopic: string; topicTitles: string[]; language: string; questionCount: number },
+  input: {
+    courseTopic: string;
+    topicTitles: string[];
+    language: string;
+    questionCount: number;
+    avoidQuestions?: string[];
+  },
   options: EngineOptions = {},
 ): Promise<ModelQuiz> {
   const model = await modelFor(options);
-  const schema = quizModelSchema(input.questionCount);
+  const schema = quizModelSchema(input.questionCount, input.topicTitles.length);
   const { system, prompt } = buildQuizPrompt(input);
   return runModel(
     { model, system, prompt, output: Output.object({ schema, name: "course_quiz" }), temperature: 0.3 },

@@ -91,7 +91,7 @@ export const searchPhraseSchema = z.object({
 });
 
 /** A quiz (SPEC "Quiz request"): questions with lettered options and the right letter. */
-export function quizModelSchema(questionCount: number) {
+export function quizModelSchema(questionCount: number, topicCount = 1) {
   return z.object({
     questions: z
       .array(
@@ -100,6 +100,14 @@ export function quizModelSchema(questionCount: number) {
           options: z.array(z.string().trim().min(1).max(300)).length(4),
           answer: z.enum(["a", "b", "c", "d"]),
           explanation: z.string().trim().min(3).max(500).describe("One sentence: why the right option is right"),
+          // Which topic the question tests (its index in the request's list): a missed question
+          // then says which topic to review, and mastery is counted per topic (decision 025).
+          topic: z
+            .number()
+            .int()
+            .min(0)
+            .max(Math.max(0, topicCount - 1))
+            .describe("The index (from 0) of the listed topic this question tests"),
         }),
       )
       .length(questionCount),

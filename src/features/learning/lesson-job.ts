@@ -85,7 +85,11 @@ async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<
         topicTitle: found.topicTitle,
         lessonTitle: found.lesson.title,
         language: course.lang,
-        outline: outline.flatMap((t) => t.lessons.map((l) => l.title)).filter((title) => title !== found.lesson.title),
+        outline: found.remediation
+          ? // A review lesson teaches from its topic's own lessons (decision 025).
+            (outline.find((t) => t.id === found.topicId)?.lessons ?? []).filter((l) => !l.review).map((l) => l.title)
+          : outline.flatMap((t) => t.lessons.map((l) => l.title)).filter((title) => title !== found.lesson.title),
+        ...(found.remediation ? { review: { missed: found.remediation.missed } } : {}),
         courseType: course.type,
         ...(regenerate ? { rewriteId: randomUUID().slice(0, 8) } : {}),
       },

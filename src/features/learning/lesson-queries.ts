@@ -24,6 +24,7 @@ export async function outlineOf(courseId: string) {
         title: lessons.title,
         done: lessons.done,
         generated: sql<boolean>`${lessons.theory} <> ''`,
+        review: sql<boolean>`${lessons.remediation} is not null`,
       })
       .from(lessons)
       .where(eq(lessons.courseId, courseId))
@@ -64,11 +65,16 @@ export async function lessonContent(courseId: string, lessonId: string): Promise
   return row;
 }
 
-/** The lesson with its topic title, for the prompt. */
+/** The lesson with its topic title and, for a review lesson, what it must teach: for the prompt. */
 export async function lessonWithTopic(courseId: string, lessonId: string) {
   const db = await getDb();
   const [row] = await db
-    .select({ lesson: lessonContentColumns, topicTitle: topics.title })
+    .select({
+      lesson: lessonContentColumns,
+      topicId: lessons.topicId,
+      topicTitle: topics.title,
+      remediation: lessons.remediation,
+    })
     .from(lessons)
     .innerJoin(topics, eq(topics.id, lessons.topicId))
     .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
@@ -98,6 +104,7 @@ export async function progressCounts(courseId: string): Promise<{ lessonCount: n
       doneCount: sql<number>`count(*) filter (where ${lessons.done})`.mapWith(Number),
     })
     .from(lessons)
-    .where(eq(lessons.courseId, courseId));
+    // Review lessons (decision 025) are extra: they do not move progress.
+    .where(and(eq(lessons.courseId, courseId), isNull(lessons.remediation)));
   return row ?? { lessonCount: 0, doneCount: 0 };
 }

@@ -15,7 +15,12 @@ export type ViewerData = {
     quizPassed: boolean;
     completed: boolean;
   };
-  topics: { id: string; title: string; lessons: { id: string; title: string; done: boolean; generated: boolean }[] }[];
+  topics: {
+    id: string;
+    title: string;
+    /** `review`: a lesson added after a failed quiz (decision 025), shown as "Review: …". */
+    lessons: { id: string; title: string; done: boolean; generated: boolean; review: boolean }[];
+  }[];
   lesson: LessonContent;
   progress: number;
   /** How far "Write all lessons" has got (everything written: no jobs to read). */
@@ -46,7 +51,9 @@ export async function loadViewer(
   }
   const [lesson, writing] = await Promise.all([lessonContent(course.id, current.id), writingProgressOf(outline)]);
   if (!lesson) return null;
-  const doneCount = all.filter((l) => l.done).length;
+  // Review lessons are extra reading: progress counts the course's own lessons.
+  const own = all.filter((l) => !l.review);
+  const doneCount = own.filter((l) => l.done).length;
   return {
     course: {
       id: course.id,
@@ -60,10 +67,16 @@ export async function loadViewer(
     topics: outline.map((t) => ({
       id: t.id,
       title: t.title,
-      lessons: t.lessons.map((l) => ({ id: l.id, title: l.title, done: l.done, generated: l.generated })),
+      lessons: t.lessons.map((l) => ({
+        id: l.id,
+        title: l.title,
+        done: l.done,
+        generated: l.generated,
+        review: l.review,
+      })),
     })),
     lesson: { ...lesson, done: current.done },
-    progress: progressPercent({ lessonCount: all.length, doneCount, quizPassed: course.quizPassed }),
+    progress: progressPercent({ lessonCount: own.length, doneCount, quizPassed: course.quizPassed }),
     writing,
   };
 }

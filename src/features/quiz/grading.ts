@@ -7,7 +7,14 @@ export const SECONDS_PER_QUESTION = 60;
 export const MIN_QUESTIONS = 5;
 export const MAX_QUESTIONS = 10;
 
-export type StoredQuestion = { question: string; options: string[]; answer: string; explanation: string };
+export type StoredQuestion = {
+  question: string;
+  options: string[];
+  answer: string;
+  explanation: string;
+  /** The index of the topic it tests in the course's topics by position; absent on quizzes written before 0017. */
+  topic?: number;
+};
 
 /** What the browser gets before grading: no answer, no explanation. */
 export type PublicQuestion = {
@@ -98,8 +105,17 @@ export function grade(
   questions: StoredQuestion[],
   answers: string[],
   order: ServedOrder = storedOrder(questions),
-): { score: number; mark: number; percent: number; results: QuestionResult[]; recorded: string[] } {
+): {
+  score: number;
+  mark: number;
+  percent: number;
+  results: QuestionResult[];
+  recorded: string[];
+  /** Whether each question, in the stored order, was answered right. */
+  rightByStored: boolean[];
+} {
   const recorded = questions.map(() => "");
+  const rightByStored = questions.map(() => false);
   const results = order.map((entry, i) => {
     const q = questions[entry.question];
     const given = (answers[i] ?? "").trim().toLowerCase();
@@ -107,11 +123,13 @@ export function grade(
     const chosen = chosenIndex >= 0 && chosenIndex < entry.options.length ? given : "";
     if (chosen) recorded[entry.question] = letterAt(entry.options[chosenIndex]);
     const rightIndex = entry.options.indexOf(indexOfLetter(q.answer));
-    return { correct: rightIndex >= 0 ? letterAt(rightIndex) : "", chosen, explanation: q.explanation };
+    const correct = rightIndex >= 0 ? letterAt(rightIndex) : "";
+    rightByStored[entry.question] = chosen !== "" && chosen === correct;
+    return { correct, chosen, explanation: q.explanation };
   });
   const score = results.filter((r) => r.chosen !== "" && r.chosen === r.correct).length;
   const percent = questions.length === 0 ? 0 : Math.round((score / questions.length) * 100);
-  return { score, mark: score * 10, percent, results, recorded };
+  return { score, mark: score * 10, percent, results, recorded, rightByStored };
 }
 
 export function isPassing(percent: number, passPercent: number): boolean {
@@ -127,4 +145,14 @@ export function withinTimeLimit(
 ): boolean {
   const limitMs = (questionCount * SECONDS_PER_QUESTION + graceSeconds) * 1000;
   return submittedAt.getTime() - servedAt.getTime() <= limitMs;
+}
+
+/** A question's text for comparing: case, spacing and accents do not make a question new. */
+export function questionKey(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
 }

@@ -1,7 +1,15 @@
 import "server-only";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
-import { certificates, courses, lessons, quizAttempts, quizzes, topics } from "@/server/db/schema";
+import {
+  certificates,
+  courses,
+  lessons,
+  quizAttempts,
+  quizzes,
+  topics,
+  type AttemptQuestionResult,
+} from "@/server/db/schema";
 import type { ServedOrder, StoredQuestion } from "./grading";
 
 export async function topicTitles(courseId: string): Promise<string[]> {
@@ -31,7 +39,8 @@ export async function completionFacts(
       passedAttempt: sql<boolean>`exists (select 1 from ${quizAttempts} where ${quizAttempts.courseId} = ${courseId} and ${quizAttempts.passed} and ${quizAttempts.counted})`,
     })
     .from(lessons)
-    .where(eq(lessons.courseId, courseId));
+    // Review lessons (decision 025) are extra reading, not part of what the certificate needs.
+    .where(and(eq(lessons.courseId, courseId), isNull(lessons.remediation)));
   return row ?? { lessonCount: 0, openedDoneCount: 0, passedAttempt: false };
 }
 
@@ -109,6 +118,7 @@ export async function recordAttempt(input: {
   passed: boolean;
   answers: string[];
   counted: boolean;
+  results: AttemptQuestionResult[];
 }): Promise<{ bestMark: number | null; quizPassed: boolean } | undefined> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -134,6 +144,42 @@ export async function recordAttempt(input: {
       .returning({ bestMark: courses.bestMark, quizPassed: courses.quizPassed });
     return row;
   });
+}
+
+/** A graded attempt as mastery and remediation read it: newest first. */
+export type AttemptRecord = {
+  attemptId: string | null;
+  passed: boolean;
+  counted: boolean;
+  results: AttemptQuestionResult[] | null;
+  createdAt: Date;
+};
+
+/** The course's graded attempts, newest first, at most `limit`. */
+export async function recentAttempts(courseId: string, limit: number): Promise<AttemptRecord[]> {
+  const db = await getDb();
+  return db
+    .select({
+      attemptId: quizAttempts.attemptId,
+      passed: quizAttempts.passed,
+      counted: quizAttempts.counted,
+      results: quizAttempts.results,
+      createdAt: quizAttempts.createdAt,
+    })
+    .from(quizAttempts)
+    .where(eq(quizAttempts.courseId, courseId))
+    .orderBy(desc(quizAttempts.createdAt), desc(quizAttempts.id))
+    .limit(limit);
+}
+
+/** Every question text the course's attempts asked (the retest asks none of them again). */
+export async function askedQuestions(courseId: string): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ results: quizAttempts.results })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.courseId, courseId), isNotNull(quizAttempts.results)));
+  return rows.flatMap((r) => (r.results ?? []).map((q) => q.question));
 }
 
 export type CertificateRow = typeof certificates.$inferSelect;

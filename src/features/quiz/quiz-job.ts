@@ -1,11 +1,11 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { findOwnCourse } from "@/features/courses/service";
-import { generateQuiz } from "@/features/generation/service";
+import { generateQuiz, type ModelQuiz } from "@/features/generation/service";
 import { failureCode } from "@/server/http/errors";
 import { registerJobHandler, type JobContext } from "@/server/jobs";
-import { questionCountFor, shuffledOrder, type StoredQuestion } from "./grading";
-import { findQuiz, storeQuiz, topicTitles } from "./queries";
+import { MIN_QUESTIONS, questionCountFor, questionKey, shuffledOrder, type StoredQuestion } from "./grading";
+import { askedQuestions, findQuiz, storeQuiz, topicTitles } from "./queries";
 
 /**
  * Writing a course's quiz questions is a durable job (decision 020): kind `quiz.write`, subject
@@ -22,6 +22,44 @@ class CourseGone extends Error {
   readonly code = "course:not-found";
 }
 
+/** The model asked again the questions of an earlier attempt, twice: no retest to serve. */
+class RepeatedQuestions extends Error {
+  readonly code = "ai:invalid-output";
+}
+
+/**
+ * The model's questions minus any asked before (compared by questionKey). A repeat is asked
+ * for once more with the repeats added to the list to avoid; what is still repeated is left
+ * out, and fewer than MIN_QUESTIONS new ones fail the job rather than serve old questions.
+ */
+async function freshQuestions(
+  input: { courseTopic: string; topicTitles: string[]; language: string; questionCount: number },
+  asked: string[],
+  signal: AbortSignal,
+): Promise<StoredQuestion[]> {
+  const seen = new Set(asked.map(questionKey));
+  const stored = (quiz: ModelQuiz): StoredQuestion[] =>
+    quiz.questions.map((q) => ({
+      question: q.question,
+      options: q.options,
+      answer: q.answer,
+      explanation: q.explanation,
+      topic: q.topic,
+    }));
+  const isNew = (q: StoredQuestion) => !seen.has(questionKey(q.question));
+  const unique = (list: StoredQuestion[]) =>
+    list.filter((q, i) => list.findIndex((o) => questionKey(o.question) === questionKey(q.question)) === i);
+  const avoid = [...new Set(asked)];
+  let questions = stored(await generateQuiz({ ...input, avoidQuestions: avoid }, { signal }));
+  if (questions.every(isNew)) return questions;
+  const repeats = questions.filter((q) => !isNew(q)).map((q) => q.question);
+  const again = stored(await generateQuiz({ ...input, avoidQuestions: [...avoid, ...repeats] }, { signal }));
+  questions = unique([...questions.filter(isNew), ...again.filter(isNew)]).slice(0, input.questionCount);
+  if (questions.length < Math.min(MIN_QUESTIONS, input.questionCount))
+    throw new RepeatedQuestions("the model kept asking questions asked before");
+  return questions;
+}
+
 async function writeQuizJob({ job, signal, stillOwned }: JobContext): Promise<void> {
   const { userId, renew } = job.payload as QuizWritePayload;
   const courseId = job.subject;
@@ -31,21 +69,20 @@ async function writeQuizJob({ job, signal, stillOwned }: JobContext): Promise<vo
   const existing = await findQuiz(courseId);
   if (existing && (!renew || existing.createdAt.getTime() >= job.createdAt.getTime())) return;
   const titles = await topicTitles(courseId);
-  const quiz = await generateQuiz(
+  // New questions (a retest) ask nothing asked before: the stored ones and every attempt's.
+  const asked = renew
+    ? [...(existing?.questions.map((q) => q.question) ?? []), ...(await askedQuestions(courseId))]
+    : [];
+  const questions = await freshQuestions(
     {
       courseTopic: course.mainTopic,
       topicTitles: titles,
       language: course.lang,
       questionCount: questionCountFor(titles.length),
     },
-    { signal },
+    asked,
+    signal,
   );
-  const questions: StoredQuestion[] = quiz.questions.map((q) => ({
-    question: q.question,
-    options: q.options,
-    answer: q.answer,
-    explanation: q.explanation,
-  }));
   // Taken over while the model wrote: the new holder stores its own.
   if (!(await stillOwned())) throw signal.reason ?? new Error("job lease lost");
   // Stored as an attempt nobody was served: each follower then serves its own (serveQuiz).

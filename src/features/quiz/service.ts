@@ -25,6 +25,7 @@ import {
   withinTimeLimit,
   type PublicQuestion,
   type QuestionResult,
+  type StoredQuestion,
 } from "./grading";
 import {
   completionFacts,
@@ -129,6 +130,10 @@ function quizJobFailure(error: JobError | null, t: ApiTranslator): Error {
   return new Error(`quiz job failed: ${error.code}: ${error.message}`);
 }
 
+/** The option a stored letter names, "" for none. */
+const optionText = (q: StoredQuestion, letter: string) =>
+  /^[a-z]$/.test(letter) ? (q.options[letter.charCodeAt(0) - 97] ?? "") : "";
+
 export type QuizOutcome = {
   score: number;
   mark: number;
@@ -171,6 +176,14 @@ export async function submitQuiz(
     passed,
     answers: graded.recorded,
     counted,
+    results: quiz.questions.map((q, i) => ({
+      question: q.question,
+      topic: typeof q.topic === "number" ? q.topic : null,
+      correct: graded.rightByStored[i],
+      right: optionText(q, q.answer),
+      chosen: optionText(q, graded.recorded[i]),
+      explanation: q.explanation,
+    })),
   });
   // Another submit of the same attempt, or a new serving, got there first.
   if (!stored) throw appError("quiz:attempt-closed", t);
@@ -293,3 +306,5 @@ export async function publicCertificate(publicId: unknown): Promise<CertificateI
 }
 
 export { BrowserUnavailableError, certificatePng };
+
+export { remediationOffered, startRemediation } from "./remediation";

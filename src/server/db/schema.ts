@@ -60,6 +60,19 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_key").on(t.email)],
 );
 
+/** A question missed in a quiz attempt, as a review lesson is told to teach it. */
+export type RemediationQuestion = { question: string; right: string; chosen: string; explanation: string };
+export type LessonRemediation = { attemptId: string; topicPosition: number | null; missed: RemediationQuestion[] };
+/** One asked question of a graded attempt: `right` and `chosen` are option texts ("" for none). */
+export type AttemptQuestionResult = {
+  question: string;
+  topic: number | null;
+  correct: boolean;
+  right: string;
+  chosen: string;
+  explanation: string;
+};
+
 export const courseType = pgEnum("course_type", ["text_image", "video_text"]);
 
 export const courses = pgTable(
@@ -158,6 +171,12 @@ export const lessons = pgTable(
      * second so a reload or another instance can follow it; null once stored or never started.
      */
     draft: text("draft"),
+    /**
+     * Set on a review lesson added after a failed quiz ("Review what I missed", decision 025): the
+     * attempt it follows and the questions it must teach, read by its lesson.write job for the
+     * prompt. Null for the course's own lessons; a review lesson does not count in progress.
+     */
+    remediation: jsonb("remediation").$type<LessonRemediation>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -267,6 +286,12 @@ export const quizAttempts = pgTable(
     counted: boolean("counted").notNull().default(true),
     /** The served attempt this grades (quizzes.attemptId); one row per attempt. Null before 0011. */
     attemptId: uuid("attempt_id"),
+    /**
+     * Each question as it was asked, in stored order: its text, the topic it tests (position, null
+     * when the quiz predates topic tags) and whether it was right. Kept with the attempt because a
+     * renewed quiz replaces the questions: mastery and the retest read the history here. Null before 0017.
+     */
+    results: jsonb("results").$type<AttemptQuestionResult[]>(),
     createdAt: createdAt(),
   },
   (t) => [index("quiz_attempts_course_idx").on(t.courseId), uniqueIndex("quiz_attempts_attempt_key").on(t.attemptId)],

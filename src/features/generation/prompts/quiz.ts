@@ -6,14 +6,21 @@ export function buildQuizPrompt(input: {
   topicTitles: string[];
   language: string;
   questionCount: number;
+  /** Questions asked in earlier attempts: a retest asks none of them again. */
+  avoidQuestions?: string[];
 }): PromptParts {
+  const avoid = (input.avoidQuestions ?? []).slice(-60);
   return {
     system: [
       "You write fair multiple-choice exams for online courses.",
       dataRule("quiz_request"),
       `Write exactly ${input.questionCount} questions in ${input.language} covering the listed topics.`,
       'Each question has 4 options (without letters) and the letter of the right one ("a" to "d"); exactly one option is right.',
-      "Each question also has a one-sentence explanation of why the right option is right.",
+      "Each question also has a one-sentence explanation of why the right option is right,",
+      'and "topic": the index (from 0) of the listed topic it tests.',
+      ...(avoid.length
+        ? ["The learner has already answered the questions listed in avoidQuestions: ask new ones, none of them again."]
+        : []),
       "Answer only with the JSON object the schema describes.",
     ].join("\n"),
     prompt: dataBlock("quiz_request", {
@@ -21,6 +28,7 @@ export function buildQuizPrompt(input: {
       topics: input.topicTitles.slice(0, 60),
       language: input.language,
       questionCount: input.questionCount,
+      ...(avoid.length ? { avoidQuestions: avoid } : {}),
     }),
   };
 }

@@ -39,6 +39,7 @@ export function CourseOutline({
   before?: React.ReactNode;
 }) {
   const t = useTranslations("viewer");
+  const tr = useTranslations("remediation");
   return (
     <nav aria-label={t("outline")} className="space-y-5">
       {before}
@@ -89,8 +90,14 @@ export function CourseOutline({
                       ) : (
                         <CircleIcon className="mt-0.5 size-4 shrink-0" aria-label={t("notDone")} role="img" />
                       )}
-                      <span {...text} className="min-w-0 flex-1 text-start">
-                        {l.title}
+                      <span className="min-w-0 flex-1 text-start">
+                        {/* A review lesson: the UI's "Review:" before the course's own title. */}
+                        {l.review ? (
+                          <span className="font-medium text-primary" data-testid="review-lesson-badge">
+                            {tr("reviewBadge")}:{" "}
+                          </span>
+                        ) : null}
+                        <span {...text}>{l.title}</span>
                       </span>
                     </button>
                   </li>

@@ -24,6 +24,7 @@ import { usePartialRenderer } from "./use-partial-renderer";
 import { ViewerHeader } from "./viewer-header";
 import { useWriting, WriteAllControl } from "./write-all-control";
 import { LessonSkeleton } from "./viewer-skeleton";
+import { ReviewNotice } from "./review-notice";
 import { paths } from "@/lib/paths";
 
 // Both panels load only when first opened: the editor and the chat stay out of the first load.
@@ -40,8 +41,11 @@ export function CourseViewer({
   courseActions,
   themeToggle,
   languageMenu,
+  mastery,
 }: {
   data: ViewerData;
+  /** Per-topic mastery (the mastery feature's, rendered on the server), below the outline. */
+  mastery?: React.ReactNode;
   /** Share, Export and Offline (the export feature's), for the header and for the phone's bottom bar. */
   courseActions: { header: React.ReactNode; bar: React.ReactNode };
   themeToggle: React.ReactNode;
@@ -67,6 +71,8 @@ export function CourseViewer({
   const writing = useWriting(data.course.id, data.writing);
   // The course's words carry its language and direction; the buttons and labels keep the UI's.
   const text = data.course.text;
+  // A review lesson (after a failed quiz) says so and leads to the retest.
+  const isReview = nav.topics.some((topic) => topic.lessons.some((l) => l.id === lesson.id && l.review));
   const streamed = status === "streaming" || (status === "loading" && Boolean(draft));
   // A regenerate keeps the lesson's text (an opening clears it): shown until new text can show.
   const rewriting = busy && Boolean(lesson.theory) && !(streamed && draft && renderPartial);
@@ -137,6 +143,7 @@ export function CourseViewer({
           className="sticky top-14 hidden h-[calc(100svh-3.5rem)] w-72 shrink-0 overflow-y-auto border-e p-3 md:block"
         >
           {outline()}
+          {mastery}
         </aside>
 
         {/* Below md: the bottom bar (4 rem) and the study strip on it (3.5 rem) plus a gap, so the
@@ -153,6 +160,8 @@ export function CourseViewer({
               </h1>
               <LessonMenu disabled={busy} onRegenerate={() => setConfirmRegenerate(true)} />
             </div>
+
+            {isReview ? <ReviewNotice courseId={data.course.id} /> : null}
 
             {nav.slow ? <SlowModelNotice /> : null}
 
@@ -234,6 +243,7 @@ export function CourseViewer({
             {t("courseContent")}
           </SheetTitle>
           {outline(<WriteAllControl state={writing} variant="drawer" />)}
+          {mastery}
         </SheetContent>
       </Sheet>
 

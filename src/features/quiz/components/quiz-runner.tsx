@@ -2,6 +2,7 @@
 
 import {
   ArrowLeftIcon,
+  BookOpenIcon,
   CheckCircle2Icon,
   ChevronLeftIcon,
   ChevronRightIcon,
@@ -79,8 +80,17 @@ function ResultRing({ percent, label }: { percent: number; label: string }) {
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
 /** The quiz: skeleton, intro, one question at a time against the clock, then the results. */
-export function QuizRunner({ course }: { course: { id: string; mainTopic: string; quizPassed: boolean } }) {
+export function QuizRunner({
+  course,
+  retest = false,
+}: {
+  course: { id: string; mainTopic: string; quizPassed: boolean };
+  /** After a review lesson: the intro offers new questions, none asked before (decision 025). */
+  retest?: boolean;
+}) {
   const t = useTranslations("quiz");
+  const tr = useTranslations("remediation");
+  const [reviewing, setReviewing] = React.useState(false);
   const tc = useTranslations("common");
   const router = useRouter();
   const [stage, setStage] = React.useState<Stage>("skeleton");
@@ -126,6 +136,30 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
     } catch {
       failed();
       setStage(outcome ? "results" : "intro");
+    }
+  };
+
+  // "Review what I missed": the server adds a review lesson per missed topic; the viewer then
+  // opens the first, which streams as any lesson does.
+  const review = async () => {
+    setReviewing(true);
+    try {
+      const response = await postJson("/api/quiz/remediation", { courseId: course.id });
+      const data = (await response.json().catch(() => null)) as {
+        success?: boolean;
+        message?: string;
+        lessons?: { id: string }[];
+      } | null;
+      const first = data?.lessons?.[0];
+      if (!response.ok || !data?.success || !first) {
+        notify.error(tc("errorTitle"), data?.message ?? tr("failed"));
+        setReviewing(false);
+        return;
+      }
+      router.push(paths.course(course.id, { lesson: first.id }));
+    } catch {
+      notify.error(tc("errorTitle"), tr("failed"));
+      setReviewing(false);
     }
   };
 
@@ -201,14 +235,14 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
       <main id="main" className="mx-auto w-full max-w-2xl space-y-5 px-4 py-10">
         {backLink}
         <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
-          {t("title", { topic: course.mainTopic })}
+          {retest ? tr("retestTitle", { topic: course.mainTopic }) : t("title", { topic: course.mainTopic })}
         </h1>
-        <p className="text-muted-foreground">{t("intro")}</p>
+        <p className="text-muted-foreground">{retest ? tr("retestIntro") : t("intro")}</p>
         {course.quizPassed ? (
           <p className="font-medium text-emerald-700 dark:text-emerald-400">{t("alreadyPassed")}</p>
         ) : null}
-        <Button size="lg" onClick={() => start(false)} disabled={stage === "loading"} data-testid="quiz-start">
-          {stage === "loading" ? t("preparing") : t("start")}
+        <Button size="lg" onClick={() => start(retest)} disabled={stage === "loading"} data-testid="quiz-start">
+          {stage === "loading" ? t("preparing") : retest ? tr("retestStart") : t("start")}
         </Button>
       </main>
     );
@@ -332,7 +366,17 @@ export function QuizRunner({ course }: { course: { id: string; mainTopic: string
         </p>
       </div>
       <div className="flex flex-wrap justify-center gap-3">
-        <Button onClick={() => start(false)} data-testid="quiz-retake">
+        {!outcome.passed && outcome.score < outcome.results.length ? (
+          <Button onClick={() => void review()} disabled={reviewing} data-testid="quiz-review">
+            <BookOpenIcon aria-hidden />
+            {reviewing ? tr("preparing") : tr("reviewButton")}
+          </Button>
+        ) : null}
+        <Button
+          variant={!outcome.passed && outcome.score < outcome.results.length ? "outline" : "default"}
+          onClick={() => start(false)}
+          data-testid="quiz-retake"
+        >
           <RotateCcwIcon aria-hidden />
           {t("retake")}
         </Button>

@@ -4,6 +4,8 @@ import { CourseActions } from "@/features/export/components/course-actions";
 import { OfflineStatus } from "@/features/export/components/offline-status";
 import { CourseViewer } from "@/features/learning/components/course-viewer";
 import { loadViewer } from "@/features/learning/service";
+import { MasteryPanel } from "@/features/mastery/components/mastery-panel";
+import { courseMastery } from "@/features/mastery/service";
 import { LanguageMenu } from "@/components/i18n/language-menu";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { requireUserPage } from "@/server/auth/session";
@@ -22,7 +24,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CoursePage({ params, searchParams }: Props) {
   const user = await requireUserPage();
   const [{ courseId }, { lesson }] = await Promise.all([params, searchParams]);
-  const data = await loadViewer(user.id, courseId, typeof lesson === "string" ? lesson : undefined);
+  const [data, mastery] = await Promise.all([
+    loadViewer(user.id, courseId, typeof lesson === "string" ? lesson : undefined),
+    courseMastery(user.id, courseId),
+  ]);
   if (!data) notFound();
   return (
     <>
@@ -35,6 +40,7 @@ export default async function CoursePage({ params, searchParams }: Props) {
         }}
         themeToggle={<ThemeToggle />}
         languageMenu={<LanguageMenu />}
+        mastery={mastery ? <MasteryPanel topics={mastery} text={data.course.text} /> : null}
       />
     </>
   );

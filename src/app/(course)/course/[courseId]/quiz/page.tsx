@@ -5,7 +5,7 @@ import { QuizRunner } from "@/features/quiz/components/quiz-runner";
 import { loadQuizPage } from "@/features/quiz/service";
 import { requireUserPage } from "@/server/auth/session";
 
-type Props = { params: Promise<{ courseId: string }> };
+type Props = { params: Promise<{ courseId: string }>; searchParams: Promise<{ retest?: string | string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await requireUserPage();
@@ -17,10 +17,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** The course's quiz, rendered by id on the server: reload and deep links work; another user's course is a 404. */
-export default async function QuizPage({ params }: Props) {
+export default async function QuizPage({ params, searchParams }: Props) {
   const user = await requireUserPage();
-  const { courseId } = await params;
+  const [{ courseId }, query] = await Promise.all([params, searchParams]);
   const course = await loadQuizPage(user.id, courseId);
   if (!course) notFound();
-  return <QuizRunner course={course} />;
+  // `?retest=1` (the link under a review lesson): the start asks for new questions.
+  return <QuizRunner course={course} retest={query.retest === "1"} />;
 }

@@ -1,0 +1,127 @@
+/**
+ * Per-topic mastery, 0–100, without I/O (decision 025). Two kinds of evidence:
+ *
+ * - Quiz: the course's last QUIZ_ATTEMPTS graded attempts that kept their questions' results.
+ *   Each question on the topic counts with its attempt's weight (1 for the newest, then 1/2,
+ *   1/4): the quiz score is the weighted share answered right. A question without a topic (a
+ *   quiz written before questions named one) counts for every topic of the course.
+ * - Cards: the topic's review cards already reviewed at least once (new cards say nothing yet),
+ *   not suspended. Their score is the mean FSRS retrievability now: the model's chance that the
+ *   learner would still recall the card today (ts-fsrs).
+ *
+ * Mastery is the mean of the two scores when both exist, else the one that does, times 100 and
+ * rounded; a topic with neither has none (null), which is not the same as 0. The reasons say
+ * what the number rests on, as codes with numbers, which the page words in the UI language.
+ */
+import { fsrs, type Card } from "ts-fsrs";
+
+export const QUIZ_ATTEMPTS = 3;
+const ATTEMPT_WEIGHTS = [1, 0.5, 0.25];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type QuizAttemptEvidence = {
+  /** Newest first. */
+  createdAt: Date;
+  results: { topic: number | null; correct: boolean }[];
+};
+
+/** A card as stored (the FSRS columns), for its retrievability now. */
+export type CardEvidence = {
+  topicId: string | null;
+  suspended: boolean;
+  due: Date;
+  stability: number;
+  difficulty: number;
+  elapsedDays: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  lastReview: Date | null;
+};
+
+export type MasteryReason =
+  | { kind: "quiz"; missed: number; total: number }
+  | { kind: "cards"; count: number; percent: number }
+  | { kind: "reviewed"; days: number };
+
+export type TopicMastery = {
+  topicId: string;
+  title: string;
+  position: number;
+  /** 0–100, or null without any evidence. */
+  value: number | null;
+  reasons: MasteryReason[];
+};
+
+const scheduler = fsrs({ enable_fuzz: false });
+
+function asFsrsCard(card: CardEvidence): Card {
+  return {
+    due: card.due,
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsed_days: card.elapsedDays,
+    scheduled_days: card.scheduledDays,
+    learning_steps: card.learningSteps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    last_review: card.lastReview ?? undefined,
+  };
+}
+
+/** The chance, 0–1, that the card is recalled at `now` (FSRS' forgetting curve); 0 for a card never reviewed. */
+export function retrievability(card: CardEvidence, now: Date): number {
+  if (card.state === 0 || !card.lastReview || card.stability <= 0) return 0;
+  const r = scheduler.get_retrievability(asFsrsCard(card), now, false);
+  return Number.isFinite(r) ? Math.min(1, Math.max(0, r)) : 0;
+}
+
+/** The quiz's evidence on topic `index`: the weighted share right and the newest attempt's count. */
+function quizScore(index: number, attempts: QuizAttemptEvidence[]) {
+  let weight = 0;
+  let right = 0;
+  let latest: { missed: number; total: number } | null = null;
+  attempts.slice(0, QUIZ_ATTEMPTS).forEach((attempt, i) => {
+    const onTopic = attempt.results.filter((r) => r.topic === index || r.topic === null);
+    if (onTopic.length === 0) return;
+    const w = ATTEMPT_WEIGHTS[i] ?? 0;
+    weight += w * onTopic.length;
+    right += w * onTopic.filter((r) => r.correct).length;
+    latest ??= { missed: onTopic.filter((r) => !r.correct).length, total: onTopic.length };
+  });
+  return weight > 0 && latest ? { score: right / weight, latest: latest as { missed: number; total: number } } : null;
+}
+
+/**
+ * Mastery for each topic (in the order given: by position), from the course's attempts (newest
+ * first) and its cards, at `now`.
+ */
+export function topicMastery(
+  topics: { id: string; title: string; position: number }[],
+  attempts: QuizAttemptEvidence[],
+  cards: CardEvidence[],
+  now: Date,
+): TopicMastery[] {
+  return topics.map((topic, index) => {
+    const reasons: MasteryReason[] = [];
+    const scores: number[] = [];
+    const quiz = quizScore(index, attempts);
+    if (quiz) {
+      scores.push(quiz.score);
+      reasons.push({ kind: "quiz", ...quiz.latest });
+    }
+    const reviewed = cards.filter((c) => c.topicId === topic.id && !c.suspended && c.state !== 0 && c.lastReview);
+    if (reviewed.length > 0) {
+      const mean = reviewed.reduce((sum, c) => sum + retrievability(c, now), 0) / reviewed.length;
+      scores.push(mean);
+      reasons.push({ kind: "cards", count: reviewed.length, percent: Math.round(mean * 100) });
+      const last = Math.max(...reviewed.map((c) => c.lastReview!.getTime()));
+      reasons.push({ kind: "reviewed", days: Math.max(0, Math.floor((now.getTime() - last) / DAY_MS)) });
+    }
+    const value = scores.length ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) : null;
+    return { topicId: topic.id, title: topic.title, position: topic.position, value, reasons };
+  });
+}

@@ -1,0 +1,138 @@
+import "server-only";
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { getDb } from "@/server/db/client";
+import { cardReviews, cards, courses, quizAttempts, topics } from "@/server/db/schema";
+import { QUIZ_ATTEMPTS, type CardEvidence, type QuizAttemptEvidence } from "./mastery";
+
+/**
+ * What mastery and "What I know" read (decision 025). This feature writes nothing: it reads the
+ * quiz's attempts, the courses' topics and the review feature's cards and their log.
+ */
+
+const cardColumns = {
+  courseId: cards.courseId,
+  topicId: cards.topicId,
+  suspended: cards.suspended,
+  due: cards.due,
+  stability: cards.stability,
+  difficulty: cards.difficulty,
+  elapsedDays: cards.elapsedDays,
+  scheduledDays: cards.scheduledDays,
+  learningSteps: cards.learningSteps,
+  reps: cards.reps,
+  lapses: cards.lapses,
+  state: cards.state,
+  lastReview: cards.lastReview,
+};
+
+export type CourseEvidence = {
+  topics: { id: string; title: string; position: number }[];
+  attempts: QuizAttemptEvidence[];
+  cards: CardEvidence[];
+};
+
+/** One course's topics, last attempts with results (newest first) and cards. */
+export async function courseEvidence(courseId: string): Promise<CourseEvidence> {
+  const db = await getDb();
+  const [topicRows, attemptRows, cardRows] = await Promise.all([
+    db
+      .select({ id: topics.id, title: topics.title, position: topics.position })
+      .from(topics)
+      .where(eq(topics.courseId, courseId))
+      .orderBy(asc(topics.position)),
+    db
+      .select({ createdAt: quizAttempts.createdAt, results: quizAttempts.results })
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.courseId, courseId), isNotNull(quizAttempts.results)))
+      .orderBy(desc(quizAttempts.createdAt), desc(quizAttempts.id))
+      .limit(QUIZ_ATTEMPTS),
+    db.select(cardColumns).from(cards).where(eq(cards.courseId, courseId)),
+  ]);
+  return {
+    topics: topicRows,
+    attempts: attemptRows.map((a) => ({ createdAt: a.createdAt, results: a.results ?? [] })),
+    cards: cardRows,
+  };
+}
+
+/**
+ * The user's courses that have any evidence (an attempt with results, or a card), with their
+ * topics, attempts and cards: "What I know" ranks their topics. Bounded to the 50 most recent.
+ */
+export async function userEvidence(userId: string): Promise<(CourseEvidence & { id: string; title: string })[]> {
+  const db = await getDb();
+  const withEvidence = await db
+    .select({ id: courses.id, title: courses.mainTopic })
+    .from(courses)
+    .where(
+      and(
+        eq(courses.userId, userId),
+        sql`(exists (select 1 from ${quizAttempts} where ${quizAttempts.courseId} = ${courses.id} and ${quizAttempts.results} is not null)
+          or exists (select 1 from ${cards} where ${cards.courseId} = ${courses.id}))`,
+      ),
+    )
+    .orderBy(desc(courses.createdAt))
+    .limit(50);
+  if (withEvidence.length === 0) return [];
+  const ids = withEvidence.map((c) => c.id);
+  const [topicRows, attemptRows, cardRows] = await Promise.all([
+    db
+      .select({ courseId: topics.courseId, id: topics.id, title: topics.title, position: topics.position })
+      .from(topics)
+      .where(inArray(topics.courseId, ids))
+      .orderBy(asc(topics.position)),
+    db
+      .select({ courseId: quizAttempts.courseId, createdAt: quizAttempts.createdAt, results: quizAttempts.results })
+      .from(quizAttempts)
+      .where(and(inArray(quizAttempts.courseId, ids), isNotNull(quizAttempts.results)))
+      .orderBy(desc(quizAttempts.createdAt), desc(quizAttempts.id)),
+    db
+      .select(cardColumns)
+      .from(cards)
+      .where(and(eq(cards.userId, userId), inArray(cards.courseId, ids))),
+  ]);
+  return withEvidence.map((course) => ({
+    ...course,
+    topics: topicRows.filter((t) => t.courseId === course.id),
+    attempts: attemptRows
+      .filter((a) => a.courseId === course.id)
+      .slice(0, QUIZ_ATTEMPTS)
+      .map((a) => ({ createdAt: a.createdAt, results: a.results ?? [] })),
+    cards: cardRows.filter((c) => c.courseId === course.id),
+  }));
+}
+
+/** Cards due by `until` (not suspended). */
+export async function dueCount(userId: string, until: Date): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(cards)
+    .where(and(eq(cards.userId, userId), eq(cards.suspended, false), sql`${cards.due} <= ${until.toISOString()}`));
+  return row?.count ?? 0;
+}
+
+/**
+ * The learner's own grades since `since`, per UTC day: how many, and among those of cards that
+ * were in FSRS' Review state (2) before the grade, how many were remembered (rated 2 or more).
+ * A quiz miss logged as a lapse (origin "quiz") is not a review the learner did.
+ */
+export async function reviewsByDay(
+  userId: string,
+  since: Date,
+): Promise<{ day: string; reviews: number; matured: number; remembered: number }[]> {
+  const db = await getDb();
+  const day = sql<string>`to_char(${cardReviews.reviewedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const inReview = sql`(${cardReviews.before} ->> 'state')::int = 2`;
+  return db
+    .select({
+      day,
+      reviews: sql<number>`count(*)`.mapWith(Number),
+      matured: sql<number>`count(*) filter (where ${inReview})`.mapWith(Number),
+      remembered: sql<number>`count(*) filter (where ${inReview} and ${cardReviews.rating} >= 2)`.mapWith(Number),
+    })
+    .from(cardReviews)
+    .where(and(eq(cardReviews.userId, userId), eq(cardReviews.origin, "review"), gte(cardReviews.reviewedAt, since)))
+    .groupBy(day)
+    .orderBy(day);
+}
