@@ -14,7 +14,7 @@ import { GET as queueRoute } from "@/app/api/review/queue/route";
 import { POST as undo } from "@/app/api/review/undo/route";
 import { KEY_POINTS, queueKeyPoints, recordQuizMisses } from "@/features/review/service";
 import { getDb } from "@/server/db/client";
-import { cardReviews, cards, lessons } from "@/server/db/schema";
+import { cardReviews, cards, lessons, topics } from "@/server/db/schema";
 import { stripHtml } from "@/server/html/sanitize";
 import { settleJobs } from "@/server/jobs";
 import { asc, eq } from "drizzle-orm";
@@ -105,8 +105,20 @@ describe("cards from the quiz", () => {
     expect(made).toHaveLength(stored.length - 2);
     const missed = stored.slice(2);
     expect(made.map((c) => c.front).sort()).toEqual(missed.map((q) => q.question).sort());
+    const topicIds = (
+      await (
+        await getDb()
+      )
+        .select({ id: topics.id })
+        .from(topics)
+        .where(eq(topics.courseId, courseId))
+        .orderBy(asc(topics.position))
+    ).map((t) => t.id);
     for (const card of made) {
       const q = missed.find((m) => m.question === card.front)!;
+      // The card keeps its question's topic (its index in the outline), for that topic's mastery.
+      expect(typeof q.topic).toBe("number");
+      expect(card.topicId).toBe(topicIds[q.topic as number]);
       // Back: the right option's text and the explanation; the front has no options.
       expect(card.back).toContain(q.options[q.answer.charCodeAt(0) - 97]);
       expect(card.back).toContain(q.explanation);

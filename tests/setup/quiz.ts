@@ -18,7 +18,14 @@ export type ServedAttempt = {
   questions: { question: string; options: { letter: string; text: string }[] }[];
 };
 
-export type StoredQuizQuestion = { question: string; options: string[]; answer: string; explanation: string };
+/** A question as the quiz stores it; `topic` is its topic's index in the outline (absent in quizzes written before topics were tagged). */
+export type StoredQuizQuestion = {
+  question: string;
+  options: string[];
+  answer: string;
+  explanation: string;
+  topic?: number;
+};
 
 export async function storedQuestions(courseId: string): Promise<StoredQuizQuestion[]> {
   const [row] = await (

@@ -5,12 +5,12 @@
  * is not found (404).
  */
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { findOwnCourse, requireOwnCourse } from "@/features/courses/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { getDb } from "@/server/db/client";
-import { cardReviews, cards } from "@/server/db/schema";
+import { cardReviews, cards, topics } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { appError } from "@/server/http/errors";
 import { enqueueJob, runJobSoon } from "@/server/jobs";
@@ -196,7 +196,14 @@ export async function undoLastReview(
   });
 }
 
-type MissedQuestion = { question: string; options: string[]; answer: string; explanation: string };
+/** A stored quiz question; `topic` is the index of its topic in the course's outline (quizzes written before topics were tagged have none). */
+type MissedQuestion = {
+  question: string;
+  options: string[];
+  answer: string;
+  explanation: string;
+  topic?: number | null;
+};
 
 /**
  * The quiz's hook: each missed question becomes a card (no model call), found again by its
@@ -216,13 +223,24 @@ export async function recordQuizMisses(
     let created = 0;
     let lapsed = 0;
     const seenKeys = new Set<string>();
+    // The card keeps its question's topic, so the topic's mastery counts what it recalls.
+    const topicIds = missed.some((q) => typeof q.topic === "number")
+      ? (
+          await tx
+            .select({ id: topics.id })
+            .from(topics)
+            .where(eq(topics.courseId, courseId))
+            .orderBy(asc(topics.position))
+        ).map((row) => row.id)
+      : [];
     for (const question of missed) {
       const card = quizMissCard(question);
+      const topicId = typeof question.topic === "number" ? (topicIds[question.topic] ?? null) : null;
       if (card.front === "" || card.back === "" || seenKeys.has(card.sourceKey)) continue;
       seenKeys.add(card.sourceKey);
       const inserted = await tx
         .insert(cards)
-        .values({ userId, courseId, source: "quiz-miss", ...card, due: now })
+        .values({ userId, courseId, topicId, source: "quiz-miss", ...card, due: now })
         .onConflictDoNothing({ target: [cards.courseId, cards.sourceKey] })
         .returning({ id: cards.id });
       if (inserted.length > 0) {
