@@ -22,18 +22,26 @@ export async function register() {
     // serverless hosts). Never while `next build` prerenders: that process ends when the build
     // does. The imports stay inside this branch: Next drops it from the Edge bundle only here.
     if (process.env.NEXT_PHASE !== "phase-production-build") {
-      const [{ env }, { startJobWorker }, { registerMailJobs }, { registerLessonJobs }, { registerQuizJobs }] =
-        await Promise.all([
-          import("@/server/env"),
-          import("@/server/jobs"),
-          import("@/server/email/mailer"),
-          import("@/features/learning/service"),
-          import("@/features/quiz/service"),
-        ]);
+      const [
+        { env },
+        { startJobWorker },
+        { registerMailJobs },
+        { registerLessonJobs },
+        { registerQuizJobs },
+        { registerSourceJobs },
+      ] = await Promise.all([
+        import("@/server/env"),
+        import("@/server/jobs"),
+        import("@/server/email/mailer"),
+        import("@/features/learning/service"),
+        import("@/features/quiz/service"),
+        import("@/features/sources/service"),
+      ]);
       if (env().JOBS_MODE === "worker") {
         registerMailJobs();
         registerLessonJobs();
         registerQuizJobs();
+        registerSourceJobs();
         startJobWorker();
       }
     }
