@@ -57,5 +57,5 @@ CREATE UNIQUE INDEX "course_sources_outline_source_key" ON "course_sources" USIN
 CREATE INDEX "course_sources_source_idx" ON "course_sources" USING btree ("source_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "source_chunks_source_ord_key" ON "source_chunks" USING btree ("source_id","ord");--> statement-breakpoint
 CREATE INDEX "source_chunks_search_idx" ON "source_chunks" USING gin ("search");--> statement-breakpoint
-CREATE INDEX "source_chunks_text_trgm_idx" ON "source_chunks" USING gin ("text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "source_chunks_text_trgm_idx" ON "source_chunks" USING gin (aula_unaccent("text") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "sources_user_created_idx" ON "sources" USING btree ("user_id","created_at" DESC NULLS LAST);

@@ -2,15 +2,14 @@ import type { Page } from "./extract";
 
 /**
  * Cuts pages into the chunks search ranks and generation will cite: paragraphs gathered up to
- * about TARGET characters, never across a change of heading, and across a page break only while
- * the chunk is still short (a page's last lines and the next page's first often are one thought).
- * A paragraph longer than MAX is cut at sentence ends, else at spaces.
+ * about TARGET characters, never across a change of heading nor a page break, so a citation
+ * names the one page its words are on. A paragraph longer than MAX is cut at sentence ends,
+ * else at spaces.
  */
 export type Chunk = { ord: number; pageFrom: number; pageTo: number; headingPath: string[]; text: string };
 
 const TARGET = 900;
 const MAX = 1500;
-const SHORT = 300;
 
 function pieces(text: string): string[] {
   if (text.length <= MAX) return [text];
@@ -41,7 +40,7 @@ export function chunkPages(pages: Page[]): Chunk[] {
     open = null;
   };
   for (const page of pages) {
-    if (open && (open as Chunk).text.length >= SHORT) close();
+    close();
     for (const block of page.blocks) {
       for (const piece of pieces(block.text)) {
         const current = open as Chunk | null;

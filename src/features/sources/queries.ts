@@ -248,14 +248,22 @@ export async function fullTextRanking(sourceIds: string[], query: string, limit:
   return rows.map((r) => r.id);
 }
 
-/** Trigrams: typos and scripts without spaces; `<%` (word similarity) can use the GIN trigram index. */
+/** Trigrams on the accent-folded text: typos and scripts without spaces; `<%` (word similarity) uses the GIN trigram index. */
 export async function trigramRanking(sourceIds: string[], query: string, limit: number): Promise<string[]> {
   const db = await getDb();
   const rows = await db
     .select({ id: sourceChunks.id })
     .from(sourceChunks)
-    .where(and(inArray(sourceChunks.sourceId, sourceIds), sql`${query} <% ${sourceChunks.text}`))
-    .orderBy(sql`word_similarity(${query}, ${sourceChunks.text}) desc`, asc(sourceChunks.ord))
+    .where(
+      and(
+        inArray(sourceChunks.sourceId, sourceIds),
+        sql`aula_unaccent(${query}) <% aula_unaccent(${sourceChunks.text})`,
+      ),
+    )
+    .orderBy(
+      sql`word_similarity(aula_unaccent(${query}), aula_unaccent(${sourceChunks.text})) desc`,
+      asc(sourceChunks.ord),
+    )
     .limit(limit);
   return rows.map((r) => r.id);
 }

@@ -85,8 +85,9 @@ export function readZip(bytes: Buffer, maxInflated: number): Map<string, Buffer>
     if (entry.method === 0) content = Buffer.from(data);
     else if (entry.method === 8) {
       try {
-        // One byte over what is left: reaching it means the entry grew past its allowance.
-        content = inflateRawSync(data, { maxOutputLength: Math.max(1, maxInflated - total + 1) });
+        // One byte over its declared size, or over what is left of the whole: reaching it means
+        // the entry lied about its size or grew past the allowance.
+        content = inflateRawSync(data, { maxOutputLength: Math.min(entry.size, maxInflated - total) + 1 });
       } catch (error) {
         if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
           throw new UnsafeArchiveError("inflates past the limit");

@@ -720,7 +720,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /**
  * A source's text cut on its structure (pages, headings, paragraphs), with where it came from.
  * `search` is generated (full text, accent-folded with the IMMUTABLE `aula_unaccent` of migration
- * 0019); `text` has a trigram index for CJK and typos.
+ * 0019); the accent-folded text has a trigram index, for CJK and typos.
  */
 export const sourceChunks = pgTable(
   "source_chunks",
@@ -739,6 +739,6 @@ export const sourceChunks = pgTable(
   (t) => [
     uniqueIndex("source_chunks_source_ord_key").on(t.sourceId, t.ord),
     index("source_chunks_search_idx").using("gin", t.search),
-    index("source_chunks_text_trgm_idx").using("gin", sql`${t.text} gin_trgm_ops`),
+    index("source_chunks_text_trgm_idx").using("gin", sql`aula_unaccent(${t.text}) gin_trgm_ops`),
   ],
 );
