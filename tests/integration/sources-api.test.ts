@@ -5,19 +5,23 @@
  * accents, in Japanese and Chinese (trigrams, character pairs) and in Arabic.
  */
 import { eq } from "drizzle-orm";
+import { POST as createCourse } from "@/app/api/course/route";
+import { POST as prompt } from "@/app/api/prompt/route";
 import { POST as addSourceRoute, GET as listRoute } from "@/app/api/sources/route";
 import { GET as getSourceRoute, DELETE as deleteSourceRoute } from "@/app/api/sources/[id]/route";
 import { GET as searchRoute } from "@/app/api/sources/[id]/search/route";
 import { getDb } from "@/server/db/client";
-import { sourceChunks, sources, sourceUploads } from "@/server/db/schema";
+import { courseSources, sourceChunks, sources, sourceUploads } from "@/server/db/schema";
 import { settleJobs } from "@/server/jobs";
 import { makeDocx, makePdf, makePptx, makeZipBomb } from "../fakes/source-documents.mjs";
 import { signedUpUser, paidUser } from "../setup/accounts";
+import { useFakeAi } from "../setup/fake-ai";
 import { callRoute } from "../setup/http";
 import { useSettings } from "../setup/settings";
 import { useTestDatabase } from "../setup/test-db";
 
 useTestDatabase();
+useFakeAi();
 useSettings({
   SOURCE_MAX_BYTES: "200000",
   SOURCE_MAX_INFLATED_BYTES: "1000000",
@@ -26,6 +30,10 @@ useSettings({
 });
 
 const URL_BASE = "http://localhost:3000/api/sources";
+
+// Answers of many shapes, asserted on field by field (as tests/setup/http.ts does).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** Sends a file as the Generate page does: multipart, field `file`, from our own origin. */
 async function upload(cookie: string, name: string, bytes: Buffer, headers: Record<string, string> = {}) {
@@ -43,22 +51,26 @@ async function upload(cookie: string, name: string, bytes: Buffer, headers: Reco
     },
   });
   const response = await addSourceRoute(request, { params: Promise.resolve({}) });
-  return { status: response.status, json: (await response.json()) as Record<string, any> };
+  return { status: response.status, json: (await response.json()) as Json };
 }
 
 const addJson = (cookie: string, body: unknown) => callRoute(addSourceRoute, { cookie, body, url: URL_BASE });
 const getSource = (cookie: string, id: string) =>
-  callRoute(getSourceRoute, { cookie, params: { id }, url: `${URL_BASE}/${id}` });
+  callRoute(getSourceRoute as never, { cookie, params: { id }, url: `${URL_BASE}/${id}` });
 const search = (cookie: string, id: string, q: string) =>
-  callRoute(searchRoute, { cookie, params: { id }, url: `${URL_BASE}/${id}/search?q=${encodeURIComponent(q)}` });
+  callRoute(searchRoute as never, {
+    cookie,
+    params: { id },
+    url: `${URL_BASE}/${id}/search?q=${encodeURIComponent(q)}`,
+  });
 
 /** Adds and waits for the job; answers the source as GET tells it. */
-async function ready(cookie: string, add: Promise<{ status: number; json: Record<string, any> }>) {
+async function ready(cookie: string, add: Promise<{ status: number; json: Json }>) {
   const res = await add;
   expect(res.status).toBe(202);
   await settleJobs(["source.ingest"]);
   const got = await getSource(cookie, res.json.sourceId);
-  return { id: res.json.sourceId as string, ...got.json };
+  return { ...got.json, id: res.json.sourceId as string } as Json & { id: string };
 }
 
 /** The user's source rows: what a refusal must not have left behind. */
@@ -69,7 +81,7 @@ async function rowCount(userId: string) {
 
 describe("adding material", () => {
   it("reads a PDF page by page, keeps no bytes, and finds a word with or without its accents", async () => {
-    const { cookie, userId } = await paidUser();
+    const { cookie } = await paidUser();
     const pdf = makePdf([
       ["Capítulo um", "A fotossíntese acontece nas folhas."],
       ["Capítulo dois", "A clorofila absorve a luz do sol e produz açúcar."],
@@ -90,7 +102,7 @@ describe("adding material", () => {
   });
 
   it("reads DOCX with its headings, PPTX slide by slide, Markdown and plain text", async () => {
-    const { cookie, userId } = await paidUser();
+    const { cookie } = await paidUser();
     const docx = await ready(
       cookie,
       upload(
@@ -150,7 +162,7 @@ describe("adding material", () => {
   });
 
   it("takes pasted text in Japanese, Chinese and Arabic, and finds them by trigram and character pairs", async () => {
-    const { cookie, userId } = await paidUser();
+    const { cookie } = await paidUser();
     const text = [
       "東京は日本の首都です。人口は約千四百万人です。",
       "富士山は日本で一番高い山で、標高は三千七百七十六メートルです。",
@@ -257,7 +269,7 @@ describe("plans, owners and removal", () => {
     );
     expect((await getSource(other.cookie, source.id)).status).toBe(404);
     expect((await search(other.cookie, source.id, "penguins")).status).toBe(404);
-    const del = await callRoute(deleteSourceRoute, {
+    const del = await callRoute(deleteSourceRoute as never, {
       cookie: other.cookie,
       method: "DELETE",
       params: { id: source.id },
@@ -270,7 +282,7 @@ describe("plans, owners and removal", () => {
     expect((await db.select().from(sourceChunks).where(eq(sourceChunks.sourceId, source.id))).length).toBeGreaterThan(
       0,
     );
-    const ownDel = await callRoute(deleteSourceRoute, {
+    const ownDel = await callRoute(deleteSourceRoute as never, {
       cookie: owner.cookie,
       method: "DELETE",
       params: { id: source.id },
@@ -280,5 +292,50 @@ describe("plans, owners and removal", () => {
     expect(await db.select().from(sourceChunks).where(eq(sourceChunks.sourceId, source.id))).toHaveLength(0);
     expect((await getSource(owner.cookie, source.id)).status).toBe(404);
     expect((await getSource(owner.cookie, "not-a-uuid")).status).toBe(404);
+  });
+});
+
+describe("POST /api/prompt with sourceIds", () => {
+  const form = (sourceIds: string[]) => ({
+    topic: "Seabirds",
+    subtopics: [],
+    topicsLimit: "4",
+    courseType: "Text & Image Course",
+    language: "English",
+    sourceIds,
+  });
+
+  it("keeps the owner's ready sources with the outline and carries them to the course; refuses anyone else's", async () => {
+    const owner = await paidUser();
+    const other = await paidUser();
+    const source = await ready(
+      owner.cookie,
+      addJson(owner.cookie, { text: "Albatrosses glide for days.", title: "Birds" }),
+    );
+    const refused = await callRoute(prompt, { cookie: other.cookie, body: form([source.id]) });
+    expect(refused).toMatchObject({ status: 409, json: { code: "source:not-ready" } });
+
+    const res = await callRoute(prompt, { cookie: owner.cookie, body: form([source.id]) });
+    expect(res.status).toBe(200);
+    const db = await getDb();
+    const linked = await db.select().from(courseSources).where(eq(courseSources.sourceId, source.id));
+    expect(linked).toEqual([expect.objectContaining({ outlineId: res.json.outlineId, courseId: null })]);
+
+    const course = await callRoute(createCourse, {
+      cookie: owner.cookie,
+      body: {
+        mainTopic: "Seabirds",
+        type: "Text & Image Course",
+        lang: "English",
+        content: res.json.generatedText,
+        outlineId: res.json.outlineId,
+      },
+    });
+    expect(course.status).toBe(201);
+    const listed = await callRoute(listRoute, {
+      cookie: owner.cookie,
+      url: `${URL_BASE}?courseId=${course.json.courseId}`,
+    });
+    expect(listed.json.sources).toEqual([expect.objectContaining({ id: source.id, status: "ready" })]);
   });
 });

@@ -36,6 +36,11 @@ export const OWNERS = {
   policies: "site",
   contentImages: "site",
 
+  sources: "sources",
+  sourceUploads: "sources",
+  sourceChunks: "sources",
+  courseSources: "sources",
+
   emailOutbox: "server",
   rateLimits: "server",
   adminAudit: "server",
