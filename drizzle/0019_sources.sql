@@ -22,7 +22,14 @@ CREATE TABLE "source_chunks" (
 	"page_to" integer NOT NULL,
 	"heading_path" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"text" text NOT NULL,
-	"search" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', aula_unaccent(text))) STORED
+	"grams" text DEFAULT '' NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', aula_unaccent(text || ' ' || grams))) STORED
+);
+--> statement-breakpoint
+CREATE TABLE "source_terms" (
+	"source_id" uuid NOT NULL,
+	"term" text NOT NULL,
+	CONSTRAINT "source_terms_source_id_term_pk" PRIMARY KEY("source_id","term")
 );
 --> statement-breakpoint
 CREATE TABLE "source_uploads" (
@@ -50,6 +57,7 @@ ALTER TABLE "course_sources" ADD CONSTRAINT "course_sources_source_id_sources_id
 ALTER TABLE "course_sources" ADD CONSTRAINT "course_sources_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_sources" ADD CONSTRAINT "course_sources_outline_id_generated_outlines_id_fk" FOREIGN KEY ("outline_id") REFERENCES "public"."generated_outlines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "source_chunks" ADD CONSTRAINT "source_chunks_source_id_sources_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."sources"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "source_terms" ADD CONSTRAINT "source_terms_source_id_sources_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."sources"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "source_uploads" ADD CONSTRAINT "source_uploads_source_id_sources_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."sources"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sources" ADD CONSTRAINT "sources_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "course_sources_course_source_key" ON "course_sources" USING btree ("course_id","source_id");--> statement-breakpoint
@@ -57,5 +65,5 @@ CREATE UNIQUE INDEX "course_sources_outline_source_key" ON "course_sources" USIN
 CREATE INDEX "course_sources_source_idx" ON "course_sources" USING btree ("source_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "source_chunks_source_ord_key" ON "source_chunks" USING btree ("source_id","ord");--> statement-breakpoint
 CREATE INDEX "source_chunks_search_idx" ON "source_chunks" USING gin ("search");--> statement-breakpoint
-CREATE INDEX "source_chunks_text_trgm_idx" ON "source_chunks" USING gin (aula_unaccent("text") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "source_terms_term_trgm_idx" ON "source_terms" USING gin ("term" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "sources_user_created_idx" ON "sources" USING btree ("user_id","created_at" DESC NULLS LAST);

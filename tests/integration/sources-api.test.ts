@@ -161,7 +161,7 @@ describe("adding material", () => {
     expect((await search(cookie, txt.id, "beavers")).json.results).toHaveLength(1);
   });
 
-  it("takes pasted text in Japanese, Chinese and Arabic, and finds them by trigram and character pairs", async () => {
+  it("takes pasted text in Japanese, Chinese and Arabic, and finds them by their character pairs and words", async () => {
     const { cookie } = await paidUser();
     const text = [
       "東京は日本の首都です。人口は約千四百万人です。",

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, count, desc, eq, inArray, ne, sql, sum } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
-import { courseSources, sourceChunks, sources, sourceUploads } from "@/server/db/schema";
+import { courseSources, sourceChunks, sources, sourceTerms, sourceUploads } from "@/server/db/schema";
+import { cjkPairs } from "./grams";
 import type { Chunk } from "./chunk";
 
 export type SourceRow = typeof sources.$inferSelect;
@@ -157,9 +158,18 @@ export async function storeChunks(sourceId: string, chunks: Chunk[], pages: numb
           pageTo: c.pageTo,
           headingPath: c.headingPath,
           text: c.text,
+          grams: cjkPairs(c.text).join(" "),
         })),
       );
     }
+    // The source's vocabulary, as full text indexed it, for matching misspelt query words.
+    await tx.delete(sourceTerms).where(eq(sourceTerms.sourceId, sourceId));
+    await tx.execute(sql`
+      insert into source_terms (source_id, term)
+      select distinct ${sourceId}::uuid, word
+      from source_chunks, unnest(tsvector_to_array(search)) as word
+      where source_id = ${sourceId} and length(word) between 3 and 40
+      on conflict do nothing`);
     await tx
       .update(sources)
       .set({ status: "ready", pagesRead: pages, pagesTotal: pages, ...(title ? { title } : {}), updatedAt: sql`now()` })
@@ -235,10 +245,27 @@ export async function chunksByIds(ids: string[]): Promise<ChunkHit[]> {
     .orderBy(asc(sourceChunks.ord));
 }
 
-/** Full text: any of the query's words (OR), ranked by cover density; accents folded on both sides. */
-export async function fullTextRanking(sourceIds: string[], query: string, limit: number): Promise<string[]> {
+/** An OR of the query's words (a phrase in quotes stays a phrase), accent-folded, plus `extra` lexemes. */
+function orQuery(query: string, extra: string[]) {
+  const words = sql`replace(websearch_to_tsquery('simple', aula_unaccent(${query}))::text, ' & ', ' | ')`;
+  if (extra.length === 0) return sql`(${words})::tsquery`;
+  // Each extra lexeme quoted as tsquery wants it ('' inside); they come from our own vocabulary or CJK pairs.
+  const more = extra.map((e) => `'${e.replace(/'/g, "''").replace(/\\/g, "")}'`).join(" | ");
+  return sql`(case when ${words} = '' then ${more} else ${words} || ' | ' || ${more} end)::tsquery`;
+}
+
+/**
+ * Full text: any of the query's words or CJK character pairs, and the material's own words
+ * near the misspelt ones (`near`), ranked by cover density.
+ */
+export async function fullTextRanking(
+  sourceIds: string[],
+  query: string,
+  extra: string[],
+  limit: number,
+): Promise<string[]> {
   const db = await getDb();
-  const tsquery = sql`replace(websearch_to_tsquery('simple', aula_unaccent(${query}))::text, ' & ', ' | ')::tsquery`;
+  const tsquery = orQuery(query, extra);
   const rows = await db
     .select({ id: sourceChunks.id })
     .from(sourceChunks)
@@ -248,43 +275,20 @@ export async function fullTextRanking(sourceIds: string[], query: string, limit:
   return rows.map((r) => r.id);
 }
 
-/** Trigrams on the accent-folded text: typos and scripts without spaces; `<%` (word similarity) uses the GIN trigram index. */
-export async function trigramRanking(sourceIds: string[], query: string, limit: number): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({ id: sourceChunks.id })
-    .from(sourceChunks)
-    .where(
-      and(
-        inArray(sourceChunks.sourceId, sourceIds),
-        sql`aula_unaccent(${query}) <% aula_unaccent(${sourceChunks.text})`,
-      ),
-    )
-    .orderBy(
-      sql`word_similarity(aula_unaccent(${query}), aula_unaccent(${sourceChunks.text})) desc`,
-      asc(sourceChunks.ord),
-    )
-    .limit(limit);
-  return rows.map((r) => r.id);
-}
-
 /**
- * Terms found verbatim, for queries too short for trigrams (two CJK characters make no trigram
- * of a long unspaced sentence): scored by how many of the terms a chunk holds.
+ * Words of the sources within trigram similarity (pg_trgm `%`, its index) of the query's words
+ * of 4 letters or more: "fotosintese" finds "fotossintese". The words themselves are excluded.
  */
-export async function termRanking(sourceIds: string[], terms: string[], limit: number): Promise<string[]> {
-  if (terms.length === 0) return [];
+export async function nearTerms(sourceIds: string[], query: string, limit = 12): Promise<string[]> {
   const db = await getDb();
-  const folded = terms.map((t) => t.toLowerCase());
-  const score = sql.join(
-    folded.map((t) => sql`(strpos(lower(${sourceChunks.text}), ${t}) > 0)::int`),
-    sql` + `,
-  );
   const rows = await db
-    .select({ id: sourceChunks.id })
-    .from(sourceChunks)
-    .where(and(inArray(sourceChunks.sourceId, sourceIds), sql`(${score}) > 0`))
-    .orderBy(sql`(${score}) desc`, asc(sourceChunks.ord))
+    .selectDistinct({ term: sourceTerms.term })
+    .from(sourceTerms)
+    .innerJoin(
+      sql`unnest(tsvector_to_array(to_tsvector('simple', aula_unaccent(${query})))) as w(word)`,
+      sql`length(w.word) >= 4 and ${sourceTerms.term} % w.word and ${sourceTerms.term} <> w.word`,
+    )
+    .where(inArray(sourceTerms.sourceId, sourceIds))
     .limit(limit);
-  return rows.map((r) => r.id);
+  return rows.map((r) => r.term);
 }

@@ -719,8 +719,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
  * A source's text cut on its structure (pages, headings, paragraphs), with where it came from.
- * `search` is generated (full text, accent-folded with the IMMUTABLE `aula_unaccent` of migration
- * 0019); the accent-folded text has a trigram index, for CJK and typos.
+ * `search` is generated: full text, accent-folded with the IMMUTABLE `aula_unaccent` of
+ * migration 0019, over the text and `grams`, the character pairs of its CJK runs (scripts
+ * without spaces between words: a pair is what a word search can match there).
  */
 export const sourceChunks = pgTable(
   "source_chunks",
@@ -734,11 +735,30 @@ export const sourceChunks = pgTable(
     pageTo: integer("page_to").notNull(),
     headingPath: jsonb("heading_path").$type<string[]>().notNull().default([]),
     text: text("text").notNull(),
-    search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple', aula_unaccent(text))`),
+    grams: text("grams").notNull().default(""),
+    search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple', aula_unaccent(text || ' ' || grams))`),
   },
   (t) => [
     uniqueIndex("source_chunks_source_ord_key").on(t.sourceId, t.ord),
     index("source_chunks_search_idx").using("gin", t.search),
-    index("source_chunks_text_trgm_idx").using("gin", sql`aula_unaccent(${t.text}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Each source's words (accent-folded, as full text indexes them), with a trigram index: a
+ * misspelt query word is matched to the words the material really has, which full text then
+ * ranks. Trigrams on short words are fast where trigram similarity over whole chunks is not.
+ */
+export const sourceTerms = pgTable(
+  "source_terms",
+  {
+    sourceId: uuid("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    term: text("term").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sourceId, t.term] }),
+    index("source_terms_term_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`),
   ],
 );
