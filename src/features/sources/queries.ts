@@ -245,32 +245,61 @@ export async function chunksByIds(ids: string[]): Promise<ChunkHit[]> {
     .orderBy(asc(sourceChunks.ord));
 }
 
-/** An OR of the query's words (a phrase in quotes stays a phrase), accent-folded, plus `extra` lexemes. */
-function orQuery(query: string, extra: string[]) {
-  const words = sql`replace(websearch_to_tsquery('simple', aula_unaccent(${query}))::text, ' & ', ' | ')`;
-  if (extra.length === 0) return sql`(${words})::tsquery`;
-  // Each extra lexeme quoted as tsquery wants it ('' inside); they come from our own vocabulary or CJK pairs.
-  const more = extra.map((e) => `'${e.replace(/'/g, "''").replace(/\\/g, "")}'`).join(" | ");
-  return sql`(case when ${words} = '' then ${more} else ${words} || ' | ' || ${more} end)::tsquery`;
+/** Rows of a raw select: postgres.js answers an array, PGlite `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-/**
- * Full text: any of the query's words or CJK character pairs, and the material's own words
- * near the misspelt ones (`near`), ranked by cover density.
- */
-export async function fullTextRanking(
-  sourceIds: string[],
-  query: string,
-  extra: string[],
-  limit: number,
-): Promise<string[]> {
+/** The query's words as full text indexes them (accent-folded, lower case). */
+export async function queryLexemes(query: string): Promise<string[]> {
   const db = await getDb();
-  const tsquery = orQuery(query, extra);
+  const result = await db.execute<{ word: string }>(
+    sql`select unnest(tsvector_to_array(to_tsvector('simple', aula_unaccent(${query})))) as word`,
+  );
+  return rowsOf<{ word: string }>(result).map((r) => r.word);
+}
+
+const lexemeList = (words: string[]) =>
+  sql`array[${sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * Full text ranked by how rare the matched words are (BM25's idf, without term frequency): with
+ * no language's stop words assumed, "o", "de" or "the" match nearly every chunk and must weigh
+ * nearly nothing, while the one rare word of the question decides. Words found in more than
+ * half of the chunks only count when nothing rarer is asked.
+ */
+export async function fullTextRanking(sourceIds: string[], lexemes: string[], limit: number): Promise<string[]> {
+  const words = [...new Set(lexemes)].filter((w) => w.length > 0 && !/['\\]/.test(w)).slice(0, 64);
+  if (words.length === 0) return [];
+  const db = await getDb();
+  const inSources = inArray(sourceChunks.sourceId, sourceIds);
+  const [{ n }] = await db.select({ n: count() }).from(sourceChunks).where(inSources);
+  const total = Number(n);
+  const df = rowsOf<{ word: string; df: number }>(
+    await db.execute(sql`
+      select w.word, (select count(*) from ${sourceChunks}
+        where ${inSources} and ${sourceChunks.search} @@ quote_literal(w.word)::tsquery)::int as df
+      from unnest(${lexemeList(words)}) as w(word)`),
+  ).filter((r) => Number(r.df) > 0);
+  if (df.length === 0) return [];
+  const rare = df.filter((r) => Number(r.df) <= total / 2);
+  const used = rare.length > 0 ? rare : df;
+  const idf = (d: number) => Math.log((total - d + 0.5) / (d + 0.5) + 1);
+  const tsquery = sql`${used.map((r) => `'${r.word}'`).join(" | ")}::tsquery`;
+  const score = sql.join(
+    df.map(
+      (r) => sql`(${sourceChunks.search} @@ quote_literal(${r.word})::tsquery)::int * ${idf(Number(r.df))}::float8`,
+    ),
+    sql` + `,
+  );
   const rows = await db
     .select({ id: sourceChunks.id })
     .from(sourceChunks)
-    .where(and(inArray(sourceChunks.sourceId, sourceIds), sql`${sourceChunks.search} @@ ${tsquery}`))
-    .orderBy(sql`ts_rank_cd(${sourceChunks.search}, ${tsquery}) desc`, asc(sourceChunks.ord))
+    .where(and(inSources, sql`${sourceChunks.search} @@ ${tsquery}`))
+    .orderBy(sql`(${score}) desc`, sql`ts_rank_cd(${sourceChunks.search}, ${tsquery}) desc`, asc(sourceChunks.ord))
     .limit(limit);
   return rows.map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { cjkPairs } from "./grams";
-import { chunksByIds, fullTextRanking, nearTerms, readySourceIds, type ChunkHit } from "./queries";
+import { chunksByIds, fullTextRanking, nearTerms, queryLexemes, readySourceIds, type ChunkHit } from "./queries";
 
 /**
  * Search over a learner's material that works in every language with nothing but the database
@@ -38,13 +38,13 @@ export async function searchSources(userId: string, sourceIds: string[], query: 
   if (!q || sourceIds.length === 0) return [];
   const ids = await readySourceIds(userId, sourceIds);
   if (ids.length === 0) return [];
-  const pairs = cjkPairs(q, 32);
-  const near = await nearTerms(ids, q);
-  const [asWritten, withNear] = await Promise.all([
-    fullTextRanking(ids, q, pairs, CANDIDATES),
-    near.length ? fullTextRanking(ids, q, [...pairs, ...near], CANDIDATES) : Promise.resolve([]),
+  const [words, near] = await Promise.all([queryLexemes(q), nearTerms(ids, q)]);
+  const asWritten = [...words, ...cjkPairs(q, 32)];
+  const [written, corrected] = await Promise.all([
+    fullTextRanking(ids, asWritten, CANDIDATES),
+    near.length ? fullTextRanking(ids, [...asWritten, ...near], CANDIDATES) : Promise.resolve([]),
   ]);
-  const ranked = fuse([asWritten, withNear], k);
+  const ranked = fuse([written, corrected], k);
   const rows = new Map((await chunksByIds(ranked.map((r) => r.id))).map((row) => [row.id, row]));
   return ranked.flatMap(({ id, score }) => {
     const row = rows.get(id);
