@@ -269,8 +269,14 @@ const lexemeList = (words: string[]) =>
  * Full text ranked by how rare the matched words are (BM25's idf, without term frequency): with
  * no language's stop words assumed, "o", "de" or "the" match nearly every chunk and must weigh
  * nearly nothing, while the one rare word of the question decides. Words found in more than
- * half of the chunks only count when nothing rarer is asked.
+ * half of the chunks (or DF_CAP of them) only count when nothing rarer is asked.
  */
+/**
+ * Counting stops here: a word in this many chunks weighs little whatever its exact count, and
+ * counting every chunk of a common word ("de", "the") was most of a search's time.
+ */
+const DF_CAP = 1000;
+
 export async function fullTextRanking(sourceIds: string[], lexemes: string[], limit: number): Promise<string[]> {
   const words = [...new Set(lexemes)].filter((w) => w.length > 0 && !/['\\]/.test(w)).slice(0, 64);
   if (words.length === 0) return [];
@@ -280,12 +286,12 @@ export async function fullTextRanking(sourceIds: string[], lexemes: string[], li
   const total = Number(n);
   const df = rowsOf<{ word: string; df: number }>(
     await db.execute(sql`
-      select w.word, (select count(*) from ${sourceChunks}
-        where ${inSources} and ${sourceChunks.search} @@ quote_literal(w.word)::tsquery)::int as df
+      select w.word, (select count(*) from (select 1 from ${sourceChunks}
+        where ${inSources} and ${sourceChunks.search} @@ quote_literal(w.word)::tsquery limit ${DF_CAP}) as found)::int as df
       from unnest(${lexemeList(words)}) as w(word)`),
   ).filter((r) => Number(r.df) > 0);
   if (df.length === 0) return [];
-  const rare = df.filter((r) => Number(r.df) <= total / 2);
+  const rare = df.filter((r) => Number(r.df) < DF_CAP && Number(r.df) <= total / 2);
   const used = rare.length > 0 ? rare : df;
   const idf = (d: number) => Math.log((total - d + 0.5) / (d + 0.5) + 1);
   const tsquery = sql`${used.map((r) => `'${r.word}'`).join(" | ")}::tsquery`;
