@@ -1,5 +1,5 @@
 /**
- * Runs scripts/sources-engine.ts in its own process (server code outside Next, `server-only`
+ * Runs tests/eval/sources-engine.ts in its own process (server code outside Next, `server-only`
  * resolved to nothing) on a throwaway database: a new PGlite folder, or a fresh database on
  * the PostgreSQL server `serverUrl` names (dropped after). Resolves with its JSON line.
  */
@@ -36,7 +36,7 @@ export async function runSourcesEngine(mode, serverUrl = "") {
         path.join(root, "tests", "integration", "children", "server-only.cjs"),
         "--import",
         "tsx",
-        path.join(root, "scripts", "sources-engine.ts"),
+        path.join(root, "tests", "eval", "sources-engine.ts"),
         mode,
       ],
       { cwd: root, env: { ...process.env, ...dbEnv, LOG_LEVEL: "error" }, stdio: ["ignore", "pipe", "inherit"] },

@@ -1,6 +1,7 @@
 /**
  * The engine half of `npm run eval:grounding` and `npm run bench:sources` (run through tsx with
- * `server-only` resolved to nothing, as scripts/bench-jobs-engine.ts is). Works on the database
+ * `server-only` resolved to nothing, as the integration tests' children are). It lives under
+ * tests/ because it calls the sources feature directly (scripts may not import the product). Works on the database
  * named by DATABASE_URL, else PGlite in DATA_DIR; prints one JSON line.
  *
  *   eval    the fixed document set (scripts/grounding-set.mjs) ingested by the real job, every
@@ -9,16 +10,16 @@
  *   bench   ingestion pages/s (PDF, DOCX); search p50/p99 over 10,000 chunks beside `select 1`
  */
 import { sql } from "drizzle-orm";
-import { closeDb, getDb, getDbHandle } from "../src/server/db/client";
-import { migrateDatabase } from "../src/server/db/migrate";
-import { env } from "../src/server/env";
-import { enqueueJob, runJobNow } from "../src/server/jobs";
-import { chunkPages } from "../src/features/sources/chunk";
-import { registerSourceJobs, SOURCE_INGEST } from "../src/features/sources/ingest-job";
-import { inspectFile } from "../src/features/sources/intake";
-import { findSource, insertSource, storeChunks } from "../src/features/sources/queries";
-import { searchSources } from "../src/features/sources/search";
-import { groundingSet, longDocx, longPdf, seeded } from "./grounding-set.mjs";
+import { closeDb, getDb, getDbHandle } from "@/server/db/client";
+import { migrateDatabase } from "@/server/db/migrate";
+import { env } from "@/server/env";
+import { enqueueJob, runJobNow } from "@/server/jobs";
+import { chunkPages } from "@/features/sources/chunk";
+import { registerSourceJobs, SOURCE_INGEST } from "@/features/sources/ingest-job";
+import { inspectFile } from "@/features/sources/intake";
+import { findSource, insertSource, storeChunks } from "@/features/sources/queries";
+import { searchSources } from "@/features/sources/search";
+import { groundingSet, longDocx, longPdf, seeded } from "../../scripts/grounding-set.mjs";
 
 type Fact = { page: number; needle: string; fact: string; q: string };
 
