@@ -39,6 +39,7 @@ export const OWNERS = {
   sources: "sources",
   sourceUploads: "sources",
   sourceChunks: "sources",
+  sourceTerms: "sources",
   courseSources: "sources",
 
   emailOutbox: "server",
