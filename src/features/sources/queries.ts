@@ -294,20 +294,29 @@ export async function fullTextRanking(sourceIds: string[], lexemes: string[], li
   const rare = df.filter((r) => Number(r.df) < DF_CAP && Number(r.df) <= total / 2);
   const used = rare.length > 0 ? rare : df;
   const idf = (d: number) => Math.log((total - d + 0.5) / (d + 0.5) + 1);
-  const tsquery = sql`${used.map((r) => `'${r.word}'`).join(" | ")}::tsquery`;
   const score = sql.join(
     df.map(
       (r) => sql`(${sourceChunks.search} @@ quote_literal(${r.word})::tsquery)::int * ${idf(Number(r.df))}::float8`,
     ),
     sql` + `,
   );
-  const rows = await db
-    .select({ id: sourceChunks.id })
-    .from(sourceChunks)
-    .where(and(inSources, sql`${sourceChunks.search} @@ ${tsquery}`))
-    .orderBy(sql`(${score}) desc`, sql`ts_rank_cd(${sourceChunks.search}, ${tsquery}) desc`, asc(sourceChunks.ord))
-    .limit(limit);
-  return rows.map((r) => r.id);
+  const ranked = async (operator: " | " | " & ") => {
+    const tsquery = sql`${used.map((r) => `'${r.word}'`).join(operator)}::tsquery`;
+    const rows = await db
+      .select({ id: sourceChunks.id })
+      .from(sourceChunks)
+      .where(and(inSources, sql`${sourceChunks.search} @@ ${tsquery}`))
+      .orderBy(sql`(${score}) desc`, sql`ts_rank_cd(${sourceChunks.search}, ${tsquery}) desc`, asc(sourceChunks.ord))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  };
+  // Only common words: any of them would make nearly every chunk a candidate to score, so the
+  // chunks holding all of them come first, and any of them only when none holds all.
+  if (rare.length === 0 && used.length > 1) {
+    const all = await ranked(" & ");
+    if (all.length > 0) return all;
+  }
+  return ranked(" | ");
 }
 
 /**
