@@ -41,6 +41,7 @@ async function startJobs() {
     { registerLessonJobs },
     { registerQuizJobs },
     { registerReviewJobs },
+    { registerSourceJobs },
   ] = await Promise.all([
     import("@/server/env"),
     import("@/server/jobs"),
@@ -48,12 +49,14 @@ async function startJobs() {
     import("@/features/learning/service"),
     import("@/features/quiz/service"),
     import("@/features/review/service"),
+    import("@/features/sources/service"),
   ]);
   if (env().JOBS_MODE === "worker") {
     registerMailJobs();
     registerLessonJobs();
     registerQuizJobs();
     registerReviewJobs();
+    registerSourceJobs();
     startJobWorker();
   }
 }

@@ -110,6 +110,8 @@ export const paths = {
   courseQuiz: (courseId: string, query: { retest?: boolean } = {}) =>
     withQuery(`/course/${segment(courseId)}/quiz`, { retest: query.retest ? "1" : undefined }),
   courseCertificate: (courseId: string) => `/course/${segment(courseId)}/certificate`,
+  /** The learner's own material kept with the course (src/features/sources). */
+  courseMaterial: (courseId: string) => `/course/${segment(courseId)}/material`,
   /** `print: true` opens the browser's print dialog once the page is ready. */
   coursePrint: (courseId: string, query: { print?: boolean } = {}) =>
     withQuery(`/course/${segment(courseId)}/print`, { print: query.print ? "1" : undefined }),

@@ -249,6 +249,32 @@ const envSchema = z
         .transform((v) => v === "true"),
     ),
 
+    // The learner's own material (src/features/sources, decision 023).
+    /** Largest upload or fetched web page, in bytes; enforced while the body is read. */
+    SOURCE_MAX_BYTES: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1024).max(1_000_000_000).default(25_000_000),
+    ),
+    /** Largest total a DOCX or PPTX may inflate to (zip bombs): refused from the declared sizes, and enforced while inflating. */
+    SOURCE_MAX_INFLATED_BYTES: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1024).max(4_000_000_000).default(200_000_000),
+    ),
+    /** Free plan: sources a learner may keep, and pages each. */
+    FREE_SOURCES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000).default(1)),
+    FREE_SOURCE_PAGES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(30)),
+    /** Paid plans: sources per course, and pages per course (all its sources together). */
+    PAID_SOURCES_PER_COURSE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(20)),
+    PAID_SOURCE_PAGES_PER_COURSE: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1).max(1_000_000).default(500),
+    ),
+    /** Deadline of fetching a web address given as a source. */
+    SOURCE_FETCH_TIMEOUT_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(100).max(120_000).default(15_000),
+    ),
+
     // Durable jobs (src/server/jobs, decision 020).
     /** worker: a loop in this process runs jobs; inline: each request runs the job it enqueued (serverless). Unset: inline on Vercel, else worker. */
     JOBS_MODE: z.preprocess(emptyAsUndefined, z.enum(["worker", "inline"]).optional()),

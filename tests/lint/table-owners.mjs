@@ -38,6 +38,11 @@ export const OWNERS = {
 
   cards: "review",
   cardReviews: "review",
+  sources: "sources",
+  sourceUploads: "sources",
+  sourceChunks: "sources",
+  sourceTerms: "sources",
+  courseSources: "sources",
 
   emailOutbox: "server",
   rateLimits: "server",

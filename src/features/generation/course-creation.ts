@@ -14,6 +14,7 @@ import { coverUrl } from "./cover";
 import { generateLesson } from "./engine";
 import { courseLanguageByName } from "./languages";
 import { cleanOutline, cleanTitle, outlineWithin } from "./outline";
+import { carryOutlineSources } from "@/features/sources/service";
 import { findUsableOutline, markOutlineUsed, type GeneratedOutlineRow } from "./queries";
 import {
   courseContentSchema,
@@ -148,7 +149,7 @@ async function generateAndStore(
         limit: env().FREE_COURSES_PER_MONTH,
         message: t("generation.courseLimit", { limit: env().FREE_COURSES_PER_MONTH }),
       };
-  return storeCourse(
+  const stored = await storeCourse(
     {
       userId: user.id,
       mainTopic: input.mainTopic,
@@ -179,4 +180,7 @@ async function generateAndStore(
       if (!(await markOutlineUsed(tx, user.id, input.outlineId))) throw unknownOutline(t);
     },
   );
+  // The material the outline was asked with now belongs to the course too.
+  if (stored.created) await carryOutlineSources(input.outlineId, stored.course.id);
+  return stored;
 }

@@ -22,6 +22,8 @@ export type GenerateRequest = {
   topicCount: number;
   courseType: CourseTypeLabel;
   language: CourseLanguage;
+  /** The caller's ready sources the outline is asked with (checked by prepareOutline). */
+  sourceIds?: string[];
 };
 
 /** SPEC section 5, in its order; plan limits answer 403 `plan:*`. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { courseContent } from "@/features/courses";
 import { COURSE_TYPE_VALUE } from "@/features/plans";
+import { admitSourceIds, rememberOutlineSources } from "@/features/sources/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { aiEventStream } from "@/server/ai/event-stream";
 import { modelFailure } from "@/server/ai/failure";
@@ -16,8 +17,9 @@ type Caller = Pick<SessionUser, "id" | "plan">;
 /** Checks done before any model call: the form, the plan, the monthly allowance, the rate limit. */
 export async function prepareOutline(user: Caller, body: GenerateFormBody, t: ApiTranslator): Promise<GenerateRequest> {
   const request = validateGenerateForm(body, user.plan, t);
+  const sourceIds = await admitSourceIds(user, body.sourceIds, t);
   await admitCourseGeneration(user, t);
-  return request;
+  return { ...request, sourceIds };
 }
 
 function outlineInput(request: GenerateRequest) {
@@ -43,8 +45,8 @@ function generatedTextOf(request: GenerateRequest, outline: Outline): string {
  * Keeps the outline the model wrote for this user, so that /api/course can build a course only
  * from it; its id goes back to the client with the outline.
  */
-function rememberOutline(user: Caller, request: GenerateRequest, outline: Outline): Promise<string> {
-  return insertGeneratedOutline({
+async function rememberOutline(user: Caller, request: GenerateRequest, outline: Outline): Promise<string> {
+  const outlineId = await insertGeneratedOutline({
     userId: user.id,
     outline,
     topic: request.topic,
@@ -52,6 +54,9 @@ function rememberOutline(user: Caller, request: GenerateRequest, outline: Outlin
     language: request.language,
     topicsLimit: request.topicsLimit,
   });
+  // The sources go with the outline, and from it to the course (carryOutlineSources).
+  await rememberOutlineSources(outlineId, request.sourceIds ?? []);
+  return outlineId;
 }
 
 /** /api/prompt's answer: the outline as the contract's `generatedText`, and its `outlineId`. */

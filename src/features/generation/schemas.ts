@@ -7,6 +7,11 @@ export const generateFormBodySchema = z.object({
   topicsLimit: z.union([z.string().max(10), z.number().int()]).transform(String),
   courseType: z.string().max(100),
   language: z.string().max(100),
+  /**
+   * The learner's material the course is to be made from (their own sources, ready): kept with
+   * the outline and carried to the course, for grounded generation (issue 22).
+   */
+  sourceIds: z.array(z.string().max(100)).max(100).default([]),
 });
 export type GenerateFormBody = z.infer<typeof generateFormBodySchema>;
 

@@ -32,7 +32,7 @@ function wrapRoute<P>(
     const started = performance.now();
     let response: Response;
     try {
-      if (writes !== "signed") assertSameOriginWrite(request);
+      if (writes !== "signed") assertSameOriginWrite(request, writes);
       response = await handler({ request, requestId, log }, (await route?.params) as P);
       response.headers.set("x-request-id", requestId);
     } catch (error) {
@@ -65,6 +65,11 @@ export type RouteNeeds<B extends Schema, Q extends Schema> = {
   bodyLimit?: number;
   /** The route calls the model: 503 `ai:not-configured` when none is, before any work. */
   model?: boolean;
+  /**
+   * The route takes a file (`multipart/form-data`) as well as JSON, and reads its body itself
+   * with readBodyLimited. Only upload routes say so; the origin checks stay.
+   */
+  upload?: boolean;
 };
 
 export type RouteContext<B extends Schema, Q extends Schema> = ApiContext & {
@@ -99,16 +104,19 @@ function signedIn<P, B extends Schema, Q extends Schema>(
   admitted: (user: SessionUser) => boolean,
   refused?: (user: SessionUser, request: Request) => Promise<void>,
 ): RouteHandler<P> {
-  return wrapRoute<P>(async (ctx, params) => {
-    const t = apiTranslator(ctx.request);
-    // Who is asking comes first: nobody's body is read, or model checked, before the session.
-    const { user, sessionId } = await requireRequestSession(ctx.request);
-    if (!admitted(user)) {
-      await refused?.(user, ctx.request);
-      throw appError("auth:forbidden", t, { key: "auth.adminOnly" });
-    }
-    return handler({ ...ctx, t, user, sessionId, ...(await readInput(ctx.request, needs, t)) }, params);
-  });
+  return wrapRoute<P>(
+    async (ctx, params) => {
+      const t = apiTranslator(ctx.request);
+      // Who is asking comes first: nobody's body is read, or model checked, before the session.
+      const { user, sessionId } = await requireRequestSession(ctx.request);
+      if (!admitted(user)) {
+        await refused?.(user, ctx.request);
+        throw appError("auth:forbidden", t, { key: "auth.adminOnly" });
+      }
+      return handler({ ...ctx, t, user, sessionId, ...(await readInput(ctx.request, needs, t)) }, params);
+    },
+    needs.upload ? "same-origin-upload" : "same-origin",
+  );
 }
 
 /**
@@ -201,8 +209,14 @@ export function hasControlCharacter(value: unknown): boolean {
   return false;
 }
 
-async function readLimited(request: Request, maxBytes: number, tooLarge: () => AppError): Promise<string> {
-  if (!request.body) return "";
+/**
+ * The body's bytes, at most `maxBytes`: a declared length over it is refused before reading, and
+ * the count is enforced while reading (a chunked body declares nothing). For the upload routes.
+ */
+export async function readBodyLimited(request: Request, maxBytes: number, tooLarge: () => AppError): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -216,5 +230,9 @@ async function readLimited(request: Request, maxBytes: number, tooLarge: () => A
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+async function readLimited(request: Request, maxBytes: number, tooLarge: () => AppError): Promise<string> {
+  return (await readBodyLimited(request, maxBytes, tooLarge)).toString("utf8");
 }

@@ -116,6 +116,18 @@ export const ERROR_CODES = {
   "reset:password-long": { status: 400, message: "account.reset.passwordMax" },
   "reset:password-short": { status: 400, message: "account.reset.passwordMin" },
   "reset:rate-limited": { status: 429, message: "account.reset.tooMany" },
+  // The learner's own material (src/features/sources)
+  "source:not-found": { status: 404, message: "sources.notFound" },
+  "source:unsupported-type": { status: 415, message: "sources.unsupportedType" },
+  "source:type-mismatch": { status: 415, message: "sources.typeMismatch" },
+  "source:too-large": { status: 413, message: "sources.tooLarge" },
+  "source:too-many-pages": { status: 413, message: "sources.tooManyPages" },
+  "source:limit": { status: 403, message: "sources.limit" },
+  "source:no-text": { status: 422, message: "sources.noText" },
+  "source:unsafe-archive": { status: 422, message: "sources.unsafeArchive" },
+  "source:url-refused": { status: 422, message: "sources.urlRefused" },
+  "source:unreadable": { status: 422, message: "sources.unreadable" },
+  "source:not-ready": { status: 409, message: "sources.notReady" },
   "server:internal": { status: 500, message: "request.internal" },
   "sessions:not-found": { status: 404, message: "account.sessions.notFound" },
   // Sharing and export (issue 12)

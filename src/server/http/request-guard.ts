@@ -8,10 +8,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * How a route accepts writes. `same-origin` (the default) is every route a browser of ours
- * calls. `signed` is a provider's webhook: it comes from another origin by design and proves
+ * calls. `same-origin-upload` is the same, for the one kind of route that also takes a file
+ * (`multipart/form-data`, POST /api/sources): the origin checks are unchanged, only the body's
+ * type is widened there. `signed` is a provider's webhook: it comes from another origin by design and proves
  * itself by its signature, so its handler must check that signature before anything else.
  */
-export type WritePolicy = "same-origin" | "signed";
+export type WritePolicy = "same-origin" | "same-origin-upload" | "signed";
 
 function ownOrigins(request: Request): Set<string> {
   const origins = new Set<string>([new URL(env().APP_URL).origin]);
@@ -32,7 +34,7 @@ function ownOrigins(request: Request): Set<string> {
  * cookie alone proves nothing: `Origin` and `Sec-Fetch-Site` decide. The body must be JSON,
  * which a cross-origin form or a `no-cors` fetch cannot send without a preflight.
  */
-export function assertSameOriginWrite(request: Request): void {
+export function assertSameOriginWrite(request: Request, policy: WritePolicy = "same-origin"): void {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return;
   const site = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
@@ -42,11 +44,20 @@ export function assertSameOriginWrite(request: Request): void {
   }
   const type = request.headers.get("content-type");
   const hasBody = Number(request.headers.get("content-length") ?? "0") > 0 || request.headers.has("transfer-encoding");
-  if ((type !== null || hasBody) && !isJsonType(type)) {
+  const accepted = isJsonType(type) || (policy === "same-origin-upload" && isMultipartType(type));
+  if ((type !== null || hasBody) && !accepted) {
     throw appError("request:unsupported-type", apiTranslator(request));
   }
 }
 
 function isJsonType(type: string | null): boolean {
   return type !== null && type.split(";")[0].trim().toLowerCase() === "application/json";
+}
+
+/**
+ * A file upload. A cross-origin form can send multipart without a preflight, so on the routes
+ * that accept it the Origin and Sec-Fetch-Site checks above are what stands in the way.
+ */
+export function isMultipartType(type: string | null): boolean {
+  return type !== null && type.split(";")[0].trim().toLowerCase() === "multipart/form-data";
 }

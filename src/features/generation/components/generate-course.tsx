@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "@/components/notify";
 import { useSlowModel } from "@/components/slow-model";
 import { postJson } from "@/lib/http/post-json";
@@ -11,6 +11,7 @@ import type { FormValues, Preview } from "./generate-types";
 import { OutlinePreview } from "./outline-preview";
 import { useOutlineStream, type OutlineFailure } from "./use-outline-stream";
 import { paths } from "@/lib/paths";
+import { AddMaterial } from "@/features/sources";
 
 const STORAGE_KEY = "aula.generate-course";
 const INITIAL: FormValues = {
@@ -39,6 +40,8 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
   const [creating, setCreating] = useState(false);
   const [creatingSince, setCreatingSince] = useState<number | null>(null);
   const topicInput = useRef<HTMLInputElement>(null);
+  const [sourceIds, setSourceIds] = useState<string[]>([]);
+  const onSourcesReady = useCallback((ids: string[]) => setSourceIds(ids), []);
   const restored = useRef(false);
 
   function failed(message?: string) {
@@ -137,12 +140,15 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
       <OutlinePreview preview={preview} slow={slow} creating={creating} onCancel={backToForm} onCreate={createCourse} />
     );
   return (
-    <CourseForm
-      paid={paid}
-      values={values}
-      setValues={setValues}
-      topicInput={topicInput}
-      onSubmit={(v) => void start(v)}
-    />
+    <>
+      <AddMaterial onReady={onSourcesReady} />
+      <CourseForm
+        paid={paid}
+        values={values}
+        setValues={setValues}
+        topicInput={topicInput}
+        onSubmit={(v) => void start(sourceIds.length ? { ...v, sourceIds } : v)}
+      />
+    </>
   );
 }

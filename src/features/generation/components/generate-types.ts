@@ -7,6 +7,8 @@ export type FormValues = {
   topicsLimit: TopicsLimit;
   courseType: CourseTypeLabel;
   language: string;
+  /** The learner's ready sources (Add material), sent with the outline request. */
+  sourceIds?: string[];
 };
 
 export type PreviewTopic = { title: string; subtopics: string[] };

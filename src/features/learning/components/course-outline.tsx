@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckCircle2Icon, CheckIcon, CircleIcon, ClipboardCheckIcon, LayersIcon } from "lucide-react";
+import { CheckCircle2Icon, CheckIcon, CircleIcon, ClipboardCheckIcon, LayersIcon, PaperclipIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
@@ -126,6 +126,14 @@ export function CourseOutline({
       >
         <LayersIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
         <span>{t("reviewEntry")}</span>
+      </Link>
+      <Link
+        href={paths.courseMaterial(courseId)}
+        className="flex items-start gap-2 rounded-md border px-2 py-2 text-sm font-medium transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        data-testid="material-entry"
+      >
+        <PaperclipIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>{t("materialEntry")}</span>
       </Link>
     </nav>
   );

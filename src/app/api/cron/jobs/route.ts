@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { registerLessonJobs } from "@/features/learning/service";
 import { registerQuizJobs } from "@/features/quiz/service";
 import { registerReviewJobs } from "@/features/review/service";
+import { registerSourceJobs } from "@/features/sources/service";
 import { registerMailJobs } from "@/server/email/mailer";
 import { env } from "@/server/env";
 import { appError } from "@/server/http/errors";
@@ -31,6 +32,7 @@ export const GET = apiRoute.public({}, async ({ request, t }) => {
   registerLessonJobs();
   registerQuizJobs();
   registerReviewJobs();
+  registerSourceJobs();
   const counts = await runDueJobs({ budgetMs: BUDGET_MS });
   return Response.json({ success: true, ...counts });
 });
