@@ -52,6 +52,8 @@ export const copy = {
     sidebar: {
       label: "Navegação do painel",
       home: "Início",
+      review: "Revisão",
+      knowledge: "O que sei",
       profile: "Perfil",
       pricing: "Preços",
       generateCourse: "Gerar curso",
@@ -139,6 +141,8 @@ export const copy = {
     sidebar: {
       label: "Dashboard navigation",
       home: "Home",
+      review: "Review",
+      knowledge: "What I know",
       profile: "Profile",
       pricing: "Pricing",
       generateCourse: "Generate Course",

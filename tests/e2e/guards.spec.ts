@@ -104,6 +104,8 @@ for (const locale of LOCALES) {
     await expect(nav.getByRole("link")).toHaveText([
       "Aula",
       sidebar.home,
+      sidebar.review,
+      sidebar.knowledge,
       sidebar.profile,
       sidebar.pricing,
       sidebar.generateCourse,

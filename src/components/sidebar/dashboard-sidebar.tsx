@@ -38,11 +38,12 @@ export function DashboardSidebar({
   const collapsed = useSidebarCollapsed();
   const links: SidebarLink[] = [
     { href: paths.dashboard(), label: t("home"), icon: HomeIcon, exact: true },
+    // Studying first (review, what the learner knows), then the SPEC's entries in its order.
     { href: paths.review(), label: t("review"), icon: LayersIcon },
+    { href: paths.knowledge(), label: t("knowledge"), icon: BrainIcon },
     { href: paths.profile(), label: t("profile"), icon: UserIcon },
     { href: paths.pricing(), label: t("pricing"), icon: CreditCardIcon },
     { href: paths.generateCourse(), label: t("generateCourse"), icon: SparklesIcon },
-    { href: paths.knowledge(), label: t("knowledge"), icon: BrainIcon },
     ...(admin ? [{ href: paths.admin(), label: t("adminPanel"), icon: ShieldIcon }] : []),
   ];
   return (
