@@ -158,3 +158,45 @@ test("grades offline are queued and sent in order once back online", async ({ pa
   const queue = await page.request.get("/api/review/queue");
   expect(((await queue.json()) as { cards: unknown[] }).cards).toHaveLength(questions.length - 2);
 });
+
+const listCopy = {
+  pt: { keep: "Manter", remove: "Excluir", deleted: "Cartão excluído.", resume: /Retomar cartão/ },
+  en: { keep: "Keep", remove: "Delete", deleted: "Card deleted.", resume: /Resume card/ },
+} as const;
+
+for (const locale of LOCALES) {
+  const l = listCopy[locale as Locale];
+  test(`the course's card list: suspends, and deletes only when confirmed (${locale})`, async ({ page }) => {
+    await useLocale(page, locale as Locale);
+    await signUpViaApi(page);
+    const courseId = await createCourseViaApi(page, `Review list ${locale} ${Date.now()}`);
+    const questions = await missEveryQuestion(page, courseId);
+    await page.goto(`/dashboard/review/${courseId}/cards`);
+    // In the page's main region: the confirmation toast (a list item too) quotes the card.
+    const items = page.getByRole("main").getByRole("listitem").filter({ hasText: questions[0] });
+    await expect(items).toHaveCount(1);
+    const first = items.first();
+    await waitForHydration(first.getByRole("button").first());
+
+    // Suspend: the button says what it will do next, and the card is marked.
+    await first.getByRole("button").nth(1).click();
+    await expect(first.getByRole("button", { name: l.resume })).toHaveAttribute("aria-pressed", "true");
+
+    // Delete asks first; "Keep" keeps the card.
+    await first.getByRole("button").nth(2).click();
+    await page.getByRole("button", { name: l.keep, exact: true }).click();
+    await expect(items).toHaveCount(1);
+    // The question's toast has gone before it is asked again.
+    await expect(page.getByRole("button", { name: l.keep, exact: true })).toHaveCount(0);
+    // Confirmed, the card is gone from the page and from the server.
+    await first.getByRole("button").nth(2).click();
+    await page.getByRole("button", { name: l.remove, exact: true }).click();
+    await expect(page.getByText(l.deleted)).toBeVisible();
+    await expect(items).toHaveCount(0);
+    const listed = await page.request.get(`/api/review/cards?courseId=${courseId}`);
+    expect(listed.status()).toBe(200);
+    const { cards } = (await listed.json()) as { cards: { front: string }[] };
+    expect(cards.map((card) => card.front)).not.toContain(questions[0]);
+    expect(cards).toHaveLength(questions.length - 1);
+  });
+}

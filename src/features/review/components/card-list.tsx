@@ -46,6 +46,12 @@ export function CardList({ courseId, initial }: { courseId: string; initial: Lis
   };
 
   const remove = async (card: ListedCard) => {
+    // A card's history (its reviews) goes with it: asked first, as nothing brings it back.
+    const choice = await notify.choose(t("deleteConfirmTitle"), card.front, {
+      confirm: t("deleteConfirm"),
+      cancel: t("keepCard"),
+    });
+    if (choice !== "confirm") return;
     const response = await send(`/api/review/cards/${encodeURIComponent(card.id)}`, "DELETE");
     if (!response.ok) return notify.error(t("saveFailed"));
     setCards((list) => list.filter((c) => c.id !== card.id));
