@@ -46,6 +46,11 @@ describe("contentDisposition", () => {
     expect(emoji.utf8).toBe("Cooking 👩🏽‍🍳 basics.scorm.zip");
     expect(emoji.ascii).toBe("Cooking _ basics.scorm.zip");
 
+    // A name's own underscores stay as they are: a certificate's id may hold "__" or "_-_".
+    const id = names(contentDisposition("inline", "certificate-xp4o__6dQZ_-_kPA", "png"));
+    expect(id.ascii).toBe("certificate-xp4o__6dQZ_-_kPA.png");
+    expect(id.utf8).toBe("certificate-xp4o__6dQZ_-_kPA.png");
+
     const accents = names(contentDisposition("attachment", "Introdução à Física", "pdf"));
     expect(accents.utf8).toBe("Introdução à Física.pdf");
     expect(accents.ascii).toBe("Introducao a Fisica.pdf");

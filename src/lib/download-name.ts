@@ -75,9 +75,9 @@ function asciiFallback(name: string, extension: string, fallback: string): strin
     base
       .normalize("NFKD")
       .replace(/\p{M}+/gu, "")
-      .replace(/[^\x20-\x7e]+/g, "_")
-      .replace(/[%"\\]/g, "_")
-      .replace(/_+/g, "_"),
+      // One "_" per run of what cannot stay; the name's own underscores are kept as they are
+      // (a certificate id may hold "__").
+      .replace(/(?:[^\x20-\x7e]|[%"\\])+/g, "_"),
   );
   const usable = /[A-Za-z0-9]/.test(ascii)
     ? ascii
