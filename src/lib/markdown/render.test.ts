@@ -134,3 +134,13 @@ describe("renderMarkdown formatting", () => {
     expect(renderMarkdown("```markdown\n# Hi\n\ntext\n```")).toBe("<h1>Hi</h1>\n<p>text</p>");
   });
 });
+
+describe("citations", () => {
+  it("draws [^n] as a superscript link to its quote, never inside code", () => {
+    expect(renderMarkdown("Plants make sugar[^2].")).toBe(
+      '<p>Plants make sugar<sup class="citation"><a href="#cite-2">2</a></sup>.</p>',
+    );
+    expect(renderMarkdown("`a[^2]`")).toBe("<p><code>a[^2]</code></p>");
+    expect(renderMarkdown("a [^x] and [2]")).toBe("<p>a [^x] and [2]</p>");
+  });
+});

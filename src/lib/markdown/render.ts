@@ -2,6 +2,7 @@ import { Marked, type Tokens } from "marked";
 import { INLINE_IMAGE_TYPES } from "../inline-image-types";
 import { entityChar, escapeAttribute, escapeCode, escapeText } from "./escape";
 import { highlightCode } from "./highlight";
+import { citationExtension } from "./citations";
 import { mathExtensions, type MathRenderer } from "./math";
 
 /**
@@ -112,7 +113,7 @@ function createMarked(math?: MathRenderer) {
       },
     },
   });
-  marked.use({ extensions: mathExtensions(math) });
+  marked.use({ extensions: [...mathExtensions(math), citationExtension()] });
   return marked;
 }
 

@@ -75,3 +75,11 @@ describe("the streamed render equals the stored lesson", () => {
     expect(markdownToSafeHtml(LESSON)).toBe(rendered);
   });
 });
+
+describe("citations in stored text", () => {
+  it("keep their superscript link through the sanitizer", () => {
+    expect(markdownToSafeHtml("Sugar is made in leaves[^3].")).toBe(
+      '<p>Sugar is made in leaves<sup class="citation"><a href="#cite-3" rel="nofollow">3</a></sup>.</p>',
+    );
+  });
+});

@@ -215,12 +215,15 @@ const OPTIONS: sanitizeHtmlLibrary.IOptions = {
     th: ["colspan", "rowspan", "align"],
     td: ["colspan", "rowspan", "align"],
     ol: ["start"],
+    // A citation's superscript (src/lib/markdown/citations.ts).
+    sup: ["class"],
     ...MATHML_ATTRIBUTES,
   },
   allowedClasses: {
     code: [/^language-[\w-]+$/],
     pre: [/^language-[\w-]+$/],
     span: [/^hljs-[\w-]+$/, ...KATEX_CLASSES],
+    sup: ["citation"],
   },
   allowedStyles: { span: KATEX_STYLES, svg: KATEX_STYLES, mpadded: KATEX_STYLES },
   allowedSchemes: ["http", "https", "mailto"],

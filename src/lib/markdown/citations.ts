@@ -1,0 +1,33 @@
+import type { TokenizerAndRendererExtension, Tokens } from "marked";
+
+/**
+ * Citations in stored Markdown: `[^n]` (Markdown's footnote reference), written only by the
+ * citation check of grounded text (src/features/sources/citations.ts). Drawn as a superscript
+ * link to `#cite-n`; the page that shows the text puts the quotes (`id="cite-n"`) beside it, and
+ * the viewer's side panel opens on a click. A reader without the panel (PDF, offline copy) still
+ * finds the quote by the link.
+ */
+
+type CitationToken = Tokens.Generic & { n: number };
+
+const CITATION = /^\[\^(\d{1,3})\]/;
+
+export function citationExtension(): TokenizerAndRendererExtension {
+  return {
+    name: "citation",
+    level: "inline",
+    start: (src) => {
+      const at = src.indexOf("[^");
+      return at >= 0 ? at : undefined;
+    },
+    tokenizer(src) {
+      const match = CITATION.exec(src);
+      if (!match) return undefined;
+      return { type: "citation", raw: match[0], n: Number(match[1]) } satisfies CitationToken;
+    },
+    renderer: (token) => {
+      const n = (token as CitationToken).n;
+      return `<sup class="citation"><a href="#cite-${n}">${n}</a></sup>`;
+    },
+  };
+}
