@@ -1,5 +1,4 @@
-import { fsrs, createEmptyCard, Rating } from "ts-fsrs";
-import { retrievability, topicMastery, type CardEvidence } from "./mastery";
+import { topicMastery, type CardEvidence } from "./mastery";
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date("2026-11-27T12:00:00Z");
@@ -8,24 +7,9 @@ const topics = [
   { id: "t1", title: "Advanced", position: 1 },
 ];
 
-/** A card graded Good once, `daysAgo` days before now, on topic `topicId` (a real FSRS state). */
-function reviewedCard(topicId: string, daysAgo: number): CardEvidence {
-  const when = new Date(now.getTime() - daysAgo * DAY);
-  const card = fsrs({ enable_fuzz: false }).next(createEmptyCard(when), when, Rating.Good).card;
-  return {
-    topicId,
-    suspended: false,
-    due: card.due,
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsedDays: card.elapsed_days,
-    scheduledDays: card.scheduled_days,
-    learningSteps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state,
-    lastReview: card.last_review ?? when,
-  };
+/** A card last graded `daysAgo` days before now, with the recall the scheduler would give it. */
+function reviewedCard(topicId: string, daysAgo: number, recall: number): CardEvidence {
+  return { topicId, suspended: false, lastReview: new Date(now.getTime() - daysAgo * DAY), recall };
 }
 
 describe("topic mastery", () => {
@@ -69,26 +53,19 @@ describe("topic mastery", () => {
     expect(topicMastery(topics, attempts, [], now).map((t) => t.value)).toEqual([0, 0]);
   });
 
-  it("uses the cards' FSRS retrievability, falling with time since the review", () => {
-    const fresh = reviewedCard("t1", 0);
-    const old = reviewedCard("t1", 30);
-    expect(retrievability(fresh, now)).toBeCloseTo(1, 2);
-    expect(retrievability(old, now)).toBeLessThan(0.7);
-    expect(retrievability({ ...fresh, state: 0 }, now)).toBe(0);
-
-    const [, advanced] = topicMastery(topics, [], [old], now);
-    const percent = Math.round(retrievability(old, now) * 100);
-    expect(advanced.value).toBe(percent);
+  it("uses the cards' recall, with how many and how long ago", () => {
+    const [, advanced] = topicMastery(topics, [], [reviewedCard("t1", 30, 0.62)], now);
+    expect(advanced.value).toBe(62);
     expect(advanced.reasons).toEqual([
-      { kind: "cards", count: 1, percent },
+      { kind: "cards", count: 1, percent: 62 },
       { kind: "reviewed", days: 30 },
     ]);
   });
 
   it("ignores new and suspended cards and blends quiz and cards half and half", () => {
-    const card = reviewedCard("t0", 4);
-    const unreviewed = { ...reviewedCard("t0", 0), state: 0, lastReview: null };
-    const suspended = { ...reviewedCard("t0", 100), suspended: true };
+    const card = reviewedCard("t0", 4, 0.9);
+    const unreviewed = { ...reviewedCard("t0", 0, 0), lastReview: null };
+    const suspended = { ...reviewedCard("t0", 100, 0.1), suspended: true };
     const attempts = [
       {
         createdAt: now,
@@ -99,11 +76,10 @@ describe("topic mastery", () => {
       },
     ];
     const [basics] = topicMastery(topics, attempts, [card, unreviewed, suspended], now);
-    const r = retrievability(card, now);
-    expect(basics.value).toBe(Math.round(((0.5 + r) / 2) * 100));
+    expect(basics.value).toBe(70);
     expect(basics.reasons).toEqual([
       { kind: "quiz", missed: 1, total: 2 },
-      { kind: "cards", count: 1, percent: Math.round(r * 100) },
+      { kind: "cards", count: 1, percent: 90 },
       { kind: "reviewed", days: 4 },
     ]);
   });

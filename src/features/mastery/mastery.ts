@@ -7,14 +7,13 @@
  *   quiz written before questions named one) counts for every topic of the course.
  * - Cards: the topic's review cards already reviewed at least once (new cards say nothing yet),
  *   not suspended. Their score is the mean FSRS retrievability now: the model's chance that the
- *   learner would still recall the card today (ts-fsrs).
+ *   learner would still recall the card today, which the review feature's scheduler works out
+ *   (service.ts passes it in, so this module stays free of I/O and of FSRS).
  *
  * Mastery is the mean of the two scores when both exist, else the one that does, times 100 and
  * rounded; a topic with neither has none (null), which is not the same as 0. The reasons say
  * what the number rests on, as codes with numbers, which the page words in the UI language.
  */
-import { fsrs, type Card } from "ts-fsrs";
-
 export const QUIZ_ATTEMPTS = 3;
 const ATTEMPT_WEIGHTS = [1, 0.5, 0.25];
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,20 +24,14 @@ export type QuizAttemptEvidence = {
   results: { topic: number | null; correct: boolean }[];
 };
 
-/** A card as stored (the FSRS columns), for its retrievability now. */
+/** A card as mastery weighs it. */
 export type CardEvidence = {
   topicId: string | null;
   suspended: boolean;
-  due: Date;
-  stability: number;
-  difficulty: number;
-  elapsedDays: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  state: number;
+  /** When it was last graded; null for a card never reviewed. */
   lastReview: Date | null;
+  /** Its FSRS retrievability now, 0–1 (0 for a card never reviewed). */
+  recall: number;
 };
 
 export type MasteryReason =
@@ -54,30 +47,6 @@ export type TopicMastery = {
   value: number | null;
   reasons: MasteryReason[];
 };
-
-const scheduler = fsrs({ enable_fuzz: false });
-
-function asFsrsCard(card: CardEvidence): Card {
-  return {
-    due: card.due,
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsed_days: card.elapsedDays,
-    scheduled_days: card.scheduledDays,
-    learning_steps: card.learningSteps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state,
-    last_review: card.lastReview ?? undefined,
-  };
-}
-
-/** The chance, 0–1, that the card is recalled at `now` (FSRS' forgetting curve); 0 for a card never reviewed. */
-export function retrievability(card: CardEvidence, now: Date): number {
-  if (card.state === 0 || !card.lastReview || card.stability <= 0) return 0;
-  const r = scheduler.get_retrievability(asFsrsCard(card), now, false);
-  return Number.isFinite(r) ? Math.min(1, Math.max(0, r)) : 0;
-}
 
 /** The quiz's evidence on topic `index`: the weighted share right and the newest attempt's count. */
 function quizScore(index: number, attempts: QuizAttemptEvidence[]) {
@@ -113,9 +82,9 @@ export function topicMastery(
       scores.push(quiz.score);
       reasons.push({ kind: "quiz", ...quiz.latest });
     }
-    const reviewed = cards.filter((c) => c.topicId === topic.id && !c.suspended && c.state !== 0 && c.lastReview);
+    const reviewed = cards.filter((c) => c.topicId === topic.id && !c.suspended && c.lastReview);
     if (reviewed.length > 0) {
-      const mean = reviewed.reduce((sum, c) => sum + retrievability(c, now), 0) / reviewed.length;
+      const mean = reviewed.reduce((sum, c) => sum + c.recall, 0) / reviewed.length;
       scores.push(mean);
       reasons.push({ kind: "cards", count: reviewed.length, percent: Math.round(mean * 100) });
       const last = Math.max(...reviewed.map((c) => c.lastReview!.getTime()));

@@ -2,7 +2,8 @@ import "server-only";
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { cardReviews, cards, courses, quizAttempts, topics } from "@/server/db/schema";
-import { QUIZ_ATTEMPTS, type CardEvidence, type QuizAttemptEvidence } from "./mastery";
+import type { CardState } from "@/features/review/service";
+import { QUIZ_ATTEMPTS, type QuizAttemptEvidence } from "./mastery";
 
 /**
  * What mastery and "What I know" read (decision 025). This feature writes nothing: it reads the
@@ -25,10 +26,13 @@ const cardColumns = {
   lastReview: cards.lastReview,
 };
 
+/** A card as stored: its FSRS state, topic and whether it is suspended. */
+export type StoredCard = CardState & { topicId: string | null; suspended: boolean };
+
 export type CourseEvidence = {
   topics: { id: string; title: string; position: number }[];
   attempts: QuizAttemptEvidence[];
-  cards: CardEvidence[];
+  cards: StoredCard[];
 };
 
 /** One course's topics, last attempts with results (newest first) and cards. */

@@ -1,8 +1,9 @@
 import "server-only";
 import { findOwnCourse } from "@/features/courses/service";
+import { retrievability } from "@/features/review/service";
 import { dailySeries, retentionOf, streakOf, utcDayStart, WINDOW_DAYS } from "./knowledge";
-import { topicMastery, type TopicMastery } from "./mastery";
-import { courseEvidence, dueCount, reviewsByDay, userEvidence } from "./queries";
+import { topicMastery, type CardEvidence, type TopicMastery } from "./mastery";
+import { courseEvidence, dueCount, reviewsByDay, userEvidence, type StoredCard } from "./queries";
 
 /**
  * Mastery on the course page and the "What I know" page (decision 025): read-only views over
@@ -11,12 +12,22 @@ import { courseEvidence, dueCount, reviewsByDay, userEvidence } from "./queries"
 
 export type { TopicMastery, MasteryReason } from "./mastery";
 
+/** Stored cards as mastery weighs them: retrievability from the review feature's scheduler. */
+function weighed(cards: StoredCard[], now: Date): CardEvidence[] {
+  return cards.map((card) => ({
+    topicId: card.topicId,
+    suspended: card.suspended,
+    lastReview: card.lastReview,
+    recall: retrievability(card, now),
+  }));
+}
+
 /** The owner's per-topic mastery for one course, in topic order; null when not the owner's. */
 export async function courseMastery(userId: string, courseId: string, now = new Date()) {
   const course = await findOwnCourse(userId, courseId);
   if (!course) return null;
   const evidence = await courseEvidence(course.id);
-  return topicMastery(evidence.topics, evidence.attempts, evidence.cards, now);
+  return topicMastery(evidence.topics, evidence.attempts, weighed(evidence.cards, now), now);
 }
 
 /** How long a streak is looked for: a longer one shows as this many days. */
@@ -49,7 +60,7 @@ export async function knowledgeFor(userId: string, now = new Date()): Promise<Kn
   const recent = history.filter((r) => r.day >= windowStart);
   const weakest = evidence
     .flatMap((course) =>
-      topicMastery(course.topics, course.attempts, course.cards, now).map((t) => ({
+      topicMastery(course.topics, course.attempts, weighed(course.cards, now), now).map((t) => ({
         ...t,
         courseId: course.id,
         courseTitle: course.title,

@@ -5,6 +5,7 @@ import {
   intervalsFor,
   nextState,
   ratingsFor,
+  retrievability,
   snapshotOf,
   stateOf,
   type CardState,
@@ -49,6 +50,15 @@ describe("the scheduler (FSRS)", () => {
     expect(again.state).toBe(3);
     const good = nextState(learned, 3, later);
     expect(good.due.getTime() - later.getTime()).toBeGreaterThan(learned.due.getTime() - NOW.getTime());
+  });
+
+  it("gives the recall chance, falling with time since the review, and 0 for a new card", () => {
+    const learned = nextState(fresh, 3, NOW);
+    const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
+    expect(retrievability(learned, NOW)).toBeCloseTo(1, 2);
+    expect(retrievability(learned, days(30))).toBeLessThan(0.7);
+    expect(retrievability(learned, days(30))).toBeLessThan(retrievability(learned, days(3)));
+    expect(retrievability(fresh, NOW)).toBe(0);
   });
 
   it("keeps a state exactly through the log's snapshot", () => {

@@ -62,6 +62,16 @@ function fromFsrs(card: Card): CardState {
   };
 }
 
+/**
+ * The chance, 0–1, that the card is recalled at `now` (FSRS' forgetting curve); 0 for a card
+ * never reviewed. Mastery reads it (decision 025).
+ */
+export function retrievability(state: CardState, now: Date): number {
+  if (state.state === STATE_NEW || !state.lastReview || state.stability <= 0) return 0;
+  const r = scheduler.get_retrievability(toFsrs(state), now, false);
+  return Number.isFinite(r) ? Math.min(1, Math.max(0, r)) : 0;
+}
+
 /** The state after grading `rating` at `now`. */
 export function nextState(state: CardState, rating: ReviewRating, now: Date): CardState {
   return fromFsrs(scheduler.next(toFsrs(state), now, rating as Grade).card);

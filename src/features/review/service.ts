@@ -43,6 +43,7 @@ import {
 } from "./scheduler";
 
 export { KEY_POINTS, registerReviewJobs };
+export { retrievability, type CardState } from "./scheduler";
 
 /** A card as the review screen gets it. */
 export type QueueCard = {
