@@ -269,6 +269,11 @@ const envSchema = z
       emptyAsUndefined,
       z.coerce.number().int().min(1).max(1_000_000).default(500),
     ),
+    /**
+     * An embedding model of the AI provider (e.g. text-embedding-3-small): the material's chunks
+     * are also ranked by meaning. Unset, or with Anthropic (which has none): words only.
+     */
+    EMBEDDING_MODEL: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
     /** Deadline of fetching a web address given as a source. */
     SOURCE_FETCH_TIMEOUT_MS: z.preprocess(
       emptyAsUndefined,

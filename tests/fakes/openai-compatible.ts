@@ -1,6 +1,6 @@
 /**
  * A fake OpenAI-compatible model server: POST /v1/chat/completions (JSON and SSE streaming),
- * GET /v1/models, and Ollama's GET /api/tags (so the app's Ollama probe finds it).
+ * POST /v1/embeddings (fake-embeddings.ts), GET /v1/models, and Ollama's GET /api/tags (so the app's Ollama probe finds it).
  *
  * It honours `response_format: { type: "json_schema" }` by writing a JSON value that fits the
  * schema, in the script of the language the prompt asks for; other requests get Markdown.
@@ -10,6 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { embeddingsResponse, type EmbeddingCalls } from "./fake-embeddings";
 import { FakeWriter, hashString } from "./fake-text";
 import { MATH_CODE_LESSON } from "./math-code";
 
@@ -108,6 +109,8 @@ export type FakeModel = {
   reset: () => void;
   configure: (options: Pick<FakeModelOptions, "firstTokenDelayMs" | "tokensPerSecond" | "charsPerToken">) => void;
   requests: RecordedRequest[];
+  /** POST /v1/embeddings: calls and texts embedded; `failNext` answers that many calls with 503. */
+  embeddings: EmbeddingCalls;
   close: () => Promise<void>;
 };
 
@@ -301,6 +304,27 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
   let rules: (FakeRule & { used: number })[] = [];
   const requests: RecordedRequest[] = [];
   const hanging = new Set<ServerResponse>();
+  const embeddings: EmbeddingCalls = { calls: 0, inputs: 0, failNext: 0 };
+
+  async function embed(req: IncomingMessage, res: ServerResponse) {
+    const answer = (status: number, body: unknown) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    embeddings.calls += 1;
+    if (embeddings.failNext > 0) {
+      embeddings.failNext -= 1;
+      return answer(503, { error: { message: "overloaded" } });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch {
+      return answer(400, { error: { message: "invalid JSON body" } });
+    }
+    const response = embeddingsResponse(body, (body as { model?: string }).model ?? modelName);
+    if (!response) return answer(400, { error: { message: "input must be a string or a list of strings" } });
+    embeddings.inputs += (response.data as unknown[]).length;
+    answer(200, response);
+  }
 
   function ruleFor(prompt: string): FakeRule {
     const rule = rules.find(
@@ -433,6 +457,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
   function reset() {
     rules = [];
     requests.length = 0;
+    Object.assign(embeddings, { calls: 0, inputs: 0, failNext: 0 });
   }
 
   const server: Server = createServer((req, res) => {
@@ -443,6 +468,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     };
     if (path.startsWith("/__fake/")) return void control(req, res, path).catch(fail);
     if (req.method === "POST" && path === "/v1/chat/completions") return void completions(req, res).catch(fail);
+    if (req.method === "POST" && path === "/v1/embeddings") return void embed(req, res).catch(fail);
     if (req.method === "GET" && path === "/v1/models") {
       return void res
         .writeHead(200, { "content-type": "application/json" })
@@ -467,6 +493,7 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     reset,
     configure: (next) => Object.assign(settings, next),
     requests,
+    embeddings,
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of hanging) res.destroy();

@@ -41,6 +41,7 @@ export const OWNERS = {
   sources: "sources",
   sourceUploads: "sources",
   sourceChunks: "sources",
+  sourceChunkVectors: "sources",
   sourceTerms: "sources",
   courseSources: "sources",
 

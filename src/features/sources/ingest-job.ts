@@ -17,6 +17,7 @@ import {
   type Progress,
 } from "./extract";
 import { utf8Text } from "./intake";
+import { queueEmbeddings, registerEmbedJob } from "./embed-job";
 import { failSource, findSource, setProgress, storeChunks, uploadedBytes, type SourceRow } from "./queries";
 import { UnsafeArchiveError } from "./zip";
 
@@ -112,6 +113,7 @@ async function ingestJob({ job, stillOwned }: JobContext): Promise<void> {
     if (pages.length > pageAllowance(plan)) throw new SourceFailure("source:too-many-pages");
     if (!(await stillOwned())) throw new Error("job lease lost");
     await storeChunks(source.id, chunks, pages.length, title);
+    await queueEmbeddings(source.id, source.userId);
   } catch (error) {
     const code = failureOf(error);
     if (code === null || (error as Error).message === "job lease lost") throw error;
@@ -120,6 +122,7 @@ async function ingestJob({ job, stillOwned }: JobContext): Promise<void> {
 }
 
 export function registerSourceJobs(): void {
+  registerEmbedJob();
   registerJobHandler(SOURCE_INGEST, ingestJob, {
     maxAttempts: 3,
     transient: (error) => failureCode(error) === "db:unavailable",

@@ -1,14 +1,20 @@
 import "server-only";
+import { getEmbedder } from "@/server/ai/embeddings";
+import { logger } from "@/server/logger";
 import { cjkPairs } from "./grams";
 import { chunksByIds, fullTextRanking, nearTerms, queryLexemes, readySourceIds, type ChunkHit } from "./queries";
+import { vectorsOf } from "./vector-queries";
+import { nearestByCosine } from "./vectors";
 
 /**
  * Search over a learner's material that works in every language with nothing but the database
  * (decision 023): full text on accent-folded words with the `simple` configuration (no
  * language's stemming is assumed), CJK text by its character pairs (grams.ts), and misspelt
  * words matched by trigrams (pg_trgm) to the words the sources really hold. Two rankings — the
- * query as written, and with those near words — are fused by reciprocal rank. This is the
- * retrieval API grounded generation will call.
+ * query as written, and with those near words — are fused by reciprocal rank. With
+ * EMBEDDING_MODEL, a third ranking by meaning (cosine of embeddings) joins the fusion for the
+ * chunks that have vectors; its failure or slowness only leaves it out. This is the retrieval
+ * API grounded generation calls.
  */
 
 export type SourceHit = ChunkHit & { score: number };
@@ -16,6 +22,26 @@ export type SourceHit = ChunkHit & { score: number };
 /** Reciprocal rank fusion's constant: the usual 60 keeps one list's top from drowning the others. */
 const RRF_K = 60;
 const CANDIDATES = 50;
+/** Longest wait for the query's embedding: past it, words alone rank (generation never waits on embeddings). */
+const QUERY_EMBEDDING_TIMEOUT_MS = 3000;
+
+/**
+ * Chunks ranked by meaning, or [] without an embedding model, vectors, or a timely answer. Never
+ * rejects: it runs beside the word rankings and is awaited after them.
+ */
+async function meaningRanking(sourceIds: string[], query: string): Promise<string[]> {
+  try {
+    const embedder = await getEmbedder();
+    if (!embedder) return [];
+    const vectors = await vectorsOf(sourceIds, embedder.name);
+    if (vectors.length === 0) return [];
+    const [q] = await embedder.embed([query], AbortSignal.timeout(QUERY_EMBEDDING_TIMEOUT_MS));
+    return nearestByCosine(q, vectors, CANDIDATES);
+  } catch (error) {
+    logger.warn({ err: error }, "ranking by meaning failed: the material is ranked by its words alone");
+    return [];
+  }
+}
 
 export function fuse(lists: string[][], k: number): { id: string; score: number }[] {
   const scores = new Map<string, number>();
@@ -38,13 +64,15 @@ export async function searchSources(userId: string, sourceIds: string[], query: 
   if (!q || sourceIds.length === 0) return [];
   const ids = await readySourceIds(userId, sourceIds);
   if (ids.length === 0) return [];
+  const meaning = meaningRanking(ids, q);
   const [words, near] = await Promise.all([queryLexemes(q), nearTerms(ids, q)]);
   const asWritten = [...words, ...cjkPairs(q, 32)];
-  const [written, corrected] = await Promise.all([
+  const [written, corrected, byMeaning] = await Promise.all([
     fullTextRanking(ids, asWritten, CANDIDATES),
     near.length ? fullTextRanking(ids, [...asWritten, ...near], CANDIDATES) : Promise.resolve([]),
+    meaning,
   ]);
-  const ranked = fuse([written, corrected], k);
+  const ranked = fuse([written, corrected, byMeaning], k);
   const rows = new Map((await chunksByIds(ranked.map((r) => r.id))).map((row) => [row.id, row]));
   return ranked.flatMap(({ id, score }) => {
     const row = rows.get(id);

@@ -14,6 +14,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -902,4 +903,25 @@ export const sourceTerms = pgTable(
     primaryKey({ columns: [t.sourceId, t.term] }),
     index("source_terms_term_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`),
   ],
+);
+
+/**
+ * A chunk's embedding when `EMBEDDING_MODEL` is set (issue 22 item 3): written by the
+ * `source.embed` job after the chunks are stored, so nothing waits for it; `model` names the
+ * model that made it, so a changed setting is never compared across models. Ranked by cosine
+ * in the process (a course's material is at most a few thousand chunks).
+ */
+export const sourceChunkVectors = pgTable(
+  "source_chunk_vectors",
+  {
+    chunkId: uuid("chunk_id")
+      .primaryKey()
+      .references(() => sourceChunks.id, { onDelete: "cascade" }),
+    sourceId: uuid("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    model: text("model").notNull(),
+    vector: real("vector").array().notNull(),
+  },
+  (t) => [index("source_chunk_vectors_source_model_idx").on(t.sourceId, t.model)],
 );
