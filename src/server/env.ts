@@ -270,6 +270,32 @@ const envSchema = z
       z.coerce.number().int().min(1).max(1_000_000).default(500),
     ),
     /**
+     * Origins (`https://wiki.example.org`, comma-separated) of internal sites learners may give as
+     * material: the one exception to refusing private addresses. Redirects elsewhere are checked.
+     */
+    SOURCE_TRUSTED_ORIGINS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .transform((v, ctx) => {
+          const origins = (v ?? "")
+            .split(",")
+            .map((o) => o.trim())
+            .filter(Boolean);
+          for (const origin of origins)
+            if (
+              !URL.canParse(origin) ||
+              !/^https?:$/.test(new URL(origin).protocol) ||
+              new URL(origin).origin !== origin
+            ) {
+              ctx.addIssue({ code: "custom", message: `"${origin}" is not an origin like https://wiki.example.org` });
+              return z.NEVER;
+            }
+          return origins;
+        }),
+    ),
+    /**
      * An embedding model of the AI provider (e.g. text-embedding-3-small): the material's chunks
      * are also ranked by meaning. Unset, or with Anthropic (which has none): words only.
      */

@@ -45,6 +45,7 @@ async function fetchPage(source: SourceRow, onProgress: Progress): Promise<{ pag
     response = await guardedFetch(source.url!, {
       timeoutMs: settings.SOURCE_FETCH_TIMEOUT_MS,
       maxBytes: settings.SOURCE_MAX_BYTES,
+      trustedOrigins: settings.SOURCE_TRUSTED_ORIGINS,
       headers: { accept: "text/html,application/xhtml+xml,text/plain,text/markdown,application/pdf;q=0.9" },
     });
   } catch (error) {
