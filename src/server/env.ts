@@ -306,6 +306,12 @@ const envSchema = z
       z.coerce.number().int().min(100).max(120_000).default(15_000),
     ),
 
+    /**
+     * Paged list reads (a learner's courses, the admin's tables) one process runs at once; the rest
+     * wait in memory, so a burst of them never fills the database's queue ahead of everyone else.
+     */
+    LIST_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(2)),
+
     // Durable jobs (src/server/jobs, decision 020).
     /** worker: a loop in this process runs jobs; inline: each request runs the job it enqueued (serverless). Unset: inline on Vercel, else worker. */
     JOBS_MODE: z.preprocess(emptyAsUndefined, z.enum(["worker", "inline"]).optional()),

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { insertLessons, updateCourseLessons, type LessonChanges } from "@/features/learning";
 import { getDb, type Db } from "@/server/db/client";
+import { listLane } from "@/server/db/lane";
 import { courseCreations, courses, lessons, topics, users } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 
@@ -235,7 +236,8 @@ const pageParams = (userId: string, page: number, limit: number) => ({ userId, l
 
 /** A page of the owner's courses, newest first, with the counts the cards show. */
 export async function listCourseCards(userId: string, page: number, limit: number): Promise<CourseCardRow[]> {
-  return preparedLists(await getDb()).cards.execute(pageParams(userId, page, limit));
+  const lists = preparedLists(await getDb());
+  return listLane(() => lists.cards.execute(pageParams(userId, page, limit)));
 }
 
 export type OutlineLesson = { title: string; theory: string; youtube: string; image: string; done: boolean };
@@ -248,7 +250,8 @@ export async function listCoursesWithOutline(
   page: number,
   limit: number,
 ): Promise<CourseWithOutlineRow[]> {
-  const rows = await preparedLists(await getDb()).withOutline.execute(pageParams(userId, page, limit));
+  const lists = preparedLists(await getDb());
+  const rows = await listLane(() => lists.withOutline.execute(pageParams(userId, page, limit)));
   return rows.map(({ outline, ...row }) => ({ ...row, outline: JSON.parse(outline) as OutlineTopic[] }));
 }
 

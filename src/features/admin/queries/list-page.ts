@@ -1,5 +1,6 @@
 import "server-only";
 import { or, sql, type SQL } from "drizzle-orm";
+import { listLane } from "@/server/db/lane";
 import type { ListQuery } from "../schemas";
 
 /** What every admin list shares: one page of rows with the total, and the search. */
@@ -34,6 +35,7 @@ export async function paged<T>(
   rows: Promise<T[]>,
   total: Promise<{ n: number }[]>,
 ): Promise<Page<T>> {
-  const [items, [counted]] = await Promise.all([rows, total]);
+  // Drizzle's queries run when awaited: inside the lane, so a burst of pages queues here.
+  const [items, [counted]] = await listLane(() => Promise.all([rows, total]));
   return { items, total: Number(counted?.n ?? 0), page: query.page, limit: query.limit };
 }
