@@ -35,6 +35,18 @@ import { searchSources, type SourceHit } from "./search";
 
 export { registerSourceJobs, searchSources, type SourceHit };
 
+// Grounded writing's shared pieces (decision 028): other features reach them through this entry.
+export {
+  CITE_INSTRUCTION,
+  SOURCES_ONLY_INSTRUCTION,
+  courseExcerpts,
+  courseHasMaterial,
+  excerptPromptBlock,
+  pageLabel,
+  type Excerpt,
+} from "./excerpts";
+export { checkCitations, type Citation } from "./citations";
+
 registerSourceJobs();
 
 type Caller = Pick<SessionUser, "id" | "plan">;
