@@ -1,6 +1,7 @@
 import "server-only";
 import { Output, parsePartialJson, type LanguageModel } from "ai";
 import { z as zod } from "zod";
+import type { Excerpt } from "@/features/sources/service";
 import { requireLanguageModel } from "@/server/ai/model";
 import { aiDeadline, InvalidModelOutputError, runModel, type RetryPolicy } from "@/server/ai/run";
 import { markdownToSafeHtml } from "@/server/html/markdown";
@@ -309,6 +310,7 @@ export async function generateQuiz(
     language: string;
     questionCount: number;
     avoidQuestions?: string[];
+    excerpts?: Excerpt[];
   },
   options: EngineOptions = {},
 ): Promise<ModelQuiz> {
