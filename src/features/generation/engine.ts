@@ -68,6 +68,8 @@ export type OutlineInput = {
   topicCount: number;
   language: string;
   courseType: string;
+  /** The learner's material as a digest (sources/digest.ts): the outline covers it (decision 028). */
+  material?: string;
 };
 
 export type OutlineEvent =
