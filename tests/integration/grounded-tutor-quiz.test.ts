@@ -9,7 +9,6 @@ import { eq } from "drizzle-orm";
 import { POST as chat } from "@/app/api/chat/route";
 import { POST as chatHistory } from "@/app/api/chat/history/route";
 import { POST as chatStream } from "@/app/api/chat/stream/route";
-import { POST as createCourse } from "@/app/api/course/route";
 import { PUT as sourcesOnlyRoute } from "@/app/api/courses/[courseId]/sources-only/route";
 import { POST as prompt } from "@/app/api/prompt/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
