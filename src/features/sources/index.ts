@@ -1,4 +1,3 @@
 // The sources feature's client-safe entry: what pages and other features' components may use.
 export { AddMaterial } from "./components/add-material";
-export { SourcesOnlySwitch } from "./components/sources-only-switch";
 export type { SourceView } from "./schemas";

@@ -5,7 +5,8 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { findOwnCourse } from "@/features/courses/service";
 import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
-import { AddMaterial, SourcesOnlySwitch } from "@/features/sources";
+import { AddMaterial } from "@/features/sources";
+import { SourcesOnlySwitch } from "@/features/sources/components/sources-only-switch";
 import { requireUserPage } from "@/server/auth/session";
 import { paths } from "@/lib/paths";
 
