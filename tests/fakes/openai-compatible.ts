@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { embeddingsResponse, type EmbeddingCalls } from "./fake-embeddings";
 import { FakeWriter, hashString } from "./fake-text";
+import { groundedChatAnswer, groundOutline, groundQuiz } from "./grounded";
 import { MATH_CODE_LESSON } from "./math-code";
 
 export type FakeBehaviour =
@@ -248,6 +249,12 @@ function keyPointsAnswer(prompt: string): string | undefined {
   return JSON.stringify({ cards });
 }
 
+/** A JSON answer to a prompt with the learner's material: made from it (./grounded.ts). */
+function groundedValue(prompt: string, value: unknown): void {
+  if (prompt.includes("<material>")) groundOutline(prompt, value);
+  if (prompt.includes("<excerpts>")) groundQuiz(prompt, value);
+}
+
 function answerFor(request: ChatRequest, behaviour: FakeBehaviour): string {
   const prompt = (request.messages ?? []).map((m) => textOf(m.content)).join("\n");
   const keyPoints = behaviour === "ok" ? keyPointsAnswer(prompt) : undefined;
@@ -259,6 +266,7 @@ function answerFor(request: ChatRequest, behaviour: FakeBehaviour): string {
     if (behaviour === "malformed") return '{"topics": [{"title": "unterminated", "subtopics": [}, oops';
     const schema = format.json_schema?.schema ?? { type: "object", properties: { answer: { type: "string" } } };
     const value = valueFor(schema, schema, writer, "", facts);
+    if (behaviour === "ok") groundedValue(prompt, value);
     if (behaviour !== "ignore-subtopics") includeSubtopics(value, facts.subtopics);
     if (behaviour === "wrong-count") {
       const topics = (value as { topics?: unknown[] }).topics;
@@ -273,6 +281,8 @@ function answerFor(request: ChatRequest, behaviour: FakeBehaviour): string {
   }
   if (behaviour === "malformed") return "";
   if (behaviour === "math-code") return MATH_CODE_LESSON;
+  const grounded = behaviour === "ok" ? groundedChatAnswer(prompt) : undefined;
+  if (grounded) return grounded;
   // A review lesson after a failed quiz (its prompt lists the missed questions): its heading says so.
   if (prompt.includes('"missedQuestions"'))
     return writer.lessonMarkdown(`${REVIEW_LESSON_MARK} ${facts.lesson ?? facts.topic ?? writer.phrase(3)}`);

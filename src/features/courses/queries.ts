@@ -311,6 +311,17 @@ export async function deleteCourseForOwner(userId: string, courseId: string): Pr
   return deleted.length > 0;
 }
 
+/** Sets the owner's "only from my sources"; false when the course is not theirs. */
+export async function setCourseSourcesOnly(userId: string, courseId: string, sourcesOnly: boolean): Promise<boolean> {
+  const db = await getDb();
+  const updated = await db
+    .update(courses)
+    .set({ sourcesOnly })
+    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
+    .returning({ id: courses.id });
+  return updated.length > 0;
+}
+
 /** Applies many lesson updates of one course at once (the contract's /api/update), and dates the course. */
 export async function updateLessons(courseId: string, updates: { id: string; values: LessonChanges }[]): Promise<void> {
   if (updates.length === 0) return;

@@ -22,6 +22,7 @@ import {
   listCourseCards,
   listCoursesWithOutline,
   outlinesOf,
+  setCourseSourcesOnly,
   startOfMonthUtc,
   updateLessons,
   type CourseCardRow,
@@ -148,6 +149,19 @@ export async function requireOwnCourse(userId: string, courseId: unknown, t: Api
   const course = await findOwnCourse(userId, courseId);
   if (!course) throw courseNotFound(t);
   return course;
+}
+
+/**
+ * PUT /api/courses/{id}/sources-only: the owner turns "only from my sources" on or off (decision
+ * 028). Another user's course and an unknown id are the same 404.
+ */
+export async function setSourcesOnly(
+  userId: string,
+  courseId: unknown,
+  sourcesOnly: boolean,
+  t: ApiTranslator,
+): Promise<void> {
+  if (!isUuid(courseId) || !(await setCourseSourcesOnly(userId, courseId, sourcesOnly))) throw courseNotFound(t);
 }
 
 export async function requireOwnLesson(userId: string, courseId: unknown, lessonId: unknown, t: ApiTranslator) {

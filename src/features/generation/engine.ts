@@ -1,6 +1,7 @@
 import "server-only";
 import { Output, parsePartialJson, type LanguageModel } from "ai";
 import { z as zod } from "zod";
+import type { Excerpt } from "@/features/sources/service";
 import { requireLanguageModel } from "@/server/ai/model";
 import { aiDeadline, InvalidModelOutputError, runModel, type RetryPolicy } from "@/server/ai/run";
 import { markdownToSafeHtml } from "@/server/html/markdown";
@@ -67,6 +68,8 @@ export type OutlineInput = {
   topicCount: number;
   language: string;
   courseType: string;
+  /** The learner's material as a digest (sources/digest.ts): the outline covers it (decision 028). */
+  material?: string;
 };
 
 export type OutlineEvent =
@@ -309,6 +312,7 @@ export async function generateQuiz(
     language: string;
     questionCount: number;
     avoidQuestions?: string[];
+    excerpts?: Excerpt[];
   },
   options: EngineOptions = {},
 ): Promise<ModelQuiz> {

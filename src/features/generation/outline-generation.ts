@@ -1,7 +1,7 @@
 import "server-only";
 import { courseContent } from "@/features/courses";
 import { COURSE_TYPE_VALUE } from "@/features/plans";
-import { admitSourceIds, rememberOutlineSources } from "@/features/sources/service";
+import { admitSourceIds, materialDigestFor, rememberOutlineSources } from "@/features/sources/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { aiEventStream } from "@/server/ai/event-stream";
 import { modelFailure } from "@/server/ai/failure";
@@ -22,13 +22,16 @@ export async function prepareOutline(user: Caller, body: GenerateFormBody, t: Ap
   return { ...request, sourceIds };
 }
 
-function outlineInput(request: GenerateRequest) {
+/** What the outline is asked with; with material, its digest too, so the outline covers it (decision 028). */
+async function outlineInput(user: Caller, request: GenerateRequest) {
+  const material = await materialDigestFor(user.id, request.sourceIds ?? []);
   return {
     topic: request.topic,
     subtopics: request.subtopics,
     topicCount: request.topicCount,
     language: request.language,
     courseType: request.courseType,
+    ...(material ? { material } : {}),
   };
 }
 
@@ -68,7 +71,7 @@ export async function outlineAsText(
 ): Promise<{ generatedText: string; outlineId: string }> {
   let outline: Outline;
   try {
-    outline = await generateOutline(outlineInput(request), { signal });
+    outline = await generateOutline(await outlineInput(user, request), { signal });
   } catch (error) {
     throw modelFailure(error, t) ?? error;
   }
@@ -94,7 +97,7 @@ export function outlineEventStream(
   return aiEventStream<OutlineStreamEvent>(
     async (send, signal) => {
       try {
-        const outline = await generateOutline(outlineInput(request), { signal, onEvent: send });
+        const outline = await generateOutline(await outlineInput(user, request), { signal, onEvent: send });
         const outlineId = await rememberOutline(user, request, outline);
         send({ type: "done", generatedText: generatedTextOf(request, outline), outlineId });
       } catch (error) {

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { chatMessages, lessons } from "@/server/db/schema";
@@ -9,8 +10,12 @@ export type ChatMessageRow = {
   text: string;
   lessonId: string | null;
   lessonTitle: string | null;
+  /** An answer from the course's material: the excerpts it cites. */
+  citations: ChatCitation[] | null;
   createdAt: Date;
 };
+
+export type ChatCitation = NonNullable<(typeof chatMessages.$inferSelect)["citations"]>[number];
 
 export async function chatHistory(userId: string, courseId: string, limit = 200): Promise<ChatMessageRow[]> {
   const db = await getDb();
@@ -21,6 +26,7 @@ export async function chatHistory(userId: string, courseId: string, limit = 200)
       text: chatMessages.text,
       lessonId: chatMessages.lessonId,
       lessonTitle: lessons.title,
+      citations: chatMessages.citations,
       createdAt: chatMessages.createdAt,
     })
     .from(chatMessages)
@@ -38,11 +44,15 @@ export async function storeChatExchange(input: {
   lessonId: string | null;
   question: string;
   answer: string;
-}) {
+  /** The answer's checked citations; null for an answer not from the course's material. */
+  citations?: ChatCitation[] | null;
+}): Promise<{ answerId: string }> {
   const db = await getDb();
   const asked = new Date();
   // The answer is a millisecond later, so the two always sort question first.
   const answered = new Date(asked.getTime() + 1);
+  // The answer's id is chosen here: the stream's `done` names it, for its citations' anchors.
+  const answer = { id: randomUUID() };
   await db.insert(chatMessages).values([
     {
       userId: input.userId,
@@ -56,9 +66,12 @@ export async function storeChatExchange(input: {
       userId: input.userId,
       courseId: input.courseId,
       lessonId: input.lessonId,
+      id: answer.id,
       sender: "bot",
       text: input.answer,
+      citations: input.citations ?? null,
       createdAt: answered,
     },
   ]);
+  return { answerId: answer.id };
 }

@@ -1,6 +1,13 @@
 import "server-only";
 import { requireOwnCourse } from "@/features/courses/service";
 import { answerCourseQuestion } from "@/features/generation/service";
+import {
+  checkCitations,
+  courseExcerpts,
+  courseHasMaterial,
+  type Citation,
+  type Excerpt,
+} from "@/features/sources/service";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream";
 import { modelFailure } from "@/server/ai/failure";
@@ -23,20 +30,34 @@ export type ChatEntry = {
   createdAt: string;
   /** An answer formatted on the server, formulas included (see answerHtml); the viewer shows it as is. */
   html?: string;
+  /** An answer from the course's material: the excerpts its superscripts cite (decision 028). */
+  citations?: Citation[];
 };
+
+/** How many excerpts of the course's material a question is answered from. */
+const CHAT_EXCERPTS = 6;
 
 /**
  * An answer's HTML, made on the server like a stored lesson's, so its formulas are KaTeX's and
  * the browser needs no math renderer: it shows the Markdown while the answer streams (formulas
  * as TeX), then this. Undefined for an answer beyond the HTML bounds: the viewer formats it.
  */
-function answerHtml(markdown: string): string | undefined {
+function answerHtml(markdown: string, messageId?: string): string | undefined {
   try {
-    return markdownToSafeHtml(markdown);
+    const html = markdownToSafeHtml(markdown);
+    // Each answer's citations link to its own sources list: many answers share one page.
+    return messageId
+      ? html.replace(/href="#cite-(\d+)"/g, (_, n: string) => `href="${citeAnchor(messageId, Number(n))}"`)
+      : html;
   } catch (error) {
     if (error instanceof HtmlTooComplexError) return undefined;
     throw error;
   }
+}
+
+/** The id of an answer's quote `n` in its sources list, which its superscript `n` links to. */
+export function citeAnchor(messageId: string, n: number): string {
+  return `#m${messageId}-cite-${n}`;
 }
 
 export async function chatHistoryFor(userId: string, courseId: string, t: ApiTranslator): Promise<ChatEntry[]> {
@@ -45,7 +66,8 @@ export async function chatHistoryFor(userId: string, courseId: string, t: ApiTra
   return rows.map((r) => ({
     ...r,
     createdAt: r.createdAt.toISOString(),
-    ...(r.sender === "bot" ? { html: answerHtml(r.text) } : {}),
+    citations: r.citations ?? undefined,
+    ...(r.sender === "bot" ? { html: answerHtml(r.text, r.id) } : {}),
   }));
 }
 
@@ -64,6 +86,7 @@ async function chatContext(
       ? await lessonContent(course.id, firstLessonId)
       : undefined;
   const history = (await chatHistory(userId, course.id, 6)).map((m) => ({ sender: m.sender, text: m.text }));
+  const grounding = await chatGrounding(userId, course, `${question} ${lesson?.title ?? ""}`);
   return {
     lesson,
     context: {
@@ -74,8 +97,30 @@ async function chatContext(
       lessonText: lesson?.theory ? stripHtml(lesson.theory) : undefined,
       history,
       question,
+      ...(grounding ? { grounding } : {}),
     },
   };
+}
+
+/**
+ * A course made from the learner's material answers from it (decision 028): the excerpts that
+ * best match the question and the lesson, only ever from the owner's own sources.
+ */
+async function chatGrounding(
+  userId: string,
+  course: ViewerCourseRow,
+  query: string,
+): Promise<{ excerpts: Excerpt[]; sourcesOnly: boolean } | undefined> {
+  if (!(await courseHasMaterial(userId, course.id))) return undefined;
+  const excerpts = await courseExcerpts(userId, course.id, query, CHAT_EXCERPTS);
+  return { excerpts, sourcesOnly: course.sourcesOnly };
+}
+
+/** The answer as stored: its citations checked against the excerpts it was given (kept as `[^n]`). */
+function checkedAnswer(answer: string, grounding: { excerpts: Excerpt[] } | undefined) {
+  if (!grounding) return { text: answer, citations: null };
+  const checked = checkCitations(answer, grounding.excerpts);
+  return { text: checked.text, citations: checked.citations };
 }
 
 /** A failed answer as the chat routes report it: `ai:timeout` (504) says the model was too slow. */
@@ -105,15 +150,32 @@ export async function answerChat(
       logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");
     throw chatFailure(error, t);
   }
-  await storeChatExchange({ userId, courseId: course.id, lessonId: lesson?.id ?? null, question, answer });
-  return answer;
+  const checked = checkedAnswer(answer, context.grounding);
+  await storeChatExchange({
+    userId,
+    courseId: course.id,
+    lessonId: lesson?.id ?? null,
+    question,
+    answer: checked.text,
+    citations: checked.citations,
+  });
+  return checked.text;
 }
 
 export type ChatStreamEvent =
   | StreamControlEvent
   | { type: "delta"; text: string }
   | { type: "reset" }
-  | { type: "done"; text: string; html?: string; lessonId: string | null; lessonTitle: string | null }
+  | {
+      type: "done";
+      /** The stored answer's id: its citations link to `#m<id>-cite-n`. */
+      id: string;
+      text: string;
+      html?: string;
+      citations?: Citation[];
+      lessonId: string | null;
+      lessonTitle: string | null;
+    }
   | { type: "error"; code: string; message: string };
 
 /** The viewer's chat: the answer streams as it is written; the exchange is stored when whole. */
@@ -135,11 +197,21 @@ export async function chatStream(
           onDelta: (text) => send({ type: "delta", text }),
           onRetry: () => send({ type: "reset" }),
         });
-        await storeChatExchange({ userId, courseId: course.id, lessonId: lesson?.id ?? null, question, answer });
+        const checked = checkedAnswer(answer, context.grounding);
+        const { answerId } = await storeChatExchange({
+          userId,
+          courseId: course.id,
+          lessonId: lesson?.id ?? null,
+          question,
+          answer: checked.text,
+          citations: checked.citations,
+        });
         send({
           type: "done",
-          text: answer,
-          html: answerHtml(answer),
+          id: answerId,
+          text: checked.text,
+          html: answerHtml(checked.text, answerId),
+          ...(checked.citations ? { citations: checked.citations } : {}),
           lessonId: lesson?.id ?? null,
           lessonTitle: lesson?.title ?? null,
         });

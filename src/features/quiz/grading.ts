@@ -14,7 +14,12 @@ export type StoredQuestion = {
   explanation: string;
   /** The index of the topic it tests in the course's topics by position; absent on quizzes written before 0017. */
   topic?: number;
+  /** A question from the course's material: the excerpt its explanation quotes (decision 028). */
+  citation?: QuestionCitation;
 };
+
+/** Where a question's explanation comes from: the learner's source, its pages and the excerpt. */
+export type QuestionCitation = { sourceTitle: string; pageFrom: number; pageTo: number; quote: string };
 
 /** What the browser gets before grading: no answer, no explanation. */
 export type PublicQuestion = {
@@ -24,7 +29,13 @@ export type PublicQuestion = {
   html?: string;
 };
 
-export type QuestionResult = { correct: string; chosen: string; explanation: string; explanationHtml?: string };
+export type QuestionResult = {
+  correct: string;
+  chosen: string;
+  explanation: string;
+  explanationHtml?: string;
+  citation?: QuestionCitation;
+};
 
 export const letterAt = (index: number) => String.fromCharCode(97 + index);
 
@@ -125,7 +136,7 @@ export function grade(
     const rightIndex = entry.options.indexOf(indexOfLetter(q.answer));
     const correct = rightIndex >= 0 ? letterAt(rightIndex) : "";
     rightByStored[entry.question] = chosen !== "" && chosen === correct;
-    return { correct, chosen, explanation: q.explanation };
+    return { correct, chosen, explanation: q.explanation, ...(q.citation ? { citation: q.citation } : {}) };
   });
   const score = results.filter((r) => r.chosen !== "" && r.chosen === r.correct).length;
   const percent = questions.length === 0 ? 0 : Math.round((score / questions.length) * 100);

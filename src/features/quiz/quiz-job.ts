@@ -2,8 +2,10 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { findOwnCourse } from "@/features/courses/service";
 import { generateQuiz, type ModelQuiz } from "@/features/generation/service";
+import type { Excerpt } from "@/features/sources/service";
 import { failureCode } from "@/server/http/errors";
 import { registerJobHandler, type JobContext } from "@/server/jobs";
+import { citedExplanation, quizExcerpts } from "./grounding";
 import { MIN_QUESTIONS, questionCountFor, questionKey, shuffledOrder, type StoredQuestion } from "./grading";
 import { askedQuestions, findQuiz, storeQuiz, topicTitles } from "./queries";
 
@@ -33,7 +35,13 @@ class RepeatedQuestions extends Error {
  * out, and fewer than MIN_QUESTIONS new ones fail the job rather than serve old questions.
  */
 async function freshQuestions(
-  input: { courseTopic: string; topicTitles: string[]; language: string; questionCount: number },
+  input: {
+    courseTopic: string;
+    topicTitles: string[];
+    language: string;
+    questionCount: number;
+    excerpts?: Excerpt[];
+  },
   asked: string[],
   signal: AbortSignal,
 ): Promise<StoredQuestion[]> {
@@ -43,7 +51,7 @@ async function freshQuestions(
       question: q.question,
       options: q.options,
       answer: q.answer,
-      explanation: q.explanation,
+      ...citedExplanation(q.explanation, input.excerpts),
       topic: q.topic,
     }));
   const isNew = (q: StoredQuestion) => !seen.has(questionKey(q.question));
@@ -79,6 +87,7 @@ async function writeQuizJob({ job, signal, stillOwned }: JobContext): Promise<vo
       topicTitles: titles,
       language: course.lang,
       questionCount: questionCountFor(titles.length),
+      excerpts: await quizExcerpts(userId, courseId, titles),
     },
     asked,
     signal,

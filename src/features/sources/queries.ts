@@ -336,3 +336,35 @@ export async function nearTerms(sourceIds: string[], query: string, limit = 12):
     .limit(limit);
   return rows.map((r) => r.term);
 }
+
+/** One chunk as the outline's digest reads it: where it is and how it begins. */
+export type DigestChunk = {
+  sourceId: string;
+  ord: number;
+  pageFrom: number;
+  pageTo: number;
+  headingPath: string[];
+  lead: string;
+};
+
+/**
+ * Every chunk of the owner's ready sources among `ids`, in reading order, with only the start of
+ * its text: the outline's digest (digest.ts) makes the table of contents and summaries from it.
+ */
+export async function digestChunks(userId: string, ids: string[]): Promise<DigestChunk[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  return db
+    .select({
+      sourceId: sourceChunks.sourceId,
+      ord: sourceChunks.ord,
+      pageFrom: sourceChunks.pageFrom,
+      pageTo: sourceChunks.pageTo,
+      headingPath: sourceChunks.headingPath,
+      lead: sql<string>`left(${sourceChunks.text}, 400)`,
+    })
+    .from(sourceChunks)
+    .innerJoin(sources, eq(sources.id, sourceChunks.sourceId))
+    .where(and(inArray(sourceChunks.sourceId, ids), eq(sources.userId, userId), eq(sources.status, "ready")))
+    .orderBy(asc(sourceChunks.sourceId), asc(sourceChunks.ord));
+}

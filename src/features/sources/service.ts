@@ -13,6 +13,7 @@ import { isErrorCode } from "@/server/http/error-codes";
 import { isMultipartType } from "@/server/http/request-guard";
 import { enqueueJob, runJobSoon } from "@/server/jobs";
 import { refusedAddressReason } from "@/server/net/address-policy";
+import { materialDigest, sectionsOf } from "./digest";
 import { pagesOfText } from "./extract";
 import { pageAllowance, registerSourceJobs, SOURCE_INGEST, type SourceIngestPayload } from "./ingest-job";
 import { inspectFile, IntakeError, titleOf } from "./intake";
@@ -20,6 +21,7 @@ import {
   courseSourceRows,
   courseUsage,
   deleteOwnSource,
+  digestChunks,
   findOwnSource,
   insertSource,
   linkSourcesToCourse,
@@ -34,6 +36,32 @@ import { sourceJsonBodySchema, type SourceView } from "./schemas";
 import { searchSources, type SourceHit } from "./search";
 
 export { registerSourceJobs, searchSources, type SourceHit };
+
+// Grounded writing's shared pieces (decision 028): other features reach them through this entry.
+export {
+  CITE_INSTRUCTION,
+  SOURCES_ONLY_INSTRUCTION,
+  courseExcerpts,
+  courseHasMaterial,
+  excerptPromptBlock,
+  pageLabel,
+  type Excerpt,
+} from "./excerpts";
+export { checkCitations, type Citation } from "./citations";
+
+/**
+ * The outline's view of the material (decision 028): the table of contents and section summaries
+ * of the owner's ready sources among `ids`, bounded (digest.ts). Undefined without material.
+ */
+export async function materialDigestFor(userId: string, ids: string[]): Promise<string | undefined> {
+  if (ids.length === 0) return undefined;
+  const [rows, chunks] = await Promise.all([ownSources(userId, ids), digestChunks(userId, ids)]);
+  if (chunks.length === 0) return undefined;
+  // Reading order of the sources: as the learner listed them.
+  const order = new Map(ids.map((id, i) => [id, i]));
+  chunks.sort((a, b) => (order.get(a.sourceId) ?? 0) - (order.get(b.sourceId) ?? 0) || a.ord - b.ord);
+  return materialDigest(sectionsOf(chunks, new Map(rows.map((r) => [r.id, r.title]))));
+}
 
 registerSourceJobs();
 

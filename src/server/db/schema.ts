@@ -102,6 +102,8 @@ export const courses = pgTable(
     /** The unguessable id of the course's public link while it is shared; null when not shared. */
     shareId: text("share_id"),
     sharedAt: timestamp("shared_at", { withTimezone: true }),
+    /** "Only from my sources": the tutor answers from the course's material alone and says when it does not cover a question. */
+    sourcesOnly: boolean("sources_only").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -202,6 +204,11 @@ export const chatMessages = pgTable(
     lessonId: uuid("lesson_id").references(() => lessons.id, { onDelete: "set null" }),
     sender: chatSender("sender").notNull(),
     text: text("text").notNull(),
+    /** An answer from the course's material: the excerpts its checked `[^n]` cite (src/features/sources/citations.ts). */
+    citations:
+      jsonb("citations").$type<
+        { n: number; sourceId: string; sourceTitle: string; pageFrom: number; pageTo: number; quote: string }[]
+      >(),
     createdAt: createdAt(),
   },
   (t) => [index("chat_messages_course_created_idx").on(t.courseId, t.createdAt)],

@@ -1,3 +1,4 @@
+import { CITE_INSTRUCTION, excerptPromptBlock, type Excerpt } from "@/features/sources/service";
 import { dataBlock, dataRule, type PromptParts } from "./data-block";
 
 /** Task: the course's final quiz (SPEC "Quiz request"), in the course language. */
@@ -8,6 +9,8 @@ export function buildQuizPrompt(input: {
   questionCount: number;
   /** Questions asked in earlier attempts: a retest asks none of them again. */
   avoidQuestions?: string[];
+  /** A course made from the learner's material: the excerpts found for its topics (decision 028). */
+  excerpts?: Excerpt[];
 }): PromptParts {
   const avoid = (input.avoidQuestions ?? []).slice(-60);
   return {
@@ -21,14 +24,25 @@ export function buildQuizPrompt(input: {
       ...(avoid.length
         ? ["The learner has already answered the questions listed in avoidQuestions: ask new ones, none of them again."]
         : []),
+      ...(input.excerpts?.length ? QUIZ_GROUNDING : []),
       "Answer only with the JSON object the schema describes.",
     ].join("\n"),
-    prompt: dataBlock("quiz_request", {
-      course: input.courseTopic,
-      topics: input.topicTitles.slice(0, 60),
-      language: input.language,
-      questionCount: input.questionCount,
-      ...(avoid.length ? { avoidQuestions: avoid } : {}),
-    }),
+    prompt: [
+      dataBlock("quiz_request", {
+        course: input.courseTopic,
+        topics: input.topicTitles.slice(0, 60),
+        language: input.language,
+        questionCount: input.questionCount,
+        ...(avoid.length ? { avoidQuestions: avoid } : {}),
+      }),
+      ...(input.excerpts?.length ? [excerptPromptBlock(input.excerpts)] : []),
+    ].join("\n\n"),
   };
 }
+
+/** A quiz from the learner's material: each question from one excerpt, its explanation quoting it. */
+const QUIZ_GROUNDING = [
+  CITE_INSTRUCTION,
+  "Base each question on one excerpt: its right answer must be stated in that excerpt.",
+  'Its explanation quotes, in quotation marks, the few words of that excerpt that show the answer, then cites the excerpt\'s number in square brackets, e.g. As the material says, "…" [3].',
+];

@@ -16,7 +16,7 @@ import { MarkdownView } from "./markdown-view";
 import { PanelDialog } from "./panel-dialog";
 import { CHAT_PROSE } from "./prose";
 
-type Message = Pick<ChatEntry, "sender" | "text" | "lessonTitle" | "html"> & { id: string };
+type Message = Pick<ChatEntry, "sender" | "text" | "lessonTitle" | "html" | "citations"> & { id: string };
 
 /** The Course Assistant: history from the server, answers streamed as they are written. */
 export function ChatPanel({
@@ -88,7 +88,14 @@ export function ChatPanel({
       setMessages((current) => [
         ...(current ?? []),
         { id: `${Date.now()}-q`, sender: "user", text: question, lessonTitle: done.lessonTitle },
-        { id: `${Date.now()}-a`, sender: "bot", text: done.text, html: done.html, lessonTitle: done.lessonTitle },
+        {
+          id: done.id,
+          sender: "bot",
+          text: done.text,
+          html: done.html,
+          citations: done.citations,
+          lessonTitle: done.lessonTitle,
+        },
       ]);
       setInput("");
     } catch (error) {
@@ -204,10 +211,52 @@ function Bubble({ message, streaming, text }: { message: Message; streaming?: bo
         ) : (
           <MarkdownView {...text} markdown={message.text} streaming={streaming} className={CHAT_PROSE} />
         )}
+        {!mine && !streaming && message.citations?.length ? (
+          <AnswerSources messageId={message.id} citations={message.citations} text={text} />
+        ) : null}
         {mine && message.lessonTitle ? (
           <p className="text-xs opacity-80">{t("about", { lesson: message.lessonTitle })}</p>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/**
+ * An answer's sources under it: each quote with its source and pages, the target (`#m<id>-cite-n`,
+ * chat.ts citeAnchor) of the answer's superscript `n`. Quotes are the course material's language.
+ */
+function AnswerSources({
+  messageId,
+  citations,
+  text,
+}: {
+  messageId: string;
+  citations: NonNullable<ChatEntry["citations"]>;
+  text: CourseTextAttributes;
+}) {
+  const t = useTranslations("chat");
+  return (
+    <div className="mt-2 border-t pt-2" data-testid="chat-sources">
+      <p className="text-xs font-medium">{t("sources")}</p>
+      <ol className="mt-1 space-y-1 text-xs">
+        {citations.map((c) => (
+          <li key={c.n} id={`m${messageId}-cite-${c.n}`} className="flex gap-1">
+            <span className="font-semibold">{c.n}.</span>
+            <span className="min-w-0">
+              <q {...text} className="line-clamp-3 italic">
+                {c.quote}
+              </q>{" "}
+              <span className="text-muted-foreground">
+                — <span dir="auto">{c.sourceTitle}</span>,{" "}
+                {c.pageFrom === c.pageTo
+                  ? t("sourcePage", { page: c.pageFrom })
+                  : t("sourcePages", { from: c.pageFrom, to: c.pageTo })}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }

@@ -430,6 +430,15 @@ export function QuizRunner({
                 <span className="font-medium">{t("explanation")}</span>{" "}
                 <Formatted text={result.explanation} html={result.explanationHtml} />
               </p>
+              {result.citation ? (
+                <p className="text-xs text-muted-foreground" data-testid="quiz-citation">
+                  <span className="font-medium">{t("source")}</span>{" "}
+                  <span dir="auto">{result.citation.sourceTitle}</span>,{" "}
+                  {result.citation.pageFrom === result.citation.pageTo
+                    ? t("sourcePage", { page: result.citation.pageFrom })
+                    : t("sourcePages", { from: result.citation.pageFrom, to: result.citation.pageTo })}
+                </p>
+              ) : null}
             </li>
           );
         })}

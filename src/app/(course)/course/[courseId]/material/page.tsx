@@ -6,6 +6,7 @@ import { getTranslations } from "next-intl/server";
 import { findOwnCourse } from "@/features/courses/service";
 import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
 import { AddMaterial } from "@/features/sources";
+import { SourcesOnlySwitch } from "@/features/sources/components/sources-only-switch";
 import { requireUserPage } from "@/server/auth/session";
 import { paths } from "@/lib/paths";
 
@@ -42,7 +43,10 @@ export default async function CourseMaterialPage({ params }: Props) {
       </div>
       {/* The viewer's boundary does not carry the sources' messages: only this page needs them. */}
       <ScopedIntlBoundary namespaces={["sources"]}>
-        <AddMaterial courseId={course.id} />
+        <div className="space-y-6">
+          <SourcesOnlySwitch courseId={course.id} initial={course.sourcesOnly} />
+          <AddMaterial courseId={course.id} />
+        </div>
       </ScopedIntlBoundary>
     </main>
   );
