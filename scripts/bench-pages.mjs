@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:pages` — Lighthouse (mobile preset, Debian Chromium) on the signed-in pages that
+ * issue 25 names, after `npx next build`: `/dashboard` with 9 courses, `/course/{id}` and
+ * `/dashboard/pricing`, each beside the landing page `/` in the same run (the floor for what the
+ * framework itself costs). Median of BENCH_RUNS (3): Performance, TBT, LCP, and the longest main
+ * thread tasks of the median run with the script they ran (what to look at first).
+ * Goals: `/dashboard` ≥ 85 with TBT ≤ 400 ms; `/course/{id}` and pricing ≥ 90.
+ *
+ * The app runs on BENCH_PORT (3580; the fakes on the ports tests/fakes/serve.ts picks) with its
+ * own PGlite directory, a learner signed up over HTTP and 9 courses made through the fake model
+ * as the Generate page makes them. Lighthouse runs through `npx lighthouse@12` (LIGHTHOUSE_BIN
+ * overrides) with the learner's session cookie.
+ */
+import { execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { root, startFakes } from "./with-fakes.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3580);
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const COURSES = 9;
+const GOALS = {
+  "/dashboard": { performance: 85, tbt: 400 },
+  "/course/{id}": { performance: 90 },
+  "/dashboard/pricing": { performance: 90 },
+};
+const run = promisify(execFile);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bench-pages-"));
+const fakes = await startFakes();
+const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "-p", String(PORT)], {
+  cwd: root,
+  env: {
+    ...process.env,
+    ...fakes.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    APP_URL: BASE,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    AI_RATE_LIMIT_PER_MINUTE: "100000",
+    FREE_COURSES_PER_MONTH: "1000",
+    LOG_LEVEL: "warn",
+  },
+  stdio: "inherit",
+});
+function cleanup() {
+  server.kill("SIGTERM");
+  fakes.child.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.on("SIGINT", () => {
+  cleanup();
+  process.exit(130);
+});
+
+async function waitForHealth() {
+  for (let i = 0; i < 480; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(250);
+  }
+  throw new Error("the app did not start");
+}
+
+async function post(url, body, cookie) {
+  const res = await fetch(BASE + url, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: BASE, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return res;
+}
+
+/** A learner with COURSES courses, made as the Generate page makes them: outline, then course. */
+async function seedLearner() {
+  const signup = await post("/api/signup", {
+    email: `pages-${Date.now()}@bench.test`,
+    mName: "Bench",
+    password: "bench-password-1",
+  });
+  const cookie = signup.headers.get("set-cookie").match(/((?:__Secure-)?aula\.session=[^;]*)/)[1];
+  const courseIds = [];
+  for (let i = 0; i < COURSES; i++) {
+    const request = {
+      topic: `Bench Topic ${i + 1}`,
+      subtopics: [],
+      topicsLimit: "4",
+      courseType: "Text & Image Course",
+      language: "English",
+    };
+    const outline = await (await post("/api/prompt", request, cookie)).json();
+    const course = await (
+      await post(
+        "/api/course",
+        {
+          mainTopic: request.topic,
+          type: request.courseType,
+          lang: request.language,
+          content: outline.generatedText,
+          outlineId: outline.outlineId,
+        },
+        cookie,
+      )
+    ).json();
+    courseIds.push(course.courseId);
+  }
+  return { cookie: `${cookie}; NEXT_LOCALE=en`, courseIds };
+}
+
+async function lighthouse(url, cookie) {
+  const [bin, ...pre] = process.env.LIGHTHOUSE_BIN ? [process.env.LIGHTHOUSE_BIN] : ["npx", "-y", "lighthouse@12"];
+  const { stdout } = await run(
+    bin,
+    [
+      ...pre,
+      url,
+      "--output=json",
+      "--quiet",
+      "--only-categories=performance",
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ cookie })}`] : []),
+    ],
+    { cwd: root, env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const report = JSON.parse(stdout);
+  if (report.finalDisplayedUrl && new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended at ${report.finalDisplayedUrl}: the session was not sent`);
+  const tasks = (report.audits["long-tasks"]?.details?.items ?? [])
+    .slice(0, 3)
+    .map((t) => `${Math.round(t.duration)} ms ${String(t.url).replace(BASE, "").slice(0, 60)}`);
+  return {
+    performance: Math.round(report.categories.performance.score * 100),
+    lcp: report.audits["largest-contentful-paint"].numericValue,
+    tbt: report.audits["total-blocking-time"].numericValue,
+    tasks,
+  };
+}
+
+try {
+  await waitForHealth();
+  const { cookie, courseIds } = await seedLearner();
+  const pages = [
+    ["/", `${BASE}/`, undefined],
+    ["/dashboard", `${BASE}/dashboard`, cookie],
+    ["/course/{id}", `${BASE}/course/${courseIds[0]}`, cookie],
+    ["/dashboard/pricing", `${BASE}/dashboard/pricing`, cookie],
+  ];
+  // Warm each page once: the first render of a route compiles nothing in production, but it
+  // loads the route's server modules and fills the data caches.
+  for (const [, url, c] of pages) await fetch(url, { headers: c ? { cookie: c } : {} });
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} on ${cpus().length} cores`,
+  );
+  const rows = [];
+  for (const [name, url, c] of pages) {
+    const results = [];
+    for (let i = 0; i < RUNS; i++) results.push(await lighthouse(url, c));
+    const byScore = [...results].sort((a, b) => a.performance - b.performance);
+    const mid = byScore[Math.floor(byScore.length / 2)];
+    const median = (key) => [...results.map((r) => r[key])].sort((a, b) => a - b)[Math.floor(results.length / 2)];
+    const goal = GOALS[name];
+    rows.push({
+      page: name,
+      performance: median("performance"),
+      "TBT (ms)": Math.round(median("tbt")),
+      "LCP (s)": (median("lcp") / 1000).toFixed(2),
+      runs: results.map((r) => r.performance).join("/"),
+      goal: goal
+        ? median("performance") >= goal.performance && (!goal.tbt || median("tbt") <= goal.tbt)
+          ? "met"
+          : "missed"
+        : "floor",
+      "longest tasks (median run)": mid.tasks.join("; "),
+    });
+  }
+  console.table(rows);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} at the end`,
+  );
+} finally {
+  cleanup();
+}
