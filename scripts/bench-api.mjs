@@ -31,6 +31,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { learnerWithCourses, postJson, sessionCookieOf, waitForHealth } from "./bench-learner.mjs";
 import { root, startFakes } from "./with-fakes.mjs";
 
 // createRequire honours NODE_PATH, so the script also runs against a temporary install of autocannon.
@@ -150,62 +151,10 @@ async function startApp(databaseUrl, fakesEnv, dataDir = newDataDir()) {
     app.kill("SIGTERM");
     await Promise.race([exited, sleep(10_000)]);
   });
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(250);
-  }
-  throw new Error("the app did not start");
+  await waitForHealth(BASE);
 }
 
-async function post(url, body, cookie) {
-  const res = await fetch(BASE + url, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: BASE, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return res;
-}
-
-/** A user with COURSES courses made the way the Generate page makes them: outline, then course. */
-async function seedUser() {
-  const signup = await post("/api/signup", {
-    email: `bench-${Date.now()}@bench.test`,
-    mName: "Bench",
-    password: "bench-password-1",
-  });
-  const cookie = signup.headers.get("set-cookie").match(/((?:__Secure-)?aula\.session=[^;]*)/)[1];
-  const courseIds = [];
-  for (let i = 0; i < COURSES; i++) {
-    const request = {
-      topic: `Bench Topic ${i + 1}`,
-      subtopics: [],
-      topicsLimit: "4",
-      courseType: "Text & Image Course",
-      language: "English",
-    };
-    const outline = await (await post("/api/prompt", request, cookie)).json();
-    const course = await (
-      await post(
-        "/api/course",
-        {
-          mainTopic: request.topic,
-          type: request.courseType,
-          lang: request.language,
-          content: outline.generatedText,
-          outlineId: outline.outlineId,
-        },
-        cookie,
-      )
-    ).json();
-    courseIds.push(course.courseId);
-  }
-  return { cookie, courseIds };
-}
+const post = (url, body, cookie) => postJson(BASE, url, body, cookie);
 
 /**
  * `--deep`: a user with DEEP_COURSES courses, written in SQL by scripts/bench-api-seed.ts before
@@ -234,7 +183,7 @@ function seedDeep(databaseUrl, dataDir) {
 
 async function signIn({ email, password }) {
   const res = await post("/api/signin", { email, password });
-  return res.headers.get("set-cookie").match(/((?:__Secure-)?aula\.session=[^;]*)/)[1];
+  return sessionCookieOf(res);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -380,7 +329,7 @@ async function benchDatabase(kind, fakesEnv) {
   if (options.deep) return benchDeep(kind, url, fakesEnv);
   const mark = cleanups.length;
   await startApp(url, fakesEnv);
-  const { cookie, courseIds } = await seedUser();
+  const { cookie, courseIds } = await learnerWithCourses(BASE, COURSES);
   const results = [
     await measure("GET /api/health (floor)", "/api/health", CONNECTIONS),
     await measure("GET /api/courses?limit=9", "/api/courses?limit=9", CONNECTIONS, cookie),

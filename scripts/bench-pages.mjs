@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { learnerWithCourses, waitForHealth } from "./bench-learner.mjs";
 import { root, startFakes } from "./with-fakes.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3580);
@@ -30,7 +31,6 @@ const GOALS = {
   "/dashboard/pricing": { performance: 90 },
 };
 const run = promisify(execFile);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bench-pages-"));
 const fakes = await startFakes();
@@ -59,64 +59,6 @@ process.on("SIGINT", () => {
   cleanup();
   process.exit(130);
 });
-
-async function waitForHealth() {
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(250);
-  }
-  throw new Error("the app did not start");
-}
-
-async function post(url, body, cookie) {
-  const res = await fetch(BASE + url, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: BASE, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return res;
-}
-
-/** A learner with COURSES courses, made as the Generate page makes them: outline, then course. */
-async function seedLearner() {
-  const signup = await post("/api/signup", {
-    email: `pages-${Date.now()}@bench.test`,
-    mName: "Bench",
-    password: "bench-password-1",
-  });
-  const cookie = signup.headers.get("set-cookie").match(/((?:__Secure-)?aula\.session=[^;]*)/)[1];
-  const courseIds = [];
-  for (let i = 0; i < COURSES; i++) {
-    const request = {
-      topic: `Bench Topic ${i + 1}`,
-      subtopics: [],
-      topicsLimit: "4",
-      courseType: "Text & Image Course",
-      language: "English",
-    };
-    const outline = await (await post("/api/prompt", request, cookie)).json();
-    const course = await (
-      await post(
-        "/api/course",
-        {
-          mainTopic: request.topic,
-          type: request.courseType,
-          lang: request.language,
-          content: outline.generatedText,
-          outlineId: outline.outlineId,
-        },
-        cookie,
-      )
-    ).json();
-    courseIds.push(course.courseId);
-  }
-  return { cookie: `${cookie}; NEXT_LOCALE=en`, courseIds };
-}
 
 async function lighthouse(url, cookie) {
   const [bin, ...pre] = process.env.LIGHTHOUSE_BIN ? [process.env.LIGHTHOUSE_BIN] : ["npx", "-y", "lighthouse@12"];
@@ -148,8 +90,10 @@ async function lighthouse(url, cookie) {
 }
 
 try {
-  await waitForHealth();
-  const { cookie, courseIds } = await seedLearner();
+  await waitForHealth(BASE);
+  const learner = await learnerWithCourses(BASE, COURSES, "pages");
+  const cookie = `${learner.cookie}; NEXT_LOCALE=en`;
+  const { courseIds } = learner;
   const pages = [
     ["/", `${BASE}/`, undefined],
     ["/dashboard", `${BASE}/dashboard`, cookie],
