@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { insertLessons, updateCourseLessons, type LessonChanges } from "@/features/learning";
 import { getDb, type Db } from "@/server/db/client";
-import { courseCreations, courses, lessons, topics, users } from "@/server/db/schema";
+import { courseCreations, courses, lessons, topics, users, type LessonCitation } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -13,6 +13,8 @@ export type TopicRow = typeof topics.$inferSelect;
 export type NewLesson = {
   title: string;
   theory?: string;
+  /** The citations `theory` keeps, when it was written from the outline's material (decision 027). */
+  citations?: LessonCitation[];
   imageUrl?: string | null;
   imageAttribution?: string | null;
   youtubeId?: string | null;
@@ -124,6 +126,7 @@ export async function insertCourseGraph(
         position,
         title: lesson.title,
         theory: lesson.theory ?? "",
+        citations: lesson.citations ?? [],
         imageUrl: lesson.imageUrl ?? null,
         imageAttribution: lesson.imageAttribution ?? null,
         youtubeId: lesson.youtubeId ?? null,

@@ -265,3 +265,16 @@ export const rememberOutlineSources = linkSourcesToOutline;
 export async function carryOutlineSources(outlineId: string, courseId: string): Promise<void> {
   await linkSourcesToCourse(courseId, await outlineSourceIds(outlineId));
 }
+
+// Grounded generation (decision 027): the numbered excerpts a prompt is given and the check of
+// the citations the model wrote from them.
+export {
+  CITE_INSTRUCTION,
+  courseExcerpts,
+  courseHasMaterial,
+  excerptPromptBlock,
+  outlineExcerpts,
+  pageLabel,
+  type Excerpt,
+} from "./excerpts";
+export { checkCitations, paragraphCoverage, type Citation } from "./citations";
