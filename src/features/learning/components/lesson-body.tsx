@@ -1,19 +1,34 @@
+"use client";
+
 import { useTranslations } from "next-intl";
+import * as React from "react";
 import type { CourseTextAttributes } from "@/lib/course-languages";
-import type { LessonContent } from "../lesson-queries";
+import type { CitationView, LessonContent } from "../lesson-queries";
+import { CitationPanel, citationOfClick, citedIn, LessonSources } from "./lesson-sources";
 import { LESSON_PROSE } from "./prose";
 import { withoutRepeatedTitle } from "./repeated-title";
 
-/** The lesson's media and its stored (server-sanitized) HTML. */
+/**
+ * The lesson's media, its stored (server-sanitized) HTML and, for a grounded lesson, the quotes
+ * its superscripts cite (a side panel, and the Sources list below).
+ */
 export function LessonBody({
   lesson,
   text,
 }: {
-  lesson: Pick<LessonContent, "title" | "theory" | "imageUrl" | "imageAttribution" | "youtubeId">;
+  lesson: Pick<LessonContent, "title" | "theory" | "imageUrl" | "imageAttribution" | "youtubeId" | "citations">;
   /** The course's `lang` and `dir`, for the lesson's text only (captions are the UI's). */
   text: CourseTextAttributes;
 }) {
   const t = useTranslations("viewer");
+  const citations = React.useMemo(() => citedIn(lesson.theory, lesson.citations), [lesson.theory, lesson.citations]);
+  const [open, setOpen] = React.useState<CitationView | null>(null);
+  const onClick = (event: React.MouseEvent) => {
+    const citation = citationOfClick(event, citations);
+    if (!citation) return;
+    event.preventDefault();
+    setOpen(citation);
+  };
   return (
     <div className="space-y-6">
       {lesson.youtubeId ? (
@@ -48,10 +63,14 @@ export function LessonBody({
         {...text}
         data-testid="lesson-theory"
         className={LESSON_PROSE}
+        // A superscript's click (or Enter on it) opens its quote; the clicks are the links'.
+        onClick={citations.length ? onClick : undefined}
         // Sanitized on the server before it was stored (src/server/html/sanitize.ts); dropping
         // a whole leading element keeps it so.
         dangerouslySetInnerHTML={{ __html: withoutRepeatedTitle(lesson.theory, lesson.title) }}
       />
+      <LessonSources citations={citations} text={text} />
+      <CitationPanel citation={open} onClose={() => setOpen(null)} text={text} />
     </div>
   );
 }
