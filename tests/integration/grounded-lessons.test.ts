@@ -6,6 +6,8 @@
  * source pages. Another user's material is never used; a course without material is unchanged.
  */
 import { eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
+import { GET as exportRoute } from "@/app/api/courses/[courseId]/export/route";
 import { POST as createCourse } from "@/app/api/course/route";
 import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as prompt } from "@/app/api/prompt/route";
@@ -104,6 +106,19 @@ async function writeThroughStream(cookie: string, courseId: string, lessonId: st
   return { row, sent: done.lesson! };
 }
 
+async function download(cookie: string, courseId: string, format: string) {
+  const response = await (
+    exportRoute as (r: Request, c: { params: Promise<{ courseId: string }> }) => Promise<Response>
+  )(
+    new Request(`http://localhost:3000/api/courses/${courseId}/export?format=${format}`, {
+      headers: { cookie, "x-aula-peer": "203.0.113.9" },
+    }),
+    { params: Promise.resolve({ courseId }) },
+  );
+  expect(response.status).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 async function chunkTexts(sourceId: string) {
   const db = await getDb();
   return db
@@ -159,6 +174,29 @@ describe("grounded lessons", () => {
     // What the viewer receives: the quotes, without the source's id.
     expect(sent.citations?.length).toBe(row.citations.length);
     expect(JSON.stringify(sent.citations)).not.toContain(sourceId);
+
+    // The Markdown export: the superscripts back to `[^n]`, the definitions after the lesson.
+    const files = unzipSync(await download(owner.cookie, courseId, "md"));
+    const lessonFile = Object.values(files)
+      .map((bytes) => strFromU8(bytes))
+      .find((text) => text.includes(`title: ${JSON.stringify(second.title)}`));
+    expect(lessonFile).toBeDefined();
+    for (const citation of row.citations) {
+      expect(lessonFile).toContain(`[^${citation.n}]`);
+      const definition = lessonFile!.split("\n").find((line) => line.startsWith(`[^${citation.n}]: "`));
+      expect(definition).toBeDefined();
+      expect(definition).toMatch(new RegExp(`" — seabirds, pp?\\. ${citation.pageFrom}`));
+      expect(definition).toContain(citation.quote.replace(/\s+/g, " ").trim().slice(0, 40));
+    }
+    expect(lessonFile).not.toContain("#cite-");
+    expect(JSON.stringify(files)).not.toContain(sourceId);
+
+    // The offline copy carries the quotes for the viewer's panel, never the source's id.
+    const manifest = JSON.parse(strFromU8(await download(owner.cookie, courseId, "offline"))) as {
+      lessons: { id: string; citations: unknown[] }[];
+    };
+    expect(manifest.lessons.find((l) => l.id === second.id)?.citations).toHaveLength(row.citations.length);
+    expect(JSON.stringify(manifest)).not.toContain(sourceId);
   });
 
   it("drops a citation of a number it was never given and one tacked onto an unrelated sentence", async () => {

@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import * as React from "react";
 import type { CourseTextAttributes } from "@/lib/course-languages";
 import type { CitationView, LessonContent } from "../lesson-queries";
-import { CitationPanel, citationOfClick, citedIn, LessonSources } from "./lesson-sources";
+import { citedIn } from "@/lib/markdown/citations";
+import { CitationPanel, citationOfClick, LessonSources } from "./lesson-sources";
 import { LESSON_PROSE } from "./prose";
 import { withoutRepeatedTitle } from "./repeated-title";
 

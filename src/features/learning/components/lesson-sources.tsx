@@ -4,7 +4,9 @@ import { useTranslations } from "next-intl";
 import * as React from "react";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import type { CourseTextAttributes } from "@/lib/course-languages";
+import { citationPages } from "@/lib/markdown/citations";
 import type { CitationView } from "../lesson-queries";
+import { CitationList } from "./citation-list";
 
 /**
  * A grounded lesson's citations (decision 027). The stored text links each superscript to
@@ -12,19 +14,6 @@ import type { CitationView } from "../lesson-queries";
  * JavaScript, in print and offline. With JavaScript, activating a superscript opens the side
  * panel with its quote instead (a dialog: Escape closes it and focus goes back to the link).
  */
-
-/** "p. 3" or "pp. 3–4" (the same in pt and en). */
-export function citationPages(citation: Pick<CitationView, "pageFrom" | "pageTo">): string {
-  return citation.pageFrom === citation.pageTo
-    ? `p. ${citation.pageFrom}`
-    : `pp. ${citation.pageFrom}–${citation.pageTo}`;
-}
-
-/** The citations the text still links to (a text changed since keeps no stale quote). */
-export function citedIn(theory: string, citations: readonly CitationView[]): CitationView[] {
-  const linked = new Set([...theory.matchAll(/href="#cite-(\d{1,3})"/g)].map((m) => Number(m[1])));
-  return citations.filter((c) => linked.has(c.n));
-}
 
 /** The citation a click in the lesson's text activated, if it was a superscript link. */
 export function citationOfClick(event: React.MouseEvent, citations: readonly CitationView[]): CitationView | null {
@@ -34,35 +23,18 @@ export function citationOfClick(event: React.MouseEvent, citations: readonly Cit
   return citations.find((c) => c.n === n) ?? null;
 }
 
-/** Below the lesson: every quote it cites, `id="cite-n"`, in the course's language for the quote. */
+/** Below the lesson: every quote it cites, `id="cite-n"`, the quotes in the course's language. */
 export function LessonSources({ citations, text }: { citations: CitationView[]; text: CourseTextAttributes }) {
   const t = useTranslations("viewer");
   const headingId = React.useId();
-  if (citations.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} data-testid="lesson-sources" className="space-y-3 border-t pt-4">
-      <h2 id={headingId} className="text-lg font-semibold">
-        {t("sources")}
-      </h2>
-      <ol className="space-y-3 text-sm">
-        {citations.map((c) => (
-          <li key={c.n} id={`cite-${c.n}`} className="flex scroll-mt-20 gap-2">
-            <span className="font-semibold tabular-nums" aria-hidden>
-              {c.n}.
-            </span>
-            <div className="min-w-0 space-y-1">
-              <span className="sr-only">{t("citationTitle", { n: c.n })}: </span>
-              <blockquote {...text} className="border-s-2 ps-3 break-words whitespace-pre-line italic">
-                {c.quote}
-              </blockquote>
-              <p className="text-muted-foreground">
-                {c.sourceTitle}, {citationPages(c)}
-              </p>
-            </div>
-          </li>
-        ))}
-      </ol>
-    </section>
+    <CitationList
+      citations={citations}
+      text={text}
+      heading={t("sources")}
+      headingId={headingId}
+      itemLabel={(n) => t("citationTitle", { n })}
+    />
   );
 }
 
