@@ -23,16 +23,22 @@ export function promptExcerpts(prompt: string): PromptExcerpt[] {
   return found;
 }
 
-/** The excerpt's sentence with the most content words, cut to 24 words, as plain prose. */
+/**
+ * The excerpt's sentence with the most content words, cut to 24 words (160 characters for
+ * scripts without spaces), as plain prose.
+ */
 function claimFrom(quote: string): string {
   const plain = quote
     .replace(/[#*_`|<>[\]()]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  const sentences = plain.split(/(?<=[.!?])\s+/).map((s) => s.replace(/[.!?]+$/, "").trim());
+  const sentences = plain
+    .split(/(?<=[.!?])\s+|(?<=[\u3002\uff01\uff1f\u061f\u06d4])/)
+    .map((s) => s.replace(/[.!?\u3002\uff01\uff1f\u061f\u06d4]+$/, "").trim());
   const best = sentences.reduce((a, b) => (contentWords(b).size > contentWords(a).size ? b : a), "");
-  const words = best.split(" ").slice(0, 24).join(" ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const words = best.split(" ");
+  const cut = words.length > 1 ? words.slice(0, 24).join(" ") : Array.from(best).slice(0, 160).join("");
+  return cut.charAt(0).toUpperCase() + cut.slice(1);
 }
 
 /** Whether a prompt asks for a lesson written from excerpts. */
