@@ -51,7 +51,7 @@ for (const locale of LOCALES) {
     await expect(item).toHaveAttribute("data-status", "ready", { timeout: 30_000 });
 
     await page.getByLabel(g.topic, { exact: true }).fill("Seabirds");
-    await page.getByRole("button", { name: g.submit }).click();
+    await page.getByRole("button", { name: g.submit, exact: true }).click();
     const generate = page.getByRole("button", { name: g.generateCourse });
     await expect(generate).toBeEnabled({ timeout: 30_000 });
     await generate.click();
@@ -63,7 +63,8 @@ for (const locale of LOCALES) {
     await expect(links.first()).toBeVisible();
     const first = links.first();
     const n = Number(await first.textContent());
-    await waitForHydration(first);
+    // The links are the stored HTML's: the text's container carries the handler.
+    await waitForHydration(theory);
 
     // By keyboard: focus the superscript, Enter opens the side panel with the quote.
     await first.focus();

@@ -24,11 +24,13 @@ export function LessonBody({
   const t = useTranslations("viewer");
   const citations = React.useMemo(() => citedIn(lesson.theory, lesson.citations), [lesson.theory, lesson.citations]);
   const [open, setOpen] = React.useState<CitationView | null>(null);
+  const opener = React.useRef<HTMLElement | null>(null);
   const onClick = (event: React.MouseEvent) => {
-    const citation = citationOfClick(event, citations);
-    if (!citation) return;
+    const clicked = citationOfClick(event, citations);
+    if (!clicked) return;
     event.preventDefault();
-    setOpen(citation);
+    opener.current = clicked.link;
+    setOpen(clicked.citation);
   };
   return (
     <div className="space-y-6">
@@ -71,7 +73,7 @@ export function LessonBody({
         dangerouslySetInnerHTML={{ __html: withoutRepeatedTitle(lesson.theory, lesson.title) }}
       />
       <LessonSources citations={citations} text={text} />
-      <CitationPanel citation={open} onClose={() => setOpen(null)} text={text} />
+      <CitationPanel citation={open} onClose={() => setOpen(null)} returnFocus={() => opener.current} text={text} />
     </div>
   );
 }

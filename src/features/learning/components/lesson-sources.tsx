@@ -15,12 +15,16 @@ import { CitationList } from "./citation-list";
  * panel with its quote instead (a dialog: Escape closes it and focus goes back to the link).
  */
 
-/** The citation a click in the lesson's text activated, if it was a superscript link. */
-export function citationOfClick(event: React.MouseEvent, citations: readonly CitationView[]): CitationView | null {
-  const link = (event.target as Element | null)?.closest?.('a[href^="#cite-"]');
+/** The superscript link a click in the lesson's text activated, with its citation. */
+export function citationOfClick(
+  event: React.MouseEvent,
+  citations: readonly CitationView[],
+): { citation: CitationView; link: HTMLElement } | null {
+  const link = (event.target as Element | null)?.closest?.<HTMLElement>('a[href^="#cite-"]');
   if (!link) return null;
   const n = Number(link.getAttribute("href")?.slice("#cite-".length));
-  return citations.find((c) => c.n === n) ?? null;
+  const citation = citations.find((c) => c.n === n);
+  return citation ? { citation, link } : null;
 }
 
 /** Below the lesson: every quote it cites, `id="cite-n"`, the quotes in the course's language. */
@@ -42,10 +46,13 @@ export function LessonSources({ citations, text }: { citations: CitationView[]; 
 export function CitationPanel({
   citation,
   onClose,
+  returnFocus,
   text,
 }: {
   citation: CitationView | null;
   onClose: () => void;
+  /** The superscript that opened it: focus goes back there (the panel has no trigger of its own). */
+  returnFocus: () => HTMLElement | null;
   text: CourseTextAttributes;
 }) {
   const t = useTranslations("viewer");
@@ -55,6 +62,12 @@ export function CitationPanel({
         side="right"
         closeLabel={t("closeLabel")}
         data-testid="citation-panel"
+        onCloseAutoFocus={(event) => {
+          const link = returnFocus();
+          if (!link?.isConnected) return;
+          event.preventDefault();
+          link.focus();
+        }}
         className="w-full overflow-y-auto p-6 sm:max-w-md"
       >
         {citation ? (
