@@ -1,13 +1,17 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import * as React from "react";
 import type { CourseTextAttributes } from "@/lib/course-languages";
 import type { CitationView, LessonContent } from "../lesson-queries";
 import { citedIn } from "@/lib/markdown/citations";
-import { CitationPanel, citationOfClick, LessonSources } from "./lesson-sources";
+import { citationOfClick, LessonSources } from "./lesson-sources";
 import { LESSON_PROSE } from "./prose";
 import { withoutRepeatedTitle } from "./repeated-title";
+
+// The quote's side panel loads with the first superscript activated: most lessons cite nothing.
+const CitationPanel = dynamic(() => import("./citation-panel").then((m) => m.CitationPanel), { ssr: false });
 
 /**
  * The lesson's media, its stored (server-sanitized) HTML and, for a grounded lesson, the quotes
@@ -25,11 +29,13 @@ export function LessonBody({
   const citations = React.useMemo(() => citedIn(lesson.theory, lesson.citations), [lesson.theory, lesson.citations]);
   const [open, setOpen] = React.useState<CitationView | null>(null);
   const opener = React.useRef<HTMLElement | null>(null);
+  const [opened, setOpened] = React.useState(false);
   const onClick = (event: React.MouseEvent) => {
     const clicked = citationOfClick(event, citations);
     if (!clicked) return;
     event.preventDefault();
     opener.current = clicked.link;
+    setOpened(true);
     setOpen(clicked.citation);
   };
   return (
@@ -73,7 +79,9 @@ export function LessonBody({
         dangerouslySetInnerHTML={{ __html: withoutRepeatedTitle(lesson.theory, lesson.title) }}
       />
       <LessonSources citations={citations} text={text} />
-      <CitationPanel citation={open} onClose={() => setOpen(null)} returnFocus={() => opener.current} text={text} />
+      {opened ? (
+        <CitationPanel citation={open} onClose={() => setOpen(null)} returnFocus={() => opener.current} text={text} />
+      ) : null}
     </div>
   );
 }

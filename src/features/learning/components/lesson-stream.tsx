@@ -4,7 +4,6 @@ import { RefreshCwIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import * as React from "react";
 import type { CourseTextAttributes } from "@/lib/course-languages";
-import { streamedCitations } from "@/lib/markdown/citations";
 import { LESSON_PROSE } from "./prose";
 import { withoutRepeatedTitle } from "./repeated-title";
 import type { PartialRenderer } from "./use-partial-renderer";
@@ -27,11 +26,8 @@ export function LessonStream({
 }) {
   const t = useTranslations("viewer");
   const shown = useThrottledValue(markdown, STREAM_RENDER_MS);
-  // A grounded lesson's `[n]` shows as the superscript it will be once checked and stored.
-  const html = React.useMemo(
-    () => withoutRepeatedTitle(render(streamedCitations(shown)), title),
-    [render, shown, title],
-  );
+  // A grounded lesson's `[n]` shows as the superscript it will be (renderStreamedLesson).
+  const html = React.useMemo(() => withoutRepeatedTitle(render(shown), title), [render, shown, title]);
   return (
     <div data-testid="lesson-stream" aria-live="polite" aria-busy="true" className="space-y-2">
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
