@@ -1,4 +1,4 @@
-import { citationPages, type ShownCitation } from "@/lib/markdown/citations";
+import { citationPages, type ShownCitation } from "@/lib/citations";
 
 /**
  * A grounded lesson's quotes in a Markdown file: footnote definitions for the `[^n]` the text

@@ -1,7 +1,7 @@
 import "server-only";
 import { courseOutline, findOwnCourse, type CourseRow } from "@/features/courses/service";
 import { courseTextDirection } from "@/lib/course-languages";
-import { citedIn, type ShownCitation } from "@/lib/markdown/citations";
+import { citedIn, type ShownCitation } from "@/lib/citations";
 
 export type ExportLesson = {
   id: string;

@@ -5,7 +5,7 @@ import { courseOutline, requireOwnCourse, storeCourse, type CourseRow } from "@/
 import { COURSE_TYPE_LABEL, isPaidPlan, type Plan } from "@/features/plans";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
-import { citedIn } from "@/lib/markdown/citations";
+import { citedIn } from "@/lib/citations";
 import { env } from "@/server/env";
 import { appError } from "@/server/http/errors";
 import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";

@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/i18n/config";
 import { CitationList } from "@/features/learning";
-import { withCitationPrefix } from "@/lib/markdown/citations";
+import { withCitationPrefix } from "@/lib/citations";
 import { type ExportDocument, youtubeWatchUrl } from "../document";
 import { exportLabels } from "../labels";
 import { PrintCover } from "./print-cover";

@@ -1,5 +1,5 @@
 import type { CourseTextAttributes } from "@/lib/course-languages";
-import { citationPages, type ShownCitation } from "@/lib/markdown/citations";
+import { citationPages, type ShownCitation } from "@/lib/citations";
 
 /**
  * The quotes a grounded lesson cites, one entry per `id="cite-n"` (decision 027), below the

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import type { CourseTextAttributes } from "@/lib/course-languages";
-import { citationPages } from "@/lib/markdown/citations";
+import { citationPages } from "@/lib/citations";
 import type { CitationView } from "../lesson-queries";
 
 /**

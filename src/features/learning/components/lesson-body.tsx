@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import * as React from "react";
 import type { CourseTextAttributes } from "@/lib/course-languages";
 import type { CitationView, LessonContent } from "../lesson-queries";
-import { citedIn } from "@/lib/markdown/citations";
+import { citedIn } from "@/lib/citations";
 import { citationOfClick, LessonSources } from "./lesson-sources";
 import { LESSON_PROSE } from "./prose";
 import { withoutRepeatedTitle } from "./repeated-title";
