@@ -91,5 +91,20 @@ for (const locale of LOCALES) {
     await expect(entry).toContainText("seabirds");
     await expect(first).toHaveAttribute("href", `#cite-${n}`);
     await expectAxeCleanInBothThemes(page, `grounded lesson (${locale})`);
+
+    // The print view (what the PDF is printed from): the lesson's quotes under it, and every
+    // superscript's link lands on an id that exists once in the whole document.
+    const courseId = page.url().match(/\/course\/([0-9a-f-]{36})/)![1];
+    await page.goto(`/course/${courseId}/print`);
+    const printed = page.getByTestId("print-view");
+    await expect(printed.getByRole("heading", { name: c.sources }).first()).toBeVisible();
+    const targets = await printed
+      .locator(".print-theory sup.citation a")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    expect(targets.length).toBeGreaterThan(0);
+    for (const href of targets) {
+      expect(href).toMatch(/^#cite-[0-9a-f-]{36}-\d+$/);
+      await expect(page.locator(`[id="${href.slice(1)}"]`)).toHaveCount(1);
+    }
   });
 }
