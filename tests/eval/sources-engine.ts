@@ -7,6 +7,9 @@
  *   eval    the fixed document set (scripts/grounding-set.mjs) ingested by the real job, every
  *           question searched over all of it with no embedding model: recall@8; then ingestion
  *           time per 100 pages of a 300-page PDF and a 100-page DOCX
+ *           then, for each document, a course made from it whose lessons (its questions) are written
+ *           by the lesson.write job with the fake model made source-aware: the share of prose
+ *           paragraphs with a resolvable citation (one kept, with its stored quote)
  *   bench   ingestion pages/s (PDF, DOCX); search p50/p99 over 10,000 chunks beside `select 1`
  */
 import { sql } from "drizzle-orm";
@@ -19,6 +22,15 @@ import { registerSourceJobs, SOURCE_INGEST } from "@/features/sources/ingest-job
 import { inspectFile } from "@/features/sources/intake";
 import { findSource, insertSource, storeChunks } from "@/features/sources/queries";
 import { searchSources } from "@/features/sources/search";
+import { storeCourse } from "@/features/courses/service";
+import { LESSON_WRITE, registerLessonJobs } from "@/features/learning/lesson-job";
+import { contentWords } from "@/features/sources/citations";
+import { linkSourcesToCourse } from "@/features/sources/queries";
+import { setAiConfigForTests } from "@/server/ai/model";
+import { lessons } from "@/server/db/schema";
+import { COURSE_LANGUAGES } from "@/lib/course-languages";
+import { eq } from "drizzle-orm";
+import { startFakeModel } from "../fakes/openai-compatible";
 import { groundingSet, longDocx, longPdf, seeded } from "../../scripts/grounding-set.mjs";
 
 type Fact = { page: number; needle: string; fact: string; q: string };
@@ -84,14 +96,83 @@ async function evaluate() {
       questions.push({ lang: doc.lang, kind: doc.kind, q: fact.q, rank: rank < 0 ? null : rank + 1 });
     }
   }
+  const lessonsWritten = await groundedLessons(userId, ingested);
   const pdf = await ingest(userId, "long.pdf", longPdf(300));
   const docx = await ingest(userId, "long.docx", longDocx(100));
   return {
     documents: ingested.map((d) => ({ name: d.name, lang: d.lang, pages: d.pages, ms: d.ms })),
     questions,
+    lessons: lessonsWritten,
     pdf: { pages: pdf.pages, ms: pdf.ms },
     docx: { pages: docx.pages, ms: docx.ms },
   };
+}
+
+/**
+ * A course per document, made from it alone, its lessons titled by the document's questions and
+ * written by the real lesson.write job against the fake model made source-aware
+ * (tests/fakes/grounded-lesson.ts). Per document: prose paragraphs (`<p>` of four content words
+ * or more, as citations.ts counts them) and how many hold a superscript whose quote is stored.
+ */
+async function groundedLessons(
+  userId: string,
+  docs: { name: string; lang: string; sourceId: string; facts: unknown[] }[],
+) {
+  const model = await startFakeModel({ charsPerToken: 400 });
+  setAiConfigForTests({
+    provider: "openai-compatible",
+    model: model.model,
+    baseURL: model.baseURL,
+    source: "AI_PROVIDER",
+  });
+  registerLessonJobs();
+  const db = await getDb();
+  const results = [];
+  try {
+    for (const doc of docs) {
+      const language = COURSE_LANGUAGES.find((l) => l.code === doc.lang)?.name ?? "English";
+      const { course } = await storeCourse(
+        {
+          userId,
+          mainTopic: doc.name.replace(/\.\w+$/, ""),
+          type: "text_image",
+          lang: language,
+          photo: "",
+          photoAttribution: null,
+          idempotencyKey: null,
+          topics: [{ title: doc.name, lessons: (doc.facts as Fact[]).map((f) => ({ title: f.q })) }],
+        },
+        null,
+      );
+      await linkSourcesToCourse(course.id, [doc.sourceId]);
+      const rows = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, course.id));
+      let paragraphs = 0;
+      let cited = 0;
+      for (const { id } of rows) {
+        const job = await enqueueJob({
+          kind: LESSON_WRITE,
+          subject: id,
+          payload: { courseId: course.id, userId, regenerate: false },
+          userId,
+        });
+        await runJobNow(job.id);
+        const [row] = await db.select().from(lessons).where(eq(lessons.id, id));
+        const stored = new Set(row.citations.map((c) => c.n));
+        for (const [, inner] of row.theory.matchAll(/<p>([\s\S]*?)<\/p>/g)) {
+          const prose = inner.replace(/<[^>]+>/g, " ");
+          if (contentWords(prose).size < 4) continue;
+          paragraphs += 1;
+          const numbers = [...inner.matchAll(/href="#cite-(\d+)"/g)].map((m) => Number(m[1]));
+          if (numbers.some((n) => stored.has(n))) cited += 1;
+        }
+      }
+      results.push({ name: doc.name, lang: doc.lang, lessons: rows.length, paragraphs, cited });
+    }
+  } finally {
+    setAiConfigForTests(undefined);
+    await model.close();
+  }
+  return results;
 }
 
 async function bench() {

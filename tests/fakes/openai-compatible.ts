@@ -14,6 +14,7 @@ import { embeddingsResponse, type EmbeddingCalls } from "./fake-embeddings";
 import { FakeWriter, hashString } from "./fake-text";
 import { groundedChatAnswer, groundOutline, groundQuiz } from "./grounded";
 import { MATH_CODE_LESSON } from "./math-code";
+import { groundedLessonMarkdown, isGroundedLessonPrompt } from "./grounded-lesson";
 
 export type FakeBehaviour =
   | "ok"
@@ -286,6 +287,9 @@ function answerFor(request: ChatRequest, behaviour: FakeBehaviour): string {
   // A review lesson after a failed quiz (its prompt lists the missed questions): its heading says so.
   if (prompt.includes('"missedQuestions"'))
     return writer.lessonMarkdown(`${REVIEW_LESSON_MARK} ${facts.lesson ?? facts.topic ?? writer.phrase(3)}`);
+  // A lesson written from the learner's material (decision 027): built from the excerpts, citing them.
+  if (isGroundedLessonPrompt(prompt))
+    return groundedLessonMarkdown(prompt, facts.lesson ?? facts.topic ?? writer.phrase(3), writer);
   return writer.lessonMarkdown(facts.lesson ?? facts.topic ?? writer.phrase(3));
 }
 

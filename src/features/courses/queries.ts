@@ -4,7 +4,7 @@ import { QueryBuilder } from "drizzle-orm/pg-core";
 import { insertLessons, updateCourseLessons, type LessonChanges } from "@/features/learning";
 import { getDb, type Db } from "@/server/db/client";
 import { listLane } from "@/server/db/lane";
-import { courseCreations, courses, lessons, topics, users } from "@/server/db/schema";
+import { courseCreations, courses, lessons, topics, users, type LessonCitation } from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -14,6 +14,8 @@ export type TopicRow = typeof topics.$inferSelect;
 export type NewLesson = {
   title: string;
   theory?: string;
+  /** The citations `theory` keeps, when it was written from the outline's material (decision 027). */
+  citations?: LessonCitation[];
   imageUrl?: string | null;
   imageAttribution?: string | null;
   youtubeId?: string | null;
@@ -125,6 +127,7 @@ export async function insertCourseGraph(
         position,
         title: lesson.title,
         theory: lesson.theory ?? "",
+        citations: lesson.citations ?? [],
         imageUrl: lesson.imageUrl ?? null,
         imageAttribution: lesson.imageAttribution ?? null,
         youtubeId: lesson.youtubeId ?? null,

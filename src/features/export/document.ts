@@ -1,6 +1,7 @@
 import "server-only";
 import { courseOutline, findOwnCourse, type CourseRow } from "@/features/courses/service";
 import { courseTextDirection } from "@/lib/course-languages";
+import { citedIn, type ShownCitation } from "@/lib/citations";
 
 export type ExportLesson = {
   id: string;
@@ -12,6 +13,8 @@ export type ExportLesson = {
   imageUrl: string | null;
   imageAttribution: string | null;
   youtubeId: string | null;
+  /** The quotes its text cites (decision 027), without source ids: files never carry them. */
+  citations: ShownCitation[];
 };
 
 export type ExportDocument = {
@@ -46,6 +49,13 @@ export async function findExportDocument(userId: string, courseId: unknown): Pro
         imageUrl: l.imageUrl,
         imageAttribution: l.imageAttribution,
         youtubeId: l.youtubeId,
+        citations: citedIn(l.theory, l.citations).map(({ n, sourceTitle, pageFrom, pageTo, quote }) => ({
+          n,
+          sourceTitle,
+          pageFrom,
+          pageTo,
+          quote,
+        })),
       })),
     })),
   };

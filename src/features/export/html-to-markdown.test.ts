@@ -1,6 +1,7 @@
 import { markdownToSafeHtml } from "@/server/html/markdown";
 import { MATH_CODE_FORMULAS, MATH_CODE_LESSON } from "../../../tests/fakes/math-code";
 import { htmlToMarkdown } from "./html-to-markdown";
+import { markdownFootnotes } from "./citations";
 
 describe("htmlToMarkdown", () => {
   it("turns the sanitized lesson tags into Markdown", () => {
@@ -42,5 +43,22 @@ describe("htmlToMarkdown and formulas", () => {
     expect(markdown).toContain("```brainfudge\n++[>+<-]\n```");
     // Nothing of KaTeX's rendering is left: no glyph run, no MathML text.
     expect(markdown).not.toMatch(/a2\+b2|katex/);
+  });
+});
+
+describe("grounded lessons' citations", () => {
+  it("writes a citation's superscript back as its footnote reference, and the quotes as definitions", () => {
+    const html = markdownToSafeHtml("Albatrosses glide for hours[^2][^3].\n\nPlain x<sup>2</sup>.");
+    const markdown = htmlToMarkdown(html);
+    expect(markdown).toContain("Albatrosses glide for hours[^2][^3].");
+    expect(markdown).toContain("Plain x2.");
+    expect(
+      markdownFootnotes([
+        { n: 2, sourceTitle: "Birds *guide*", pageFrom: 3, pageTo: 3, quote: "Albatrosses\nglide [far]." },
+        { n: 3, sourceTitle: "Birds", pageFrom: 3, pageTo: 4, quote: "They rest at sea." },
+      ]),
+    ).toBe(
+      '[^2]: "Albatrosses glide \\[far\\]." — Birds \\*guide\\*, p. 3\n[^3]: "They rest at sea." — Birds, pp. 3–4',
+    );
   });
 });

@@ -64,6 +64,14 @@ function inlineNode(node: Node): string {
       return "  \n";
     case "span":
       return formula(node) ?? inner();
+    case "sup": {
+      // A grounded lesson's citation (src/lib/markdown/citations.ts) goes back to its footnote
+      // reference; the archive adds the `[^n]: quote` definitions after the lesson.
+      const cite = /^#cite-(\d{1,3})$/.exec(
+        node.children.find((c): c is Node => typeof c !== "string")?.attrs.href ?? "",
+      );
+      return node.attrs.class === "citation" && cite ? `[^${cite[1]}]` : inner();
+    }
     case "a":
       return node.attrs.href ? `[${inner()}](${node.attrs.href})` : inner();
     case "img":

@@ -25,6 +25,7 @@ export function exportLabels(locale: Locale) {
     notCompleted: (title: string) => t("notCompleted", { title }),
     imageBy: (attribution: string) => t("imageBy", { attribution }),
     imageAlt: (title: string) => t("imageAlt", { title }),
+    sources: t("sources"),
     previous: t("scormPrevious"),
     next: t("scormNext"),
     /** Filled in by the SCORM launch page's script. */

@@ -2,6 +2,7 @@ import { strToU8, zipSync } from "fflate";
 import { type ExportDocument, youtubeWatchUrl } from "./document";
 import { inlineImage, pad, slug } from "./files";
 import { htmlToMarkdown } from "./html-to-markdown";
+import { markdownFootnotes } from "./citations";
 import type { ExportLabels } from "./labels";
 
 const yamlString = (value: string) => JSON.stringify(value);
@@ -38,6 +39,8 @@ export function markdownArchive(doc: ExportDocument, labels: ExportLabels): Uint
           if (lesson.imageAttribution) parts.push(`*${labels.imageBy(lesson.imageAttribution)}*`);
         }
         parts.push(htmlToMarkdown(lesson.theory));
+        // One lesson a file: its `[^n]` are unique in it, the definitions follow the text.
+        parts.push(markdownFootnotes(lesson.citations));
       }
       files[file] = strToU8(parts.filter(Boolean).join("\n\n") + "\n");
     });

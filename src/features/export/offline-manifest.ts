@@ -33,6 +33,8 @@ export function offlineManifest(doc: ExportDocument) {
       imageUrl: l.imageUrl,
       imageAttribution: l.imageAttribution,
       youtubeId: l.youtubeId,
+      // The viewer draws the superscripts' panel and the Sources list from these offline too.
+      citations: l.citations,
       done: true,
     })),
   };

@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from "fflate";
 import { type ExportDocument, textDirection, youtubeWatchUrl } from "./document";
+import { citationsHtml } from "./citations";
 import { inlineImage, pad } from "./files";
 import type { ExportLabels } from "./labels";
 
@@ -103,7 +104,7 @@ function lessonPage(
       media = `<figure><img src="${esc(image)}" alt="${esc(labels.imageAlt(lesson.title))}">${credit}</figure>`;
     }
     // The theory is stored sanitized (src/server/html/sanitize.ts).
-    body = media + lesson.theory;
+    body = media + lesson.theory + citationsHtml(lesson.citations, labels, esc);
   }
   return `<!doctype html>
 <html lang="${esc(langCode)}" dir="${textDirection(doc.course.lang)}">

@@ -14,7 +14,7 @@ import { coverUrl } from "./cover";
 import { generateLesson } from "./engine";
 import { courseLanguageByName } from "./languages";
 import { cleanOutline, cleanTitle, outlineWithin } from "./outline";
-import { carryOutlineSources } from "@/features/sources/service";
+import { carryOutlineSources, outlineExcerpts } from "@/features/sources/service";
 import { findUsableOutline, markOutlineUsed, type GeneratedOutlineRow } from "./queries";
 import {
   courseContentSchema,
@@ -128,8 +128,16 @@ async function generateAndStore(
   await admitCourseGeneration(user, t);
   const courseType = COURSE_TYPE_VALUE[input.type];
   const [first] = input.outline.topics;
+  // An outline asked with the learner's material writes its first lesson from it (decision 027).
+  const excerpts = await outlineExcerpts(
+    user.id,
+    input.outlineId,
+    `${first.title} ${first.subtopics[0]} ${input.mainTopic}`,
+    8,
+  );
   const [lesson, photo] = await Promise.all([
     generateLesson({
+      excerpts,
       courseTopic: input.mainTopic,
       topicTitle: first.title,
       lessonTitle: first.subtopics[0],
@@ -165,6 +173,7 @@ async function generateAndStore(
             ? {
                 title,
                 theory: lesson.html,
+                citations: lesson.citations,
                 imageUrl: lesson.image?.url ?? null,
                 imageAttribution: lesson.image?.attribution ?? null,
                 youtubeId: lesson.youtubeId,

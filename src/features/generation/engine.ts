@@ -1,13 +1,19 @@
 import "server-only";
 import { Output, parsePartialJson, type LanguageModel } from "ai";
 import { z as zod } from "zod";
-import type { Excerpt } from "@/features/sources/service";
 import { requireLanguageModel } from "@/server/ai/model";
 import { aiDeadline, InvalidModelOutputError, runModel, type RetryPolicy } from "@/server/ai/run";
 import { markdownToSafeHtml } from "@/server/html/markdown";
 import { findImage, type FoundImage } from "@/server/media/images";
 import { fetchTranscript, findVideo } from "@/server/media/youtube";
 import { logger } from "@/server/logger";
+import {
+  checkCitations,
+  CITE_INSTRUCTION,
+  excerptPromptBlock,
+  type Citation,
+  type Excerpt,
+} from "@/features/sources/service";
 import { courseLanguageByName, looksWrittenIn } from "./languages";
 import { cleanTitle, cleanOutline, outlineInLanguage, parseJsonAnswer, withUserSubtopics } from "./outline";
 import { buildImageSearchPrompt } from "./prompts/image-search";
@@ -169,7 +175,27 @@ export async function generateOutline(
   return outline;
 }
 
-export type LessonText = { markdown: string; html: string };
+export type LessonText = {
+  markdown: string;
+  html: string;
+  /** The citations the text keeps (decision 027); empty for a lesson written without material. */
+  citations: Citation[];
+  /** What the citation check found, for the log; null without material. */
+  grounding: { paragraphs: number; citedParagraphs: number; dropped: number } | null;
+};
+
+/** A lesson's context, with the excerpts of the course's material when it has any. */
+export type GroundedLessonContext = LessonContext & { excerpts?: readonly Excerpt[] };
+
+/**
+ * The model is given the excerpts with the instruction to cite them by number; what it wrote is
+ * then checked (citations.ts): unknown or unrelated citations are dropped, the rest kept as `[^n]`.
+ */
+function groundedPromptContext<C extends GroundedLessonContext>(context: C): Omit<C, "excerpts"> {
+  const { excerpts, ...rest } = context;
+  if (!excerpts?.length) return rest;
+  return { ...rest, grounding: { instruction: CITE_INSTRUCTION, excerpts: excerptPromptBlock(excerpts) } };
+}
 
 /**
  * One lesson's theory in the course language: Markdown streamed through `onDelta` as the model
@@ -177,13 +203,15 @@ export type LessonText = { markdown: string; html: string };
  * built from it; without, from the titles (SPEC "Video").
  */
 export async function writeLesson(
-  context: LessonContext & { transcript?: string },
+  grounded: GroundedLessonContext & { transcript?: string },
   options: EngineOptions & {
     onDelta?: (delta: string) => void | Promise<void>;
     onRetry?: (attempt: number) => void | Promise<void>;
   } = {},
 ): Promise<LessonText> {
   const model = await modelFor(options);
+  const context = groundedPromptContext(grounded);
+  const excerpts = grounded.excerpts ?? [];
   const { system, prompt } = context.transcript?.trim()
     ? buildLessonFromTranscriptPrompt({ ...context, transcript: context.transcript })
     : buildLessonTheoryPrompt(context);
@@ -201,9 +229,31 @@ export async function writeLesson(
         if (markdown.length < 40) throw new InvalidModelOutputError("the lesson is empty");
         if (!looksWrittenIn(markdown, context.language))
           throw new InvalidModelOutputError(`the lesson is not in ${context.language}`);
-        const html = markdownToSafeHtml(markdown);
+        if (excerpts.length === 0) {
+          const html = markdownToSafeHtml(markdown);
+          if (!html) throw new InvalidModelOutputError("the lesson has no content");
+          return { markdown, html, citations: [], grounding: null };
+        }
+        const checked = checkCitations(markdown, excerpts);
+        const html = markdownToSafeHtml(checked.text);
         if (!html) throw new InvalidModelOutputError("the lesson has no content");
-        return { markdown, html };
+        return {
+          markdown: checked.text,
+          html,
+          citations: checked.citations.map(({ n, sourceId, sourceTitle, pageFrom, pageTo, quote }) => ({
+            n,
+            sourceId,
+            sourceTitle,
+            pageFrom,
+            pageTo,
+            quote,
+          })),
+          grounding: {
+            paragraphs: checked.paragraphs,
+            citedParagraphs: checked.citedParagraphs,
+            dropped: checked.dropped,
+          },
+        };
       },
     },
   );
@@ -284,7 +334,7 @@ export async function findLessonVideo(
  * Its model calls (search phrase, text) share one time budget, so a lesson ends within it.
  */
 export async function generateLesson(
-  context: LessonContext & { courseType: "text_image" | "video_text" },
+  context: GroundedLessonContext & { courseType: "text_image" | "video_text" },
   lessonOptions: EngineOptions & {
     onDelta?: (delta: string) => void | Promise<void>;
     onRetry?: (attempt: number) => void | Promise<void>;

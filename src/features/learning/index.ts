@@ -6,3 +6,4 @@ import "server-only";
  */
 export { addReviewLessons, type MissedGroup, type ReviewLessonRef } from "./review-lessons";
 export { insertLessons, updateCourseLessons, updateLesson, type LessonChanges } from "./lesson-store";
+export { CitationList } from "./components/citation-list";

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
-import { lessons } from "@/server/db/schema";
+import { lessons, type LessonCitation } from "@/server/db/schema";
 
 /** The text written so far by the lesson's running job, for followers in other requests or instances. */
 export async function writeDraft(lessonId: string, draft: string | null): Promise<void> {
@@ -29,7 +29,14 @@ export async function generatedAtOf(lessonId: string): Promise<Date | null> {
 /** Stores a finished lesson and drops its draft in one write; `done` is left as it was. */
 export async function storeGeneratedLesson(
   lessonId: string,
-  values: { theory: string; imageUrl: string | null; imageAttribution: string | null; youtubeId: string | null },
+  values: {
+    theory: string;
+    /** The text's kept citations (decision 027); a lesson written again without material has none. */
+    citations: LessonCitation[];
+    imageUrl: string | null;
+    imageAttribution: string | null;
+    youtubeId: string | null;
+  },
 ): Promise<void> {
   const db = await getDb();
   const now = new Date();

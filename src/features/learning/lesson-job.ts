@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { findOwnCourse } from "@/features/courses/service";
 import { generateLesson } from "@/features/generation/service";
 import { queueKeyPoints } from "@/features/review/service";
+import { courseExcerpts, courseHasMaterial } from "@/features/sources/service";
 import { failureCode } from "@/server/http/errors";
 import { aiRateLimitKey, aiRateLimitRule } from "@/server/ai/rate-limit";
 import { takeRateLimitSlotBelow } from "@/server/http/rate-limit";
@@ -64,6 +65,11 @@ async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<
   if (!regenerate && found.lesson.theory) return;
   if (regenerate && ((await generatedAtOf(lessonId))?.getTime() ?? 0) >= job.createdAt.getTime()) return;
   if (paced) await takePacedSlot(userId);
+  // A course made from material is written from its excerpts and cites them (decision 027); one
+  // cheap check leaves every other course as it was.
+  const excerpts = (await courseHasMaterial(userId, courseId))
+    ? await courseExcerpts(userId, courseId, `${found.topicTitle} ${found.lesson.title} ${course.mainTopic}`, 8)
+    : [];
 
   const live = openLiveLesson(lessonId);
   let flushed = "";
@@ -92,6 +98,7 @@ async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<
         ...(found.remediation ? { review: { missed: found.remediation.missed } } : {}),
         courseType: course.type,
         ...(regenerate ? { rewriteId: randomUUID().slice(0, 8) } : {}),
+        excerpts,
       },
       {
         signal,
@@ -108,8 +115,10 @@ async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<
     // Taken over while the model wrote: the new holder stores it, not us.
     if (!(await stillOwned())) throw signal.reason ?? new Error("job lease lost");
     // A regenerated lesson keeps its media when the new search found none.
+    if (result.grounding) logger.info({ lessonId, ...result.grounding }, "lesson citations checked");
     await storeGeneratedLesson(lessonId, {
       theory: result.html,
+      citations: result.citations,
       imageUrl: result.image?.url ?? (course.type === "text_image" ? found.lesson.imageUrl : null),
       imageAttribution: result.image?.attribution ?? (result.image ? null : found.lesson.imageAttribution),
       youtubeId: result.youtubeId ?? (course.type === "video_text" ? found.lesson.youtubeId : null),

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
-import { courses, lessons, topics } from "@/server/db/schema";
+import { courses, lessons, topics, type LessonCitation } from "@/server/db/schema";
 
 export type ViewerCourseRow = typeof courses.$inferSelect;
 /**
@@ -42,7 +42,23 @@ export type LessonContent = {
   imageAttribution: string | null;
   youtubeId: string | null;
   done: boolean;
+  /** The quotes the text cites (decision 027), without the source's id: the reader needs none. */
+  citations: CitationView[];
 };
+
+/** A citation as a page shows it: its number, quote, source title and pages. */
+export type CitationView = Omit<LessonCitation, "sourceId">;
+
+/** What of a stored citation leaves the server. */
+export function citationViews(stored: readonly LessonCitation[] | null | undefined): CitationView[] {
+  return (stored ?? []).map(({ n, sourceTitle, pageFrom, pageTo, quote }) => ({
+    n,
+    sourceTitle,
+    pageFrom,
+    pageTo,
+    quote,
+  }));
+}
 
 const lessonContentColumns = {
   id: lessons.id,
@@ -53,6 +69,7 @@ const lessonContentColumns = {
   imageAttribution: lessons.imageAttribution,
   youtubeId: lessons.youtubeId,
   done: lessons.done,
+  citations: lessons.citations,
 };
 
 export async function lessonContent(courseId: string, lessonId: string): Promise<LessonContent | undefined> {
@@ -62,7 +79,7 @@ export async function lessonContent(courseId: string, lessonId: string): Promise
     .from(lessons)
     .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
     .limit(1);
-  return row;
+  return row && { ...row, citations: citationViews(row.citations) };
 }
 
 /** The lesson with its topic title and, for a review lesson, what it must teach: for the prompt. */

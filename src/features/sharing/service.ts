@@ -5,6 +5,7 @@ import { courseOutline, requireOwnCourse, storeCourse, type CourseRow } from "@/
 import { COURSE_TYPE_LABEL, isPaidPlan, type Plan } from "@/features/plans";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
+import { citedIn } from "@/lib/citations";
 import { env } from "@/server/env";
 import { appError } from "@/server/http/errors";
 import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
@@ -88,6 +89,14 @@ export async function sharedCoursePreview(shareId: unknown) {
       ? {
           title: sample.title,
           theory: sample.theory,
+          // The quotes its superscripts cite (decision 027): never the files or their ids.
+          citations: citedIn(sample.theory, sample.citations).map(({ n, sourceTitle, pageFrom, pageTo, quote }) => ({
+            n,
+            sourceTitle,
+            pageFrom,
+            pageTo,
+            quote,
+          })),
           imageUrl: sample.imageUrl,
           imageAttribution: sample.imageAttribution,
         }
@@ -132,6 +141,8 @@ export async function copySharedCourse(
         lessons: lessons.map((l) => ({
           title: l.title,
           theory: l.theory,
+          // The quotes go with the text; the owner's source ids stay with the owner.
+          citations: citedIn(l.theory, l.citations).map((c) => ({ ...c, sourceId: "" })),
           imageUrl: l.imageUrl,
           imageAttribution: l.imageAttribution,
           youtubeId: l.youtubeId,

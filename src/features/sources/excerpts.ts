@@ -1,6 +1,6 @@
 import "server-only";
 import type { Citation } from "./citations";
-import { courseSourceRows } from "./queries";
+import { courseSourceRows, outlineSourceIds, ownSources, type SourceRow } from "./queries";
 import { searchSources } from "./search";
 
 /**
@@ -20,8 +20,20 @@ const MAX_EXCERPT_CHARS = 1600;
  * numbered 1…k, best first. Empty when the course has no material or nothing matches.
  */
 export async function courseExcerpts(userId: string, courseId: string, query: string, k = 8): Promise<Excerpt[]> {
-  const rows = await courseSourceRows(userId, courseId);
-  const ready = rows.filter((r) => r.status === "ready");
+  return excerptsOf(userId, await courseSourceRows(userId, courseId), query, k);
+}
+
+/**
+ * The same for an outline not yet a course: the material it was asked with (its owner's only).
+ * A new course's first lesson is written before the course exists (course-creation.ts).
+ */
+export async function outlineExcerpts(userId: string, outlineId: string, query: string, k = 8): Promise<Excerpt[]> {
+  const ids = await outlineSourceIds(outlineId);
+  return ids.length === 0 ? [] : excerptsOf(userId, await ownSources(userId, ids), query, k);
+}
+
+async function excerptsOf(userId: string, rows: SourceRow[], query: string, k: number): Promise<Excerpt[]> {
+  const ready = rows.filter((r) => r.status === "ready" && r.userId === userId);
   if (ready.length === 0) return [];
   const titles = new Map(ready.map((r) => [r.id, r.title]));
   const hits = await searchSources(

@@ -37,17 +37,19 @@ import { searchSources, type SourceHit } from "./search";
 
 export { registerSourceJobs, searchSources, type SourceHit };
 
-// Grounded writing's shared pieces (decision 028): other features reach them through this entry.
+// Grounded writing's shared pieces (decisions 027 and 028): the numbered excerpts a prompt is
+// given and the check of the citations the model wrote from them. Other features reach them here.
 export {
   CITE_INSTRUCTION,
   SOURCES_ONLY_INSTRUCTION,
   courseExcerpts,
   courseHasMaterial,
   excerptPromptBlock,
+  outlineExcerpts,
   pageLabel,
   type Excerpt,
 } from "./excerpts";
-export { checkCitations, type Citation } from "./citations";
+export { checkCitations, paragraphCoverage, type Citation } from "./citations";
 
 /**
  * The outline's view of the material (decision 028): the table of contents and section summaries
@@ -295,3 +297,4 @@ export const rememberOutlineSources = linkSourcesToOutline;
 export async function carryOutlineSources(outlineId: string, courseId: string): Promise<void> {
   await linkSourcesToCourse(courseId, await outlineSourceIds(outlineId));
 }
+

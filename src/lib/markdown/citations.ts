@@ -31,3 +31,27 @@ export function citationExtension(): TokenizerAndRendererExtension {
     },
   };
 }
+
+/**
+ * While a grounded lesson streams, the model's own `[2]` (or `[1, 3]`) after a word is drawn as
+ * the superscript the checked text will have (`[^2]`), so the text does not change look when the
+ * stored version replaces it. Only after a space or punctuation and outside code fences: `a[1]`
+ * is an index. The check happens on the server when the lesson is stored (citations.ts there).
+ */
+export function streamedCitations(markdown: string): string {
+  return markdown
+    .split(/(^(?:```|~~~)[^\n]*\n[\s\S]*?(?:^(?:```|~~~)[^\n]*$|$(?![\s\S])))/m)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(
+            /(^|[\s.,;:!?)])\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\](?![(:[])/g,
+            (_, before: string, numbers: string) =>
+              `${before}${numbers
+                .split(/\s*,\s*/)
+                .map((n) => `[^${n}]`)
+                .join("")}`,
+          ),
+    )
+    .join("");
+}

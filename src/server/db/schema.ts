@@ -64,6 +64,15 @@ export const users = pgTable(
 /** A question missed in a quiz attempt, as a review lesson is told to teach it. */
 export type RemediationQuestion = { question: string; right: string; chosen: string; explanation: string };
 export type LessonRemediation = { attemptId: string; topicPosition: number | null; missed: RemediationQuestion[] };
+/** A kept citation of a grounded lesson (the sources feature's `Citation`, as stored). */
+export type LessonCitation = {
+  n: number;
+  sourceId: string;
+  sourceTitle: string;
+  pageFrom: number;
+  pageTo: number;
+  quote: string;
+};
 /** One asked question of a graded attempt: `right` and `chosen` are option texts ("" for none). */
 export type AttemptQuestionResult = {
   question: string;
@@ -180,6 +189,12 @@ export const lessons = pgTable(
      * prompt. Null for the course's own lessons; a review lesson does not count in progress.
      */
     remediation: jsonb("remediation").$type<LessonRemediation>(),
+    /**
+     * The citations the lesson's text keeps (`[^n]` in it), checked against the excerpts of the
+     * course's material it was written from (decision 027): each with the excerpt's quote, source
+     * title and pages. Empty for a lesson written without material.
+     */
+    citations: jsonb("citations").$type<LessonCitation[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

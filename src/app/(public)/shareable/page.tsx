@@ -9,6 +9,7 @@ import { LanguageMenu } from "@/components/i18n/language-menu";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { courseShareUrl } from "@/features/courses";
 import { LESSON_PROSE } from "@/features/learning/components/prose";
+import { CitationList } from "@/features/learning/components/citation-list";
 import { courseLanguageLabel, courseTextAttributes } from "@/lib/course-languages";
 import { SaveCopyButton } from "@/features/sharing/components/save-copy-button";
 import { sharedCoursePreview } from "@/features/sharing/service";
@@ -157,6 +158,14 @@ export default async function ShareablePage({ searchParams }: Props) {
               className={LESSON_PROSE}
               data-testid="shared-sample"
               dangerouslySetInnerHTML={{ __html: preview.sample.theory }}
+            />
+            <CitationList
+              citations={preview.sample.citations}
+              text={text}
+              heading={t("sources")}
+              headingId="shared-sample-sources"
+              itemLabel={(n) => t("citationTitle", { n })}
+              level={3}
             />
           </section>
         ) : null}

@@ -1,5 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/i18n/config";
+import { CitationList } from "@/features/learning";
+import { withCitationPrefix } from "@/lib/citations";
 import { type ExportDocument, youtubeWatchUrl } from "../document";
 import { exportLabels } from "../labels";
 import { PrintCover } from "./print-cover";
@@ -83,7 +85,20 @@ export async function PrintView({
                     </figure>
                   ) : null}
                   {/* Sanitized on the server before it was stored (src/server/html/sanitize.ts). */}
-                  <div className="print-theory" dangerouslySetInnerHTML={{ __html: lesson.theory }} />
+                  <div
+                    className="print-theory"
+                    // Each lesson's citation links go to its own list (ids unique in the document).
+                    dangerouslySetInnerHTML={{ __html: withCitationPrefix(lesson.theory, lesson.id) }}
+                  />
+                  <CitationList
+                    citations={lesson.citations}
+                    text={{ lang: langCode, dir }}
+                    heading={t("sources")}
+                    headingId={`sources-${lesson.id}`}
+                    itemLabel={(n) => t("citationTitle", { n })}
+                    prefix={lesson.id}
+                    level={4}
+                  />
                 </>
               )}
             </section>

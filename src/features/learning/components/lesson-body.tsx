@@ -1,19 +1,43 @@
+"use client";
+
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
+import * as React from "react";
 import type { CourseTextAttributes } from "@/lib/course-languages";
-import type { LessonContent } from "../lesson-queries";
+import type { CitationView, LessonContent } from "../lesson-queries";
+import { citedIn } from "@/lib/citations";
+import { citationOfClick, LessonSources } from "./lesson-sources";
 import { LESSON_PROSE } from "./prose";
 import { withoutRepeatedTitle } from "./repeated-title";
 
-/** The lesson's media and its stored (server-sanitized) HTML. */
+// The quote's side panel loads with the first superscript activated: most lessons cite nothing.
+const CitationPanel = dynamic(() => import("./citation-panel").then((m) => m.CitationPanel), { ssr: false });
+
+/**
+ * The lesson's media, its stored (server-sanitized) HTML and, for a grounded lesson, the quotes
+ * its superscripts cite (a side panel, and the Sources list below).
+ */
 export function LessonBody({
   lesson,
   text,
 }: {
-  lesson: Pick<LessonContent, "title" | "theory" | "imageUrl" | "imageAttribution" | "youtubeId">;
+  lesson: Pick<LessonContent, "title" | "theory" | "imageUrl" | "imageAttribution" | "youtubeId" | "citations">;
   /** The course's `lang` and `dir`, for the lesson's text only (captions are the UI's). */
   text: CourseTextAttributes;
 }) {
   const t = useTranslations("viewer");
+  const citations = React.useMemo(() => citedIn(lesson.theory, lesson.citations), [lesson.theory, lesson.citations]);
+  const [open, setOpen] = React.useState<CitationView | null>(null);
+  const opener = React.useRef<HTMLElement | null>(null);
+  const [opened, setOpened] = React.useState(false);
+  const onClick = (event: React.MouseEvent) => {
+    const clicked = citationOfClick(event, citations);
+    if (!clicked) return;
+    event.preventDefault();
+    opener.current = clicked.link;
+    setOpened(true);
+    setOpen(clicked.citation);
+  };
   return (
     <div className="space-y-6">
       {lesson.youtubeId ? (
@@ -48,10 +72,16 @@ export function LessonBody({
         {...text}
         data-testid="lesson-theory"
         className={LESSON_PROSE}
+        // A superscript's click (or Enter on it) opens its quote; the clicks are the links'.
+        onClick={citations.length ? onClick : undefined}
         // Sanitized on the server before it was stored (src/server/html/sanitize.ts); dropping
         // a whole leading element keeps it so.
         dangerouslySetInnerHTML={{ __html: withoutRepeatedTitle(lesson.theory, lesson.title) }}
       />
+      <LessonSources citations={citations} text={text} />
+      {opened ? (
+        <CitationPanel citation={open} onClose={() => setOpen(null)} returnFocus={() => opener.current} text={text} />
+      ) : null}
     </div>
   );
 }

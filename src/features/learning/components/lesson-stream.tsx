@@ -26,6 +26,7 @@ export function LessonStream({
 }) {
   const t = useTranslations("viewer");
   const shown = useThrottledValue(markdown, STREAM_RENDER_MS);
+  // A grounded lesson's `[n]` shows as the superscript it will be (renderStreamedLesson).
   const html = React.useMemo(() => withoutRepeatedTitle(render(shown), title), [render, shown, title]);
   return (
     <div data-testid="lesson-stream" aria-live="polite" aria-busy="true" className="space-y-2">

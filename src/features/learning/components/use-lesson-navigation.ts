@@ -103,6 +103,7 @@ export function useLessonNavigation(data: ViewerData, onFailure: (error: unknown
               id: target.id,
               title: target.title,
               theory: "",
+              citations: [],
               imageUrl: null,
               youtubeId: null,
               imageAttribution: null,

@@ -13,7 +13,7 @@ export function usePartialRenderer(): PartialRenderer | null {
   React.useEffect(() => {
     let live = true;
     void import("@/lib/markdown/streaming").then((m) => {
-      if (live) setRender(() => m.renderPartialMarkdown);
+      if (live) setRender(() => m.renderStreamedLesson);
     });
     return () => {
       live = false;

@@ -1,0 +1,1 @@
+ALTER TABLE "lessons" ADD COLUMN "citations" jsonb DEFAULT '[]'::jsonb NOT NULL;
