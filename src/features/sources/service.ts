@@ -297,4 +297,3 @@ export const rememberOutlineSources = linkSourcesToOutline;
 export async function carryOutlineSources(outlineId: string, courseId: string): Promise<void> {
   await linkSourcesToCourse(courseId, await outlineSourceIds(outlineId));
 }
-
