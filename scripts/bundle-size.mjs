@@ -33,7 +33,9 @@ import { startFakes } from "./with-fakes.mjs";
 // What I know and Material pages), the signed-in shell by 0.3–0.4 kB (the sidebar's Review and What I know entries)
 // and /course/[id] by 1.2 kB more (187.1: the outline's Review and Material entries, the review lessons' badge and
 // retest link, the mastery panel's messages; "Add as a card" loads on a selection).
-const BUDGETS_KB = { "/": 144.0, "/login": 146.8, "/dashboard": 178.0, "/course/[id]": 187.2 };
+// Issue 25 item 2 lowered /dashboard to 175.5 (175.4: the first page's cards are server components, the delete
+// dialog loads when first asked, and the sidebar's brand and user block are rendered on the server).
+const BUDGETS_KB = { "/": 144.0, "/login": 146.8, "/dashboard": 175.5, "/course/[id]": 187.2 };
 // Issue 25 item 3: a budget for every page route, not only the four above: each the size measured after the Generate
 // page's fix (docs/benchmarks.md, "First Load JS") rounded up to the next whole kB; the first four keep their history.
 // /shareable and /certificates/* are measured with an unknown id (their not-found page); /payment-success/[planId] and
