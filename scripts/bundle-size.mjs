@@ -36,7 +36,9 @@ import { startFakes } from "./with-fakes.mjs";
 // Issue 22 item 4 (grounded lessons, decision 027) raised /course/[id] by 0.8 kB (187.9: the Sources list under a
 // lesson, which must hydrate with it, the superscripts' click handling and the cited-quote filter); the side panel
 // loads on the first superscript activated and the streamed `[n]` is drawn by the lazily loaded renderer.
-const BUDGETS_KB = { "/": 144.0, "/login": 146.8, "/dashboard": 178.0, "/course/[id]": 188.0 };
+// Issue 25 item 2 lowered /dashboard to 175.5 (175.4: the first page's cards are server components, the delete
+// dialog loads when first asked, and the sidebar's brand and user block are rendered on the server).
+const BUDGETS_KB = { "/": 144.0, "/login": 146.8, "/dashboard": 175.5, "/course/[id]": 188.0 };
 // Issue 25 item 3: a budget for every page route, not only the four above: each the size measured after the Generate
 // page's fix (docs/benchmarks.md, "First Load JS") rounded up to the next whole kB; the first four keep their history.
 // /shareable and /certificates/* are measured with an unknown id (their not-found page); /payment-success/[planId] and

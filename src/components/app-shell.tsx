@@ -11,15 +11,25 @@ import { SidebarTrigger } from "@/components/sidebar/sidebar";
  * The logged-in frame: a sidebar, a top bar with its trigger and the language menu, and the page.
  * The shell's client components get only the shell's messages; each page gives its own client
  * components their namespaces (a layout or page wraps them in ScopedIntlBoundary), so no page
- * ships the whole catalog.
+ * ships the whole catalog. The admin frame adds `admin` (its sidebar and its pages' editors); the
+ * learner's frame does not send that namespace (5 kB) to every dashboard page.
  */
-const SHELL_NAMESPACES = ["common", "sidebar", "admin"];
+const SHELL_NAMESPACES = ["common", "sidebar"];
 
-export async function AppShell({ sidebar, children }: { sidebar: React.ReactNode; children: React.ReactNode }) {
+export async function AppShell({
+  sidebar,
+  namespaces = [],
+  children,
+}: {
+  sidebar: React.ReactNode;
+  /** Namespaces the frame's client components need besides the shell's own. */
+  namespaces?: string[];
+  children: React.ReactNode;
+}) {
   const t = await getTranslations();
   const stored = (await cookies()).get(SIDEBAR_COOKIE)?.value;
   return (
-    <ScopedIntlBoundary namespaces={SHELL_NAMESPACES}>
+    <ScopedIntlBoundary namespaces={[...SHELL_NAMESPACES, ...namespaces]}>
       <SidebarProvider defaultOpen={stored !== "false"}>
         <a
           href="#main"

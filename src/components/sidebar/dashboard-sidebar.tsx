@@ -1,31 +1,18 @@
-"use client";
 import { BrainIcon, CreditCardIcon, HomeIcon, LayersIcon, ShieldIcon, SparklesIcon, UserIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { GraduationCapIcon } from "lucide-react";
-import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { cn } from "@/lib/utils";
 import { InstallAppSidebarButton, LogoutSidebarButton, ThemeSidebarButton } from "./footer-actions";
-import { Sidebar, SidebarLinks, useSidebarCollapsed, type SidebarLink } from "./sidebar";
+import { Sidebar, SidebarLinks, type SidebarLink } from "./sidebar";
+import { SidebarBrand } from "./sidebar-brand";
+import { SIDEBAR_COLLAPSED_SR_ONLY } from "./sidebar-constants";
 import { paths } from "@/lib/paths";
 
-export function SidebarBrand({ subtitle }: { subtitle?: string }) {
-  const collapsed = useSidebarCollapsed();
-  return (
-    <div className="flex h-14 items-center gap-2 border-b px-2.5">
-      <Link href={paths.dashboard()} className="flex min-w-0 items-center gap-2 font-bold" aria-label="Aula">
-        <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground">
-          <GraduationCapIcon className="size-4" aria-hidden />
-        </span>
-        <span className={cn("truncate", collapsed && "sr-only")}>Aula</span>
-      </Link>
-      {subtitle && (
-        <span className={cn("ml-auto truncate text-xs text-muted-foreground", collapsed && "hidden")}>{subtitle}</span>
-      )}
-    </div>
-  );
-}
-
-export function DashboardSidebar({
+/**
+ * The learner's sidebar, a server component (issue 25): the brand and the user's name are plain
+ * HTML; only the column or drawer, the links (the current page, the collapsed titles) and the
+ * footer's buttons hydrate.
+ */
+export async function DashboardSidebar({
   userName,
   userEmail,
   admin,
@@ -34,17 +21,16 @@ export function DashboardSidebar({
   userEmail: string;
   admin: boolean;
 }) {
-  const t = useTranslations("sidebar");
-  const collapsed = useSidebarCollapsed();
+  const t = await getTranslations("sidebar");
   const links: SidebarLink[] = [
-    { href: paths.dashboard(), label: t("home"), icon: HomeIcon, exact: true },
+    { href: paths.dashboard(), label: t("home"), icon: <HomeIcon aria-hidden />, exact: true },
     // Studying first (review, what the learner knows), then the SPEC's entries in its order.
-    { href: paths.review(), label: t("review"), icon: LayersIcon },
-    { href: paths.knowledge(), label: t("knowledge"), icon: BrainIcon },
-    { href: paths.profile(), label: t("profile"), icon: UserIcon },
-    { href: paths.pricing(), label: t("pricing"), icon: CreditCardIcon },
-    { href: paths.generateCourse(), label: t("generateCourse"), icon: SparklesIcon },
-    ...(admin ? [{ href: paths.admin(), label: t("adminPanel"), icon: ShieldIcon }] : []),
+    { href: paths.review(), label: t("review"), icon: <LayersIcon aria-hidden /> },
+    { href: paths.knowledge(), label: t("knowledge"), icon: <BrainIcon aria-hidden /> },
+    { href: paths.profile(), label: t("profile"), icon: <UserIcon aria-hidden /> },
+    { href: paths.pricing(), label: t("pricing"), icon: <CreditCardIcon aria-hidden /> },
+    { href: paths.generateCourse(), label: t("generateCourse"), icon: <SparklesIcon aria-hidden /> },
+    ...(admin ? [{ href: paths.admin(), label: t("adminPanel"), icon: <ShieldIcon aria-hidden /> }] : []),
   ];
   return (
     <Sidebar label={t("label")} title={t("mobileTitle")} closeLabel={t("toggleSidebar")}>
@@ -53,7 +39,7 @@ export function DashboardSidebar({
         <SidebarLinks links={links} />
       </div>
       <div className="border-t p-2">
-        <div className={cn("mb-2 px-2.5 py-1", collapsed && "sr-only")} data-testid="sidebar-user">
+        <div className={cn("mb-2 px-2.5 py-1", SIDEBAR_COLLAPSED_SR_ONLY)} data-testid="sidebar-user">
           <p className="truncate text-sm font-medium">{userName}</p>
           <p className="truncate text-xs text-muted-foreground">{userEmail}</p>
         </div>

@@ -10,3 +10,9 @@ export const SIDEBAR_WIDTH_MOBILE = "18rem";
 export const SIDEBAR_WIDTH_ICON = "3rem";
 export const SIDEBAR_SHORTCUT = "b";
 export const MOBILE_QUERY = "(max-width: 767px)";
+/**
+ * Hides a sidebar label while the desktop column shows icons only, in CSS (the column's
+ * `data-state`), so server-rendered parts of the sidebar need no client hook for it.
+ */
+export const SIDEBAR_COLLAPSED_SR_ONLY = "group-data-[state=collapsed]/sidebar:sr-only";
+export const SIDEBAR_COLLAPSED_HIDDEN = "group-data-[state=collapsed]/sidebar:hidden";

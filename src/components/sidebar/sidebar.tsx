@@ -25,39 +25,42 @@ export function Sidebar({
   children: React.ReactNode;
 }) {
   const { open, isMobile, openMobile, setOpenMobile } = useSidebar();
-  if (isMobile) {
-    return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          side="left"
-          closeLabel={closeLabel}
-          data-sidebar="mobile"
-          // The drawer is portalled out of the provider's element, so it sets its own width.
-          style={{ width: SIDEBAR_WIDTH_MOBILE }}
-          className="bg-sidebar p-0 text-sidebar-foreground"
-        >
-          <SheetTitle className="sr-only">{title}</SheetTitle>
-          <SheetDescription className="sr-only">{label}</SheetDescription>
-          <nav aria-label={label} className="flex h-full flex-col">
-            {children}
-          </nav>
-        </SheetContent>
-      </Sheet>
-    );
-  }
+  // The column is always rendered (CSS hides it under 768 px) and the drawer is added on a phone:
+  // the server renders the column, and a phone's first render after hydrating then only adds the
+  // closed drawer instead of replacing the whole column.
   return (
-    <aside
-      data-sidebar="desktop"
-      data-state={open ? "expanded" : "collapsed"}
-      className={cn(
-        "group/sidebar sticky top-0 hidden h-svh shrink-0 border-r bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-linear md:block",
-        open ? "w-[var(--sidebar-width)]" : "w-[var(--sidebar-width-icon)]",
+    <>
+      <aside
+        data-sidebar="desktop"
+        data-state={open ? "expanded" : "collapsed"}
+        className={cn(
+          "group/sidebar sticky top-0 hidden h-svh shrink-0 border-r bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-linear md:block",
+          open ? "w-[var(--sidebar-width)]" : "w-[var(--sidebar-width-icon)]",
+        )}
+      >
+        <nav aria-label={label} className="flex h-full flex-col overflow-hidden">
+          {children}
+        </nav>
+      </aside>
+      {isMobile && (
+        <Sheet open={openMobile} onOpenChange={setOpenMobile}>
+          <SheetContent
+            side="left"
+            closeLabel={closeLabel}
+            data-sidebar="mobile"
+            // The drawer is portalled out of the provider's element, so it sets its own width.
+            style={{ width: SIDEBAR_WIDTH_MOBILE }}
+            className="bg-sidebar p-0 text-sidebar-foreground"
+          >
+            <SheetTitle className="sr-only">{title}</SheetTitle>
+            <SheetDescription className="sr-only">{label}</SheetDescription>
+            <nav aria-label={label} className="flex h-full flex-col">
+              {children}
+            </nav>
+          </SheetContent>
+        </Sheet>
       )}
-    >
-      <nav aria-label={label} className="flex h-full flex-col overflow-hidden">
-        {children}
-      </nav>
-    </aside>
+    </>
   );
 }
 
@@ -91,7 +94,8 @@ const itemClass =
 export type SidebarLink = {
   href: string;
   label: string;
-  icon: React.ComponentType<{ "aria-hidden"?: boolean }>;
+  /** An element, not a component: a server component builds the dashboard's links. */
+  icon: React.ReactNode;
   exact?: boolean;
 };
 
@@ -101,7 +105,7 @@ export function SidebarLinks({ links }: { links: SidebarLink[] }) {
   const { setOpenMobile } = useSidebar();
   return (
     <ul className="flex flex-col gap-1 p-2">
-      {links.map(({ href, label, icon: Icon, exact }) => {
+      {links.map(({ href, label, icon, exact }) => {
         const active = exact ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
         return (
           <li key={href}>
@@ -112,7 +116,7 @@ export function SidebarLinks({ links }: { links: SidebarLink[] }) {
               onClick={() => setOpenMobile(false)}
               className={cn(itemClass, active && "bg-sidebar-accent text-sidebar-accent-foreground")}
             >
-              <Icon aria-hidden />
+              {icon}
               <span className={cn(collapsed && "sr-only")}>{label}</span>
             </Link>
           </li>

@@ -7,7 +7,7 @@ import { requireAdminPage } from "@/server/auth/session";
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   await requireAdminPage();
   return (
-    <AppShell sidebar={<AdminSidebar />}>
+    <AppShell sidebar={<AdminSidebar />} namespaces={["admin"]}>
       <OfflineOwner />
       {children}
     </AppShell>

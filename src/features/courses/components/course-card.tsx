@@ -1,90 +1,55 @@
-"use client";
-import {
-  BookOpenIcon,
-  CloudDownloadIcon,
-  EllipsisVerticalIcon,
-  LoaderCircleIcon,
-  PenLineIcon,
-  Share2Icon,
-  Trash2Icon,
-} from "lucide-react";
+import { BookOpenIcon } from "lucide-react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { notify } from "@/components/notify";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button, buttonVariants } from "@/components/ui/button";
-import { MenuButton } from "@/components/ui/menu-button";
-import { offlineCourseCache } from "@/lib/offline-storage";
+import type { useTranslations } from "next-intl";
+import type * as React from "react";
+import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { CourseCard as CourseCardData } from "../service";
 import { paths } from "@/lib/paths";
 
-export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDeleted: (id: string) => void }) {
-  const t = useTranslations("courses");
-  const ts = useTranslations("share");
-  const te = useTranslations("export");
-  const to = useTranslations("offline");
-  const tw = useTranslations("writeAll");
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const [offline, setOffline] = useState<"none" | "saving" | "saved">("none");
-  const typeLabel = course.type === "video_text" ? t("videoText") : t("textImage");
+/** The texts one card shows, translated by the caller (the server page or the client grid). */
+export type CourseCardTexts = {
+  coverAlt: string;
+  status: string;
+  photoBy: string | null;
+  type: string;
+  progressLabel: string;
+  percent: string;
+  modules: string;
+  continue: string;
+};
 
-  // The "Offline" badge: whether this course's copy is stored in this browser.
-  useEffect(() => {
-    if (!("caches" in window)) return;
-    let live = true;
-    void caches.has(offlineCourseCache(course.id)).then((saved) => live && saved && setOffline("saved"));
-    return () => {
-      live = false;
-    };
-  }, [course.id]);
+/** The card's texts from a `courses` translator: `getTranslations` on the server, `useTranslations` in the grid. */
+export function courseCardTexts(
+  t: ReturnType<typeof useTranslations<"courses">>,
+  course: CourseCardData,
+): CourseCardTexts {
+  return {
+    coverAlt: t("coverAlt", { topic: course.mainTopic }),
+    status: course.completed ? t("completed") : t("pending"),
+    photoBy: course.photoAttribution ? t("photoBy", { author: course.photoAttribution }) : null,
+    type: course.type === "video_text" ? t("videoText") : t("textImage"),
+    progressLabel: t("progressLabel"),
+    percent: t("percentComplete", { percent: course.progress }),
+    modules: t("modules", { count: course.moduleCount }),
+    continue: t("continue"),
+  };
+}
 
-  const texts = { share: ts, export: te, offline: to, writeAll: tw };
-  const actions = () => import("@/features/export").then((m) => m.loadCourseActions());
-
-  async function exportPdf() {
-    if (exporting) return;
-    setExporting(true);
-    await (await actions()).exportAction(course.id, "pdf", texts);
-    setExporting(false);
-  }
-
-  async function toggleOffline() {
-    const saved = await (
-      await actions()
-    ).toggleOfflineAction(course.id, offline === "saved", texts, () => setOffline("saving"));
-    setOffline(saved ? "saved" : "none");
-  }
-
-  async function remove() {
-    setDeleting(true);
-    try {
-      const response = await fetch("/api/deletecourse", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ courseId: course.id }),
-      });
-      const body = (await response.json().catch(() => null)) as { success?: boolean } | null;
-      if (!response.ok || !body?.success) throw new Error("delete failed");
-      setConfirming(false);
-      notify.success(t("deletedTitle"), t("deletedText"));
-      onDeleted(course.id);
-    } catch {
-      notify.error(t("errorTitle"), t("errorText"));
-    } finally {
-      setDeleting(false);
-    }
-  }
-
+/**
+ * A My Courses card, without hooks: the page renders the first page's cards on the server and
+ * only `actions` (the menu and the offline badge, a small client island) hydrates; the grid
+ * renders the next pages' cards with the same markup on the client.
+ */
+export function CourseCard({
+  course,
+  texts,
+  actions,
+}: {
+  course: CourseCardData;
+  texts: CourseCardTexts;
+  actions: React.ReactNode;
+}) {
   return (
     <article
       className="flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm"
@@ -96,7 +61,7 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
           // eslint-disable-next-line @next/next/no-img-element
           <img
             src={course.photo}
-            alt={t("coverAlt", { topic: course.mainTopic })}
+            alt={texts.coverAlt}
             loading="lazy"
             decoding="async"
             className="size-full object-cover"
@@ -110,79 +75,25 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
             course.completed ? "bg-emerald-700 text-white" : "bg-background/90 text-foreground",
           )}
         >
-          {course.completed ? t("completed") : t("pending")}
+          {texts.status}
         </span>
-        {offline === "saved" || exporting || offline === "saving" ? (
-          <span
-            className="absolute bottom-3 left-3 flex items-center gap-1 rounded-full bg-background/90 px-2.5 py-0.5 text-xs font-semibold shadow-sm"
-            data-testid="offline-badge"
-          >
-            {exporting || offline === "saving" ? (
-              <LoaderCircleIcon className="size-3 animate-spin" aria-hidden />
-            ) : (
-              <CloudDownloadIcon className="size-3" aria-hidden />
-            )}
-            {exporting ? te("exporting") : offline === "saving" ? to("downloading") : to("badge")}
-          </span>
-        ) : null}
-        <MenuButton
-          label={t("actions", { topic: course.mainTopic })}
-          variant="secondary"
-          size="icon"
-          className="absolute top-2 right-2"
-          buttonClassName="size-8 rounded-full bg-background/90 shadow-sm"
-          items={[
-            {
-              key: "share",
-              label: t("share"),
-              icon: <Share2Icon className="size-4" aria-hidden />,
-              onSelect: () => void actions().then((m) => m.shareAction(course.id, texts)),
-            },
-            {
-              key: "write-all",
-              label: tw("action"),
-              icon: <PenLineIcon className="size-4" aria-hidden />,
-              onSelect: () => void actions().then((m) => m.writeAllAction(course.id, texts)),
-            },
-            {
-              key: "pdf",
-              label: exporting ? te("exporting") : `${te("export")}: ${te("pdf")}`,
-              onSelect: () => void exportPdf(),
-            },
-            {
-              key: "offline",
-              label: offline === "saved" ? to("remove") : offline === "saving" ? to("downloading") : to("download"),
-              onSelect: () => void toggleOffline(),
-            },
-            {
-              key: "delete",
-              label: t("delete"),
-              icon: <Trash2Icon className="size-4" aria-hidden />,
-              destructive: true,
-              onSelect: () => setConfirming(true),
-            },
-          ]}
-        >
-          <EllipsisVerticalIcon aria-hidden />
-        </MenuButton>
+        {actions}
       </div>
       {/* Under the picture, not on it: a drawn cover has the topic written where a caption would sit. */}
-      {course.photoAttribution && (
-        <p className="truncate border-b px-4 py-1 text-[11px] text-muted-foreground">
-          {t("photoBy", { author: course.photoAttribution })}
-        </p>
+      {texts.photoBy && (
+        <p className="truncate border-b px-4 py-1 text-[11px] text-muted-foreground">{texts.photoBy}</p>
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="space-y-1">
           <h3 {...course.text} id={`course-${course.id}`} className="line-clamp-2 text-lg font-semibold break-words">
             {course.mainTopic}
           </h3>
-          <p className="text-sm text-muted-foreground">{typeLabel}</p>
+          <p className="text-sm text-muted-foreground">{texts.type}</p>
         </div>
         <div className="space-y-1.5">
           <div
             role="progressbar"
-            aria-label={t("progressLabel")}
+            aria-label={texts.progressLabel}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={course.progress}
@@ -194,33 +105,17 @@ export function CourseCard({ course, onDeleted }: { course: CourseCardData; onDe
             />
           </div>
           <div className="flex items-center justify-between text-xs text-muted-foreground">
-            <span>{t("percentComplete", { percent: course.progress })}</span>
+            <span>{texts.percent}</span>
             <span className="flex items-center gap-1">
               <BookOpenIcon className="size-3.5" aria-hidden />
-              {t("modules", { count: course.moduleCount })}
+              {texts.modules}
             </span>
           </div>
         </div>
         <Link href={paths.course(course.id)} className={cn(buttonVariants(), "mt-auto w-full")}>
-          {t("continue")}
+          {texts.continue}
         </Link>
       </div>
-      <AlertDialog open={confirming} onOpenChange={(open) => !deleting && setConfirming(open)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t("deleteTitle")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("deleteText", { topic: course.mainTopic })}</AlertDialogDescription>
-          <div className="flex justify-end gap-3">
-            <AlertDialogCancel className={buttonVariants({ variant: "outline" })} disabled={deleting}>
-              {t("cancel")}
-            </AlertDialogCancel>
-            {/* Not AlertDialogAction: the dialog stays open until the server has answered. */}
-            <Button variant="destructive" onClick={remove} disabled={deleting}>
-              {deleting && <LoaderCircleIcon className="animate-spin" aria-hidden />}
-              {deleting ? t("deleting") : t("confirmDelete")}
-            </Button>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
     </article>
   );
 }

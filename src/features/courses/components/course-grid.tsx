@@ -1,15 +1,12 @@
 "use client";
-import { BookOpenIcon } from "lucide-react";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Button, buttonVariants } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { Button } from "@/components/ui/button";
 import type { CourseCard as CourseCardData } from "../service";
-import { CourseCard } from "./course-card";
+import { CourseCard, courseCardTexts } from "./course-card";
+import { CourseCardActions } from "./course-card-actions";
 import { CourseCardSkeleton } from "./course-card-skeleton";
-import { paths } from "@/lib/paths";
+import { CourseGridItem } from "./course-grid-parts";
 
 type ApiCourse = Omit<CourseCardData, "type"> & { type: string };
 
@@ -18,24 +15,25 @@ function fromApi(course: ApiCourse): CourseCardData {
 }
 
 /**
- * My Courses: the first page comes rendered from the server; the next pages load from
- * /api/courses (without the lessons' content, which cards do not show) when the end of the
- * list is within 100 px of the viewport, until a page is empty.
+ * My Courses: the first page's cards come rendered from the server as `children` (server
+ * components: only their menus hydrate); the next pages load from /api/courses (without the
+ * lessons' content, which cards do not show) when the end of the list is within 100 px of the
+ * viewport, until a page is empty, and render here. `firstPageIds` are the server's cards, which
+ * a refresh after a deletion may change: a course already loaded here is not shown twice.
  */
 export function CourseGrid({
-  initial,
+  firstPageIds,
   pageSize,
-  empty,
+  children,
 }: {
-  initial: CourseCardData[];
+  firstPageIds: string[];
   pageSize: number;
-  empty: React.ReactNode;
+  children: React.ReactNode;
 }) {
   const t = useTranslations("courses");
-  const router = useRouter();
-  const [courses, setCourses] = useState(initial);
+  const [loaded, setLoaded] = useState<CourseCardData[]>([]);
   const [page, setPage] = useState(1);
-  const [finished, setFinished] = useState(initial.length < pageSize);
+  const [finished, setFinished] = useState(firstPageIds.length < pageSize);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -52,7 +50,7 @@ export function CourseGrid({
       });
       if (!response.ok) throw new Error(String(response.status));
       const next = ((await response.json()) as ApiCourse[]).map(fromApi);
-      setCourses((list) => {
+      setLoaded((list) => {
         const known = new Set(list.map((c) => c.id));
         return [...list, ...next.filter((c) => !known.has(c.id))];
       });
@@ -74,24 +72,24 @@ export function CourseGrid({
     });
     observer.observe(target);
     return () => observer.disconnect();
-  }, [loadMore, finished, failed, courses.length]);
+  }, [loadMore, finished, failed, loaded.length]);
 
-  function onDeleted(id: string) {
-    setCourses((list) => list.filter((c) => c.id !== id));
-    router.refresh();
-  }
-
-  if (courses.length === 0 && finished) return <>{empty}</>;
+  const onFirstPage = new Set(firstPageIds);
+  const courses = loaded.filter((course) => !onFirstPage.has(course.id));
+  const onDeleted = (id: string) => setLoaded((list) => list.filter((c) => c.id !== id));
 
   return (
     <div className="space-y-6">
       <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy={loading}>
+        {children}
         {courses.map((course) => (
-          <li key={course.id} className="flex">
-            <div className="w-full">
-              <CourseCard course={course} onDeleted={onDeleted} />
-            </div>
-          </li>
+          <CourseGridItem key={course.id}>
+            <CourseCard
+              course={course}
+              texts={courseCardTexts(t, course)}
+              actions={<CourseCardActions courseId={course.id} topic={course.mainTopic} onDeleted={onDeleted} />}
+            />
+          </CourseGridItem>
         ))}
         {loading &&
           Array.from({ length: 3 }, (_, i) => (
@@ -115,20 +113,5 @@ export function CourseGrid({
       )}
       {!finished && <div ref={sentinel} aria-hidden className="h-px" />}
     </div>
-  );
-}
-
-export function EmptyCourses({ title, text, action }: { title: string; text: string; action: string }) {
-  return (
-    <section className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-6 py-16 text-center">
-      <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
-        <BookOpenIcon className="size-7" aria-hidden />
-      </span>
-      <h2 className="text-xl font-semibold">{title}</h2>
-      <p className="max-w-md text-muted-foreground">{text}</p>
-      <Link href={paths.generateCourse()} className={cn(buttonVariants({ size: "lg" }))}>
-        {action}
-      </Link>
-    </section>
   );
 }
