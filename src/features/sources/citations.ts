@@ -1,3 +1,4 @@
+import type { LessonCitation } from "@/server/db/schema";
 import { cjkPairs } from "./grams";
 
 /**
@@ -15,20 +16,16 @@ import { cjkPairs } from "./grams";
  * `[^n]: quote` definitions. A model's plain `[1]` never reaches a reader unchecked. Code (fenced and inline) and formulas are left alone: `a[1]`
  * there is an index, not a citation.
  *
- * Pure functions, no server imports: the fake model and the eval use them too.
+ * Pure functions, no server imports (the stored shape is a type only): the fake model and the eval
+ * use them too.
  */
 
-/** What a citation points to, as stored beside the text and shown in the side panel. */
-export type Citation = {
-  /** The excerpt's number as the text cites it. */
-  n: number;
-  sourceId: string;
-  sourceTitle: string;
-  pageFrom: number;
-  pageTo: number;
-  /** The excerpt's text, the quote the reader sees (never the file). */
-  quote: string;
-};
+/**
+ * What a citation points to, as stored beside the text and shown in the side panel: the excerpt's
+ * number as the text cites it, its source and pages, and the quote (never the file). One type
+ * with what lessons store (schema.ts).
+ */
+export type Citation = LessonCitation;
 
 /** What checking a text's citations found. */
 export type CheckedCitations = {

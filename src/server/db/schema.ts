@@ -64,7 +64,10 @@ export const users = pgTable(
 /** A question missed in a quiz attempt, as a review lesson is told to teach it. */
 export type RemediationQuestion = { question: string; right: string; chosen: string; explanation: string };
 export type LessonRemediation = { attemptId: string; topicPosition: number | null; missed: RemediationQuestion[] };
-/** A kept citation of a grounded lesson (the sources feature's `Citation`, as stored). */
+/**
+ * A kept citation of grounded text (a lesson, a tutor answer): the excerpt's number as the text
+ * cites it, its source and pages, and the excerpt's text, the quote the reader sees (never the file).
+ */
 export type LessonCitation = {
   n: number;
   sourceId: string;
