@@ -1,5 +1,7 @@
 import { expectAxeCleanInBothThemes } from "./axe";
 import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import en from "../../messages/en.json";
 import pt from "../../messages/pt.json";
@@ -26,10 +28,11 @@ import { chooseLanguage } from "./pages";
  * Cancel; Save a copy says it saved; the quiz has a way back that asks first; the landing page
  * says which plans get 38 languages; admin tables scroll in their own region on a phone; the
  * viewer has the language menu and its floating buttons never cover the lesson's end; the
- * new-password placeholder fits. Phone screenshots go to /tmp/i24-walk-shots/ (not the repo).
+ * new-password placeholder fits. Phone screenshots, for a person to look at, go to SCREENS_SHOTS
+ * (default: aula-screens in the system's temporary folder), never into the repository.
  */
 const copy = { pt, en } as const;
-const SHOTS = "/tmp/i24-walk-shots";
+const SHOTS = process.env.SCREENS_SHOTS ?? path.join(tmpdir(), "aula-screens");
 mkdirSync(SHOTS, { recursive: true });
 
 /** A message with its `{name}` arguments filled in (the few used here have no plural forms). */
