@@ -12,7 +12,7 @@ import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { GET as exportRoute } from "@/app/api/courses/[courseId]/export/route";
 import { printCoursePdf } from "@/features/export/pdf";
-import { pageOfDestinations } from "@/features/export/pdf-destinations";
+import { ChromiumPdf } from "@/features/export/pdf-file";
 import { closeBrowser, withBrowserPage } from "@/server/browser/chromium";
 import { holdBothBrowserPages } from "../setup/browser-pages";
 import { seedCourse } from "../setup/seed-course";
@@ -212,7 +212,7 @@ describe("the PDF Index's page numbers", () => {
       },
       { timeoutMs: 30_000 },
     );
-    const pages = pageOfDestinations(pdf);
+    const pages = Object.fromEntries(new ChromiumPdf(pdf).destinationPages());
     expect(pages).toEqual({ "s-1": 2, "s-2": 4, "s-3": 8 });
   });
 });
@@ -249,8 +249,12 @@ describe("printCoursePdf", () => {
         (i) => `<h2 id="lesson-${i}" style="break-before:page">Lesson ${i}</h2>${"<p>line of text</p>".repeat(i * 60)}`,
       )
       .join("");
+    // Entries as the print view lays them out: the title, and a cell at the end kept for the number.
     const index = [1, 2, 3]
-      .map((i) => `<a href="#lesson-${i}">Lesson ${i} <span data-page-of="lesson-${i}"></span></a><br>`)
+      .map(
+        (i) =>
+          `<a href="#lesson-${i}" style="display:flex;justify-content:space-between"><span>Lesson ${i}</span><span data-page-of="lesson-${i}" style="min-width:2.5em;text-align:end"></span></a>`,
+      )
       .join("");
     app = createServer((req, reply) => {
       seenCookies.push(req.headers.cookie ?? "");
@@ -277,9 +281,69 @@ describe("printCoursePdf", () => {
     const info = execFileSync("pdfinfo", [file]).toString();
     expect(info).toMatch(/Page size:\s+595\.\d+ x 84[12]\.\d+ pts \(A4\)/);
     expect(info).toMatch(/Tagged:\s+yes/);
-    const indexPage = execFileSync("pdftotext", ["-f", "1", "-l", "1", file, "-"]).toString();
+    // Read as laid out: each entry's number on its line, at the far end.
+    const indexPage = execFileSync("pdftotext", ["-f", "1", "-l", "1", "-layout", file, "-"]).toString();
     expect(indexPage.replace(/\s+/g, " ")).toContain("Lesson 1 2 Lesson 2 4 Lesson 3 8");
     expect(execFileSync("pdfimages", ["-list", file]).toString().trim().split("\n").length).toBe(3);
+  });
+
+  it("writes each Index number into the printed file on its entry's line: at the end edge, left in a right-to-left Index, bold for a topic", async () => {
+    const entry = (id: string, title: string, bold = false) =>
+      `<a href="#${id}" style="display:flex;justify-content:space-between;font-size:12pt${bold ? ";font-weight:700" : ""}"><span>${title}</span><span data-page-of="${id}" style="min-width:2.5em;text-align:end"></span></a>`;
+    const page = (dir: string) =>
+      `<!doctype html><html dir="${dir}"><body><nav>${entry("topic-1", "Topicword", true)}${entry("lesson-1", "Lessonword")}</nav>` +
+      `<h2 id="topic-1" style="break-before:page">T</h2><p>x</p><h3 id="lesson-1" style="break-before:page">L</h3></body></html>`;
+    let prints = 0;
+    const view = createServer((req, reply) => {
+      prints++;
+      reply.setHeader("content-type", "text/html; charset=utf-8");
+      reply.end(page(req.url?.includes("rtl") ? "rtl" : "ltr"));
+    });
+    await new Promise<void>((resolve) => view.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(view.address() as AddressInfo).port}`;
+    // The print view's page may load nothing but the app's own origin.
+    process.env.APP_URL = origin;
+    resetSettings();
+    const words = async (dir: string) => {
+      const pdf = await printCoursePdf({ url: `${origin}/${dir}`, cookies: [], imageUrls: [] });
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "aula-pdf-")), `${dir}.pdf`);
+      writeFileSync(file, pdf);
+      const html = execFileSync("pdftotext", ["-f", "1", "-l", "1", "-bbox", file, "-"]).toString();
+      const found = new Map<string, { xMin: number; yMax: number; xMax: number }>();
+      for (const m of html.matchAll(/xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="([\d.]+)">([^<]+)</g))
+        // Above the footer ("1 / 3"), which holds figures too.
+        if (Number(m[3]) < 800) found.set(m[4], { xMin: Number(m[1]), xMax: Number(m[2]), yMax: Number(m[3]) });
+      const fonts = execFileSync("pdffonts", [file]).toString();
+      return { found, fonts };
+    };
+    try {
+      const ltr = await words("ltr");
+      const rtl = await words("rtl");
+      // One visit of the print view per export.
+      expect(prints).toBe(2);
+      for (const { found, fonts } of [ltr, rtl]) {
+        expect(fonts).toMatch(/Helvetica-Bold/);
+        expect(fonts).toMatch(/Helvetica\s/);
+        for (const [title, number] of [
+          ["Topicword", "2"],
+          ["Lessonword", "3"],
+        ]) {
+          const t = found.get(title)!;
+          const n = found.get(number)!;
+          expect(t).toBeDefined();
+          expect(n).toBeDefined();
+          // The number's baseline is the title's (the fonts' descents differ by a fraction of a point).
+          expect(Math.abs(n.yMax - t.yMax)).toBeLessThan(2);
+        }
+      }
+      // Left to right: the number ends at the entry's right edge, after the title; right to left: the mirror.
+      expect(ltr.found.get("3")!.xMin).toBeGreaterThan(ltr.found.get("Lessonword")!.xMax + 100);
+      expect(ltr.found.get("3")!.xMax).toBeGreaterThan(560);
+      expect(rtl.found.get("3")!.xMax).toBeLessThan(rtl.found.get("Lessonword")!.xMin - 100);
+      expect(rtl.found.get("3")!.xMin).toBeLessThan(40);
+    } finally {
+      await new Promise((resolve) => view.close(resolve));
+    }
   });
 });
 

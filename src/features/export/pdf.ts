@@ -3,7 +3,8 @@ import type { Page } from "playwright-core";
 import { withBrowserPage } from "@/server/browser/chromium";
 import { env } from "@/server/env";
 import { fetchMedia, isProviderImageUrl } from "@/server/media/fetch";
-import { pageOfDestinations } from "./pdf-destinations";
+import { logger } from "@/server/logger";
+import { type IndexCell, numberIndex } from "./pdf-index-numbers";
 
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 /** SPEC section 9: 15 pt on every side (page.pdf takes px, in, cm or mm: 15 pt = 20 CSS px). */
@@ -47,11 +48,10 @@ async function serveCourseImages(page: Page, imageUrls: string[]): Promise<void>
 }
 
 /**
- * Prints the course print view to an A4 PDF (15 pt margins, tagged, with an outline and links).
- * Two passes give the Index its page numbers: Chromium has no CSS target-counter, so a first,
- * light PDF (layout only) is read for the page each heading landed on, the numbers are written
- * into the Index, and the second, full PDF is the one answered (the Index keeps its length, so
- * nothing moves).
+ * Prints the course print view to an A4 PDF (15 pt margins, tagged, with an outline and links),
+ * once. Chromium has no CSS target-counter for the Index's page numbers, so the print view
+ * leaves their cells empty, their places are measured here before printing, and the numbers are
+ * written into the printed file from its own links and destinations (see numberIndex).
  */
 export async function printCoursePdf(job: PrintJob): Promise<Buffer> {
   return withBrowserPage(
@@ -61,49 +61,82 @@ export async function printCoursePdf(job: PrintJob): Promise<Buffer> {
       const response = await page.goto(job.url, { waitUntil: "load" });
       if (!response?.ok()) throw new Error(`print view answered ${response?.status()}`);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      const options = {
-        format: "A4" as const,
-        printBackground: true,
-        margin: { top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN },
-        displayHeaderFooter: true,
-        headerTemplate: "<span></span>",
-        footerTemplate: FOOTER,
-        outline: true,
-        tagged: true,
-      };
-      // Placeholders as wide as the real numbers, so the first pass lays the Index out as the second will.
-      const pageCount = await page.evaluate(() => {
-        const cells = document.querySelectorAll<HTMLElement>("[data-page-of]");
-        cells.forEach((cell) => (cell.textContent = "000"));
-        return cells.length;
-      });
-      if (pageCount === 0) return Buffer.from(await page.pdf(options));
-      // The first pass is read for one thing, the page each heading lands on, so it skips what
-      // does not move a line: the tags and outline, backgrounds, the footer (drawn in the margin)
-      // and the pictures' pixels (hidden, their boxes kept). That is most of a print's cost.
-      const hidden = await page.addStyleTag({ content: "img, svg, video { visibility: hidden !important; }" });
-      const first = Buffer.from(
+      await page.emulateMedia({ media: "print" });
+      const cells = await measureIndexCells(page);
+      const printed = Buffer.from(
         await page.pdf({
-          ...options,
-          tagged: false,
-          outline: false,
-          printBackground: false,
-          displayHeaderFooter: false,
+          format: "A4",
+          printBackground: true,
+          margin: { top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN },
+          displayHeaderFooter: true,
+          headerTemplate: "<span></span>",
+          footerTemplate: FOOTER,
+          outline: true,
+          tagged: true,
         }),
       );
-      await hidden.evaluate((node) => (node as Element).remove());
-      const pages = pageOfDestinations(first);
-      await page.evaluate((found) => {
-        document.querySelectorAll<HTMLElement>("[data-page-of]").forEach((cell) => {
-          const n = found[cell.dataset.pageOf ?? ""];
-          cell.textContent = n ? String(n) : "";
-        });
-      }, pages);
-      return Buffer.from(await page.pdf(options));
+      try {
+        return numberIndex(printed, cells).pdf;
+      } catch (error) {
+        // A PDF this reader does not know (another Chromium's writer): the course, unnumbered.
+        logger.warn({ err: error }, "the Index's page numbers could not be written");
+        return printed;
+      }
     },
     // From the call, the wait for a page included (EXPORT_TIMEOUT_MS).
     { timeoutMs: env().EXPORT_TIMEOUT_MS },
   );
+}
+
+/**
+ * Where each Index number goes, in print layout: its baseline below the top of the entry's link
+ * and its inset from the link's end edge (a zero-size inline block sits on the baseline). These
+ * do not depend on the page width or on where the page breaks, so they hold in the printed file.
+ */
+async function measureIndexCells(page: Page): Promise<IndexCell[]> {
+  const measured = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-page-of]")].flatMap((cell) => {
+      const link = cell.closest("a");
+      if (!link || !cell.dataset.pageOf) return [];
+      const probe = document.createElement("span");
+      probe.style.cssText = "display:inline-block;width:0;height:0";
+      cell.append(probe);
+      const row = link.getBoundingClientRect();
+      const box = cell.getBoundingClientRect();
+      const baseline = probe.getBoundingClientRect().bottom;
+      probe.remove();
+      const style = getComputedStyle(cell);
+      const rtl = style.direction === "rtl";
+      return [
+        {
+          dest: cell.dataset.pageOf,
+          fontSize: parseFloat(style.fontSize),
+          weight: Number(style.fontWeight),
+          color: style.color,
+          baseline: baseline - row.top,
+          inset: rtl ? box.left - row.left : row.right - box.right,
+          rtl,
+        },
+      ];
+    }),
+  );
+  // CSS pixels to PDF points: Chromium prints 96 px to the inch, 72 pt.
+  const pt = (px: number) => px * 0.75;
+  return measured.map((cell) => ({
+    dest: cell.dest,
+    fontSize: pt(cell.fontSize),
+    bold: cell.weight >= 600,
+    color: rgb(cell.color),
+    baseline: pt(cell.baseline),
+    inset: pt(cell.inset),
+    rtl: cell.rtl,
+  }));
+}
+
+/** `rgb(r, g, b)` or `rgba(…)` as PDF's 0–1 components; black when unreadable. */
+function rgb(css: string): [number, number, number] {
+  const parts = /rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)/.exec(css);
+  return parts ? [Number(parts[1]) / 255, Number(parts[2]) / 255, Number(parts[3]) / 255] : [0, 0, 0];
 }
 
 export { MAX_IMAGE_BYTES };

@@ -9,8 +9,9 @@ import { PrintCover } from "./print-cover";
 /**
  * The course as one printable document (SPEC section 9): a title page, an Index with links and
  * page numbers, then every topic and lesson; lessons not completed carry the SPEC's placeholder.
- * The server prints it with Chromium (page.pdf); a browser prints the same page itself. Page
- * numbers are filled in by the printer after a first pass (data-page-of), hidden in a browser.
+ * The server prints it with Chromium (page.pdf); a browser prints the same page itself. The
+ * Index's number cells (data-page-of) stay empty here: the server's printer writes the numbers
+ * into the printed file (pdf-index-numbers.ts).
  */
 export async function PrintView({
   doc,
