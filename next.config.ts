@@ -41,6 +41,10 @@ const nextConfig: NextConfig = {
     // Next 16.4 writes Turbopack's build cache into .next/cache by default. A CI run builds once
     // from a clean clone and never reads it back, and writing it took 40–120 s there.
     turbopackFileSystemCacheForBuild: !process.env.CI,
+    // Next loads every route's modules at start by default, in the background of the one thread
+    // that also answers the first requests: about a hundred routes, 3 s of a start here, while the
+    // first request waited (issue 25 item 5). Each route's modules now load on its first request.
+    preloadEntriesOnStart: false,
   },
   // Native and WASM server packages are loaded from node_modules at run time, not bundled.
   serverExternalPackages: [
