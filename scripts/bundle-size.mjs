@@ -37,8 +37,9 @@ import { startFakes } from "./with-fakes.mjs";
 // lesson, which must hydrate with it, the superscripts' click handling and the cited-quote filter); the side panel
 // loads on the first superscript activated and the streamed `[n]` is drawn by the lazily loaded renderer.
 // Issue 25 item 2 lowered /dashboard to 175.5 (175.4: the first page's cards are server components, the delete
-// dialog loads when first asked, and the sidebar's brand and user block are rendered on the server).
-const BUDGETS_KB = { "/": 144.0, "/login": 146.8, "/dashboard": 175.5, "/course/[id]": 188.0 };
+// dialog loads when first asked, and the sidebar's brand and user block are rendered on the server), then to 174.9
+// (174.88: each card's menu, its items' icons and the delete dialog's loader load when a menu is first reached).
+const BUDGETS_KB = { "/": 144.0, "/login": 146.8, "/dashboard": 174.9, "/course/[id]": 188.0 };
 // Issue 25 item 3: a budget for every page route, not only the four above: each the size measured after the Generate
 // page's fix (docs/benchmarks.md, "First Load JS") rounded up to the next whole kB; the first four keep their history.
 // /shareable and /certificates/* are measured with an unknown id (their not-found page); /payment-success/[planId] and

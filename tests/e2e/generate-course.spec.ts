@@ -284,6 +284,37 @@ for (const locale of LOCALES) {
       await page.reload();
       await expect(page.getByRole("heading", { name: cc.emptyTitle })).toBeVisible();
     });
+
+    test("a card's menu, whose code loads when first reached, opens by keyboard with the focus inside", async ({
+      page,
+    }) => {
+      await signUpViaApi(page);
+      const topic = uniqueTopic("Keyboard");
+      await createCourseViaApi(page.request, topic);
+      const cc = c.courses;
+      const menu = page.getByRole("button", { name: cc.actions(topic) });
+      const share = page.getByRole("menuitem", { name: cc.share });
+      // The first opening on a fresh page, once with Enter and once with Space: each loads the menu.
+      for (const key of ["Enter", "Space"]) {
+        await page.goto("/dashboard");
+        await waitForHydration(menu);
+        await expect(menu).toHaveAttribute("aria-expanded", "false");
+        await menu.focus();
+        await page.keyboard.press(key);
+        await expect(share).toBeFocused();
+        await expect(menu).toHaveAttribute("aria-expanded", "true");
+      }
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      await expect(menu).toBeFocused();
+      // Once loaded, the arrows open it too, and an item is picked with Enter.
+      await page.keyboard.press("ArrowDown");
+      await expect(share).toBeFocused();
+      await page.keyboard.press("End");
+      await expect(page.getByRole("menuitem", { name: cc.delete })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("alertdialog", { name: cc.deleteTitle })).toContainText(topic);
+    });
   });
 }
 

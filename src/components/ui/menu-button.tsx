@@ -30,6 +30,7 @@ export function MenuButton({
   buttonClassName,
   variant = "ghost",
   size = "sm",
+  defaultOpen = false,
 }: {
   /** The button's accessible name; it must contain any text the button shows. */
   label: string;
@@ -42,8 +43,10 @@ export function MenuButton({
   buttonClassName?: string;
   variant?: "ghost" | "secondary" | "outline";
   size?: "sm" | "icon";
+  /** Mounted open, focus on the first item: for a menu whose code loads when its button is clicked. */
+  defaultOpen?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);

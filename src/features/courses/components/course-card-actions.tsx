@@ -1,29 +1,23 @@
 "use client";
-import {
-  CloudDownloadIcon,
-  EllipsisVerticalIcon,
-  LoaderCircleIcon,
-  PenLineIcon,
-  Share2Icon,
-  Trash2Icon,
-} from "lucide-react";
-import dynamic from "next/dynamic";
-import { useRouter } from "next/navigation";
+import { CloudDownloadIcon, EllipsisVerticalIcon, LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { MenuButton } from "@/components/ui/menu-button";
+import { Button } from "@/components/ui/button";
 import { offlineCourseCache } from "@/lib/offline-storage";
+import type { CourseCardMenu as CourseCardMenuType } from "./course-card-menu";
+import { MENU_TRIGGER, type CardOffline } from "./course-card-menu-look";
 
-// The confirmation dialog (Radix) loads when the learner first picks "Delete", not with the page.
-const CourseDeleteDialog = dynamic(() => import("./course-delete-dialog").then((m) => m.CourseDeleteDialog), {
-  ssr: false,
-});
+// One load of the menu's code for every card; started when a learner first reaches for a menu.
+let menuCode: Promise<typeof CourseCardMenuType> | null = null;
+const loadMenu = () => (menuCode ??= import("./course-card-menu").then((m) => m.CourseCardMenu));
 
 /**
- * The interactive part of a course card, the only part that hydrates: the actions menu (share,
- * write all, export, offline, delete) and the badge that shows the offline copy or an export in
- * progress. The actions' code (features/export) loads when one is picked. Without `onDeleted`
- * (a card rendered on the server) a deletion refreshes the page, which renders the list again.
+ * The interactive part of a course card, the only part that hydrates: the badge that shows the
+ * offline copy or an export in progress, and the actions menu's button. The menu itself
+ * (course-card-menu.tsx) is not hydrated with the page (issue 25): its code loads when the
+ * pointer or the focus first reaches the button, and a click, Enter, Space or an arrow key mounts
+ * it open, focus on its first item, as if it had been there. Without `onDeleted` (a card rendered
+ * on the server) a deletion refreshes the page, which renders the list again.
  */
 export function CourseCardActions({
   courseId,
@@ -35,15 +29,11 @@ export function CourseCardActions({
   onDeleted?: (id: string) => void;
 }) {
   const t = useTranslations("courses");
-  const ts = useTranslations("share");
   const te = useTranslations("export");
   const to = useTranslations("offline");
-  const tw = useTranslations("writeAll");
-  const router = useRouter();
-  const [confirming, setConfirming] = useState(false);
-  const [askedOnce, setAskedOnce] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const [offline, setOffline] = useState<"none" | "saving" | "saved">("none");
+  const [offline, setOffline] = useState<CardOffline>("none");
+  const [Menu, setMenu] = useState<typeof CourseCardMenuType | null>(null);
 
   // The "Offline" badge: whether this course's copy is stored in this browser.
   useEffect(() => {
@@ -55,27 +45,8 @@ export function CourseCardActions({
     };
   }, [courseId]);
 
-  const texts = { share: ts, export: te, offline: to, writeAll: tw };
-  const actions = () => import("@/features/export").then((m) => m.loadCourseActions());
-
-  async function exportPdf() {
-    if (exporting) return;
-    setExporting(true);
-    await (await actions()).exportAction(courseId, "pdf", texts);
-    setExporting(false);
-  }
-
-  async function toggleOffline() {
-    const saved = await (
-      await actions()
-    ).toggleOfflineAction(courseId, offline === "saved", texts, () => setOffline("saving"));
-    setOffline(saved ? "saved" : "none");
-  }
-
-  function deleted() {
-    if (onDeleted) onDeleted(courseId);
-    router.refresh();
-  }
+  const open = () => void loadMenu().then((component) => setMenu(() => component));
+  const label = t("actions", { topic });
 
   return (
     <>
@@ -92,58 +63,48 @@ export function CourseCardActions({
           {exporting ? te("exporting") : offline === "saving" ? to("downloading") : to("badge")}
         </span>
       ) : null}
-      <MenuButton
-        label={t("actions", { topic })}
-        variant="secondary"
-        size="icon"
-        className="absolute top-2 right-2"
-        buttonClassName="size-8 rounded-full bg-background/90 shadow-sm"
-        items={[
-          {
-            key: "share",
-            label: t("share"),
-            icon: <Share2Icon className="size-4" aria-hidden />,
-            onSelect: () => void actions().then((m) => m.shareAction(courseId, texts)),
-          },
-          {
-            key: "write-all",
-            label: tw("action"),
-            icon: <PenLineIcon className="size-4" aria-hidden />,
-            onSelect: () => void actions().then((m) => m.writeAllAction(courseId, texts)),
-          },
-          {
-            key: "pdf",
-            label: exporting ? te("exporting") : `${te("export")}: ${te("pdf")}`,
-            onSelect: () => void exportPdf(),
-          },
-          {
-            key: "offline",
-            label: offline === "saved" ? to("remove") : offline === "saving" ? to("downloading") : to("download"),
-            onSelect: () => void toggleOffline(),
-          },
-          {
-            key: "delete",
-            label: t("delete"),
-            icon: <Trash2Icon className="size-4" aria-hidden />,
-            destructive: true,
-            onSelect: () => {
-              setAskedOnce(true);
-              setConfirming(true);
-            },
-          },
-        ]}
-      >
-        <EllipsisVerticalIcon aria-hidden />
-      </MenuButton>
-      {askedOnce && (
-        <CourseDeleteDialog
+      {Menu ? (
+        <Menu
           courseId={courseId}
           topic={topic}
-          open={confirming}
-          onOpenChange={setConfirming}
-          onDeleted={deleted}
+          defaultOpen
+          offline={offline}
+          setOffline={setOffline}
+          exporting={exporting}
+          setExporting={setExporting}
+          onDeleted={onDeleted}
         />
+      ) : (
+        <MenuTrigger label={label} onReach={() => void loadMenu()} onOpen={open} />
       )}
     </>
+  );
+}
+
+/** The menu button before its menu's code is loaded: the same look, name and keys as MenuButton's. */
+function MenuTrigger({ label, onReach, onOpen }: { label: string; onReach: () => void; onOpen: () => void }) {
+  return (
+    <div className={MENU_TRIGGER.className}>
+      <Button
+        variant={MENU_TRIGGER.variant}
+        size={MENU_TRIGGER.size}
+        className={MENU_TRIGGER.buttonClassName}
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onPointerEnter={onReach}
+        onPointerDown={onReach}
+        onFocus={onReach}
+        onClick={onOpen}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+            event.preventDefault();
+            onOpen();
+          }
+        }}
+      >
+        <EllipsisVerticalIcon aria-hidden />
+      </Button>
+    </div>
   );
 }
