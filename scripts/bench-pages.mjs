@@ -12,25 +12,23 @@
  * as the Generate page makes them. Lighthouse runs through `npx lighthouse@12` (LIGHTHOUSE_BIN
  * overrides) with the learner's session cookie.
  */
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { learnerWithCourses, waitForHealth } from "./bench-learner.mjs";
+import { lighthouse, loadLine, median as middle } from "./lighthouse.mjs";
 import { root, startFakes } from "./with-fakes.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3580);
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const COURSES = 9;
 const GOALS = {
   "/dashboard": { performance: 85, tbt: 400 },
   "/course/{id}": { performance: 90 },
   "/dashboard/pricing": { performance: 90 },
 };
-const run = promisify(execFile);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "aula-bench-pages-"));
 const fakes = await startFakes();
@@ -60,35 +58,6 @@ process.on("SIGINT", () => {
   process.exit(130);
 });
 
-async function lighthouse(url, cookie) {
-  const [bin, ...pre] = process.env.LIGHTHOUSE_BIN ? [process.env.LIGHTHOUSE_BIN] : ["npx", "-y", "lighthouse@12"];
-  const { stdout } = await run(
-    bin,
-    [
-      ...pre,
-      url,
-      "--output=json",
-      "--quiet",
-      "--only-categories=performance",
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
-      ...(cookie ? [`--extra-headers=${JSON.stringify({ cookie })}`] : []),
-    ],
-    { cwd: root, env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024 },
-  );
-  const report = JSON.parse(stdout);
-  if (report.finalDisplayedUrl && new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname)
-    throw new Error(`${url} ended at ${report.finalDisplayedUrl}: the session was not sent`);
-  const tasks = (report.audits["long-tasks"]?.details?.items ?? [])
-    .slice(0, 3)
-    .map((t) => `${Math.round(t.duration)} ms ${String(t.url).replace(BASE, "").slice(0, 60)}`);
-  return {
-    performance: Math.round(report.categories.performance.score * 100),
-    lcp: report.audits["largest-contentful-paint"].numericValue,
-    tbt: report.audits["total-blocking-time"].numericValue,
-    tasks,
-  };
-}
-
 try {
   await waitForHealth(BASE);
   const learner = await learnerWithCourses(BASE, COURSES, "pages");
@@ -103,18 +72,14 @@ try {
   // Warm each page once: the first render of a route compiles nothing in production, but it
   // loads the route's server modules and fills the data caches.
   for (const [, url, c] of pages) await fetch(url, { headers: c ? { cookie: c } : {} });
-  console.log(
-    `load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")} on ${cpus().length} cores`,
-  );
+  console.log(loadLine());
   const rows = [];
   for (const [name, url, c] of pages) {
     const results = [];
-    for (let i = 0; i < RUNS; i++) results.push(await lighthouse(url, c));
+    for (let i = 0; i < RUNS; i++) results.push(await lighthouse(url, { cookie: c }));
     const byScore = [...results].sort((a, b) => a.performance - b.performance);
     const mid = byScore[Math.floor(byScore.length / 2)];
-    const median = (key) => [...results.map((r) => r[key])].sort((a, b) => a - b)[Math.floor(results.length / 2)];
+    const median = (key) => middle(results.map((r) => r[key]));
     const goal = GOALS[name];
     rows.push({
       page: name,
@@ -131,11 +96,7 @@ try {
     });
   }
   console.table(rows);
-  console.log(
-    `load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")} at the end`,
-  );
+  console.log(loadLine("at the end"));
 } finally {
   cleanup();
 }
