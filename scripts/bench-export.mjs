@@ -5,11 +5,14 @@
  * peak RSS of the app server and of the browser it started, sampled during the runs; then four
  * learners' exports at once, with /api/health asked every 50 ms beside them and alone (the floor).
  * Goals: warm p95 under 3 s, no growth of RSS across runs, health p99 ≤ 3× idle during the four.
+ * The warm prints' split (the print view's load, Chromium's print, the Index's numbering) is read
+ * from the server's "pdf printed" log lines.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.BENCH_PORT ?? "3920";
@@ -140,10 +143,22 @@ const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs"), "
     DATABASE_URL: "",
     APP_URL: base,
     AUTH_SECRET: "export-bench-secret-export-bench-secret",
-    LOG_LEVEL: "error",
+    // Info, to read each print's split from its "pdf printed" line (src/features/export/pdf.ts).
+    LOG_LEVEL: "info",
     NEXT_TELEMETRY_DISABLED: "1",
   },
-  stdio: ["ignore", "ignore", "inherit"],
+  stdio: ["ignore", "pipe", "inherit"],
+});
+/** Each print's split: the print view's load, the Index's measuring, Chromium's print, the numbering. */
+const splits = [];
+createInterface({ input: server.stdout }).on("line", (line) => {
+  if (!line.includes('"pdf printed"')) return;
+  try {
+    const { loadMs, measureMs, printMs, numberMs } = JSON.parse(line);
+    splits.push({ loadMs, measureMs, printMs, numberMs });
+  } catch {
+    // Not a log line of ours.
+  }
 });
 
 try {
@@ -184,6 +199,7 @@ try {
     afterRun.push({ server: rssKb(server.pid), browser: browserRssKb(server.pid), bytes });
   }
   clearInterval(sampler);
+  const warmSplits = splits.slice(1);
 
   // The floor: /api/health alone, then while four exports run at once (issue: exports must not
   // slow everyone else; goal health p99 ≤ 3× idle).
@@ -207,6 +223,16 @@ try {
   console.log(
     `warm p50 ${percentile(warm, 50).toFixed(0)} ms, p95 ${percentile(warm, 95).toFixed(0)} ms (goal p95 < 3000 ms)`,
   );
+  if (warmSplits.length) {
+    const median = (key) =>
+      percentile(
+        warmSplits.map((split) => split[key]),
+        50,
+      ).toFixed(0);
+    console.log(
+      `warm split, p50: print view's load ${median("loadMs")} ms, Index measured ${median("measureMs")} ms, Chromium's print ${median("printMs")} ms, numbering ${median("numberMs")} ms`,
+    );
+  }
   console.log(`peak RSS: server ${mb(peaks.server)}, browser ${mb(peaks.browser)}`);
   console.log(
     `RSS after run 1 / after the last: server ${mb(afterRun[1].server)} / ${mb(afterRun.at(-1).server)}, browser ${mb(afterRun[1].browser)} / ${mb(afterRun.at(-1).browser)}`,

@@ -56,13 +56,23 @@ async function serveCourseImages(page: Page, imageUrls: string[]): Promise<void>
 export async function printCoursePdf(job: PrintJob): Promise<Buffer> {
   return withBrowserPage(
     async (page) => {
+      const started = performance.now();
       await serveCourseImages(page, job.imageUrls);
+      // The print view is whole as the server renders it (its one client part opens a browser's
+      // print dialog, ?print=1), so its scripts are not loaded: Next's runtime loading and
+      // hydrating the course was most of an export's time (issue 25 item 4).
+      await page.route(
+        (url) => url.pathname.endsWith(".js"),
+        (route) => (route.request().resourceType() === "script" ? route.abort("blockedbyclient") : route.fallback()),
+      );
       await page.context().addCookies(job.cookies);
       const response = await page.goto(job.url, { waitUntil: "load" });
       if (!response?.ok()) throw new Error(`print view answered ${response?.status()}`);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await page.emulateMedia({ media: "print" });
+      const loaded = performance.now();
       const cells = await measureIndexCells(page);
+      const measuredAt = performance.now();
       const printed = Buffer.from(
         await page.pdf({
           format: "A4",
@@ -75,13 +85,28 @@ export async function printCoursePdf(job: PrintJob): Promise<Buffer> {
           tagged: true,
         }),
       );
+      const printedAt = performance.now();
+      let pdf: Buffer = printed;
       try {
-        return numberIndex(printed, cells).pdf;
+        pdf = numberIndex(printed, cells).pdf;
       } catch (error) {
         // A PDF this reader does not know (another Chromium's writer): the course, unnumbered.
         logger.warn({ err: error }, "the Index's page numbers could not be written");
-        return printed;
       }
+      // Where an export's time goes: the print view's load (its HTML, fonts and pictures), the Index's
+      // measuring, Chromium's print, the numbering (npm run bench:export prints the split).
+      const ms = (from: number, to: number) => Math.round(to - from);
+      logger.info(
+        {
+          loadMs: ms(started, loaded),
+          measureMs: ms(loaded, measuredAt),
+          printMs: ms(measuredAt, printedAt),
+          numberMs: ms(printedAt, performance.now()),
+          bytes: pdf.length,
+        },
+        "pdf printed",
+      );
+      return pdf;
     },
     // From the call, the wait for a page included (EXPORT_TIMEOUT_MS).
     { timeoutMs: env().EXPORT_TIMEOUT_MS },
@@ -94,32 +119,36 @@ export async function printCoursePdf(job: PrintJob): Promise<Buffer> {
  * do not depend on the page width or on where the page breaks, so they hold in the printed file.
  */
 async function measureIndexCells(page: Page): Promise<IndexCell[]> {
-  const measured = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>("[data-page-of]")].flatMap((cell) => {
+  // Every probe is placed before any box is read, and taken out after: one layout of the
+  // course, not one per entry (a long course's layout costs tens of milliseconds each time).
+  const measured = await page.evaluate(() => {
+    const cells = [...document.querySelectorAll<HTMLElement>("[data-page-of]")].flatMap((cell) => {
       const link = cell.closest("a");
       if (!link || !cell.dataset.pageOf) return [];
       const probe = document.createElement("span");
       probe.style.cssText = "display:inline-block;width:0;height:0";
       cell.append(probe);
+      return [{ cell, link, probe, dest: cell.dataset.pageOf }];
+    });
+    const found = cells.map(({ cell, link, probe, dest }) => {
       const row = link.getBoundingClientRect();
       const box = cell.getBoundingClientRect();
       const baseline = probe.getBoundingClientRect().bottom;
-      probe.remove();
       const style = getComputedStyle(cell);
       const rtl = style.direction === "rtl";
-      return [
-        {
-          dest: cell.dataset.pageOf,
-          fontSize: parseFloat(style.fontSize),
-          weight: Number(style.fontWeight),
-          color: style.color,
-          baseline: baseline - row.top,
-          inset: rtl ? box.left - row.left : row.right - box.right,
-          rtl,
-        },
-      ];
-    }),
-  );
+      return {
+        dest,
+        fontSize: parseFloat(style.fontSize),
+        weight: Number(style.fontWeight),
+        color: style.color,
+        baseline: baseline - row.top,
+        inset: rtl ? box.left - row.left : row.right - box.right,
+        rtl,
+      };
+    });
+    for (const { probe } of cells) probe.remove();
+    return found;
+  });
   // CSS pixels to PDF points: Chromium prints 96 px to the inch, 72 pt.
   const pt = (px: number) => px * 0.75;
   return measured.map((cell) => ({
