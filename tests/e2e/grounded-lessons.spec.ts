@@ -1,4 +1,4 @@
-import { makePdf } from "../fakes/source-documents.mjs";
+import { makePdf, SEABIRD_PAGES } from "../fakes/source-documents.mjs";
 import { expectAxeCleanInBothThemes } from "./axe";
 import { expect, LOCALES, signUpViaApi, test, useLocale, waitForHydration } from "./fixtures";
 import { generationCopy } from "./generation-copy";
@@ -15,21 +15,8 @@ const copy = {
   en: { open: "Add material", file: "Upload a file", sources: "Sources", source: (n: number) => `Source ${n}` },
 } as const;
 
-/** Two pages about seabirds: the course's subject is on both, each page with its own facts. */
-const PAGES = [
-  [
-    "Seabirds of the southern ocean.",
-    "The wandering albatross glides for hours over the waves without beating its wings.",
-    "Albatross wings lock at the shoulder, so seabirds spend almost no energy while soaring.",
-  ],
-  [
-    "Seabirds and their nests.",
-    "Puffins dig burrows in cliff soil and raise a single chick called a puffling.",
-    "Seabirds return to the colony where they hatched, often after years at sea.",
-  ],
-];
-const PDF = makePdf(PAGES);
-const SENTENCES = PAGES.flat();
+const PDF = makePdf(SEABIRD_PAGES);
+const SENTENCES = SEABIRD_PAGES.flat();
 
 for (const locale of LOCALES) {
   const c = copy[locale];

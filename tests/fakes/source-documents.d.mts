@@ -5,3 +5,4 @@ export function docxParts(blocks: DocxBlock[]): Record<string, string>;
 export function makeDocx(blocks: DocxBlock[]): Buffer;
 export function makePptx(slides: { title: string; lines: string[] }[]): Buffer;
 export function makeZipBomb(inflatedBytes: number, options?: { lie?: boolean }): Buffer;
+export const SEABIRD_PAGES: string[][];

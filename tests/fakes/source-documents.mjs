@@ -136,3 +136,20 @@ export function makeZipBomb(inflatedBytes, { lie = false } = {}) {
   }
   return zip;
 }
+
+/**
+ * Two pages about seabirds, the material the grounded-lesson tests make a course from: the course's
+ * subject is on both pages, and each page has its own facts to cite.
+ */
+export const SEABIRD_PAGES = [
+  [
+    "Seabirds of the southern ocean.",
+    "The wandering albatross glides for hours over the waves without beating its wings.",
+    "Albatross wings lock at the shoulder, so seabirds spend almost no energy while soaring.",
+  ],
+  [
+    "Seabirds and their nests.",
+    "Puffins dig burrows in cliff soil and raise a single chick called a puffling.",
+    "Seabirds return to the colony where they hatched, often after years at sea.",
+  ],
+];

@@ -16,7 +16,7 @@ import { readNdjson } from "@/lib/http/ndjson";
 import { getDb } from "@/server/db/client";
 import { courseSources, lessons, sourceChunks } from "@/server/db/schema";
 import { settleJobs } from "@/server/jobs";
-import { makePdf } from "../fakes/source-documents.mjs";
+import { makePdf, SEABIRD_PAGES } from "../fakes/source-documents.mjs";
 import { paidUser, signedUpUser } from "../setup/accounts";
 import { useFakeAi } from "../setup/fake-ai";
 import { callRoute } from "../setup/http";
@@ -28,19 +28,7 @@ process.env.AI_RATE_LIMIT_PER_MINUTE = "1000";
 useTestDatabase();
 const ai = useFakeAi();
 
-/** Two pages about seabirds: the course's subject is in both, each page has its own facts. */
-const SEABIRDS_PDF = makePdf([
-  [
-    "Seabirds of the southern ocean.",
-    "The wandering albatross glides for hours over the waves without beating its wings.",
-    "Albatross wings lock at the shoulder, so seabirds spend almost no energy while soaring.",
-  ],
-  [
-    "Seabirds and their nests.",
-    "Puffins dig burrows in cliff soil and raise a single chick called a puffling.",
-    "Seabirds return to the colony where they hatched, often after years at sea.",
-  ],
-]);
+const SEABIRDS_PDF = makePdf(SEABIRD_PAGES);
 
 async function upload(cookie: string, name: string, bytes: Buffer): Promise<string> {
   const form = new FormData();
