@@ -213,6 +213,8 @@ export function hashString(text: string): number {
 export class FakeWriter {
   private readonly random: () => number;
   private readonly words: string[];
+  /** The labels given so far (lower case), so no two in one answer read the same. */
+  private readonly labels = new Set<string>();
   constructor(language: string | undefined, seed: number) {
     this.words = wordsFor(language);
     this.random = seededRandom(seed);
@@ -224,6 +226,19 @@ export class FakeWriter {
     const parts = Array.from({ length: count }, () => this.word());
     parts[0] = parts[0].charAt(0).toUpperCase() + parts[0].slice(1);
     return parts.join(" ");
+  }
+  /**
+   * A short label (a title, a question, an option) unlike any other in this answer, as a model's
+   * are: drawn from 16 words, a quiz's fifty or so three-word phrases would repeat one in about
+   * a quarter of quizzes, and a test that finds a question or an option by its text would fail.
+   */
+  label(count: number): string {
+    let text = this.phrase(count);
+    // A new draw rather than a longer phrase: a longer one would still contain the first.
+    for (let tries = 0; this.labels.has(text.toLowerCase()); tries++)
+      text = this.phrase(count + Math.floor(tries / 8));
+    this.labels.add(text.toLowerCase());
+    return text;
   }
   sentence(): string {
     return `${this.phrase(6 + Math.floor(this.random() * 6))}.`;

@@ -36,7 +36,9 @@ export type FakeBehaviour =
   /** Text tasks (lessons, chat answers) get the lesson with formulas and code of ./math-code.ts. */
   | "math-code"
   /** A quiz asked to avoid earlier questions (`avoidQuestions`) asks the first of them again. */
-  | "repeat-avoided";
+  | "repeat-avoided"
+  /** A quiz whose second question is its first again. */
+  | "repeat-within";
 
 export type FakeRule = {
   behaviour: FakeBehaviour;
@@ -188,7 +190,7 @@ function valueFor(
     default: {
       let text: string;
       if (/query|search|keyword|term/i.test(key)) text = `${facts.lesson ?? facts.topic ?? writer.word()}`.slice(0, 80);
-      else if (/title|name|question|option|answer/i.test(key)) text = writer.phrase(3);
+      else if (/title|name|question|option|answer/i.test(key)) text = writer.label(3);
       else text = writer.sentence();
       if (schema.maxLength && text.length > schema.maxLength) text = text.slice(0, schema.maxLength);
       while (schema.minLength && text.length < schema.minLength) text += ` ${writer.word()}`;
@@ -277,6 +279,10 @@ function answerFor(request: ChatRequest, behaviour: FakeBehaviour): string {
       const avoid = avoidedQuestions(prompt);
       const questions = (value as { questions?: { question: string }[] }).questions;
       if (avoid[0] && Array.isArray(questions) && questions[0]) questions[0].question = avoid[0];
+    }
+    if (behaviour === "repeat-within") {
+      const questions = (value as { questions?: { question: string }[] }).questions;
+      if (Array.isArray(questions) && questions[1]) questions[1].question = questions[0].question;
     }
     return JSON.stringify(value);
   }

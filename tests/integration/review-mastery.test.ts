@@ -253,6 +253,23 @@ describe("the retest", () => {
     for (const q of fourth.questions) expect(asked.has(q.question)).toBe(false);
     fakeModel().reset();
   });
+
+  it("asks no question twice in one quiz, even when the model does", async () => {
+    const { cookie, userId } = await signedUpUser();
+    const courseId = await insertCourse(userId);
+    fakeModel().script({ behaviour: "repeat-within", times: 1 });
+    const before = fakeModel().requests.length;
+    const served = await serveQuiz(cookie, courseId);
+    // The repeat is asked for again, listed among the questions to avoid.
+    expect(fakeModel().requests.length).toBe(before + 2);
+    expect(fakeModel().requests.at(-2)!.behaviour).toBe("repeat-within");
+    const texts = served.questions.map((q) => q.question);
+    expect(texts.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(texts).size).toBe(texts.length);
+    const stored = (await storedQuestions(courseId)).map((q) => q.question);
+    expect(new Set(stored).size).toBe(stored.length);
+    fakeModel().reset();
+  });
 });
 
 describe("mastery and What I know", () => {

@@ -30,7 +30,7 @@ class RepeatedQuestions extends Error {
 }
 
 /**
- * The model's questions minus any asked before (compared by questionKey). A repeat is asked
+ * The model's questions minus any asked before or twice (compared by questionKey). A repeat is asked
  * for once more with the repeats added to the list to avoid; what is still repeated is left
  * out, and fewer than MIN_QUESTIONS new ones fail the job rather than serve old questions.
  */
@@ -55,12 +55,15 @@ async function freshQuestions(
       topic: q.topic,
     }));
   const isNew = (q: StoredQuestion) => !seen.has(questionKey(q.question));
-  const unique = (list: StoredQuestion[]) =>
-    list.filter((q, i) => list.findIndex((o) => questionKey(o.question) === questionKey(q.question)) === i);
+  const firstAsking = (q: StoredQuestion, i: number, list: StoredQuestion[]) =>
+    list.findIndex((o) => questionKey(o.question) === questionKey(q.question)) === i;
+  const unique = (list: StoredQuestion[]) => list.filter(firstAsking);
   const avoid = [...new Set(asked)];
   let questions = stored(await generateQuiz({ ...input, avoidQuestions: avoid }, { signal }));
-  if (questions.every(isNew)) return questions;
-  const repeats = questions.filter((q) => !isNew(q)).map((q) => q.question);
+  // A question the quiz asks twice is a repeat too.
+  const fresh = (q: StoredQuestion, i: number, list: StoredQuestion[]) => isNew(q) && firstAsking(q, i, list);
+  if (questions.every(fresh)) return questions;
+  const repeats = questions.filter((q, i, list) => !fresh(q, i, list)).map((q) => q.question);
   const again = stored(await generateQuiz({ ...input, avoidQuestions: [...avoid, ...repeats] }, { signal }));
   questions = unique([...questions.filter(isNew), ...again.filter(isNew)]).slice(0, input.questionCount);
   if (questions.length < Math.min(MIN_QUESTIONS, input.questionCount))
