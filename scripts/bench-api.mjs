@@ -205,7 +205,9 @@ async function pairedMs(first, deep, cookie) {
   for (let i = 0; i < 5 + DEEP_SAMPLES; i++) {
     const a = await timedGet(first, cookie);
     const b = await timedGet(deep, cookie);
-    if (i >= 5) (samples.first.push(a), samples.deep.push(b));
+    if (i < 5) continue;
+    samples.first.push(a);
+    samples.deep.push(b);
   }
   return { first: median(samples.first), deep: median(samples.deep) };
 }
