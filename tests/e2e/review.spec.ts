@@ -164,7 +164,13 @@ test("grades offline are queued and sent in order once back online", async ({ pa
 });
 
 const listCopy = {
-  pt: { keep: "Manter", remove: "Excluir", deleted: "Cartão excluído.", resume: /Retomar cartão/, edit: "Editar cartão" },
+  pt: {
+    keep: "Manter",
+    remove: "Excluir",
+    deleted: "Cartão excluído.",
+    resume: /Retomar cartão/,
+    edit: "Editar cartão",
+  },
   en: { keep: "Keep", remove: "Delete", deleted: "Card deleted.", resume: /Resume card/, edit: "Edit card" },
 } as const;
 

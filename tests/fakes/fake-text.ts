@@ -235,8 +235,7 @@ export class FakeWriter {
   label(count: number): string {
     let text = this.phrase(count);
     // A new draw rather than a longer phrase: a longer one would still contain the first.
-    for (let tries = 0; this.labels.has(text.toLowerCase()); tries++)
-      text = this.phrase(count + Math.floor(tries / 8));
+    for (let tries = 0; this.labels.has(text.toLowerCase()); tries++) text = this.phrase(count + Math.floor(tries / 8));
     this.labels.add(text.toLowerCase());
     return text;
   }
