@@ -37,7 +37,9 @@ test("a downloaded course reads offline, keeps a note written offline and saves 
   await page.reload();
   await expect(page.getByTestId("offline-banner")).toBeVisible();
   await expect(page.getByTestId("lesson-theory")).toContainText("First offline lesson text.");
-  await page.getByRole("button", { name: titles[1] }).first().click();
+  const second = page.getByRole("button", { name: titles[1] }).first();
+  await waitForHydration(second);
+  await second.click();
   await expect(page.getByTestId("lesson-theory")).toContainText("Second offline lesson text.");
 
   await page.getByRole("button", { name: "Course Notes" }).first().click();

@@ -86,8 +86,11 @@ for (const locale of LOCALES) {
         await expect(page.getByTestId("receipt-plan")).toHaveText(m.plans.name[plan]);
         await expect(page.getByTestId("receipt-method")).toHaveText(LABEL[provider]);
         await expect(page.getByTestId("receipt-date")).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+        // The button is drawn by the server; its click does something only once React owns it.
+        const save = page.getByRole("button", { name: m.payment.success.download });
+        await waitForHydration(save);
         const download = page.waitForEvent("download");
-        await page.getByRole("button", { name: m.payment.success.download }).click();
+        await save.click();
         expect((await download).suggestedFilename()).toMatch(/^receipt-.*\.png$/);
         await expect(toast(page, m.payment.success.downloaded)).toBeVisible();
 

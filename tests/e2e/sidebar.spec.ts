@@ -78,6 +78,7 @@ for (const locale of LOCALES) {
     expect(await widthOf(column)).toBe(256);
 
     // The trigger button does the same as the shortcut.
+    await waitForHydration(button);
     await button.click();
     await expect.poll(() => widthOf(column)).toBe(48);
     await expect.poll(async () => (await sidebarCookie(page))?.value).toBe("false");

@@ -76,6 +76,7 @@ for (const locale of LOCALES) {
       await expect(fileItem).toBeVisible();
       // Gone on the server too: a reload lists the file only.
       await page.reload();
+      await waitForHydration(page.getByRole("button", { name: c.open }));
       await page.getByRole("button", { name: c.open }).click();
       await expect(page.getByTestId("source-item").filter({ hasText: fileTitle })).toBeVisible();
       await expect(page.getByTestId("source-item").filter({ hasText: textTitle })).toHaveCount(0);
