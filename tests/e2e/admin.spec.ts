@@ -259,7 +259,9 @@ for (const locale of LOCALES) {
     // A policy, saved in the chosen language, is what the server then serves.
     const policyText = `Termos de teste ${locale} ${Date.now()}`;
     await page.goto("/admin/terms");
-    await page.getByRole("radio", { name: c.policyLanguage }).check();
+    const policyLanguage = page.getByRole("radio", { name: c.policyLanguage });
+    await waitForHydration(policyLanguage);
+    await policyLanguage.check();
     const editor = page.getByTestId("policy-editor");
     await waitForHydration(editor);
     await editor.click();
@@ -278,6 +280,8 @@ for (const locale of LOCALES) {
     // A blog post with a cover: published, flagged featured and popular, then deleted (confirmed).
     const title = `Post ${locale} ${Date.now()}`;
     await page.goto("/admin/create-blog");
+    // Typed before React owns the form, a controlled field's text would not reach its state.
+    await waitForHydration(page.getByLabel(c.blog.title, { exact: true }));
     await page.getByLabel(c.blog.title, { exact: true }).fill(title);
     await page.getByLabel(c.blog.excerpt, { exact: true }).fill("Um resumo curto.");
     await page.getByLabel(c.blog.category, { exact: true }).selectOption({ label: c.blog.categoryValue });
