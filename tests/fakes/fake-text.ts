@@ -234,7 +234,8 @@ export class FakeWriter {
    */
   label(count: number): string {
     let text = this.phrase(count);
-    // A new draw rather than a longer phrase: a longer one would still contain the first.
+    // A new draw, not this phrase lengthened (it would still contain the first); one word more
+    // after every 8 draws, so the loop ends even if the short phrases run out.
     for (let tries = 0; this.labels.has(text.toLowerCase()); tries++) text = this.phrase(count + Math.floor(tries / 8));
     this.labels.add(text.toLowerCase());
     return text;

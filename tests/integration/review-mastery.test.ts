@@ -264,6 +264,14 @@ describe("the retest", () => {
     expect(fakeModel().requests.length).toBe(before + 2);
     expect(fakeModel().requests.at(-2)!.behaviour).toBe("repeat-within");
     const texts = served.questions.map((q) => q.question);
+    const retry = fakeModel()
+      .requests.at(-1)!
+      .messages.map((m) => m.content)
+      .join("\n");
+    // A first quiz has nothing else to avoid: the retry avoids the repeat alone, which is served once.
+    const avoided = JSON.parse(retry.match(/"avoidQuestions"\s*:\s*(\[[^\]]*\])/)![1]) as string[];
+    expect(avoided).toHaveLength(1);
+    expect(texts.filter((text) => text === avoided[0])).toHaveLength(1);
     expect(texts.length).toBeGreaterThanOrEqual(5);
     expect(new Set(texts).size).toBe(texts.length);
     const stored = (await storedQuestions(courseId)).map((q) => q.question);
