@@ -127,15 +127,16 @@ describe("generateOutline", () => {
     model.script({ behaviour: "hang" });
     const started = Date.now();
     const error = await failure(
-      engine.generateOutline(outlineInput(), { policy: { firstTokenTimeoutMs: 300, totalTimeoutMs: 700 } }),
+      engine.generateOutline(outlineInput(), { policy: { firstTokenTimeoutMs: 300, totalTimeoutMs: 900 } }),
     );
     const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(run.ModelFailedError);
     expect(error.reason).toBe("timeout");
     expect(error.code).toBe("ai:timeout");
-    expect(elapsed).toBeGreaterThanOrEqual(650);
-    expect(elapsed).toBeLessThan(1_000);
-    // Two silent attempts of 300 ms fit, the third is cut by the budget; no fourth starts.
+    expect(elapsed).toBeGreaterThanOrEqual(850);
+    expect(elapsed).toBeLessThan(1_300);
+    // Two silent attempts of 300 ms fit, the third starts with about 270 ms left (room for a
+    // busy machine's late timers) and is cut by the budget; no fourth starts.
     expect(model.requests).toHaveLength(3);
   });
 
