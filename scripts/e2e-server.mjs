@@ -161,7 +161,12 @@ delete env.SMTP_URL;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete env.DATABASE_URL;
 
-const server = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "-p", port], {
+// Playwright's API requests keep idle sockets open with no timeout of their own, so a request
+// sent just as Node's server drops a socket idle for its default 5 s dies with ECONNRESET. Kept
+// past a test's 60 s limit, the server is never the side that closes an idle socket mid-test.
+const KEEP_ALIVE_MS = "65000";
+const serverArgs = [path.join(root, "scripts", "server.mjs"), "-p", port, "--keepAliveTimeout", KEEP_ALIVE_MS];
+const server = spawn(process.execPath, serverArgs, {
   cwd: root,
   env,
   stdio: "inherit",

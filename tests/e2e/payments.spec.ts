@@ -148,6 +148,8 @@ for (const locale of LOCALES) {
       await page.mouse.move(0, 0);
       await expect(toast(page, m.payment.pending.toastTitle)).toBeHidden();
       await tab.getByRole("button", { name: "Decline", exact: true }).click();
+      // The provider has the refusal once its page says so; a tab closed mid-post can hang.
+      await expect(tab.getByRole("heading", { name: "Payment declined" })).toBeVisible();
       await tab.close();
       await verify.click();
       await expect(page).toHaveURL(/\/payment-failed/);
