@@ -281,8 +281,9 @@ for (const locale of LOCALES) {
     const title = `Post ${locale} ${Date.now()}`;
     await page.goto("/admin/create-blog");
     // Typed before React owns the form, a controlled field's text would not reach its state.
-    await waitForHydration(page.getByLabel(c.blog.title, { exact: true }));
-    await page.getByLabel(c.blog.title, { exact: true }).fill(title);
+    const blogTitle = page.getByLabel(c.blog.title, { exact: true });
+    await waitForHydration(blogTitle);
+    await blogTitle.fill(title);
     await page.getByLabel(c.blog.excerpt, { exact: true }).fill("Um resumo curto.");
     await page.getByLabel(c.blog.category, { exact: true }).selectOption({ label: c.blog.categoryValue });
     const blogEditor = page.getByTestId("blog-editor");

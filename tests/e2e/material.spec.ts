@@ -61,8 +61,8 @@ for (const locale of LOCALES) {
 
       // Kept with this course: a reload lists it again.
       await page.reload();
-      await waitForHydration(page.getByRole("button", { name: c.open }));
-      await page.getByRole("button", { name: c.open }).click();
+      await waitForHydration(open);
+      await open.click();
       const kept = page.getByTestId("source-item").filter({ hasText: "Otter notes" });
       await expect(kept).toHaveAttribute("data-status", "ready");
 
@@ -78,8 +78,8 @@ for (const locale of LOCALES) {
       await kept.getByRole("button", { name: new RegExp(c.remove) }).click();
       await expect(kept).toHaveCount(0);
       await page.reload();
-      await waitForHydration(page.getByRole("button", { name: c.open }));
-      await page.getByRole("button", { name: c.open }).click();
+      await waitForHydration(open);
+      await open.click();
       await expect(page.getByTestId("sources-panel")).toBeVisible();
       await expect(page.getByTestId("source-item")).toHaveCount(0);
 

@@ -76,8 +76,8 @@ for (const locale of LOCALES) {
       await expect(fileItem).toBeVisible();
       // Gone on the server too: a reload lists the file only.
       await page.reload();
-      await waitForHydration(page.getByRole("button", { name: c.open }));
-      await page.getByRole("button", { name: c.open }).click();
+      await waitForHydration(open);
+      await open.click();
       await expect(page.getByTestId("source-item").filter({ hasText: fileTitle })).toBeVisible();
       await expect(page.getByTestId("source-item").filter({ hasText: textTitle })).toHaveCount(0);
     });
