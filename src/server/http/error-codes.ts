@@ -102,6 +102,7 @@ export const ERROR_CODES = {
   "profile:no-email-change": { status: 404, message: "account.profile.emailChange.none" },
   "profile:password-long": { status: 400, message: "account.profile.passwordMax" },
   "profile:password-short": { status: 400, message: "account.profile.passwordMin" },
+  "profile:subscription-not-canceled": { status: 502, message: "account.delete.subscriptionNotCanceled" },
   "rate:limited": { status: 429, message: "request.rateLimited" },
   "request:control-characters": { status: 400, message: "request.controlCharacters" },
   "request:cron-off": { status: 404, message: "request.cronOff" },

@@ -13,6 +13,7 @@ import { postForAnswer } from "@/lib/http/post-json";
 import { AccountTab, changesCredentials } from "./account-tab";
 import { PendingEmailNotice } from "./pending-email-notice";
 import { fieldId, fieldOfProfileError, firstInvalid, type ProfileErrors } from "./profile-errors";
+import type { EndingSubscription } from "./delete-account-dialog";
 import { SettingsTab } from "./settings-tab";
 
 export type ProfileUser = { id: string; name: string; email: string; plan: "free" | "monthly" | "yearly" };
@@ -25,12 +26,15 @@ export function ProfileView({
   billing,
   initialTab = "account",
   pendingEmail,
+  endingOnDeletion = [],
 }: {
   user: ProfileUser;
   billing: React.ReactNode;
   initialTab?: string;
   /** The new e-mail waiting for its link, if any (read on the server). */
   pendingEmail?: string | null;
+  /** The subscriptions deleting the account cancels at their providers (read on the server). */
+  endingOnDeletion?: EndingSubscription[];
 }) {
   const t = useTranslations("profile");
   const router = useRouter();
@@ -183,7 +187,7 @@ export function ProfileView({
           />
         </TabsContent>
         <TabsContent value="settings">
-          <SettingsTab userId={user.id} />
+          <SettingsTab userId={user.id} ending={endingOnDeletion} />
         </TabsContent>
         <TabsContent value="billing">{billing}</TabsContent>
       </Tabs>
