@@ -342,6 +342,8 @@ for (const locale of LOCALES) {
       await dialog.getByRole("button", { name: t.confirmDelete, exact: true }).click();
       // Told in the dialog, which stays open until the admin closes it.
       await expect(dialog.getByRole("alert")).toHaveText(t.adminRefused);
+      // The focus is back on the button, to try again or Tab to Cancel.
+      await expect(dialog.getByRole("button", { name: t.confirmDelete, exact: true })).toBeFocused();
       await dialog.getByRole("button", { name: t.cancel }).click();
       await expect(dialog).toHaveCount(0);
       await page.reload();

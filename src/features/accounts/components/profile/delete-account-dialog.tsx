@@ -3,7 +3,7 @@ import { notify } from "@/components/notify";
 import { CreditCardIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -51,7 +51,17 @@ export function DeleteAccountDialog({ userId, ending }: { userId: string; ending
   const [password, setPassword] = useState("");
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Each refusal, and where the focus goes after it: a new object every time, so a second refusal
+  // moves the focus again.
+  const [refused, setRefused] = useState<{ focus: "password" | "submit" } | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  // After React has drawn the refusal and enabled the controls again (a disabled field cannot
+  // take the focus): the field is then announced with its message, or the button to try again.
+  useEffect(() => {
+    if (refused) (refused.focus === "password" ? passwordRef : submitRef).current?.focus();
+  }, [refused]);
 
   function openChange(next: boolean) {
     if (busy) return;
@@ -61,13 +71,13 @@ export function DeleteAccountDialog({ userId, ending }: { userId: string; ending
       setPassword("");
       setPasswordError(null);
       setRefusal(null);
+      setRefused(null);
     }
   }
 
   function refusePassword(message: string) {
     setPasswordError(message);
-    // After React has drawn the message, so the field is announced with it.
-    requestAnimationFrame(() => passwordRef.current?.focus());
+    setRefused({ focus: "password" });
   }
 
   async function submit(event: FormEvent) {
@@ -88,7 +98,10 @@ export function DeleteAccountDialog({ userId, ending }: { userId: string; ending
       if (!ok) {
         const message = data?.message ?? t("failed");
         if (data?.code && PASSWORD_CODES.has(data.code)) refusePassword(message);
-        else setRefusal(message);
+        else {
+          setRefusal(message);
+          setRefused({ focus: "submit" });
+        }
         return;
       }
       // The account's session ended with it, and so do its offline copies (as at sign-out).
@@ -99,6 +112,7 @@ export function DeleteAccountDialog({ userId, ending }: { userId: string; ending
       router.refresh();
     } catch {
       setRefusal(t("failed"));
+      setRefused({ focus: "submit" });
     } finally {
       setBusy(false);
     }
@@ -174,7 +188,7 @@ export function DeleteAccountDialog({ userId, ending }: { userId: string; ending
           )}
           <AlertDialogFooter>
             <AlertDialogCancel disabled={busy}>{t("cancel")}</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={busy}>
+            <Button ref={submitRef} type="submit" variant="destructive" disabled={busy}>
               {busy ? t("settings.deleting") : t("settings.confirmDelete")}
             </Button>
           </AlertDialogFooter>
