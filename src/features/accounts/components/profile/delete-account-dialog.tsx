@@ -143,7 +143,7 @@ export function DeleteAccountDialog({ userId, ending }: { userId: string; ending
                 {ending.map((subscription, index) => (
                   <p
                     key={index}
-                    className="flex gap-2 rounded-md border bg-muted/40 p-3 text-foreground"
+                    className="flex gap-2 rounded-md border bg-muted/40 p-3 text-start text-foreground"
                     data-testid="delete-plan-ends"
                   >
                     <CreditCardIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
