@@ -41,7 +41,8 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
   const [creatingSince, setCreatingSince] = useState<number | null>(null);
   const topicInput = useRef<HTMLInputElement>(null);
   const [sourceIds, setSourceIds] = useState<string[]>([]);
-  const onSourcesReady = useCallback((ids: string[]) => setSourceIds(ids), []);
+  // The ready material the learner left ticked under "Add material", open or collapsed.
+  const onSourcesChosen = useCallback((ids: string[]) => setSourceIds(ids), []);
   const restored = useRef(false);
 
   function failed(message?: string) {
@@ -141,7 +142,7 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
     );
   return (
     <>
-      <AddMaterial onReady={onSourcesReady} />
+      <AddMaterial onChosen={onSourcesChosen} />
       <CourseForm
         paid={paid}
         values={values}
