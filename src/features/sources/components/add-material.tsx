@@ -14,18 +14,28 @@ const SourcesPanel = dynamic(() => import("./sources-panel").then((m) => m.Sourc
   loading: () => <p className="text-sm text-muted-foreground">…</p>,
 });
 
+/** The Generate page's choice of material: what the learner unticked (kept by the page), and who hears the rest. */
+export type MaterialChoiceProps = {
+  unticked: readonly string[];
+  onUntickedChange: (ids: string[]) => void;
+  /** The ready sources left ticked: what the outline is asked with. */
+  onChosen: (ids: string[]) => void;
+};
+
 /**
  * "Add material": the learner's own files, text or web pages. The upload panel is collapsed
- * until asked for, but the list is the section's: on the Generate page (`onChosen`) the ready
- * material is shown open or collapsed, each source ticked to be used, and `onChosen` hears the
- * ids left ticked, so material added earlier is never silently left out (issue 33).
+ * until asked for, but the list is the section's: on the Generate page (`choice`) the ready
+ * material is shown open or collapsed, each source ticked to be used unless the learner unticks
+ * it, and `onChosen` hears the ids left ticked, so material added earlier is never silently left
+ * out (issue 33).
  */
-export function AddMaterial({ courseId, onChosen }: { courseId?: string; onChosen?: (ids: string[]) => void }) {
+export function AddMaterial({ courseId, choice }: { courseId?: string; choice?: MaterialChoiceProps }) {
   const t = useTranslations("sources");
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const [items, setItems] = useSources(courseId);
-  const [unticked, setUnticked] = useState<ReadonlySet<string>>(new Set());
+  const unticked = useMemo(() => new Set(choice?.unticked), [choice?.unticked]);
+  const onChosen = choice?.onChosen;
 
   const ready = useMemo(() => items.filter((i) => i.status === "ready"), [items]);
   const readingCount = items.filter((i) => i.status === "processing").length;
@@ -38,12 +48,9 @@ export function AddMaterial({ courseId, onChosen }: { courseId?: string; onChose
   }, [chosenKey, onChosen]);
 
   function toggle(id: string, ticked: boolean) {
-    setUnticked((current) => {
-      const next = new Set(current);
-      if (ticked) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+    if (!choice) return;
+    const others = choice.unticked.filter((other) => other !== id);
+    choice.onUntickedChange(ticked ? others : [...others, id]);
   }
 
   return (
@@ -67,7 +74,7 @@ export function AddMaterial({ courseId, onChosen }: { courseId?: string; onChose
           <ChevronDownIcon className={open ? "rotate-180 transition-transform" : "transition-transform"} aria-hidden />
         </Button>
       </div>
-      {onChosen && (ready.length > 0 || readingCount > 0) ? (
+      {choice && (ready.length > 0 || readingCount > 0) ? (
         <MaterialChoice ready={ready} unticked={unticked} readingCount={readingCount} onToggle={toggle} />
       ) : null}
       <div id={panelId} hidden={!open}>
