@@ -37,7 +37,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   function firstProblem(): string | null {
     if (!password || !confirm) return t("bothRequired");
     if (password !== confirm) return t("mismatch");
-    if (passwordProblem(password) === "short") return tAuth("passwordShort", PASSWORD_RULE_VALUES);
+    // The SPEC's own words for this page; the length is the one rule's.
+    if (passwordProblem(password) === "short") return t("tooShort", PASSWORD_RULE_VALUES);
     return null;
   }
 
