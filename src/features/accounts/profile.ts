@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import type { ApiTranslator } from "@/i18n/api-translator";
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "@/server/auth/password";
+import { hashPassword, verifyPassword } from "@/server/auth/password";
+import { passwordProblem, PASSWORD_RULE_VALUES } from "@/lib/password-rule";
 import { isAdmin } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { users } from "@/server/db/schema";
@@ -66,8 +67,12 @@ export async function updateProfile(
   if (!name || !email) throw appError("profile:missing-fields", t);
   if (!emailSchema.safeParse(email).success) throw appError("profile:invalid-email", t);
   if (name.length > NAME_MAX_LENGTH) throw appError("profile:name-long", t);
-  if (password && password.length < PASSWORD_MIN_LENGTH) throw appError("profile:password-short", t);
-  if (password.length > PASSWORD_MAX_LENGTH) throw appError("profile:password-long", t);
+  // An empty password keeps the current one.
+  const problem = password ? passwordProblem(password) : null;
+  if (problem)
+    throw appError(problem === "short" ? "profile:password-short" : "profile:password-long", t, {
+      values: PASSWORD_RULE_VALUES,
+    });
 
   const normalized = normalizeEmail(email);
   const emailChanging = normalized !== user.email;

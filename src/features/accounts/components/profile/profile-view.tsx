@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isPaidPlan } from "@/features/plans";
 import { postForAnswer } from "@/lib/http/post-json";
+import { PASSWORD_RULE_VALUES, passwordProblem } from "@/lib/password-rule";
 import { AccountTab, changesCredentials } from "./account-tab";
 import { PendingEmailNotice } from "./pending-email-notice";
 import { fieldId, fieldOfProfileError, firstInvalid, type ProfileErrors } from "./profile-errors";
@@ -37,6 +38,7 @@ export function ProfileView({
   endingOnDeletion?: EndingSubscription[];
 }) {
   const t = useTranslations("profile");
+  const tAuth = useTranslations("auth");
   const router = useRouter();
   const [tab, setTab] = useState(initialTab);
   const [editing, setEditing] = useState(false);
@@ -90,7 +92,8 @@ export function ProfileView({
     const found: ProfileErrors = {};
     if (!name) found.name = t("nameRequired");
     if (!email) found.email = t("emailRequired");
-    if (fields.password && fields.password.length < 9) found.password = t("passwordMin");
+    if (fields.password && passwordProblem(fields.password) === "short")
+      found.password = tAuth("passwordShort", PASSWORD_RULE_VALUES);
     if (firstInvalid(found)) {
       refuse(found);
       return;
