@@ -3,6 +3,7 @@
  * click so none of it is in a page's first load. The menus pass their translators in.
  */
 import type { useTranslations } from "next-intl";
+import { askChoice } from "@/components/choice-dialog";
 import { notify } from "@/components/notify";
 import { fetchWritingProgress, startWriteAll } from "@/lib/course-writing";
 import { downloadExport, openPrintView, type ExportFormatChoice } from "./client";
@@ -17,14 +18,14 @@ export type ActionTexts = {
 
 /**
  * Before a PDF or an offline copy, which hold only written lessons: when some are not written,
- * asks whether to write them first ("Write all lessons") or go on without them. Answers whether
- * to go on now. A failed progress read does not stand in the way.
+ * asks in a dialog whether to write them first ("Write all lessons") or go on without them.
+ * Answers whether to go on now. A failed progress read does not stand in the way.
  */
 async function unwrittenLessonsAllowed(courseId: string, t: ActionTexts, what: "pdf" | "offline"): Promise<boolean> {
   const progress = await fetchWritingProgress(courseId).catch(() => null);
   if (!progress || progress.written >= progress.total) return true;
   const count = progress.total - progress.written;
-  const choice = await notify.choose(
+  const choice = await askChoice(
     t.writeAll("missingTitle", { count }),
     t.writeAll(what === "pdf" ? "missingPdf" : "missingOffline"),
     { confirm: t.writeAll("writeFirst"), cancel: t.writeAll("continueAnyway") },

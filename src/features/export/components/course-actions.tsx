@@ -80,18 +80,23 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
   }
   return (
     <>
-      <MenuButton label={share("share")} menuLabel={share("shareMenu")} items={shareItems}>
+      <MenuButton label={share("share")} menuLabel={share("shareMenu")} items={shareItems} title={share("share")}>
         <Share2Icon aria-hidden />
-        <span className="sr-only xl:not-sr-only">{share("share")}</span>
       </MenuButton>
-      <MenuButton label={exportLabel} menuLabel={exp("exportMenu")} items={exportItems} disabled={exporting}>
+      <MenuButton
+        label={exportLabel}
+        menuLabel={exp("exportMenu")}
+        items={exportItems}
+        disabled={exporting}
+        title={exportLabel}
+      >
         {exporting ? busy : <DownloadIcon aria-hidden />}
-        <span className="sr-only xl:not-sr-only">{exportLabel}</span>
       </MenuButton>
       <MenuButton
         label={stored === "saved" ? offline("downloaded") : offline("menu")}
         menuLabel={offline("menu")}
         items={[offlineItem]}
+        title={stored === "saved" ? offline("downloaded") : offline("menu")}
       >
         {stored === "saving" ? (
           busy
@@ -100,7 +105,6 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
         ) : (
           <CloudDownloadIcon aria-hidden />
         )}
-        <span className="sr-only xl:not-sr-only">{stored === "saved" ? offline("badge") : offline("menu")}</span>
       </MenuButton>
     </>
   );

@@ -33,9 +33,10 @@ export function MobileBar({
         <HomeIcon aria-hidden />
         <span className="max-w-full truncate">{t("home")}</span>
       </Link>
-      <button type="button" className={CELL} onClick={onOpenContent}>
+      {/* The short word fits a 360 px screen ("Conteúdo do Curso" was cut); the name stays whole. */}
+      <button type="button" className={CELL} onClick={onOpenContent} aria-label={t("courseContent")}>
         <ListIcon aria-hidden />
-        <span className="max-w-full truncate">{t("courseContent")}</span>
+        <span className="max-w-full truncate">{t("barContent")}</span>
       </button>
       <button type="button" className={CELL} onClick={onCertificate}>
         <AwardIcon aria-hidden />
