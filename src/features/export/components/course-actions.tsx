@@ -70,8 +70,8 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
       <MenuButton
         label={share("actions")}
         items={[...shareItems, ...exportItems, offlineItem]}
-        className="relative [&>[role=menu]]:bottom-full [&>[role=menu]]:mt-0 [&>[role=menu]]:mb-1"
-        buttonClassName="h-14 flex-col gap-0.5 px-1 text-xs"
+        className="relative max-w-full min-w-0 [&>[role=menu]]:bottom-full [&>[role=menu]]:mt-0 [&>[role=menu]]:mb-1"
+        buttonClassName="h-14 max-w-full flex-col gap-0.5 px-1 text-xs"
       >
         {exporting || stored === "saving" ? busy : <Share2Icon aria-hidden />}
         <span className="max-w-full truncate">{exporting ? exportLabel : share("share")}</span>
