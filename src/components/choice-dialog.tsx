@@ -27,6 +27,8 @@ export function askChoice(
   labels: { confirm: string; cancel: string },
 ): Promise<Choice> {
   return new Promise((resolve) => {
+    // Where the focus goes back to: the dialog has no trigger of its own to return it to.
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const host = document.createElement("div");
     document.body.append(host);
     const root = createRoot(host);
@@ -35,7 +37,7 @@ export function askChoice(
       if (answered) return;
       answered = true;
       resolve(choice);
-      // Unmounted after this event: Radix hands the focus back as the dialog goes.
+      // Unmounted after this event, once the dialog has handed the focus back.
       setTimeout(() => {
         root.unmount();
         host.remove();
@@ -43,7 +45,13 @@ export function askChoice(
     };
     root.render(
       <AlertDialog defaultOpen onOpenChange={(open) => !open && answer("dismissed")}>
-        <AlertDialogContent data-testid="choice-dialog">
+        <AlertDialogContent
+          data-testid="choice-dialog"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            before?.focus();
+          }}
+        >
           <AlertDialogHeader>
             <AlertDialogTitle>{title}</AlertDialogTitle>
             <AlertDialogDescription>{description}</AlertDialogDescription>

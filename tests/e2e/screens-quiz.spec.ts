@@ -49,6 +49,57 @@ async function failQuiz(page: Page, courseId: string): Promise<number> {
   return attempt.questions.length;
 }
 
+/** The learner's notes on otters, a Markdown file: its headings become the outline's topics. */
+const OTTERS = [
+  "# Sleeping",
+  "",
+  "Sea otters hold hands while they sleep so that the current does not carry them apart.",
+  "",
+  "# Tools",
+  "",
+  "Sea otters keep a favourite stone in a pouch of skin under the arm to crack open shells.",
+  "",
+  "# Fur",
+  "",
+  "A sea otter grooms its dense fur for hours each day to trap the air that keeps it warm.",
+  "",
+].join("\n");
+
+/**
+ * A course made from the learner's material, as the Generate page makes it: the file read, the
+ * outline asked with it (its topics the file's headings), the course from that outline.
+ */
+async function courseFromMaterial(page: Page, topic: string): Promise<string> {
+  const added = await page.request.post("/api/sources", {
+    multipart: { file: { name: "otters.md", mimeType: "text/markdown", buffer: Buffer.from(OTTERS) } },
+  });
+  expect(added.status()).toBe(202);
+  const { sourceId } = (await added.json()) as { sourceId: string };
+  await expect
+    .poll(
+      async () => ((await (await page.request.get(`/api/sources/${sourceId}`)).json()) as { status?: string }).status,
+      { timeout: 30_000 },
+    )
+    .toBe("ready");
+  const outline = await page.request.post("/api/prompt", {
+    data: {
+      topic,
+      subtopics: [],
+      topicsLimit: "4",
+      courseType: "Text & Image Course",
+      language: "English",
+      sourceIds: [sourceId],
+    },
+  });
+  expect(outline.status()).toBe(200);
+  const { generatedText, outlineId } = (await outline.json()) as { generatedText: string; outlineId: string };
+  const course = await page.request.post("/api/course", {
+    data: { mainTopic: topic, type: "Text & Image Course", lang: "English", content: generatedText, outlineId },
+  });
+  expect(course.status()).toBe(201);
+  return ((await course.json()) as { courseId: string }).courseId;
+}
+
 /** Past the quiz page's 1.5 s skeleton: its intro, hydrated. */
 async function quizIntro(page: Page, start: string) {
   const button = page.getByRole("button", { name: start });
@@ -160,28 +211,7 @@ for (const locale of LOCALES) {
     }) => {
       test.setTimeout(150_000);
       await signUpViaApi(page);
-      const topic = `Otters ${locale} ${Date.now()}`;
-      const courseId = await createCourseViaApi(page, topic);
-      const added = await page.request.post("/api/sources", {
-        data: {
-          courseId,
-          title: "Otter notes",
-          text: [
-            "Sea otters hold hands while they sleep so that the current does not carry them apart.",
-            "Sea otters keep a favourite stone in a pouch of skin under the arm to crack open shells.",
-            "A sea otter grooms its dense fur for hours each day to trap the air that keeps it warm.",
-          ].join("\n\n"),
-        },
-      });
-      expect(added.status()).toBe(202);
-      const { sourceId } = (await added.json()) as { sourceId: string };
-      await expect
-        .poll(
-          async () =>
-            ((await (await page.request.get(`/api/sources/${sourceId}`)).json()) as { status?: string }).status,
-          { timeout: 30_000 },
-        )
-        .toBe("ready");
+      const courseId = await courseFromMaterial(page, `Otters ${locale} ${Date.now()}`);
       await failQuiz(page, courseId);
 
       // "Review what I missed": the review lesson is written from the material, citing it.
@@ -191,7 +221,7 @@ for (const locale of LOCALES) {
       await page.goto(`/course/${courseId}?lesson=${review.id}`);
       await expect(page.getByTestId("lesson-theory")).toBeVisible({ timeout: 60_000 });
       const sources = page.getByTestId("lesson-sources");
-      await expect(sources).toContainText("Otter notes");
+      await expect(sources).toContainText("otters");
       await expect(page.getByTestId("lesson-theory").locator("sup").first()).toBeVisible();
 
       // The retest: the material holds no question not asked already. Said, and the quiz offered.

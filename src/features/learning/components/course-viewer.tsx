@@ -225,7 +225,7 @@ export function CourseViewer({
                 </Button>
               ) : (
                 // The last lesson leads on to the quiz (its title in the course's own language).
-                <Button asChild className="h-auto min-h-9 min-w-0 py-1.5 whitespace-normal">
+                <Button asChild className="h-auto min-h-9 min-w-0 shrink py-1.5 whitespace-normal">
                   <Link href={paths.courseQuiz(data.course.id)} data-testid="next-quiz">
                     <span className="min-w-0 text-start">
                       {t.rich("nextQuiz", {
