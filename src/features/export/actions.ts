@@ -76,10 +76,19 @@ export async function stopSharingAction(courseId: string, t: ActionTexts): Promi
   else notify.error(t.share("failed"));
 }
 
-/** Downloads the file; without a server browser, says so and opens the print dialog instead. */
-export async function exportAction(courseId: string, format: ExportFormatChoice, t: ActionTexts): Promise<void> {
+/**
+ * Downloads the file; without a server browser, says so and opens the print dialog instead.
+ * `onStart` is told once the export goes ahead (after any question), for the caller's busy state.
+ */
+export async function exportAction(
+  courseId: string,
+  format: ExportFormatChoice,
+  t: ActionTexts,
+  onStart?: () => void,
+): Promise<void> {
   if (!online(t)) return;
   if (format === "pdf" && !(await unwrittenLessonsAllowed(courseId, t, "pdf"))) return;
+  onStart?.();
   try {
     const outcome = await downloadExport(courseId, format);
     if (outcome.ok) return;

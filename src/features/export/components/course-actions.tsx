@@ -31,11 +31,18 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
     };
   }, [courseId]);
 
+  // Busy from when the export goes ahead, not while it asks about unwritten lessons: a button
+  // disabled under the question would lose the focus the question must hand back to it.
+  const running = React.useRef(false);
   const exportAs = (format: "pdf" | "md" | "scorm") => async () => {
-    if (exporting) return;
-    setExporting(true);
-    await (await actions()).exportAction(courseId, format, t);
-    setExporting(false);
+    if (running.current) return;
+    running.current = true;
+    try {
+      await (await actions()).exportAction(courseId, format, t, () => setExporting(true));
+    } finally {
+      running.current = false;
+      setExporting(false);
+    }
   };
   const toggleOffline = async () => {
     const saved = await (

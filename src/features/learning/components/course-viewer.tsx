@@ -36,6 +36,10 @@ const AddCardFromSelection = dynamic(() => import("@/features/review").then((m) 
   ssr: false,
 });
 
+/** "Next: {topic} Quiz" on the last lesson (cn does not merge classes, so not Button's with overrides). */
+const NEXT_QUIZ =
+  "inline-flex min-h-9 min-w-0 items-center gap-2 rounded-md bg-primary px-4 py-1.5 text-sm font-medium text-primary-foreground transition-colors outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4 [&_svg]:shrink-0";
+
 /** The course viewer: header, outline, the lesson, the study panels and the phone's bottom bar. */
 export function CourseViewer({
   data,
@@ -225,17 +229,16 @@ export function CourseViewer({
                 </Button>
               ) : (
                 // The last lesson leads on to the quiz (its title in the course's own language).
-                <Button asChild className="h-auto min-h-9 min-w-0 shrink py-1.5 whitespace-normal">
-                  <Link href={paths.courseQuiz(data.course.id)} data-testid="next-quiz">
-                    <span className="min-w-0 text-start">
-                      {t.rich("nextQuiz", {
-                        topic: data.course.mainTopic,
-                        title: (chunks) => <bdi {...text}>{chunks}</bdi>,
-                      })}
-                    </span>
-                    <ChevronRightIcon aria-hidden />
-                  </Link>
-                </Button>
+                // A primary button's look, but it wraps and shrinks: a long title fits a phone.
+                <Link href={paths.courseQuiz(data.course.id)} className={NEXT_QUIZ} data-testid="next-quiz">
+                  <span className="min-w-0 text-start break-words">
+                    {t.rich("nextQuiz", {
+                      topic: data.course.mainTopic,
+                      title: (chunks) => <bdi {...text}>{chunks}</bdi>,
+                    })}
+                  </span>
+                  <ChevronRightIcon aria-hidden />
+                </Link>
               )}
             </div>
           </article>
