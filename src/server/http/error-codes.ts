@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   "quiz:not-started": { status: 409, message: "quiz.notStarted" },
   "quiz:answers-mismatch": { status: 400, message: "quiz.answersMismatch" },
   "quiz:attempt-closed": { status: 409, message: "quiz.attemptClosed" },
+  "quiz:no-fresh-questions": { status: 409, message: "quiz.noFreshQuestions" },
   "remediation:not-offered": { status: 409, message: "remediation.notOffered" },
   "certificate:not-found": { status: 404, message: "quiz.certificateNotFound" },
   "certificate:unavailable": { status: 503, message: "quiz.certificateUnavailable" },
