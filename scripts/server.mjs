@@ -41,6 +41,9 @@ const dev = options.dev;
 // As `next dev` and `next start` do, before Next's modules read it.
 process.env.NODE_ENV = dev ? "development" : "production";
 const port = positiveInteger("port", options.port ?? process.env.PORT ?? "3000");
+// The app's settings read PORT for APP_URL's default (http://localhost:$PORT): with `-p` alone
+// they would otherwise name port 3000 while the server listens on another.
+process.env.PORT = String(port);
 const hostname = options.hostname ?? process.env.HOSTNAME ?? undefined;
 const keepAliveTimeout =
   options.keepAliveTimeout === undefined ? undefined : positiveInteger("keepAliveTimeout", options.keepAliveTimeout);
