@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, ne, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, notExists, sql, sum } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { courseSources, sourceChunks, sources, sourceTerms, sourceUploads } from "@/server/db/schema";
 import { cjkPairs } from "./grams";
@@ -97,6 +97,23 @@ export async function courseUsage(courseId: string): Promise<{ sources: number; 
     .from(courseSources)
     .innerJoin(sources, eq(sources.id, courseSources.sourceId))
     .where(and(eq(courseSources.courseId, courseId), ne(sources.status, "failed")));
+  return { sources: Number(row.n), pages: Number(row.pages ?? 0) };
+}
+
+/**
+ * The user's sources (not failed) in no course yet, and their pages: material uploaded for an
+ * outline or kept aside, which a paid plan bounds as it bounds one course.
+ */
+export async function unattachedUsage(userId: string): Promise<{ sources: number; pages: number }> {
+  const db = await getDb();
+  const inACourse = db
+    .select({ one: sql`1` })
+    .from(courseSources)
+    .where(and(eq(courseSources.sourceId, sources.id), isNotNull(courseSources.courseId)));
+  const [row] = await db
+    .select({ n: count(), pages: sum(sql`coalesce(${sources.pagesTotal}, 0)`) })
+    .from(sources)
+    .where(and(eq(sources.userId, userId), ne(sources.status, "failed"), notExists(inACourse)));
   return { sources: Number(row.n), pages: Number(row.pages ?? 0) };
 }
 
