@@ -5,7 +5,7 @@
  * Jest tests and the production-build check (scripts/check-uploads.mjs) share them.
  */
 import { deflateSync } from "node:zlib";
-import { makeZip } from "./source-documents.mjs";
+import { docxParts, makeZip } from "./source-documents.mjs";
 
 const SLIDE_HEAD =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><p:sld xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><p:cSld><p:spTree><p:sp><p:txBody>';
@@ -58,8 +58,7 @@ export function freeMaximumText(chars = 89_000) {
  * issue's 98 kB PDF holding 100 MB of text (2.56 GB and 20 s of unanswered health before).
  * The same character repeated compresses best, as in the issue's file.
  */
-export function pdfBomb(inflatedBytes = 100_000_000) {
-  const line = `BT /F1 11 Tf 72 770 Td (${"A".repeat(4000)}) Tj ET\n`;
+export function pdfBomb(inflatedBytes = 100_000_000, line = `BT /F1 11 Tf 72 770 Td (${"A".repeat(4000)}) Tj ET\n`) {
   const stream = deflateSync(Buffer.from(line.repeat(Math.ceil(inflatedBytes / line.length)), "latin1"), {
     level: 9,
   });
@@ -134,3 +133,20 @@ export function overlappingZip(copies = 2000) {
 /** A web page nested `depth` elements deep with `paragraphs` paragraphs at the bottom. */
 export const deepHtml = (depth = 50_000, paragraphs = 2000) =>
   `<!doctype html><html><head><title>Deep</title></head><body>${"<div>".repeat(depth)}${"<p>Words at the bottom of a deep page.</p>".repeat(paragraphs)}</body></html>`;
+
+/**
+ * A one-page PDF of `inflatedBytes` of short text operators (under the page's inflate cap): tens
+ * of thousands of text items, many seconds of pdf.js's time, for a reading that passes its deadline.
+ */
+export const manyTextItemsPdf = (inflatedBytes = 20_000_000) =>
+  pdfBomb(inflatedBytes, "BT /F1 11 Tf 72 770 Td (All work and no play makes a dull page.) Tj ET\n");
+
+/** A DOCX of `count` one-word paragraphs: small zipped, a document tree far larger than a small heap. */
+export function manyParagraphsDocx(count = 600_000) {
+  const parts = docxParts([{ text: "start" }]);
+  parts["word/document.xml"] = parts["word/document.xml"].replace(
+    "</w:body>",
+    `${"<w:p><w:r><w:t>word</w:t></w:r></w:p>".repeat(count)}</w:body>`,
+  );
+  return makeZip(parts, 9);
+}
