@@ -14,6 +14,7 @@
  * found there too (a PDF read, the PDF bomb refused).
  *
  * UPLOADS_PORT (default 3760) is the app's port; +10… the fakes, +30 the web page's server.
+ * UPLOADS_HEALTH_LIMIT_MS (default 1000) is the slowest health answer allowed.
  * Prints each case with its health figures beside the idle floor and the server's peak memory;
  * exits 1 on the first case that fails.
  */
@@ -38,7 +39,8 @@ import { root, startFakes } from "./with-fakes.mjs";
 const PORT = Number(process.env.UPLOADS_PORT ?? 3760);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SITE_PORT = PORT + 30;
-const HEALTH_LIMIT_MS = 1000;
+/** The issue's bound. UPLOADS_HEALTH_LIMIT_MS raises it on a machine shared with other work (the idle floor is printed beside it). */
+const HEALTH_LIMIT_MS = Number(process.env.UPLOADS_HEALTH_LIMIT_MS ?? 1000);
 const PASSWORD = "uploads-password-1";
 const PAID = ["paid-a@uploads.test", "paid-b@uploads.test", "paid-c@uploads.test", "paid-d@uploads.test"];
 /** The paid bound this run uses for a course and for material without one (PAID_SOURCES_PER_COURSE). */
@@ -192,7 +194,8 @@ async function settled(user, sourceId, limitMs = 180_000) {
     const res = await user.get(`/api/sources/${sourceId}`);
     if (res.body.status !== "processing") return res.body;
     if (Date.now() > until) throw new Error(`source ${sourceId} still processing after ${limitMs / 1000} s`);
-    await sleep(100);
+    // As often as the sources panel asks (every second), so the check adds no load of its own.
+    await sleep(1000);
   }
 }
 
@@ -400,6 +403,7 @@ async function limits() {
 
 /** The standalone output finds its reading worker: a PDF is read, the PDF bomb refused. */
 async function standaloneReads(pid) {
+  await warmUp();
   const user = await freeUser();
   const pdf = makePdf([["The moon raises the tides twice a day."], ["Spring tides follow the new moon."]]);
   let outcome = await underProbe("standalone: a two-page PDF", pid, () =>
@@ -407,8 +411,9 @@ async function standaloneReads(pid) {
   );
   expectOutcome(outcome, "ready (2 pages)", "standalone PDF");
   const other = await freeUser();
+  const bomb = pdfBomb(100_000_000);
   outcome = await underProbe("standalone: the 100 MB PDF bomb", pid, () =>
-    addAndSettle(other, () => other.upload("bomb.pdf", pdfBomb(100_000_000))),
+    addAndSettle(other, () => other.upload("bomb.pdf", bomb)),
   );
   expectOutcome(outcome, "failed source:unsafe-archive", "standalone PDF bomb");
   const deck = await freeUser();
@@ -418,7 +423,18 @@ async function standaloneReads(pid) {
   expectOutcome(outcome, "ready", "standalone PPTX");
 }
 
+/**
+ * Each route's modules load on its first request (Next's `preloadEntriesOnStart` is off), on the
+ * server's thread: the sources routes are asked once first, so that load is not counted as an upload's.
+ */
+async function warmUp() {
+  const user = await freeUser();
+  check((await user.get("/api/sources")).status === 200, "GET /api/sources");
+  check((await user.get("/api/sources/00000000-0000-4000-8000-000000000000")).status === 404, "GET /api/sources/{id}");
+}
+
 async function idleFloor(pid) {
+  await warmUp();
   await sleep(500);
   const stop = probeHealth();
   await sleep(3000);
