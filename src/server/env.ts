@@ -310,6 +310,15 @@ const envSchema = z
       emptyAsUndefined,
       z.coerce.number().int().min(100).max(120_000).default(15_000),
     ),
+    /** Deadline of reading one source (or checking one upload) in its worker thread; past it, it fails (decision 029). */
+    SOURCE_READ_TIMEOUT_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+    ),
+    /** Heap limit of the worker thread that reads one source, in MB; past it, the source fails (decision 029). */
+    SOURCE_READ_MEMORY_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(64).max(16_384).default(512)),
+    /** Material one user may add an hour (files, addresses and pasted text; refused and failed ones count). */
+    SOURCES_UPLOADS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
 
     /**
      * Paged list reads (a learner's courses, the admin's tables) one process runs at once; the rest

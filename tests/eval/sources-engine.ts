@@ -19,7 +19,8 @@ import { env } from "@/server/env";
 import { enqueueJob, runJobNow } from "@/server/jobs";
 import { chunkPages } from "@/features/sources/chunk";
 import { registerSourceJobs, SOURCE_INGEST } from "@/features/sources/ingest-job";
-import { inspectFile } from "@/features/sources/intake";
+import { claimedKind } from "@/features/sources/intake";
+import { inspectInWorker } from "@/features/sources/reader";
 import { findSource, insertSource, storeChunks } from "@/features/sources/queries";
 import { searchSources } from "@/features/sources/search";
 import { storeCourse } from "@/features/courses/service";
@@ -54,7 +55,11 @@ async function paidUser(): Promise<string> {
 /** Adds a file as POST /api/sources does and runs its job here; answers its id and the time taken. */
 async function ingest(userId: string, name: string, bytes: Buffer) {
   const t0 = now();
-  const inspected = await inspectFile(name, bytes, env().SOURCE_MAX_INFLATED_BYTES);
+  const inspected = await inspectInWorker({
+    kind: claimedKind(name),
+    bytes,
+    maxInflated: env().SOURCE_MAX_INFLATED_BYTES,
+  });
   const sourceId = await insertSource(
     { userId, kind: inspected.kind, title: name, byteSize: bytes.length, sha256: "bench", pagesTotal: inspected.pages },
     bytes,

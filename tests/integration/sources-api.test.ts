@@ -18,6 +18,7 @@ import { signedUpUser, paidUser } from "../setup/accounts";
 import { useFakeAi } from "../setup/fake-ai";
 import { callRoute } from "../setup/http";
 import { useSettings } from "../setup/settings";
+import { uploadSource } from "../setup/sources";
 import { useTestDatabase } from "../setup/test-db";
 
 useTestDatabase();
@@ -36,23 +37,7 @@ const URL_BASE = "http://localhost:3000/api/sources";
 type Json = Record<string, any>;
 
 /** Sends a file as the Generate page does: multipart, field `file`, from our own origin. */
-async function upload(cookie: string, name: string, bytes: Buffer, headers: Record<string, string> = {}) {
-  const form = new FormData();
-  form.set("file", new Blob([new Uint8Array(bytes)]), name);
-  const request = new Request(URL_BASE, {
-    method: "POST",
-    body: form,
-    headers: {
-      cookie,
-      origin: "http://localhost:3000",
-      "sec-fetch-site": "same-origin",
-      "x-aula-peer": "203.0.113.7",
-      ...headers,
-    },
-  });
-  const response = await addSourceRoute(request, { params: Promise.resolve({}) });
-  return { status: response.status, json: (await response.json()) as Json };
-}
+const upload = uploadSource;
 
 const addJson = (cookie: string, body: unknown) => callRoute(addSourceRoute, { cookie, body, url: URL_BASE });
 const getSource = (cookie: string, id: string) =>

@@ -43,9 +43,10 @@ export type CheckedCitations = {
 /**
  * `[1]`, `[1, 3]`, `[^1]`: one bracket group of numbers (a run of groups is matched per group). A
  * Markdown link's text (`[1](…)`) or reference (`[1]: …`) is not a citation. The spaces before
- * it go with it: a kept citation sits right after its word, a dropped one leaves no gap.
+ * it go with it: a kept citation sits right after its word, a dropped one leaves no gap. A match
+ * starts only where a run of spaces starts, so a long run is scanned once, not once per space.
  */
-const CITE_GROUP = /[ \t]*\[\^?(\d{1,3}(?:\s*[,;]\s*\^?\d{1,3})*)\](?![(:])/g;
+const CITE_GROUP = /(?<![ \t])[ \t]*\[\^?(\d{1,3}(?:\s*[,;]\s*\^?\d{1,3})*)\](?![(:])/g;
 
 /**
  * Words too common to show that a sentence and an excerpt speak of the same thing, in the UI's
@@ -128,14 +129,21 @@ const PROTECTED = /```[\s\S]*?(?:```|$)|~~~[\s\S]*?(?:~~~|$)|`[^`\n]*`|\$\$[\s\S
 const SENTENCE_END = /[.!?\u3002\uff01\uff1f\u061f\u06d4]/;
 
 /**
+ * Characters before a citation its claim is looked for in. A sentence is far shorter; the bound
+ * keeps the check linear in the text however many citations it holds (each one looks back this
+ * far at most, not to the start of the text).
+ */
+const CLAIM_WINDOW = 2000;
+
+/**
  * The claim a citation at `index` stands for: the sentence before it, back to the previous
  * sentence's end or paragraph. A citation right after a full stop ("… air. [2]") belongs to the
  * sentence it follows.
  */
 function claimBefore(text: string, index: number): string {
   const head = text
-    .slice(0, index)
-    .replace(/\s+$/, "")
+    .slice(Math.max(0, index - CLAIM_WINDOW), index)
+    .trimEnd()
     .replace(new RegExp(`${SENTENCE_END.source}$`), "");
   let start = 0;
   // Latin, Arabic and Urdu stops end a sentence before a space; CJK stops end one at once.

@@ -27,13 +27,35 @@ export const DIGEST_MAX_CHARS = 16_000;
 const SUMMARY_CHARS = 220;
 const SHORT_SUMMARY_CHARS = 110;
 
+const STOPS = ".!?。！？";
+
+/**
+ * Where the sentence starting at `from` ends: after its run of stops (. ! ? and the CJK ones)
+ * when a space or the end follows, else the end of the text. One pass, no backtracking.
+ */
+function sentenceEnd(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    if (!STOPS.includes(text[i])) continue;
+    let j = i;
+    while (j < text.length && STOPS.includes(text[j])) j++;
+    if (j === text.length || text[j] === " ") return j;
+    i = j - 1;
+  }
+  return text.length;
+}
+
 /** The first sentence or two, at most `max` characters (cut at a word). */
 export function leadSentences(text: string, max = SUMMARY_CHARS): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  const sentences = flat.match(/[^.!?。！？]+[.!?。！？]+(?:\s|$)|[^.!?。！？]+$/g) ?? [flat];
-  let out = sentences[0]?.trim() ?? "";
-  if (sentences[1] && out.length + sentences[1].length <= max) out = `${out} ${sentences[1].trim()}`;
-  if (out.length > max) out = `${out.slice(0, max).replace(/\s+\S*$/, "")}…`;
+  const firstEnd = sentenceEnd(flat, 0);
+  let out = flat.slice(0, firstEnd).trim();
+  const second = flat.slice(firstEnd, sentenceEnd(flat, firstEnd)).trim();
+  if (second && out.length + second.length <= max) out = `${out} ${second}`;
+  if (out.length > max) {
+    const cut = out.slice(0, max);
+    const space = cut.lastIndexOf(" ");
+    out = `${space > 0 ? cut.slice(0, space).trimEnd() : cut}…`;
+  }
   return out;
 }
 

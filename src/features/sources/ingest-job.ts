@@ -4,41 +4,31 @@ import { env } from "@/server/env";
 import { failureCode } from "@/server/http/errors";
 import { registerJobHandler, type JobContext } from "@/server/jobs";
 import { guardedFetch, RefusedDestinationError, ResponseTooLargeError } from "@/server/net/guarded-fetch";
-import { chunkPages } from "./chunk";
-import {
-  docxPages,
-  markdownPages,
-  NoTextError,
-  pdfPages,
-  pptxPages,
-  textPages,
-  webPages,
-  type Page,
-  type Progress,
-} from "./extract";
-import { utf8Text } from "./intake";
+import { logger } from "@/server/logger";
 import { queueEmbeddings, registerEmbedJob } from "./embed-job";
+import { PAGE_CHARS } from "./extract";
+import { SourceFailure, sourceFailure } from "./failure";
 import { failSource, findSource, setProgress, storeChunks, uploadedBytes, type SourceRow } from "./queries";
-import { UnsafeArchiveError } from "./zip";
+import { readInWorker } from "./reader";
+import type { ReadResult } from "./reading";
 
 /**
  * Reading a source is a durable job (decision 020): kind `source.ingest`, subject the source's
- * id. It extracts the text page by page (progress on the source row), cuts it into chunks and
- * stores them with the status `ready` in one transaction, deleting the uploaded bytes. A failure
- * for good marks the source `failed` with its error code and keeps nothing else.
+ * id. The text is read page by page in a worker thread (reader.ts, decision 029; progress on the
+ * source row), cut into chunks there, and stored here with the status `ready` in one
+ * transaction that also deletes the uploaded bytes. A failure for good marks the source `failed`
+ * with its error code and keeps nothing else.
  */
 export const SOURCE_INGEST = "source.ingest";
 
-export type SourceIngestPayload = { userId: string; plan: Plan };
+/**
+ * `budgetPages`: the pages the source may have, decided when it was admitted (what its plan, its
+ * course or the learner's material without a course had left); its text may hold that many
+ * times PAGE_CHARS characters. Jobs queued before it existed fall back to the plan's allowance.
+ */
+export type SourceIngestPayload = { userId: string; plan: Plan; budgetPages?: number };
 
-class SourceFailure extends Error {
-  constructor(readonly code: string) {
-    super(code);
-    this.name = "SourceFailure";
-  }
-}
-
-async function fetchPage(source: SourceRow, onProgress: Progress): Promise<{ pages: Page[]; title?: string }> {
+async function fetchPage(source: SourceRow): Promise<{ bytes: Buffer; contentType: string }> {
   const settings = env();
   let response: Response;
   try {
@@ -51,39 +41,10 @@ async function fetchPage(source: SourceRow, onProgress: Progress): Promise<{ pag
   } catch (error) {
     if (error instanceof RefusedDestinationError) throw new SourceFailure("source:url-refused");
     if (error instanceof ResponseTooLargeError) throw new SourceFailure("source:too-large");
-    throw new SourceFailure("source:unreadable");
+    throw new SourceFailure("source:unreadable", undefined, "the address did not answer");
   }
-  if (!response.ok) throw new SourceFailure("source:unreadable");
-  const type = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (type === "application/pdf" || bytes.subarray(0, 5).toString("latin1") === "%PDF-")
-    return { pages: await pdfPages(bytes, onProgress) };
-  const text = utf8Text(bytes);
-  if (text === null) throw new SourceFailure("source:unreadable");
-  if (type === "text/plain") return { pages: textPages(text) };
-  if (type === "text/markdown") return { pages: markdownPages(text) };
-  const page = await webPages(text, source.url!);
-  return { pages: page.pages, title: page.title };
-}
-
-async function extract(source: SourceRow, onProgress: Progress): Promise<{ pages: Page[]; title?: string }> {
-  if (source.kind === "url") return fetchPage(source, onProgress);
-  const bytes = await uploadedBytes(source.id);
-  if (!bytes) throw new SourceFailure("source:unreadable");
-  const maxInflated = env().SOURCE_MAX_INFLATED_BYTES;
-  switch (source.kind) {
-    case "pdf":
-      return { pages: await pdfPages(bytes, onProgress) };
-    case "docx":
-      return { pages: await docxPages(bytes, maxInflated) };
-    case "pptx":
-      return { pages: pptxPages(bytes, maxInflated) };
-    case "md":
-      return { pages: markdownPages(bytes.toString("utf8")) };
-    case "txt":
-    case "text":
-      return { pages: textPages(bytes.toString("utf8")) };
-  }
+  if (!response.ok) throw new SourceFailure("source:unreadable", undefined, `the address answered ${response.status}`);
+  return { bytes: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "" };
 }
 
 /** The most pages one source may have on this plan (a course's total is checked when it is linked). */
@@ -92,32 +53,53 @@ export function pageAllowance(plan: Plan): number {
   return isPaidPlan(plan) ? settings.PAID_SOURCE_PAGES_PER_COURSE : settings.FREE_SOURCE_PAGES;
 }
 
+async function read(source: SourceRow, budgetPages: number, context: JobContext): Promise<ReadResult> {
+  const common = {
+    maxInflated: env().SOURCE_MAX_INFLATED_BYTES,
+    maxChars: budgetPages * PAGE_CHARS,
+  };
+  const options = {
+    signal: context.signal,
+    onProgress: (read: number, total: number) => setProgress(source.id, read, total),
+  };
+  if (source.kind === "url") {
+    const { bytes, contentType } = await fetchPage(source);
+    return readInWorker({ ...common, kind: "web", bytes, contentType, url: source.url! }, options);
+  }
+  const bytes = await uploadedBytes(source.id);
+  if (!bytes) throw new SourceFailure("source:unreadable", undefined, "the uploaded bytes are gone");
+  return readInWorker({ ...common, kind: source.kind, bytes }, options);
+}
+
+/** The code a failure is stored with, or null when it is worth another attempt (the database unreachable). */
 function failureOf(error: unknown): string | null {
-  if (error instanceof SourceFailure) return error.code;
-  if (error instanceof NoTextError) return "source:no-text";
-  if (error instanceof UnsafeArchiveError) return "source:unsafe-archive";
-  // The database unreachable is worth another attempt; anything else is this material's fault.
+  const failure = sourceFailure(error);
+  if (failure) return failure.code;
   if (failureCode(error) === "db:unavailable") return null;
+  // Anything else is this material's fault, or a defect: said plainly to the learner, logged for us.
+  logger.error({ err: error }, "reading a source failed unexpectedly");
   return "source:unreadable";
 }
 
-async function ingestJob({ job, stillOwned }: JobContext): Promise<void> {
-  const { plan } = job.payload as SourceIngestPayload;
+async function ingestJob(context: JobContext): Promise<void> {
+  const { job, stillOwned } = context;
+  const { plan, budgetPages } = job.payload as SourceIngestPayload;
   const source = await findSource(job.subject);
   // Removed while it waited, or finished by an earlier attempt.
   if (!source || source.status !== "processing") return;
+  const allowance = Math.min(budgetPages ?? pageAllowance(plan), pageAllowance(plan));
   try {
-    const { pages, title } = await extract(source, (read, total) => setProgress(source.id, read, total));
-    const chunks = chunkPages(pages);
-    if (chunks.length === 0)
-      throw source.kind === "pdf" ? new NoTextError("empty") : new SourceFailure("source:unreadable");
-    if (pages.length > pageAllowance(plan)) throw new SourceFailure("source:too-many-pages");
+    const { chunks, pages, title } = await read(source, allowance, context);
+    if (pages > allowance) throw new SourceFailure("source:too-many-pages");
     if (!(await stillOwned())) throw new Error("job lease lost");
-    await storeChunks(source.id, chunks, pages.length, title);
+    await storeChunks(source.id, chunks, pages, title);
     await queueEmbeddings(source.id, source.userId);
   } catch (error) {
+    // The lease is lost (the worker was stopped, or found so before the final write): this
+    // attempt writes nothing more.
+    if (context.signal.aborted || (error as Error).message === "job lease lost") throw error;
     const code = failureOf(error);
-    if (code === null || (error as Error).message === "job lease lost") throw error;
+    if (code === null) throw error;
     await failSource(source.id, code);
   }
 }

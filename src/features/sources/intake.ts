@@ -1,24 +1,15 @@
-import "server-only";
-import { NoTextError, openPdf, pagesOfText, slideNames } from "./extract";
-import type { SourceKind } from "./queries";
-import { NotAZipError, readZip, zipEntries } from "./zip";
+import { pagesOfText, pdfPageCount, slideNames } from "./extract";
+import { SourceFailure, sourceFailure, type FailureKind } from "./failure";
+import { readZip, zipEntries } from "./zip";
 
 /**
  * What an upload is, decided by its bytes, not its name: the name says what it claims to be
  * (its extension), and the bytes must agree, else it is refused before anything is kept.
+ * `claimedKind` and `titleOf` run in the request; `inspectBytes` opens the file, so it runs in the
+ * reading worker (reader.ts) like the rest of the reading.
  */
 
-export type FileKind = Extract<SourceKind, "pdf" | "docx" | "pptx" | "txt" | "md">;
-
-export class IntakeError extends Error {
-  constructor(
-    readonly code: "source:unsupported-type" | "source:type-mismatch" | "source:no-text" | "source:unsafe-archive",
-    readonly kind?: FileKind,
-  ) {
-    super(code);
-    this.name = "IntakeError";
-  }
-}
+export type FileKind = FailureKind;
 
 const EXTENSIONS: Record<string, FileKind> = {
   pdf: "pdf",
@@ -31,9 +22,9 @@ const EXTENSIONS: Record<string, FileKind> = {
 };
 
 export function claimedKind(fileName: string): FileKind {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName.trim())?.[1]?.toLowerCase();
+  const ext = /\.([A-Za-z0-9]{1,16})$/.exec(fileName.trim())?.[1]?.toLowerCase();
   const kind = ext ? EXTENSIONS[ext] : undefined;
-  if (!kind) throw new IntakeError("source:unsupported-type");
+  if (!kind) throw new SourceFailure("source:unsupported-type");
   return kind;
 }
 
@@ -42,14 +33,14 @@ export function titleOf(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? fileName;
   return (
     base
-      .replace(/\.[A-Za-z0-9]+$/, "")
+      .replace(/\.[A-Za-z0-9]{1,16}$/, "")
       .replace(/[\u0000-\u001F\u007F]/g, " ")
       .trim() || base
   ).slice(0, 200);
 }
 
 /** UTF-8 text with no NUL: what a .txt or .md must be (a binary renamed .txt is not). */
-export function utf8Text(bytes: Buffer): string | null {
+export function utf8Text(bytes: Uint8Array): string | null {
   if (bytes.includes(0)) return null;
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
@@ -61,50 +52,39 @@ export function utf8Text(bytes: Buffer): string | null {
 const OFFICE_MAIN: Record<"docx" | "pptx", string> = { docx: "word/document.xml", pptx: "ppt/presentation.xml" };
 
 /**
- * Checks the bytes are the kind the name claims, and counts pages where that is cheap and
+ * Checks the bytes are the `kind` the name claims, and counts pages where that is cheap and
  * certain (PDF: its page tree; PPTX: its slides; text: its length). DOCX pages are counted by
- * the job, once its text is out (null here).
+ * the job, once its text is out (null here). Refusals are SourceFailures naming the kind.
  */
-export async function inspectFile(
-  fileName: string,
+export async function inspectBytes(
+  kind: FileKind,
   bytes: Buffer,
   maxInflated: number,
 ): Promise<{ kind: FileKind; pages: number | null }> {
-  const kind = claimedKind(fileName);
-  const mismatch = () => new IntakeError("source:type-mismatch", kind);
+  const mismatch = () => new SourceFailure("source:type-mismatch", kind);
+  // A failure of the readers below, with this kind named for its message.
+  const named = (error: unknown) => {
+    const failure = sourceFailure(error);
+    return failure ? new SourceFailure(failure.code, kind, (error as Error).message) : error;
+  };
   switch (kind) {
     case "pdf": {
       // The header may follow a little junk, as readers allow, but must be there.
-      const head = bytes.subarray(0, 1024).toString("latin1");
-      if (!head.includes("%PDF-")) throw mismatch();
-      try {
-        const pdf = await openPdf(bytes);
-        const pages = pdf.numPages;
-        await pdf.destroy();
-        return { kind, pages };
-      } catch (error) {
-        if (error instanceof NoTextError) throw new IntakeError("source:no-text", kind);
-        throw error;
-      }
+      if (!bytes.subarray(0, 1024).toString("latin1").includes("%PDF-")) throw mismatch();
+      return { kind, pages: await pdfPageCount(bytes).catch((error) => Promise.reject(named(error))) };
     }
     case "docx":
     case "pptx": {
       let names: string[];
       try {
         names = zipEntries(bytes).map((e) => e.name);
+        if (!names.includes("[Content_Types].xml") || !names.includes(OFFICE_MAIN[kind])) throw mismatch();
+        // Inflated whole (bounded, nothing kept), so a zip bomb is refused now, not by the job.
+        readZip(bytes, maxInflated, () => false);
       } catch (error) {
-        if (error instanceof NotAZipError) throw mismatch();
-        throw new IntakeError("source:unsafe-archive", kind);
+        throw named(error);
       }
-      if (!names.includes("[Content_Types].xml") || !names.includes(OFFICE_MAIN[kind])) throw mismatch();
-      let files: Map<string, Buffer>;
-      try {
-        files = readZip(bytes, maxInflated);
-      } catch (error) {
-        if (error instanceof NotAZipError) throw mismatch();
-        throw new IntakeError("source:unsafe-archive", kind);
-      }
-      return { kind, pages: kind === "pptx" ? slideNames(files).length : null };
+      return { kind, pages: kind === "pptx" ? slideNames(names).length : null };
     }
     case "txt":
     case "md": {

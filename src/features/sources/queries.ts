@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, ne, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, notExists, sql, sum } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { courseSources, sourceChunks, sources, sourceTerms, sourceUploads } from "@/server/db/schema";
 import { cjkPairs } from "./grams";
@@ -100,6 +100,23 @@ export async function courseUsage(courseId: string): Promise<{ sources: number; 
   return { sources: Number(row.n), pages: Number(row.pages ?? 0) };
 }
 
+/**
+ * The user's sources (not failed) in no course yet, and their pages: material uploaded for an
+ * outline or kept aside, which a paid plan bounds as it bounds one course.
+ */
+export async function unattachedUsage(userId: string): Promise<{ sources: number; pages: number }> {
+  const db = await getDb();
+  const inACourse = db
+    .select({ one: sql`1` })
+    .from(courseSources)
+    .where(and(eq(courseSources.sourceId, sources.id), isNotNull(courseSources.courseId)));
+  const [row] = await db
+    .select({ n: count(), pages: sum(sql`coalesce(${sources.pagesTotal}, 0)`) })
+    .from(sources)
+    .where(and(eq(sources.userId, userId), ne(sources.status, "failed"), notExists(inACourse)));
+  return { sources: Number(row.n), pages: Number(row.pages ?? 0) };
+}
+
 export async function linkSourcesToOutline(outlineId: string, sourceIds: string[]): Promise<void> {
   if (sourceIds.length === 0) return;
   const db = await getDb();
@@ -142,16 +159,27 @@ export async function setProgress(sourceId: string, pagesRead: number, pagesTota
 }
 
 /**
- * The job's one final write: chunks in, status ready, the uploaded bytes gone, in one
- * transaction; chunks of an earlier attempt are replaced.
+ * Chunks one statement stores. PGlite runs in the server's own thread, and a transaction there
+ * holds every other query until it ends: a source's chunks are written a statement at a time, so
+ * health and the other requests are answered between them.
+ */
+const CHUNKS_PER_STATEMENT = 25;
+
+/**
+ * The job's writes: the chunks (an earlier attempt's replaced) and the source's vocabulary, a
+ * batch at a time while the source is still `processing` (search and the outline's digest read
+ * ready sources only, so nothing half-written is ever read), then in one short transaction the
+ * status `ready` and the uploaded bytes gone.
  */
 export async function storeChunks(sourceId: string, chunks: Chunk[], pages: number, title?: string): Promise<void> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx.delete(sourceChunks).where(eq(sourceChunks.sourceId, sourceId));
-    for (let i = 0; i < chunks.length; i += 500) {
-      await tx.insert(sourceChunks).values(
-        chunks.slice(i, i + 500).map((c) => ({
+  await db.delete(sourceChunks).where(eq(sourceChunks.sourceId, sourceId));
+  await db.delete(sourceTerms).where(eq(sourceTerms.sourceId, sourceId));
+  for (let i = 0; i < chunks.length; i += CHUNKS_PER_STATEMENT) {
+    const stored = await db
+      .insert(sourceChunks)
+      .values(
+        chunks.slice(i, i + CHUNKS_PER_STATEMENT).map((c) => ({
           sourceId,
           ord: c.ord,
           pageFrom: c.pageFrom,
@@ -160,16 +188,20 @@ export async function storeChunks(sourceId: string, chunks: Chunk[], pages: numb
           text: c.text,
           grams: cjkPairs(c.text).join(" "),
         })),
-      );
-    }
-    // The source's vocabulary, as full text indexed it, for matching misspelt query words.
-    await tx.delete(sourceTerms).where(eq(sourceTerms.sourceId, sourceId));
-    await tx.execute(sql`
+      )
+      .returning({ id: sourceChunks.id });
+    // The batch's vocabulary, as full text indexed it, for matching misspelt query words.
+    await db.execute(sql`
       insert into source_terms (source_id, term)
       select distinct ${sourceId}::uuid, word
       from source_chunks, unnest(tsvector_to_array(search)) as word
-      where source_id = ${sourceId} and length(word) between 3 and 40
+      where ${inArray(
+        sourceChunks.id,
+        stored.map((row) => row.id),
+      )} and length(word) between 3 and 40
       on conflict do nothing`);
+  }
+  await db.transaction(async (tx) => {
     await tx
       .update(sources)
       .set({ status: "ready", pagesRead: pages, pagesTotal: pages, ...(title ? { title } : {}), updatedAt: sql`now()` })
@@ -183,6 +215,7 @@ export async function failSource(sourceId: string, errorCode: string): Promise<v
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.delete(sourceChunks).where(eq(sourceChunks.sourceId, sourceId));
+    await tx.delete(sourceTerms).where(eq(sourceTerms.sourceId, sourceId));
     await tx.delete(sourceUploads).where(eq(sourceUploads.sourceId, sourceId));
     await tx
       .update(sources)

@@ -3,20 +3,23 @@ import { createHash } from "node:crypto";
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { requireOwnCourse } from "@/features/courses/service";
-import { isPaidPlan } from "@/features/plans";
+import { isPaidPlan, type Plan } from "@/features/plans";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import type { SessionUser } from "@/server/auth/session";
 import { env } from "@/server/env";
 import { hasControlCharacter, readBodyLimited } from "@/server/http/api";
 import { AppError, appError } from "@/server/http/errors";
 import { isErrorCode } from "@/server/http/error-codes";
+import { hitRateLimit } from "@/server/http/rate-limit";
 import { isMultipartType } from "@/server/http/request-guard";
 import { enqueueJob, runJobSoon } from "@/server/jobs";
 import { refusedAddressReason } from "@/server/net/address-policy";
 import { materialDigest, sectionsOf } from "./digest";
 import { pagesOfText } from "./extract";
+import { sourceFailure, type SourceFailureCode } from "./failure";
 import { pageAllowance, registerSourceJobs, SOURCE_INGEST, type SourceIngestPayload } from "./ingest-job";
-import { inspectFile, IntakeError, titleOf } from "./intake";
+import { claimedKind, titleOf, type FileKind } from "./intake";
+import { inspectInWorker } from "./reader";
 import {
   courseSourceRows,
   courseUsage,
@@ -29,6 +32,7 @@ import {
   liveSourceCount,
   outlineSourceIds,
   ownSources,
+  unattachedUsage,
   type SourceKind,
   type SourceRow,
 } from "./queries";
@@ -73,7 +77,8 @@ export function sourceNotFound(t: ApiTranslator): AppError {
   return appError("source:not-found", t);
 }
 
-export function sourceView(row: SourceRow, t: ApiTranslator): SourceView {
+/** A source as the API answers it; a failed one with its error told in the caller's language and plan. */
+export function sourceView(row: SourceRow, t: ApiTranslator, plan: Plan): SourceView {
   const view: SourceView = {
     id: row.id,
     kind: row.kind,
@@ -85,7 +90,7 @@ export function sourceView(row: SourceRow, t: ApiTranslator): SourceView {
   };
   if (row.status === "failed") {
     const code = row.errorCode && isErrorCode(row.errorCode) ? row.errorCode : "source:unreadable";
-    view.error = { code, message: describeFailure(code, t) };
+    view.error = { code, message: describeFailure(code, t, plan) };
   }
   return view;
 }
@@ -95,36 +100,72 @@ function limitValues() {
   return { megabytes: Math.floor(s.SOURCE_MAX_BYTES / 1_000_000) };
 }
 
-function describeFailure(code: string, t: ApiTranslator): string {
-  const values: Record<string, string | number> = { ...limitValues(), kind: "", pages: 0, count: 0 };
+function describeFailure(code: string, t: ApiTranslator, plan: Plan): string {
+  const values: Record<string, string | number> = {
+    ...limitValues(),
+    kind: "",
+    pages: pageAllowance(plan),
+    count: 0,
+    minutes: 0,
+  };
   return appError(code as Parameters<typeof appError>[0], t, { values }).message;
 }
 
-const KIND_LABEL: Record<string, string> = { pdf: "PDF", docx: "DOCX", pptx: "PPTX", txt: "TXT", md: "Markdown" };
+const KIND_LABEL: Record<FileKind, string> = { pdf: "PDF", docx: "DOCX", pptx: "PPTX", txt: "TXT", md: "Markdown" };
 
-function intakeFailure(error: IntakeError, t: ApiTranslator): AppError {
-  return appError(error.code, t, { values: { kind: error.kind ? KIND_LABEL[error.kind] : "" } });
+/** A refusal of the intake (a SourceFailure) as the API answers it. */
+function intakeFailure(code: SourceFailureCode, kind: FileKind | undefined, t: ApiTranslator): AppError {
+  return appError(code, t, { values: { kind: kind ? KIND_LABEL[kind] : "", ...limitValues() } });
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Counts one addition of material (SOURCES_UPLOADS_PER_HOUR a user an hour), before its body is
+ * read: refused and failed ones count too, since each one may cost a reading worker its deadline.
+ */
+async function countAddition(userId: string, t: ApiTranslator): Promise<void> {
+  const state = await hitRateLimit(`source-add:${userId}`, {
+    limit: env().SOURCES_UPLOADS_PER_HOUR,
+    windowMs: HOUR_MS,
+  });
+  if (!state.limited) return;
+  const seconds = Math.max(1, Math.ceil((state.resetAt.getTime() - Date.now()) / 1000));
+  throw appError("source:rate-limited", t, {
+    values: { minutes: Math.ceil(seconds / 60) },
+    headers: { "retry-after": String(seconds) },
+  });
 }
 
 /**
  * The plan's rules, checked before anything is kept: Free keeps FREE_SOURCES sources of at most
  * FREE_SOURCE_PAGES pages; paid plans PAID_SOURCES_PER_COURSE sources and
- * PAID_SOURCE_PAGES_PER_COURSE pages per course. `pages` is null when only the job can count them.
+ * PAID_SOURCE_PAGES_PER_COURSE pages per course, and as much again of material in no course yet.
+ * `pages` is null when only the job can count them. Answers the pages the source may have: what
+ * is left of the bound it falls under, which the job reads it against.
  */
-async function admitSource(user: Caller, pages: number | null, courseId: string | undefined, t: ApiTranslator) {
+async function admitSource(
+  user: Caller,
+  pages: number | null,
+  courseId: string | undefined,
+  t: ApiTranslator,
+): Promise<number> {
   const s = env();
   const paid = isPaidPlan(user.plan);
   const allowance = pageAllowance(user.plan);
   if (!paid && (await liveSourceCount(user.id)) >= s.FREE_SOURCES)
     throw appError("source:limit", t, { values: { count: s.FREE_SOURCES } });
   if (pages !== null && pages > allowance) throw appError("source:too-many-pages", t, { values: { pages: allowance } });
-  if (paid && courseId) {
-    const used = await courseUsage(courseId);
-    if (used.sources + 1 > s.PAID_SOURCES_PER_COURSE)
-      throw appError("source:limit", t, { values: { count: s.PAID_SOURCES_PER_COURSE } });
-    if (pages !== null && used.pages + pages > s.PAID_SOURCE_PAGES_PER_COURSE)
-      throw appError("source:too-many-pages", t, { values: { pages: s.PAID_SOURCE_PAGES_PER_COURSE } });
-  }
+  if (!paid) return allowance;
+  const used = courseId ? await courseUsage(courseId) : await unattachedUsage(user.id);
+  if (used.sources + 1 > s.PAID_SOURCES_PER_COURSE)
+    throw courseId
+      ? appError("source:limit", t, { values: { count: s.PAID_SOURCES_PER_COURSE } })
+      : appError("source:unattached-limit", t, { values: { count: s.PAID_SOURCES_PER_COURSE } });
+  const left = s.PAID_SOURCE_PAGES_PER_COURSE - used.pages;
+  if ((pages ?? 1) > left)
+    throw appError("source:too-many-pages", t, { values: { pages: s.PAID_SOURCE_PAGES_PER_COURSE } });
+  return Math.min(allowance, left);
 }
 
 /** Refuses, before anything is kept, a web address whose host is private, local or unresolvable. */
@@ -143,13 +184,22 @@ async function checkAddress(url: string, t: ApiTranslator): Promise<void> {
   try {
     found = await lookup(host, { all: true, verbatim: true });
   } catch {
-    throw appError("source:unreadable", t);
+    // No such name (or no answer for it): said as such, not as "no text" (issue 33).
+    throw appError("source:url-unresolved", t);
   }
   // The job's guarded fetch checks again, on the address it connects to (no rebinding).
   if (found.length === 0 || found.some((a) => refusedAddressReason(a.address))) throw refused();
 }
 
-type NewSource = { kind: SourceKind; title: string; bytes: Buffer; pages: number | null; url?: string };
+type NewSource = {
+  kind: SourceKind;
+  title: string;
+  bytes: Buffer;
+  pages: number | null;
+  url?: string;
+  /** The pages admitSource left it. */
+  budgetPages: number;
+};
 
 async function keepAndEnqueue(user: Caller, source: NewSource, courseId: string | undefined): Promise<string> {
   const sourceId = await insertSource(
@@ -165,7 +215,7 @@ async function keepAndEnqueue(user: Caller, source: NewSource, courseId: string 
     },
     source.bytes,
   );
-  const payload: SourceIngestPayload = { userId: user.id, plan: user.plan };
+  const payload: SourceIngestPayload = { userId: user.id, plan: user.plan, budgetPages: source.budgetPages };
   const job = await enqueueJob({ kind: SOURCE_INGEST, subject: sourceId, payload, userId: user.id });
   runJobSoon(job.id);
   return sourceId;
@@ -173,11 +223,13 @@ async function keepAndEnqueue(user: Caller, source: NewSource, courseId: string 
 
 /**
  * POST /api/sources: a file (multipart, field `file`), a web address or pasted text (JSON).
- * Everything that can be refused is refused here, before a row is written: size (while
- * reading), what the bytes are, archives that inflate too far, private addresses, the plan.
+ * Counted against the hourly limit first; then everything that can be refused is refused here,
+ * before a row is written: size (while reading), what the bytes are (checked in a reading
+ * worker), archives that inflate too far, addresses that do not resolve or are private, the plan.
  */
 export async function addSource(user: Caller, request: Request, t: ApiTranslator): Promise<{ sourceId: string }> {
   const s = env();
+  await countAddition(user.id, t);
   const tooLarge = () => appError("source:too-large", t, { values: limitValues() });
   const type = request.headers.get("content-type");
   // A multipart envelope adds a little to the file: allowed for, so the file's own limit is what counts.
@@ -200,15 +252,20 @@ export async function addSource(user: Caller, request: Request, t: ApiTranslator
     const bytes = Buffer.from(await file.arrayBuffer());
     let inspected;
     try {
-      inspected = await inspectFile(name, bytes, s.SOURCE_MAX_INFLATED_BYTES);
+      inspected = await inspectInWorker({
+        kind: claimedKind(name),
+        bytes,
+        maxInflated: s.SOURCE_MAX_INFLATED_BYTES,
+      });
     } catch (error) {
-      if (error instanceof IntakeError) throw intakeFailure(error, t);
+      const failure = sourceFailure(error);
+      if (failure) throw intakeFailure(failure.code, failure.kind, t);
       throw error;
     }
-    await admitSource(user, inspected.pages, courseId, t);
+    const budgetPages = await admitSource(user, inspected.pages, courseId, t);
     const sourceId = await keepAndEnqueue(
       user,
-      { kind: inspected.kind, title: titleOf(name), bytes, pages: inspected.pages },
+      { kind: inspected.kind, title: titleOf(name), bytes, pages: inspected.pages, budgetPages },
       courseId,
     );
     return { sourceId };
@@ -225,12 +282,12 @@ export async function addSource(user: Caller, request: Request, t: ApiTranslator
   if (body.courseId) await requireOwnCourse(user.id, body.courseId, t);
   if ("url" in body) {
     await checkAddress(body.url, t);
-    await admitSource(user, null, body.courseId, t);
+    const budgetPages = await admitSource(user, null, body.courseId, t);
     const title = new URL(body.url).hostname;
     return {
       sourceId: await keepAndEnqueue(
         user,
-        { kind: "url", title, bytes: Buffer.alloc(0), pages: null, url: body.url },
+        { kind: "url", title, bytes: Buffer.alloc(0), pages: null, url: body.url, budgetPages },
         body.courseId,
       ),
     };
@@ -241,8 +298,10 @@ export async function addSource(user: Caller, request: Request, t: ApiTranslator
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length > s.SOURCE_MAX_BYTES) throw tooLarge();
   const pages = pagesOfText(text.length);
-  await admitSource(user, pages, body.courseId, t);
-  return { sourceId: await keepAndEnqueue(user, { kind: "text", title: body.title, bytes, pages }, body.courseId) };
+  const budgetPages = await admitSource(user, pages, body.courseId, t);
+  return {
+    sourceId: await keepAndEnqueue(user, { kind: "text", title: body.title, bytes, pages, budgetPages }, body.courseId),
+  };
 }
 
 export async function requireOwnSource(userId: string, id: string, t: ApiTranslator): Promise<SourceRow> {
@@ -251,9 +310,11 @@ export async function requireOwnSource(userId: string, id: string, t: ApiTransla
   return row;
 }
 
-export async function listSources(userId: string, t: ApiTranslator, courseId?: string): Promise<SourceView[]> {
-  const rows = courseId ? await courseSourceRows(userId, courseId) : await ownSources(userId);
-  return rows.map((row) => sourceView(row, t));
+/** GET /api/sources: the caller's sources, or one of their courses' (another user's course is a 404, as a missing one). */
+export async function listSources(user: Caller, t: ApiTranslator, courseId?: string): Promise<SourceView[]> {
+  if (courseId) await requireOwnCourse(user.id, courseId, t);
+  const rows = courseId ? await courseSourceRows(user.id, courseId) : await ownSources(user.id);
+  return rows.map((row) => sourceView(row, t, user.plan));
 }
 
 export async function removeSource(userId: string, id: string, t: ApiTranslator): Promise<void> {

@@ -130,6 +130,11 @@ export const ERROR_CODES = {
   "source:url-refused": { status: 422, message: "sources.urlRefused" },
   "source:unreadable": { status: 422, message: "sources.unreadable" },
   "source:not-ready": { status: 409, message: "sources.notReady" },
+  "source:url-unresolved": { status: 422, message: "sources.urlUnresolved" },
+  "source:read-timeout": { status: 422, message: "sources.readTimeout" },
+  "source:read-memory": { status: 422, message: "sources.readMemory" },
+  "source:rate-limited": { status: 429, message: "sources.rateLimited" },
+  "source:unattached-limit": { status: 403, message: "sources.unattachedLimit" },
   "server:internal": { status: 500, message: "request.internal" },
   "sessions:not-found": { status: 404, message: "account.sessions.notFound" },
   // Sharing and export (issue 12)

@@ -12,7 +12,7 @@ export const POST = apiRoute.user({ upload: true }, async ({ request, user, t })
   return Response.json({ success: true, sourceId }, { status: 202 });
 });
 
-/** The caller's sources, newest first; `?courseId=` those of one of their courses. */
+/** The caller's sources, newest first; `?courseId=` those of one of their courses (another user's: 404). */
 export const GET = apiRoute.user({ query: z.object({ courseId: z.uuid().optional() }) }, async ({ user, query, t }) => {
-  return Response.json({ success: true, sources: await listSources(user.id, t, query.courseId) });
+  return Response.json({ success: true, sources: await listSources(user, t, query.courseId) });
 });

@@ -30,6 +30,8 @@ export function SourcesPanel({
   const t = useTranslations("sources");
   const ids = { file: useId(), text: useId(), title: useId(), url: useId(), status: useId() };
   const [error, setError] = useState("");
+  // A refusal of a file or an address is told under its own field (and the field marked invalid).
+  const [fieldError, setFieldError] = useState<{ field: "file" | "url"; message: string } | null>(null);
   const [text, setText] = useState("");
   const [title, setTitle] = useState("");
   const [url, setUrl] = useState("");
@@ -37,9 +39,11 @@ export function SourcesPanel({
   const fileInput = useRef<HTMLInputElement>(null);
 
   const added = useCallback(
-    async (response: { ok: boolean; status: number; body: Record<string, unknown> | null }) => {
+    async (response: { ok: boolean; status: number; body: Record<string, unknown> | null }, field?: "file" | "url") => {
       if (!response.ok || typeof response.body?.sourceId !== "string") {
-        setError(typeof response.body?.message === "string" ? response.body.message : t("failed"));
+        const message = typeof response.body?.message === "string" ? response.body.message : t("failed");
+        if (field) setFieldError({ field, message });
+        else setError(message);
         return false;
       }
       const id = response.body.sourceId;
@@ -52,6 +56,7 @@ export function SourcesPanel({
 
   function upload(file: File) {
     setError("");
+    setFieldError(null);
     const form = new FormData();
     form.set("file", file);
     if (courseId) form.set("courseId", courseId);
@@ -82,27 +87,29 @@ export function SourcesPanel({
       } catch {
         body = null;
       }
-      void added({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, body }).then((ok) => {
+      void added({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, body }, "file").then((ok) => {
         if (!ok) setItems((all) => all.filter((i) => i.id !== temp.id));
       });
     };
     xhr.onerror = () => {
       setItems((all) => all.filter((i) => i.id !== temp.id));
-      setError(t("failed"));
+      setFieldError({ field: "file", message: t("failed") });
     };
     xhr.send(form);
     if (fileInput.current) fileInput.current.value = "";
   }
 
-  async function send(body: Record<string, unknown>) {
+  async function send(body: Record<string, unknown>, field?: "url") {
     setError("");
+    setFieldError(null);
     setBusy(true);
     try {
       const response = await postJson("/api/sources", courseId ? { ...body, courseId } : body);
       const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-      return await added({ ok: response.ok, status: response.status, body: json });
+      return await added({ ok: response.ok, status: response.status, body: json }, field);
     } catch {
-      setError(t("failed"));
+      if (field) setFieldError({ field, message: t("failed") });
+      else setError(t("failed"));
       return false;
     } finally {
       setBusy(false);
@@ -135,7 +142,8 @@ export function SourcesPanel({
             ref={fileInput}
             type="file"
             accept={ACCEPT}
-            aria-describedby={`${ids.file}-hint`}
+            aria-describedby={fieldError?.field === "file" ? `${ids.file}-hint ${ids.file}-error` : `${ids.file}-hint`}
+            aria-invalid={fieldError?.field === "file" || undefined}
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (file) upload(file);
@@ -144,12 +152,17 @@ export function SourcesPanel({
           <p id={`${ids.file}-hint`} className="text-xs text-muted-foreground">
             {t("fileHint")}
           </p>
+          {fieldError?.field === "file" && (
+            <p id={`${ids.file}-error`} role="alert" className="text-sm text-destructive">
+              {fieldError.message}
+            </p>
+          )}
         </div>
         <form
           className="space-y-2"
           onSubmit={(e) => {
             e.preventDefault();
-            if (url.trim()) void send({ url: url.trim() }).then((ok) => ok && setUrl(""));
+            if (url.trim()) void send({ url: url.trim() }, "url").then((ok) => ok && setUrl(""));
           }}
         >
           <Label htmlFor={ids.url} className="flex items-center gap-2">
@@ -163,12 +176,22 @@ export function SourcesPanel({
               inputMode="url"
               placeholder="https://"
               value={url}
-              onChange={(e) => setUrl(e.target.value)}
+              aria-describedby={fieldError?.field === "url" ? `${ids.url}-error` : undefined}
+              aria-invalid={fieldError?.field === "url" || undefined}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                if (fieldError?.field === "url") setFieldError(null);
+              }}
             />
             <Button type="submit" variant="outline" disabled={busy || !url.trim()}>
               {t("add")}
             </Button>
           </div>
+          {fieldError?.field === "url" && (
+            <p id={`${ids.url}-error`} role="alert" className="text-sm text-destructive">
+              {fieldError.message}
+            </p>
+          )}
         </form>
       </div>
       <form

@@ -8,7 +8,10 @@ type Params = { id: string };
 export const GET = apiRoute.user<Params>({}, async ({ user, t }, { id }) => {
   if (!sourceIdSchema.safeParse(id).success) throw sourceNotFound(t);
   const row = await requireOwnSource(user.id, id, t);
-  return Response.json({ success: true, ...sourceView(row, t) }, { headers: { "cache-control": "no-store" } });
+  return Response.json(
+    { success: true, ...sourceView(row, t, user.plan) },
+    { headers: { "cache-control": "no-store" } },
+  );
 });
 
 /** Removes the source with its chunks (and its links to courses); citations already quoted stay quoted. */
