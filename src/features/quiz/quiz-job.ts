@@ -8,6 +8,7 @@ import { registerJobHandler, type JobContext } from "@/server/jobs";
 import { citedExplanation, quizExcerpts } from "./grounding";
 import { MIN_QUESTIONS, questionCountFor, questionKey, shuffledOrder, type StoredQuestion } from "./grading";
 import { askedQuestions, findQuiz, storeQuiz, topicTitles } from "./queries";
+import { brandedError } from "@/lib/branded-error";
 
 /**
  * Writing a course's quiz questions is a durable job (decision 020): kind `quiz.write`, subject
@@ -20,12 +21,12 @@ export const QUIZ_WRITE = "quiz.write";
 /** `renew`: new questions replace the stored ones (a learner asking for another quiz). */
 export type QuizWritePayload = { userId: string; renew: boolean };
 
-class CourseGone extends Error {
+class CourseGone extends brandedError("CourseGone") {
   readonly code = "course:not-found";
 }
 
 /** The model asked again the questions of an earlier attempt, twice: no retest to serve. */
-class RepeatedQuestions extends Error {
+class RepeatedQuestions extends brandedError("RepeatedQuestions") {
   readonly code = "ai:invalid-output";
 }
 
@@ -71,7 +72,7 @@ async function freshQuestions(
   return questions;
 }
 
-async function writeQuizJob({ job, signal, stillOwned }: JobContext): Promise<void> {
+async function writeQuizJob({ job, signal, keepLease }: JobContext): Promise<void> {
   const { userId, renew } = job.payload as QuizWritePayload;
   const courseId = job.subject;
   const course = await findOwnCourse(userId, courseId);
@@ -96,7 +97,7 @@ async function writeQuizJob({ job, signal, stillOwned }: JobContext): Promise<vo
     signal,
   );
   // Taken over while the model wrote: the new holder stores its own.
-  if (!(await stillOwned())) throw signal.reason ?? new Error("job lease lost");
+  await keepLease();
   // Stored as an attempt nobody was served: each follower then serves its own (serveQuiz).
   await storeQuiz(courseId, questions, shuffledOrder(questions, randomInt));
 }
