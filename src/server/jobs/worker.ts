@@ -2,7 +2,7 @@ import "server-only";
 import { after } from "next/server";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { loadJobHandlers, registeredKinds } from "./handlers";
+import { jobHandler, loadJobHandlers, registeredKinds } from "./handlers";
 import {
   cancelFlaggedJobRows,
   cancelJobRow,
@@ -36,11 +36,15 @@ export function isWorkerRunning(): boolean {
 }
 
 /**
- * Queues a job, or answers the active one of the same kind and subject (`created: false`).
+ * Queues a job, or answers the active one of the same kind and subject (`created: false`), with
+ * its kind's attempts (HandlerOptions.maxAttempts) unless `input` gives them.
  * This process's worker is woken at once; other instances find it at their next poll.
  */
 export async function enqueueJob(input: EnqueueInput): Promise<{ id: string; created: boolean }> {
-  const result = await insertJob(input);
+  // The kind's own number of attempts, unless the caller says otherwise.
+  await loadJobHandlers();
+  const maxAttempts = input.maxAttempts ?? jobHandler(input.kind)?.options.maxAttempts;
+  const result = await insertJob({ ...input, maxAttempts });
   if (result.created) jobEvents().emit("enqueued", result.id);
   return result;
 }
