@@ -62,7 +62,16 @@ export async function claim(options: Parameters<typeof claimJobs>[0]): Promise<J
   if (isStopping()) return [];
   for (const id of await failAbandonedJobs(options.only)) jobEvents().emit("finished", id, "failed");
   if (isStopping()) return [];
-  return claimJobs(options);
+  const claimed = await claimJobs(options);
+  // The stop came while the claim was on its way: these go back with the others.
+  if (claimed.length > 0 && isStopping()) {
+    await releaseJobs(
+      options.owner,
+      claimed.map((job) => job.id),
+    );
+    return [];
+  }
+  return claimed;
 }
 
 /**
