@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import noOwnInstanceof from "./eslint-rules/no-own-instanceof.mjs";
 
 /** The product's features, each a folder of src/features (docs/decisions/009-import-boundaries.md). */
 const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
@@ -102,6 +103,18 @@ const scriptBoundaries = {
   },
 };
 
+/**
+ * The project's classes are told apart by their brand, never by instanceof: the production build
+ * may hold two copies of a class (docs/decisions/030-jobs-keep-their-promises.md).
+ * src/features/sources is being reworked apart (issue 32 item 1); its classes join the rule there.
+ */
+const ownClasses = {
+  files: ["src/**/*.ts", "src/**/*.tsx"],
+  ignores: ["src/features/sources/**"],
+  plugins: { aula: { rules: { "no-own-instanceof": noOwnInstanceof } } },
+  rules: { "aula/no-own-instanceof": "error" },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -119,6 +132,7 @@ const config = [
   },
   boundaries,
   scriptBoundaries,
+  ownClasses,
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

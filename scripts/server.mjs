@@ -106,12 +106,34 @@ function serveBuiltConfig() {
   }
 }
 
-// As next start: stop accepting, let open requests finish, close Next, exit 128 + signal.
+/** How long a stop waits for the app to hand its running jobs back (src/server/jobs/shutdown.ts). */
+const JOBS_STOP_WAIT_MS = 5_000;
+
+/**
+ * The app's jobs stop first: it claims nothing more and hands every job running here back to the
+ * queue at once, so another instance (or this one restarted) takes them over now rather than
+ * after their lease. The app installs the hook (instrumentation.ts); without it, nothing to wait for.
+ */
+async function stopJobs() {
+  const hook = globalThis[Symbol.for("aula.jobs.stop")];
+  if (typeof hook !== "function") return;
+  let timer;
+  await Promise.race([
+    Promise.resolve(hook()).catch((error) => console.error("running jobs not handed back", error)),
+    new Promise((resolve) => (timer = setTimeout(resolve, JOBS_STOP_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+}
+
+// As next start: stop accepting, let open requests finish, close Next, exit 128 + signal; the
+// app's running jobs are handed back first.
 let stopping = false;
 function stop(signal) {
   if (stopping) return;
   stopping = true;
+  const jobsStopped = stopJobs();
   server.close(async () => {
+    await jobsStopped;
     await app.close().catch((error) => console.error(error));
     process.exit(signal === "SIGINT" ? 130 : 143);
   });

@@ -21,42 +21,25 @@ export async function register() {
         logPaymentProviders(settings);
       },
     });
-    // The durable jobs' worker loop, on a long-lived server (JOBS_MODE=worker, the default off
-    // serverless hosts). Never while `next build` prerenders: that process ends when the build
-    // does. The imports stay inside this branch: Next drops it from the Edge bundle only here.
-    // Not awaited: Next holds every request until register() returns, and loading the handlers'
-    // modules took about a second of that (issue 25 item 5). A job enqueued meanwhile is a row
-    // the worker claims when it starts, as one enqueued by another instance is.
+    // Never while `next build` prerenders: that process ends when the build does. The imports
+    // stay inside this branch: Next drops it from the Edge bundle only here.
     if (process.env.NEXT_PHASE !== "phase-production-build") {
+      const { setJobHandlerLoader, stopJobsOnSignals } = await import("@/server/jobs");
+      // Every process, whatever JOBS_MODE: the engine registers the app's one list of handlers
+      // before it first claims or runs a job, so a request running one inline finds every kind.
+      setJobHandlerLoader(async () => (await import("@/app/job-handlers")).registerJobHandlers());
+      // On SIGTERM the jobs running here go back to the queue at once, not after their lease.
+      stopJobsOnSignals();
+      // The worker loop, on a long-lived server (JOBS_MODE=worker, the default off serverless
+      // hosts). Not awaited: Next holds every request until register() returns, and loading the
+      // handlers' modules took about a second of that (issue 25 item 5). A job enqueued
+      // meanwhile is a row the worker claims when it starts, as one enqueued by another instance is.
       void startJobs().catch((error: unknown) => console.error("the job worker did not start", error));
     }
   }
 }
 
 async function startJobs() {
-  const [
-    { env },
-    { startJobWorker },
-    { registerMailJobs },
-    { registerLessonJobs },
-    { registerQuizJobs },
-    { registerReviewJobs },
-    { registerSourceJobs },
-  ] = await Promise.all([
-    import("@/server/env"),
-    import("@/server/jobs"),
-    import("@/server/email/mailer"),
-    import("@/features/learning/service"),
-    import("@/features/quiz/service"),
-    import("@/features/review/service"),
-    import("@/features/sources/service"),
-  ]);
-  if (env().JOBS_MODE === "worker") {
-    registerMailJobs();
-    registerLessonJobs();
-    registerQuizJobs();
-    registerReviewJobs();
-    registerSourceJobs();
-    startJobWorker();
-  }
+  const [{ env }, { startJobWorker }] = await Promise.all([import("@/server/env"), import("@/server/jobs")]);
+  if (env().JOBS_MODE === "worker") startJobWorker();
 }

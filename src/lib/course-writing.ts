@@ -4,6 +4,7 @@
  * viewer (learning), the course card (courses) and "write them first?" (export) all call it.
  */
 import { postJson } from "@/lib/http/post-json";
+import { brandedError } from "@/lib/branded-error";
 
 /** What GET /api/courses/{id}/progress answers. */
 export type WritingProgress = {
@@ -30,7 +31,7 @@ export type WritingProgress = {
 const base = (courseId: string) => `/api/courses/${encodeURIComponent(courseId)}`;
 
 /** Failure carries the server's message (e.g. the model not configured) when it gave one. */
-export class WriteAllError extends Error {}
+export class WriteAllError extends brandedError("WriteAllError") {}
 
 async function answer<T>(response: Response): Promise<T> {
   const data = (await response.json().catch(() => null)) as (T & { message?: string }) | null;

@@ -27,7 +27,7 @@ export async function boot(steps: BootSteps): Promise<void> {
   try {
     settings = env();
   } catch (error) {
-    if (error instanceof EnvError) {
+    if (EnvError.is(error)) {
       console.error(error.message);
       process.exit(1);
     }

@@ -11,7 +11,7 @@ function envError(source: Record<string, string>): EnvError {
   try {
     parseEnv(source);
   } catch (error) {
-    if (error instanceof EnvError) return error;
+    if (EnvError.is(error)) return error;
     throw error;
   }
   throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { brandedError } from "@/lib/branded-error";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/password-rule";
 
 /**
@@ -337,6 +338,16 @@ const envSchema = z
     JOBS_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(3_600_000).default(60_000)),
     /** First wait before a job that failed for a passing reason runs again; doubled each attempt, with jitter. */
     JOBS_RETRY_BASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(5_000)),
+    /** The longest one attempt of a job may run before it is stopped (a kind may set less); a hanging handler then fails or retries. */
+    JOBS_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(86_400_000).default(900_000)),
+    /**
+     * Serverless (JOBS_MODE=inline): how long after its own job a request goes on starting the next
+     * due jobs in its `after()`; keep it plus the longest job under the host's function time limit.
+     */
+    JOBS_INLINE_CHAIN_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(0).max(3_600_000).default(120_000),
+    ),
     /** Days a finished (succeeded or cancelled) job is kept before the worker deletes it. */
     JOBS_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(7)),
     /** The secret GET /api/cron/jobs wants as `Authorization: Bearer …`; unset, the route answers 404. */
@@ -376,7 +387,7 @@ export function isServerless(e: { VERCEL?: string; AULA_SERVERLESS?: string }): 
   return on(e.VERCEL) || on(e.AULA_SERVERLESS);
 }
 
-export class EnvError extends Error {}
+export class EnvError extends brandedError("EnvError") {}
 
 /** Parses a settings object; throws EnvError with one line naming the first bad variable. */
 export function parseEnv(

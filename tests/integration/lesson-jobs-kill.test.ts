@@ -1,7 +1,8 @@
 /**
  * Lesson jobs when workers die or race: a worker that stopped mid-lesson is taken over once its
- * lease runs out and the lesson is stored once; two workers on one PostgreSQL share 32 lesson
- * jobs, each lesson written once with one model call. Real database, the fake model over HTTP.
+ * lease runs out and the lesson is stored once; one stopped with SIGTERM hands its lesson back
+ * at once, so it is taken over with no lease waited out; two workers on one PostgreSQL share 32
+ * lesson jobs, each lesson written once with one model call. Real database, the fake model over HTTP.
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -252,6 +253,82 @@ describe("a worker process killed with SIGKILL", () => {
       expect(await jobById(id)).toMatchObject({ status: "succeeded", attempts: 2, leaseOwner: null });
       // The child's cut-off call and the survivor's: one lesson stored.
       expect(lessonRequests(lesson.title)).toHaveLength(2);
+    },
+    60_000,
+  );
+});
+
+describe("a worker process stopped with SIGTERM", () => {
+  if (!onPostgres) {
+    it.skip("needs PostgreSQL (TEST_DATABASE_URL): a second process cannot open this test's in-memory PGlite", () => {});
+  }
+
+  onPostgresIt(
+    "mid-lesson: it hands the job back at once and exits; the survivor writes the lesson without waiting for the lease",
+    async () => {
+      const { userId } = await signedUpUser();
+      const { courseId, lessons: rows } = await courseOfEmptyLessons(userId, 1);
+      const lesson = rows[0];
+      model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 10 });
+      const { id } = await enqueueJob({
+        kind: "lesson.write",
+        subject: lesson.id,
+        payload: { courseId, userId, regenerate: false },
+        userId,
+      });
+      const child = spawn(
+        process.execPath,
+        [
+          "--require",
+          path.join(__dirname, "children", "server-only.cjs"),
+          "--import",
+          "tsx",
+          path.join(__dirname, "children", "lesson-worker.ts"),
+        ],
+        {
+          cwd: process.cwd(),
+          env: {
+            ...process.env,
+            NODE_OPTIONS: "",
+            DATABASE_URL: database().url,
+            // Ten minutes: a takeover within this test can only come from the hand-back.
+            JOBS_LEASE_MS: "600000",
+            CHILD_AI_BASE_URL: model.baseURL,
+            CHILD_AI_MODEL: model.model,
+            LOG_LEVEL: "silent",
+          },
+          stdio: ["ignore", "ignore", "pipe", "ipc"],
+        },
+      );
+      let stderr = "";
+      child.stderr?.on("data", (chunk) => (stderr += String(chunk)));
+      const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+        child.on("exit", (code, signal) => resolve(signal ?? code)),
+      );
+      try {
+        await waitFor(
+          async () => Boolean((await lessonRows([lesson.id]))[0].draft) || child.exitCode !== null,
+          "the child worker's first draft",
+          { timeoutMs: 30_000, everyMs: 50 },
+        );
+        expect({ exitCode: child.exitCode, stderr }).toMatchObject({ exitCode: null });
+        expect(await jobById(id)).toMatchObject({ status: "running", leaseOwner: "child-worker", attempts: 1 });
+      } finally {
+        child.kill("SIGTERM");
+      }
+      expect(await exited).toBe("SIGTERM");
+      expect(stderr).toBe("");
+      // Back in the queue before the child was gone: due now, its attempt given back.
+      expect(await jobById(id)).toMatchObject({ status: "queued", leaseOwner: null, attempts: 0, lastError: null });
+      model.configure({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
+      expect(await runDueJobs({ budgetMs: 10_000, owner: "survivor" })).toMatchObject({ claimed: 1, succeeded: 1 });
+      const [stored] = await lessonRows([lesson.id]);
+      expect(stored.theory).toMatch(/<h2>|<p>/);
+      expect(await jobById(id)).toMatchObject({ status: "succeeded", attempts: 1, leaseOwner: null });
+      // The child's call, cut off by the stop, and the survivor's: one lesson stored.
+      const calls = lessonRequests(lesson.title);
+      expect(calls).toHaveLength(2);
+      expect(calls.filter((call) => call.completed)).toHaveLength(1);
     },
     60_000,
   );

@@ -11,3 +11,9 @@ process.env.BROWSER_NICENESS ??= "0";
 // The key-point cards' model call after each lesson is written (src/features/review) would add to
 // the model calls other tests count; the review tests turn it on.
 process.env.REVIEW_KEY_POINTS ??= "false";
+// The app's one list of job handlers (src/app/job-handlers.ts), registered by the jobs engine
+// before it first claims or runs a job, as src/instrumentation.ts installs it in the app. Set on
+// the engine's globalThis slot (src/server/jobs/handlers.ts) so that this file imports nothing.
+(globalThis as { __aulaJobHandlerLoader?: { load: () => Promise<void> } }).__aulaJobHandlerLoader = {
+  load: async () => (await import("@/app/job-handlers")).registerJobHandlers(),
+};

@@ -62,9 +62,9 @@ function cleanHtml(raw: string, t: ApiTranslator): CleanHtml {
     const pictures = taken.images.filter((p) => html.includes(`${CONTENT_IMAGE_PATH}${placeholderOf.get(p.sha256)}`));
     return { html, pictures, placeholderOf };
   } catch (error) {
-    if (error instanceof HtmlTooComplexError)
+    if (HtmlTooComplexError.is(error))
       throw appError("html:too-complex", t, { key: "admin.tooComplex", values: { ...HTML_LIMITS } });
-    if (error instanceof InlineImageError) {
+    if (InlineImageError.is(error)) {
       throw error.problem === "size"
         ? appError("html:image-too-large", t, { key: "admin.imageTooLarge" })
         : appError("html:image-invalid", t, { key: "admin.imageInvalid" });
@@ -137,7 +137,7 @@ async function auditRefusal<T>(actor: AuditActor, attempt: AuditEntry, work: () 
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
+    if (AppError.is(error) && error.status < 500) {
       await recordAudit(actor, { ...attempt, details: { ...attempt.details, refused: error.code } }).catch(
         (failure: unknown) => logger.warn({ err: failure, action: attempt.action }, "refused admin action not audited"),
       );
@@ -225,7 +225,7 @@ function readCover(image: string, t: ApiTranslator): { bytes: Buffer; contentTyp
   try {
     return readDataUrl(image.trim());
   } catch (error) {
-    if (error instanceof InlineImageError) {
+    if (InlineImageError.is(error)) {
       throw error.problem === "size"
         ? appError("html:image-too-large", t, { key: "admin.coverTooLarge" })
         : appError("html:image-invalid", t, { key: "admin.coverInvalid" });

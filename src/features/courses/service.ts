@@ -262,7 +262,7 @@ export async function applyContentUpdate(
       update.values.theory = sanitizeHtml(update.theory);
     }
   } catch (error) {
-    if (error instanceof HtmlTooComplexError) throw appError("html:too-complex", t, { values: { ...HTML_LIMITS } });
+    if (HtmlTooComplexError.is(error)) throw appError("html:too-complex", t, { values: { ...HTML_LIMITS } });
     throw error;
   }
   await updateLessons(

@@ -94,7 +94,7 @@ async function buildExport(input: ExportInput, t: ApiTranslator): Promise<Export
       disposition: contentDisposition("attachment", doc.course.mainTopic, "pdf", "course"),
     };
   } catch (error) {
-    if (error instanceof BrowserUnavailableError) throw appError("export:browser-unavailable", t);
+    if (BrowserUnavailableError.is(error)) throw appError("export:browser-unavailable", t);
     logger.error({ err: error, courseId: doc.course.id }, "pdf export failed");
     throw appError("export:failed", t);
   }

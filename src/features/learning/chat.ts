@@ -50,7 +50,7 @@ function answerHtml(markdown: string, messageId?: string): string | undefined {
       ? html.replace(/href="#cite-(\d+)"/g, (_, n: string) => `href="${citeAnchor(messageId, Number(n))}"`)
       : html;
   } catch (error) {
-    if (error instanceof HtmlTooComplexError) return undefined;
+    if (HtmlTooComplexError.is(error)) return undefined;
     throw error;
   }
 }
@@ -158,7 +158,7 @@ export async function answerChat(
   try {
     answer = await answerCourseQuestion(context);
   } catch (error) {
-    if (!(error instanceof AppError))
+    if (!AppError.is(error))
       logger.warn({ error: error instanceof Error ? error.message : String(error) }, "chat answer failed");
     throw chatFailure(error, t);
   }

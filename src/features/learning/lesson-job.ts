@@ -4,6 +4,7 @@ import { findOwnCourse } from "@/features/courses/service";
 import { generateLesson } from "@/features/generation/service";
 import { queueKeyPoints } from "@/features/review/service";
 import { courseExcerpts, courseHasMaterial } from "@/features/sources/service";
+import { env } from "@/server/env";
 import { failureCode } from "@/server/http/errors";
 import { aiRateLimitKey, aiRateLimitRule } from "@/server/ai/rate-limit";
 import { takeRateLimitSlotBelow } from "@/server/http/rate-limit";
@@ -13,6 +14,7 @@ import { generatedAtOf, storeGeneratedLesson, writeDraft } from "./lesson-draft-
 import { lessonExcerptQuery } from "./lesson-excerpt-query";
 import { openLiveLesson } from "./lesson-live";
 import { lessonWithTopic, outlineOf } from "./lesson-queries";
+import { brandedError } from "@/lib/branded-error";
 
 /**
  * Writing a lesson is a durable job (decision 020): one active `lesson.write` job per lesson,
@@ -37,7 +39,7 @@ export type LessonWritePayload = {
 /** How often the growing text is written to lessons.draft for followers in other processes. */
 const DRAFT_FLUSH_MS = 500;
 
-class LessonGone extends Error {
+class LessonGone extends brandedError("LessonGone") {
   readonly code = "course:not-found";
 }
 
@@ -53,7 +55,7 @@ async function takePacedSlot(userId: string): Promise<void> {
   if (!slot.taken) throw new JobDeferred(Math.max(250, slot.resetAt.getTime() - Date.now() + 50));
 }
 
-async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<void> {
+async function writeLessonJob({ job, signal, keepLease }: JobContext): Promise<void> {
   const { courseId, userId, regenerate, paced } = job.payload as LessonWritePayload;
   const lessonId = job.subject;
   const [course, found, outline] = await Promise.all([
@@ -124,7 +126,7 @@ async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<
     clearInterval(flusher);
     await flushing;
     // Taken over while the model wrote: the new holder stores it, not us.
-    if (!(await stillOwned())) throw signal.reason ?? new Error("job lease lost");
+    await keepLease();
     // A regenerated lesson keeps its media when the new search found none.
     if (result.grounding) logger.info({ lessonId, ...result.grounding }, "lesson citations checked");
     await storeGeneratedLesson(lessonId, {
@@ -163,9 +165,14 @@ async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<
 const lessonTransient = (error: unknown, job: Job) =>
   failureCode(error) === "db:unavailable" || (isPacedLessonJob(job) && isTransient(error));
 
-/** Lets the worker run lesson jobs; called by instrumentation.ts, the cron route and the enqueuers. */
+/** Lets the engine run lesson jobs; called from the app's one list of handlers (src/app/job-handlers.ts). */
 export function registerLessonJobs(): void {
-  registerJobHandler(LESSON_WRITE, writeLessonJob, { maxAttempts: 3, transient: lessonTransient });
+  registerJobHandler(LESSON_WRITE, writeLessonJob, {
+    maxAttempts: 3,
+    transient: lessonTransient,
+    // The model's whole budget (its retries included), and a minute for the media, the material and the store.
+    timeoutMs: () => env().AI_TOTAL_TIMEOUT_MS + 60_000,
+  });
 }
 
 /** The lesson.write payload flag that marks a job of "Write all lessons". */

@@ -5,19 +5,19 @@ import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream
 import { enforceAiRateLimit } from "@/server/ai/rate-limit";
 import { AppError, appError, databaseUnavailable } from "@/server/http/errors";
 import { isErrorCode } from "@/server/http/error-codes";
-import { activeJob, enqueueJob, promoteJob, runJobSoon } from "@/server/jobs";
+import { activeJob, enqueueJob, JOB_PRIORITY, promoteJob, runJobSoon } from "@/server/jobs";
 import { requireCourseAndLesson } from "./lesson-access";
 import { followLessonJob, lessonJobOutcome, type GenerationEvent } from "./lesson-follow";
-import { isPacedLessonJob, LESSON_WRITE, PACED_FLAG, registerLessonJobs, type LessonWritePayload } from "./lesson-job";
+import { isPacedLessonJob, LESSON_WRITE, PACED_FLAG, type LessonWritePayload } from "./lesson-job";
 import { markLessonOpened, progressCounts, type LessonContent } from "./lesson-queries";
 
-registerLessonJobs();
-
 /**
- * The lesson's one active `lesson.write` job, joined or enqueued (and started). Only a new job
- * is charged to the user's AI rate limit: joining one costs nothing. A job of "Write all
- * lessons" still waiting its turn is now wanted: it is charged as opening the lesson would be,
- * stops being paced and starts at once.
+ * The lesson's one active `lesson.write` job, joined or enqueued (and started), claimed before
+ * any job of a "Write all lessons" batch (JOB_PRIORITY.wanted). Only a new job is charged to the
+ * user's AI rate limit: joining one costs nothing. A job of the batch is now the learner's: it
+ * stops being paced, so calling the batch off spares it, and goes first; one still waiting its
+ * turn is charged as opening the lesson would be and starts at once (one already running took
+ * its share of the limit when it started).
  */
 async function lessonJob(
   userId: string,
@@ -26,14 +26,20 @@ async function lessonJob(
   t: ApiTranslator,
 ): Promise<string> {
   const running = await activeJob(LESSON_WRITE, lesson.id);
-  if (running && running.status === "queued" && isPacedLessonJob(running)) {
-    await enforceAiRateLimit(userId, t);
-    if (await promoteJob(running.id, { [PACED_FLAG]: false })) runJobSoon(running.id);
+  if (running && isPacedLessonJob(running)) {
+    if (running.status === "queued") await enforceAiRateLimit(userId, t);
+    if (await promoteJob(running.id, { [PACED_FLAG]: false }, JOB_PRIORITY.wanted)) runJobSoon(running.id);
   }
   if (running) return running.id;
   await enforceAiRateLimit(userId, t);
   const payload: LessonWritePayload = { courseId: lesson.courseId, userId, regenerate };
-  const { id, created } = await enqueueJob({ kind: LESSON_WRITE, subject: lesson.id, payload, userId });
+  const { id, created } = await enqueueJob({
+    kind: LESSON_WRITE,
+    subject: lesson.id,
+    payload,
+    userId,
+    priority: JOB_PRIORITY.wanted,
+  });
   if (created) runJobSoon(id);
   return id;
 }

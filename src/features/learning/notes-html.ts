@@ -41,8 +41,8 @@ export function prepareNotes(raw: string, t: ApiTranslator): PreparedNotes {
       .map((image) => ({ ...image, id: idBySha.get(image.sha256)! }))
       .filter((picture) => html.includes(`${STORED_IMAGE_PATH}${picture.id}`));
   } catch (error) {
-    if (error instanceof HtmlTooComplexError) throw tooComplex(t, "tooComplex");
-    if (error instanceof InlineImageError) {
+    if (HtmlTooComplexError.is(error)) throw tooComplex(t, "tooComplex");
+    if (InlineImageError.is(error)) {
       throw error.problem === "size" ? appError("html:image-too-large", t) : appError("html:image-invalid", t);
     }
     throw error;

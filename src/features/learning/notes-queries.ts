@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { images, notes } from "@/server/db/schema";
+import { brandedError } from "@/lib/branded-error";
 
 export async function findNotes(
   userId: string,
@@ -61,7 +62,7 @@ async function writeNotes(
 /** A picture taken out of the notes, under the id its URL in the HTML was given. */
 export type NotesPicture = { id: string; sha256: string; contentType: string; bytes: Buffer };
 
-class VersionConflict extends Error {}
+class VersionConflict extends brandedError("VersionConflict") {}
 
 /**
  * Saves the notes with their pictures in one transaction: a picture these notes already have
@@ -118,7 +119,7 @@ export async function writeNotesWithPictures(
       return version;
     });
   } catch (error) {
-    if (error instanceof VersionConflict) return null;
+    if (VersionConflict.is(error)) return null;
     throw error;
   }
 }

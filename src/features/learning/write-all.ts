@@ -11,12 +11,10 @@ import type { ApiTranslator } from "@/i18n/api-translator";
 import type { WritingProgress } from "@/lib/course-writing";
 import { env } from "@/server/env";
 import { cancelFlaggedJobs, enqueueJob, isWorkerRunning, newestJobs, runJobSoon } from "@/server/jobs";
-import { isPacedLessonJob, LESSON_WRITE, PACED_FLAG, registerLessonJobs, type LessonWritePayload } from "./lesson-job";
+import { isPacedLessonJob, LESSON_WRITE, PACED_FLAG, type LessonWritePayload } from "./lesson-job";
 import { outlineOf } from "./lesson-queries";
 
 export type { WritingProgress };
-
-registerLessonJobs();
 
 /** Where a course's lessons stand, from its outline; the caller has checked it is the user's. */
 export async function writingProgressOf(outline: Awaited<ReturnType<typeof outlineOf>>): Promise<WritingProgress> {
@@ -46,9 +44,11 @@ export async function writingProgress(userId: string, courseId: string, t: ApiTr
 
 /**
  * Queues every unwritten lesson (one joined where a job is already active) and answers how many
- * are now on their way. Queued one after another, so the claim order (run_after) is the
- * outline's. A worker loop in this process is woken; on a serverless host the request starts
- * the first few inside `after()` and the cron route carries on with the rest.
+ * are now on their way. Queued one after another at the background priority, so the claim order
+ * (run_after) is the outline's and any lesson the learner opens goes first. A worker loop in
+ * this process is woken; on a serverless host the request starts JOBS_CONCURRENCY of them inside
+ * `after()`, and each, once finished, starts the next due one (runInlineChain): the batch runs to
+ * its end without the cron.
  */
 export async function writeAllLessons(userId: string, courseId: string, t: ApiTranslator): Promise<{ queued: number }> {
   const course = await requireOwnCourse(userId, courseId, t);

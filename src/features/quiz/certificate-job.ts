@@ -16,7 +16,7 @@ export const CERTIFICATE_PICTURE = "certificate.picture";
 /** A timed-out render is tried once more; a browser that cannot start fails at once. */
 const PICTURE_MAX_ATTEMPTS = 2;
 
-async function drawCertificatePicture({ job, signal, stillOwned }: JobContext): Promise<void> {
+async function drawCertificatePicture({ job, keepLease }: JobContext): Promise<void> {
   const publicId = job.subject;
   // At least once: a picture stored already (or a certificate gone) needs no render.
   if ((await findCertificatePng(publicId)) !== null) return;
@@ -25,10 +25,10 @@ async function drawCertificatePicture({ job, signal, stillOwned }: JobContext): 
     png = await renderCertificatePng(publicId);
   } catch (error) {
     // Kept on the job as the API's code, so whoever waits tells it as before (503).
-    if (error instanceof BrowserUnavailableError) throw new AppError("certificate:unavailable", error.message);
+    if (BrowserUnavailableError.is(error)) throw new AppError("certificate:unavailable", error.message);
     throw error;
   }
-  if (!(await stillOwned())) throw signal.reason ?? new Error("job lease lost");
+  await keepLease();
   await storeCertificatePng(publicId, png);
 }
 

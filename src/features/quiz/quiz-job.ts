@@ -8,6 +8,7 @@ import { registerJobHandler, type JobContext } from "@/server/jobs";
 import { citedExplanation, quizExcerpts } from "./grounding";
 import { MIN_QUESTIONS, questionCountFor, questionKey, shuffledOrder, type StoredQuestion } from "./grading";
 import { askedQuestions, findQuiz, storeQuiz, topicTitles } from "./queries";
+import { brandedError } from "@/lib/branded-error";
 
 /**
  * Writing a course's quiz questions is a durable job (decision 020): kind `quiz.write`, subject
@@ -20,7 +21,7 @@ export const QUIZ_WRITE = "quiz.write";
 /** `renew`: new questions replace the stored ones (a learner asking for another quiz). */
 export type QuizWritePayload = { userId: string; renew: boolean };
 
-class CourseGone extends Error {
+class CourseGone extends brandedError("CourseGone") {
   readonly code = "course:not-found";
 }
 
@@ -29,7 +30,7 @@ class CourseGone extends Error {
  * fault of the model's (a course's material can hold only so many questions): the learner is told
  * so and offered the regular quiz, whose questions are still stored.
  */
-class RepeatedQuestions extends Error {
+class RepeatedQuestions extends brandedError("RepeatedQuestions") {
   readonly code = "quiz:no-fresh-questions";
 }
 
@@ -75,7 +76,7 @@ async function freshQuestions(
   return questions;
 }
 
-async function writeQuizJob({ job, signal, stillOwned }: JobContext): Promise<void> {
+async function writeQuizJob({ job, signal, keepLease }: JobContext): Promise<void> {
   const { userId, renew } = job.payload as QuizWritePayload;
   const courseId = job.subject;
   const course = await findOwnCourse(userId, courseId);
@@ -100,7 +101,7 @@ async function writeQuizJob({ job, signal, stillOwned }: JobContext): Promise<vo
     signal,
   );
   // Taken over while the model wrote: the new holder stores its own.
-  if (!(await stillOwned())) throw signal.reason ?? new Error("job lease lost");
+  await keepLease();
   // Stored as an attempt nobody was served: each follower then serves its own (serveQuiz).
   await storeQuiz(courseId, questions, shuffledOrder(questions, randomInt));
 }

@@ -46,8 +46,6 @@ import { logger } from "@/server/logger";
 export type { CertificateInfo };
 export { registerQuizJobs };
 
-registerQuizJobs();
-
 type Caller = Pick<SessionUser, "id" | "email" | "name" | "locale">;
 
 // The quiz

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Env } from "@/server/env";
+import { brandedError } from "@/lib/branded-error";
 
 export type AiProvider = "openai" | "openai-compatible" | "google" | "anthropic";
 
@@ -21,7 +22,7 @@ export const DEFAULT_MODELS: Record<AiProvider, string | undefined> = {
   "openai-compatible": undefined,
 };
 
-export class AiConfigError extends Error {}
+export class AiConfigError extends brandedError("AiConfigError") {}
 
 type AiSettings = Pick<
   Env,

@@ -11,6 +11,6 @@ import { ModelFailedError } from "./run";
  * other error, which the caller passes on or tells in its own way.
  */
 export function modelFailure(error: unknown, t: ApiTranslator): AppError | undefined {
-  if (error instanceof AppError) return error;
-  return error instanceof ModelFailedError ? appError(error.code, t) : undefined;
+  if (AppError.is(error)) return error;
+  return ModelFailedError.is(error) ? appError(error.code, t) : undefined;
 }

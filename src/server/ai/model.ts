@@ -43,7 +43,7 @@ async function resolve(): Promise<AiState> {
   try {
     config = configFromSettings(settings);
   } catch (error) {
-    if (error instanceof AiConfigError) {
+    if (AiConfigError.is(error)) {
       logger.error(error.message);
       return { config: null, model: null };
     }

@@ -2,28 +2,23 @@ import "server-only";
 import { APICallError, streamText, type LanguageModel } from "ai";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
+import { brandedError } from "@/lib/branded-error";
 
 /** The model's answer did not match what the task needs (bad JSON, wrong shape, wrong count…). */
-export class InvalidModelOutputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "InvalidModelOutputError";
-  }
-}
+export class InvalidModelOutputError extends brandedError("InvalidModelOutputError") {}
 
 /**
  * The model could not produce a usable answer after every retry. `reason` tells the
  * route what to answer: the model kept failing, kept answering something invalid, refused,
  * or was too slow (kept silent, or the call's time budget ran out).
  */
-export class ModelFailedError extends Error {
+export class ModelFailedError extends brandedError("ModelFailedError") {
   constructor(
     readonly reason: "unavailable" | "invalid-output" | "refused" | "timeout",
     message: string,
     readonly attempts: number,
   ) {
     super(message);
-    this.name = "ModelFailedError";
   }
 
   /** The API's error code for this failure (`ai:timeout`, `ai:unavailable`…). */
@@ -87,40 +82,37 @@ export type RunOptions<T> = {
   task: string;
 };
 
-class IncompleteAnswerError extends Error {
+class IncompleteAnswerError extends brandedError("IncompleteAnswerError") {
   constructor(finishReason: string | undefined) {
     super(`the answer ended early (finish reason: ${finishReason ?? "none"})`);
-    this.name = "IncompleteAnswerError";
   }
 }
 
 /** The model kept silent too long within one attempt (before its first token, or between two). */
-class SilenceError extends Error {
+class SilenceError extends brandedError("SilenceError") {
   constructor(ms: number, beforeFirstToken: boolean) {
     super(beforeFirstToken ? `the model sent no first token within ${ms} ms` : `the model sent nothing for ${ms} ms`);
-    this.name = "SilenceError";
   }
 }
 
 /** The call's whole time budget ran out: no retry could finish in time. */
-class BudgetExceededError extends Error {
+class BudgetExceededError extends brandedError("BudgetExceededError") {
   constructor() {
     super("the model call's time budget ran out");
-    this.name = "BudgetExceededError";
   }
 }
 
 /** 429, 5xx, timeouts and broken connections are worth another try; 400/401/403/404 are not. */
 export function isTransientModelError(error: unknown): boolean {
-  if (error instanceof SilenceError) return true;
-  if (error instanceof BudgetExceededError) return false;
+  if (SilenceError.is(error)) return true;
+  if (BudgetExceededError.is(error)) return false;
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
     if (status === undefined) return true; // no answer at all: the network
     return status === 408 || status === 409 || status === 429 || status >= 500 || error.isRetryable;
   }
   // Errors that are not the provider's answer: a connection reset, a stream cut mid-way.
-  return !(error instanceof InvalidModelOutputError);
+  return !InvalidModelOutputError.is(error);
 }
 
 function describe(error: unknown): string {
@@ -248,14 +240,14 @@ export async function runModel<T>(call: ModelCall, options: RunOptions<T>): Prom
       return await options.finish(result.text);
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
-      if (error instanceof BudgetExceededError) throw outOfTime(attemptIndex + 1, describe(error));
+      if (BudgetExceededError.is(error)) throw outOfTime(attemptIndex + 1, describe(error));
       emitted ||= Boolean((error as { emitted?: boolean }).emitted);
-      const invalid = error instanceof InvalidModelOutputError;
+      const invalid = InvalidModelOutputError.is(error);
       if (!invalid && !isTransientModelError(error)) {
         logger.warn({ task: options.task, error: describe(error) }, "model call refused");
         throw new ModelFailedError("refused", describe(error), attemptIndex + 1);
       }
-      lastReason = invalid ? "invalid-output" : error instanceof SilenceError ? "timeout" : "unavailable";
+      lastReason = invalid ? "invalid-output" : SilenceError.is(error) ? "timeout" : "unavailable";
       lastMessage = describe(error);
       logger.warn({ task: options.task, attempt: attemptIndex + 1, error: lastMessage }, "model attempt failed");
       if (attemptIndex < policy.retries && emitted) await options.onRetry?.(attemptIndex + 2, lastReason);

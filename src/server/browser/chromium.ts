@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { lowerBrowserPriority } from "./lower-priority";
+import { brandedError } from "@/lib/branded-error";
 
 /**
  * One headless Chromium per server process, started on first use and kept warm, for what only
@@ -33,10 +34,9 @@ const LAUNCH_ARGS = [
 const MAX_PAGES = 2;
 const LAUNCH_TIMEOUT_MS = 20_000;
 
-export class BrowserUnavailableError extends Error {
+export class BrowserUnavailableError extends brandedError("BrowserUnavailableError") {
   constructor(cause: unknown) {
     super(`No browser could be started: ${cause instanceof Error ? cause.message : String(cause)}`);
-    this.name = "BrowserUnavailableError";
   }
 }
 

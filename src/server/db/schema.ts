@@ -682,6 +682,11 @@ export const jobs = pgTable(
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(3),
     runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Claimed before any job of lower priority that is due too (then by run_after): a lesson the
+     * learner opened goes before the rest of a "Write all lessons" batch.
+     */
+    priority: integer("priority").notNull().default(0),
     leaseOwner: text("lease_owner"),
     leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
     lastError: jsonb("last_error").$type<{ code: string; message: string }>(),
@@ -693,7 +698,7 @@ export const jobs = pgTable(
     uniqueIndex("jobs_active_kind_subject_key")
       .on(t.kind, t.subject)
       .where(sql`${t.status} in ('queued', 'running')`),
-    index("jobs_due_idx").on(t.status, t.runAfter),
+    index("jobs_due_idx").on(t.status, t.priority.desc(), t.runAfter),
     index("jobs_finished_idx").on(t.finishedAt),
   ],
 );

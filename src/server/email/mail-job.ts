@@ -8,6 +8,7 @@ import { recordAttempt, recordMail, waitingMail } from "./outbox";
 import { renderMail } from "./render";
 import type { MailMessage } from "./templates/types";
 import { transportFromSettings, type MailAttachment } from "./transport";
+import { brandedError } from "@/lib/branded-error";
 
 /**
  * Sending a mail is a durable job (decision 020): kind `mail.send`, subject the outbox row's id.
@@ -45,13 +46,12 @@ export function registerMailAttachmentSource(source: string, make: AttachmentSou
 }
 
 /** A refusal or failure by the provider; `retryable` when a later attempt may pass. */
-class MailDeliveryError extends Error {
+class MailDeliveryError extends brandedError("MailDeliveryError") {
   constructor(
     message: string,
     readonly retryable: boolean,
   ) {
     super(message);
-    this.name = "MailDeliveryError";
   }
 }
 
@@ -88,13 +88,13 @@ async function attachmentsOf(refs: MailAttachmentRef[] | undefined): Promise<Mai
   return made;
 }
 
-async function sendQueuedMail({ job, signal, stillOwned }: JobContext): Promise<void> {
+async function sendQueuedMail({ job, keepLease }: JobContext): Promise<void> {
   // At least once: a mail sent (or given up, or forgotten with its account) is not sent again.
   const mail = await waitingMail(job.subject);
   if (!mail) return;
   const attachments = await attachmentsOf((job.payload as MailJobPayload).attach);
   // Taken over while the attachment was made: the new holder sends it.
-  if (!(await stillOwned())) throw signal.reason ?? new Error("job lease lost");
+  await keepLease();
   const transport = transportFromSettings();
   const delivery = await deliverMail(transport, mail, attachments);
   const last = delivery.ok || !delivery.retryable || job.attempts >= job.maxAttempts;
@@ -109,11 +109,9 @@ async function sendQueuedMail({ job, signal, stillOwned }: JobContext): Promise<
 }
 
 /** The provider's own verdict decides; anything else (the database down) as for any job. */
-const mailTransient = (error: unknown) => (error instanceof MailDeliveryError ? error.retryable : isTransient(error));
+const mailTransient = (error: unknown) => (MailDeliveryError.is(error) ? error.retryable : isTransient(error));
 
-/** Lets the worker send mails; called at the mailer's load, by instrumentation.ts and the cron route. */
+/** Lets the engine send mails; called from the app's one list of handlers (src/app/job-handlers.ts). */
 export function registerMailJobs(): void {
   registerJobHandler(MAIL_SEND, sendQueuedMail, { maxAttempts: MAIL_MAX_ATTEMPTS, transient: mailTransient });
 }
-
-registerMailJobs();

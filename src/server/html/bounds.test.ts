@@ -38,7 +38,7 @@ function refusal(html: string): string | null {
     scanHtml(html);
     return null;
   } catch (error) {
-    if (error instanceof HtmlTooComplexError) return error.limit;
+    if (HtmlTooComplexError.is(error)) return error.limit;
     throw error;
   }
 }

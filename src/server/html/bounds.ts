@@ -1,4 +1,5 @@
 import "server-only";
+import { brandedError } from "@/lib/branded-error";
 
 /**
  * Bounds on HTML before it reaches the sanitizer. sanitize-html parses with htmlparser2, whose
@@ -17,10 +18,9 @@ export const HTML_LIMITS = {
 
 export type HtmlLimit = keyof typeof HTML_LIMITS;
 
-export class HtmlTooComplexError extends Error {
+export class HtmlTooComplexError extends brandedError("HtmlTooComplexError") {
   constructor(readonly limit: HtmlLimit) {
     super(`The HTML exceeds the ${limit} bound (${HTML_LIMITS[limit]}).`);
-    this.name = "HtmlTooComplexError";
   }
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { isInlineImageType, type InlineImageType } from "@/lib/inline-image-types";
 import type { HtmlScan } from "./bounds";
+import { brandedError } from "@/lib/branded-error";
 
 /** SPEC 5 "Editor images": at most 5 MB each. */
 export const INLINE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -12,10 +13,9 @@ export type InlineImage = { sha256: string; contentType: ImageType; bytes: Buffe
 
 export type InlineImageProblem = "type" | "size" | "invalidBase64";
 
-export class InlineImageError extends Error {
+export class InlineImageError extends brandedError("InlineImageError") {
   constructor(readonly problem: InlineImageProblem) {
     super(`An inline image was refused: ${problem}.`);
-    this.name = "InlineImageError";
   }
 }
 

@@ -27,7 +27,7 @@ function withFormulasIfBounded(render: (math?: MathRenderer) => string): string 
   try {
     return sanitizeHtml(render(katexHtml)).trim();
   } catch (error) {
-    if (!(error instanceof HtmlTooComplexError)) throw error;
+    if (!HtmlTooComplexError.is(error)) throw error;
     return sanitizeHtml(render()).trim();
   }
 }

@@ -293,7 +293,7 @@ export function stripHtml(html: string): string {
   try {
     scanHtml(html);
   } catch (error) {
-    if (error instanceof HtmlTooComplexError) return cutTags(html);
+    if (HtmlTooComplexError.is(error)) return cutTags(html);
     throw error;
   }
   return sanitizeHtmlLibrary(html, { allowedTags: [], allowedAttributes: {} });

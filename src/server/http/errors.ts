@@ -5,6 +5,7 @@ import { renewPoolAfterLostConnection } from "@/server/db/client";
 import { databaseFailure } from "@/server/db/unavailable";
 import { logger } from "@/server/logger";
 import { ERROR_CODES, isErrorCode, type ErrorCode } from "./error-codes";
+import { brandedError } from "@/lib/branded-error";
 
 export type { ErrorCode };
 
@@ -12,7 +13,7 @@ export type { ErrorCode };
  * The one error type of the app: a code of the closed table (src/server/http/error-codes.ts),
  * which also gives its HTTP status, and a human message in the caller's language.
  */
-export class AppError extends Error {
+export class AppError extends brandedError("AppError") {
   readonly status: number;
 
   constructor(
@@ -21,7 +22,6 @@ export class AppError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.name = "AppError";
     this.status = ERROR_CODES[code].status;
   }
 }
@@ -59,7 +59,7 @@ export function databaseUnavailable(t: ApiTranslator): AppError {
  * stream `error` events (src/server/ai/event-stream.ts, the lesson and chat streams) both ask here.
  */
 export function knownFailure(error: unknown, t: ApiTranslator): AppError | undefined {
-  if (error instanceof AppError) return error;
+  if (AppError.is(error)) return error;
   return databaseDown(error) ? databaseUnavailable(t) : undefined;
 }
 
@@ -89,12 +89,12 @@ export function errorResponse(error: unknown, requestId: string, request?: Reque
   const headers = { "x-request-id": requestId };
   const t = apiTranslator(request ?? NO_REQUEST);
   const known = knownFailure(error, t);
-  if (known && !(error instanceof AppError)) {
+  if (known && !AppError.is(error)) {
     // Logged (redacted, see logger.ts) so an outage is visible, but not as an unexpected error.
     logger.warn({ err: error, requestId }, "database unavailable");
   }
   error = known ?? error;
-  if (error instanceof AppError) {
+  if (AppError.is(error)) {
     return Response.json({ success: false, message: error.message, code: error.code } satisfies ErrorBody, {
       status: error.status,
       headers: { ...headers, ...error.headers },

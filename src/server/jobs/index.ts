@@ -7,17 +7,19 @@ import "server-only";
 
 export {
   registerJobHandler,
+  setJobHandlerLoader,
   isTransient,
   JobDeferred,
+  JobLeaseLost,
+  JobTimedOut,
   type JobContext,
   type JobHandler,
   type HandlerOptions,
 } from "./handlers";
 export {
   activeJob,
-  cancelJob,
-  cancelFlaggedJobs,
   jobById,
+  JOB_PRIORITY,
   newestJobs,
   promoteJob,
   type Job,
@@ -28,13 +30,18 @@ export {
 export { jobEvents } from "./runner";
 export { isDue, waitForJob, type WaitOptions } from "./follow";
 export {
+  cancelFlaggedJobs,
+  cancelJob,
   enqueueJob,
   isWorkerRunning,
   runDueJobs,
+  runInlineChain,
   runJobHere,
   runJobNow,
   runJobSoon,
   settleJobs,
   startJobWorker,
+  stopJobsNow,
   type RunCounts,
 } from "./worker";
+export { stopJobsOnSignals } from "./shutdown";

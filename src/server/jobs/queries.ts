@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { jobs } from "@/server/db/schema";
 
@@ -17,7 +17,12 @@ export type EnqueueInput = {
   /** Not before this time (default: now). */
   runAfter?: Date;
   maxAttempts?: number;
+  /** Claimed before due jobs of lower priority (default 0; JOB_PRIORITY names the levels). */
+  priority?: number;
 };
+
+/** Priorities the claim orders by: what someone is waiting for goes before background batches. */
+export const JOB_PRIORITY = { background: 0, wanted: 10 } as const;
 
 const ACTIVE = sql`${jobs.status} in ('queued', 'running')`;
 const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
@@ -37,6 +42,7 @@ export async function insertJob(input: EnqueueInput): Promise<{ id: string; crea
         payload: input.payload ?? {},
         userId: input.userId ?? null,
         runAfter: input.runAfter ?? sql`now()`,
+        priority: input.priority ?? JOB_PRIORITY.background,
         ...(input.maxAttempts ? { maxAttempts: input.maxAttempts } : {}),
       })
       .onConflictDoNothing({ target: [jobs.kind, jobs.subject], where: ACTIVE })
@@ -58,7 +64,7 @@ export async function activeJob(kind: string, subject: string): Promise<Job | un
   return row;
 }
 
-/** The active job of these kinds that comes due first (settleJobs waits for it). */
+/** The active job of these kinds that comes due first (settleJobs and the inline chain wait for it). */
 export async function nextActiveJob(kinds: string[]): Promise<Job | undefined> {
   if (kinds.length === 0) return undefined;
   const db = await getDb();
@@ -66,6 +72,19 @@ export async function nextActiveJob(kinds: string[]): Promise<Job | undefined> {
     .select()
     .from(jobs)
     .where(and(inArray(jobs.kind, kinds), ACTIVE))
+    .orderBy(jobs.runAfter)
+    .limit(1);
+  return row;
+}
+
+/** The queued job of these kinds that comes due first, however far off (the inline chain waits for it). */
+export async function nextQueuedJob(kinds: string[]): Promise<Job | undefined> {
+  if (kinds.length === 0) return undefined;
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(inArray(jobs.kind, kinds), eq(jobs.status, "queued")))
     .orderBy(jobs.runAfter)
     .limit(1);
   return row;
@@ -81,7 +100,7 @@ export async function jobById(id: string): Promise<Job | undefined> {
  * Claims up to `limit` jobs for `owner`: due queued ones, and running ones whose lease ran out
  * (their worker died), with attempts left. FOR UPDATE SKIP LOCKED lets many workers claim at
  * once without waiting on, or taking, each other's rows. `only` narrows the claim to some ids
- * (a request running the job it just enqueued).
+ * (a request running the job it just enqueued). Higher priority first, then the longest due.
  */
 export async function claimJobs(options: {
   owner: string;
@@ -104,7 +123,7 @@ export async function claimJobs(options: {
     .select({ id: jobs.id })
     .from(jobs)
     .where(and(...conditions))
-    .orderBy(jobs.runAfter)
+    .orderBy(desc(jobs.priority), jobs.runAfter)
     .limit(options.limit)
     .for("update", { skipLocked: true });
   return db
@@ -122,9 +141,11 @@ export async function claimJobs(options: {
 
 /**
  * A running job whose worker died on its last attempt is not taken over again: it fails, with
- * its last error kept when it had one.
+ * its last error kept when it had one. Every claim runs this first (runner.ts), so a worker, a
+ * request running a job inline and the cron all do; `only` narrows it to some ids. Answers the
+ * ids failed.
  */
-export async function failAbandonedJobs(): Promise<number> {
+export async function failAbandonedJobs(only?: string[]): Promise<string[]> {
   const db = await getDb();
   const rows = await db
     .update(jobs)
@@ -141,10 +162,34 @@ export async function failAbandonedJobs(): Promise<number> {
         eq(jobs.status, "running"),
         lt(jobs.leaseExpiresAt, sql`now()`),
         sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+        only ? inArray(jobs.id, only) : undefined,
       ),
     )
     .returning({ id: jobs.id });
-  return rows.length;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Hands this worker's running jobs back to the queue at once (a server stopping): due now, the
+ * attempt given back since it was cut off by the stop, not by the work. Another worker, or this
+ * one restarted, claims them without waiting for the lease to run out. Answers the ids.
+ */
+export async function releaseJobs(owner: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: "queued",
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      runAfter: sql`now()`,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(inArray(jobs.id, ids), eq(jobs.leaseOwner, owner), eq(jobs.status, "running")))
+    .returning({ id: jobs.id });
+  return rows.map((row) => row.id);
 }
 
 const held = (id: string, owner: string) =>
@@ -211,10 +256,11 @@ export async function newestJobs(kind: string, subjects: string[]): Promise<Job[
 
 /**
  * Cancels the active jobs of a kind among these subjects whose payload has `flag: true` (a batch
- * called off). A running one stops at its worker's next lease renewal and stores nothing.
+ * called off). A running one stops at once in this process (the runner hears of it), elsewhere at
+ * its worker's next lease renewal, and stores nothing. Answers the ids cancelled.
  */
-export async function cancelFlaggedJobs(kind: string, subjects: string[], flag: string): Promise<number> {
-  if (subjects.length === 0) return 0;
+export async function cancelFlaggedJobRows(kind: string, subjects: string[], flag: string): Promise<string[]> {
+  if (subjects.length === 0) return [];
   const db = await getDb();
   const rows = await db
     .update(jobs)
@@ -223,29 +269,36 @@ export async function cancelFlaggedJobs(kind: string, subjects: string[], flag: 
       and(eq(jobs.kind, kind), inArray(jobs.subject, subjects), ACTIVE, sql`(${jobs.payload} ->> ${flag}) = 'true'`),
     )
     .returning({ id: jobs.id });
-  return rows.length;
+  return rows.map((row) => row.id);
 }
 
 /**
- * A queued job someone now waits for: due at once, its payload amended (a paced job opened by
- * its learner stops being paced). Nothing changes once it runs.
+ * An active job someone now waits for: its payload amended (a paced job opened by its learner
+ * stops being paced, so calling the batch off spares it) and its priority raised, and, while
+ * still queued, due at once. Answers whether it was still queued (a running one only had its
+ * payload and priority changed).
  */
-export async function promoteJob(id: string, payload: Record<string, unknown>): Promise<boolean> {
+export async function promoteJob(
+  id: string,
+  payload: Record<string, unknown>,
+  priority: number = JOB_PRIORITY.wanted,
+): Promise<boolean> {
   const db = await getDb();
   const rows = await db
     .update(jobs)
     .set({
-      runAfter: sql`now()`,
+      runAfter: sql`case when ${jobs.status} = 'queued' then now() else ${jobs.runAfter} end`,
       payload: sql`${jobs.payload} || ${JSON.stringify(payload)}::jsonb`,
+      priority: sql`greatest(${jobs.priority}, ${priority})`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(jobs.id, id), eq(jobs.status, "queued")))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+    .where(and(eq(jobs.id, id), ACTIVE))
+    .returning({ status: jobs.status });
+  return rows[0]?.status === "queued";
 }
 
-/** Cancels a queued job (a running one stops at its next lease renewal). */
-export async function cancelJob(id: string): Promise<boolean> {
+/** Cancels an active job (a running one stops at once in this process, elsewhere at its next lease renewal). */
+export async function cancelJobRow(id: string): Promise<boolean> {
   const db = await getDb();
   const rows = await db
     .update(jobs)

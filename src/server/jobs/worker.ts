@@ -2,10 +2,28 @@ import "server-only";
 import { after } from "next/server";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { registeredKinds } from "./handlers";
-import { claimJobs, insertJob, nextActiveJob, purgeFinishedJobs, type EnqueueInput } from "./queries";
-import { claimDueJobs, jobEvents, leaseMsFor, processOwner, runClaimedJob, type JobOutcome } from "./runner";
-import { jobById } from "./queries";
+import { jobHandler, loadJobHandlers, registeredKinds } from "./handlers";
+import {
+  cancelFlaggedJobRows,
+  cancelJobRow,
+  insertJob,
+  jobById,
+  nextActiveJob,
+  nextQueuedJob,
+  purgeFinishedJobs,
+  type EnqueueInput,
+} from "./queries";
+import {
+  claim,
+  claimDueJobs,
+  handBackRunningJobs,
+  isStopping,
+  jobEvents,
+  leaseMsFor,
+  processOwner,
+  runClaimedJob,
+  type JobOutcome,
+} from "./runner";
 
 type WorkerState = { stop: () => Promise<void>; wake: () => void };
 const holder = globalThis as unknown as { __aulaJobWorker?: WorkerState };
@@ -18,13 +36,34 @@ export function isWorkerRunning(): boolean {
 }
 
 /**
- * Queues a job, or answers the active one of the same kind and subject (`created: false`).
+ * Queues a job, or answers the active one of the same kind and subject (`created: false`), with
+ * its kind's attempts (HandlerOptions.maxAttempts) unless `input` gives them.
  * This process's worker is woken at once; other instances find it at their next poll.
  */
 export async function enqueueJob(input: EnqueueInput): Promise<{ id: string; created: boolean }> {
-  const result = await insertJob(input);
+  // The kind's own number of attempts, unless the caller says otherwise.
+  await loadJobHandlers();
+  const maxAttempts = input.maxAttempts ?? jobHandler(input.kind)?.options.maxAttempts;
+  const result = await insertJob({ ...input, maxAttempts });
   if (result.created) jobEvents().emit("enqueued", result.id);
   return result;
+}
+
+/** Cancels an active job; one running in this process stops at once, elsewhere at its next lease renewal, and stores nothing. */
+export async function cancelJob(id: string): Promise<boolean> {
+  const cancelled = await cancelJobRow(id);
+  if (cancelled) jobEvents().emit("cancelled", id);
+  return cancelled;
+}
+
+/**
+ * Cancels the active jobs of a kind among these subjects whose payload has `flag: true` (a batch
+ * called off); those running here stop at once. Answers how many.
+ */
+export async function cancelFlaggedJobs(kind: string, subjects: string[], flag: string): Promise<number> {
+  const ids = await cancelFlaggedJobRows(kind, subjects, flag);
+  for (const id of ids) jobEvents().emit("cancelled", id);
+  return ids.length;
 }
 
 /**
@@ -48,9 +87,15 @@ const inlineRuns = new Set<Promise<unknown>>();
  * Runs the job in this process whatever the mode (a job that waits on another job it needs,
  * so that a worker whose slots are all taken cannot leave it waiting): started at once, and
  * handed to `after()` inside a request so a serverless platform keeps the function alive.
+ * Without a worker loop (JOBS_MODE=inline), the same `after()` then goes on to the next due
+ * jobs (runInlineChain), so a batch runs to its end without the cron.
  */
 export function runJobHere(id: string): void {
-  const run = runJobNow(id).catch((error: unknown) => logger.error({ err: error, jobId: id }, "inline job failed"));
+  const run = (async () => {
+    const deadline = Date.now() + env().JOBS_INLINE_CHAIN_MS;
+    await runJobNow(id);
+    if (!isWorkerRunning() && env().JOBS_MODE === "inline") await runInlineChain(deadline);
+  })().catch((error: unknown) => logger.error({ err: error, jobId: id }, "inline job failed"));
   inlineRuns.add(run);
   void run.finally(() => inlineRuns.delete(run));
   try {
@@ -62,9 +107,10 @@ export function runJobHere(id: string): void {
 
 /** Claims this one job if it is due (queued, or its lease ran out) and runs it here. */
 export async function runJobNow(id: string): Promise<JobOutcome | "not-due"> {
+  await loadJobHandlers();
   const job = await jobById(id);
   if (!job) return "not-due";
-  const [claimed] = await claimJobs({ owner: processOwner, limit: 1, leaseMs: leaseMsFor(job.kind), only: [id] });
+  const [claimed] = await claim({ owner: processOwner, limit: 1, leaseMs: leaseMsFor(job.kind), only: [id] });
   return claimed ? runClaimedJob(claimed) : "not-due";
 }
 
@@ -92,6 +138,7 @@ export async function runDueJobs(options: {
   const counts: RunCounts = { claimed: 0, succeeded: 0, failed: 0, retried: 0, deferred: 0, lost: 0 };
   const concurrency = options.concurrency ?? env().JOBS_CONCURRENCY;
   const deadline = Date.now() + options.budgetMs;
+  await loadJobHandlers();
   const lane = async () => {
     while (Date.now() < deadline) {
       const [job] = await claimDueJobs(1, options.kinds ?? registeredKinds(), options.owner);
@@ -107,6 +154,64 @@ export async function runDueJobs(options: {
   };
   await Promise.all(Array.from({ length: concurrency }, lane));
   return counts;
+}
+
+/**
+ * Serverless (JOBS_MODE=inline): no worker loop looks for the next job, so each request that
+ * ran a job goes on, inside the same `after()`, to the next due one, then the next, waiting for
+ * a paced job whose turn comes before `deadline`. It starts no job after `deadline`
+ * (JOBS_INLINE_CHAIN_MS from the request's own job, so the longest job still ends within the
+ * host's time limit); what is left then is handed to a fresh invocation of the cron route
+ * (`?chain=1`, when CRON_SECRET is set), which goes on the same way. The scheduled cron is
+ * recovery only: jobs of a function that died.
+ */
+export async function runInlineChain(deadline: number): Promise<void> {
+  await loadJobHandlers();
+  const kinds = registeredKinds();
+  while (!isStopping()) {
+    if (Date.now() >= deadline) return handOffInlineChain(kinds);
+    const [job] = await claimDueJobs(1, kinds);
+    if (job) {
+      await runClaimedJob(job);
+      continue;
+    }
+    // Nothing due: a queued job whose time comes later (a paced lesson waiting for its window).
+    const next = await nextQueuedJob(kinds);
+    if (!next) return;
+    const waitMs = next.runAfter.getTime() - Date.now();
+    if (Date.now() + waitMs >= deadline) return handOffInlineChain(kinds);
+    await sleepOrEnqueued(Math.max(10, waitMs));
+  }
+}
+
+/** Asks a fresh invocation of the cron route to go on with the queue (it answers at once and runs the chain in its own `after()`). */
+async function handOffInlineChain(kinds: string[]): Promise<void> {
+  const { CRON_SECRET, APP_URL } = env();
+  if (!CRON_SECRET || isStopping() || !(await nextActiveJob(kinds))) return;
+  try {
+    const answer = await fetch(new URL("/api/cron/jobs?chain=1", APP_URL), {
+      headers: { authorization: `Bearer ${CRON_SECRET}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+    await answer.body?.cancel();
+    if (!answer.ok)
+      logger.warn({ status: answer.status }, "the job chain could not be handed on; the cron goes on with it");
+  } catch (error) {
+    logger.warn({ err: error }, "the job chain could not be handed on; the cron goes on with it");
+  }
+}
+
+/** Sleeps `ms`, or less when a job is enqueued in this process. */
+function sleepOrEnqueued(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      jobEvents().off("enqueued", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    jobEvents().on("enqueued", done);
+  });
 }
 
 /**
@@ -131,7 +236,7 @@ export function startJobWorker(
     wakeUp = null;
   };
   const loop = (async () => {
-    while (!stopped) {
+    while (!stopped && !isStopping()) {
       try {
         if (Date.now() - lastPurge > PURGE_EVERY_MS) {
           lastPurge = Date.now();
@@ -154,7 +259,7 @@ export function startJobWorker(
       } catch (error) {
         logger.warn({ err: error }, "job worker could not claim; trying again");
       }
-      if (stopped) break;
+      if (stopped || isStopping()) break;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         wakeUp = () => {
@@ -197,4 +302,27 @@ export async function settleJobs(kinds: string[], timeoutMs = 30_000): Promise<v
     const at = next.status === "queued" ? next.runAfter : (next.leaseExpiresAt ?? new Date());
     await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(at.getTime() - Date.now(), 10), 250)));
   }
+}
+
+/** How long a stopping process waits for its handed-back handlers to return before it goes on. */
+const STOP_WAIT_MS = 5_000;
+
+/**
+ * This process stops its jobs at once (a SIGTERM): it claims nothing more, hands every running
+ * job back to the queue (due now, attempt given back), stops their handlers and its worker loop.
+ * Once per process; answers how many jobs were handed back.
+ */
+export function stopJobsNow(): Promise<number> {
+  const shared = globalThis as unknown as { __aulaJobsStop?: Promise<number> };
+  shared.__aulaJobsStop ??= (async () => {
+    const handedBack = await handBackRunningJobs();
+    const worker = holder.__aulaJobWorker;
+    if (worker) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([worker.stop(), new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
+    return handedBack;
+  })();
+  return shared.__aulaJobsStop;
 }

@@ -8,6 +8,7 @@ import { isIP } from "node:net";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { pipeline, type Readable, type Transform } from "node:stream";
 import { refusedAddressReason } from "./address-policy";
+import { brandedError } from "@/lib/branded-error";
 
 /**
  * The one way the server fetches an address that a user or a model chose (lesson pictures for
@@ -44,20 +45,18 @@ export type GuardedFetchOptions = {
 };
 
 /** The destination was refused before any connection was made to it. */
-export class RefusedDestinationError extends Error {
+export class RefusedDestinationError extends brandedError("RefusedDestinationError") {
   constructor(
     readonly url: string,
     readonly reason: string,
   ) {
     super(`refused to fetch ${safeUrl(url)}: ${reason}`);
-    this.name = "RefusedDestinationError";
   }
 }
 
-export class ResponseTooLargeError extends Error {
+export class ResponseTooLargeError extends brandedError("ResponseTooLargeError") {
   constructor(limit: number) {
     super(`response larger than ${limit} bytes`);
-    this.name = "ResponseTooLargeError";
   }
 }
 

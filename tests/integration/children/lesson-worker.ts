@@ -4,12 +4,13 @@
  * Run with `node --require ./server-only.cjs --import tsx`, the model given by
  * CHILD_AI_BASE_URL/MODEL; CHILD_OWNER and CHILD_CONCURRENCY name and size its worker. Asked
  * over IPC (`{ writeAll: { userId, courseId } }`), it queues "Write all lessons" itself, as the
- * server that answered the request would, and answers `{ queued }`.
+ * server that answered the request would, and answers `{ queued }`. On SIGTERM it hands its
+ * running jobs back and exits, as the app does (src/instrumentation.ts installs the same).
  */
 import { writeAllLessons, registerLessonJobs } from "@/features/learning/service";
 import { apiTranslator } from "@/i18n/api-translator";
 import { setAiConfigForTests } from "@/server/ai/model";
-import { startJobWorker } from "@/server/jobs";
+import { startJobWorker, stopJobsOnSignals } from "@/server/jobs";
 
 setAiConfigForTests({
   provider: "openai-compatible",
@@ -18,6 +19,7 @@ setAiConfigForTests({
   source: "AI_PROVIDER",
 });
 registerLessonJobs();
+stopJobsOnSignals();
 startJobWorker({
   concurrency: Number(process.env.CHILD_CONCURRENCY ?? 1),
   pollMs: 100,

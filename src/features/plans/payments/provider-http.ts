@@ -1,7 +1,8 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { brandedError } from "@/lib/branded-error";
 
-export class ProviderHttpError extends Error {
+export class ProviderHttpError extends brandedError("ProviderHttpError") {
   constructor(
     readonly status: number,
     message: string,

@@ -12,7 +12,7 @@ export const GET = apiRoute.public<{ publicId: string }>({}, async ({ t }, param
   try {
     png = await certificatePng(params.publicId);
   } catch (error) {
-    if (error instanceof BrowserUnavailableError) throw appError("certificate:unavailable", t);
+    if (BrowserUnavailableError.is(error)) throw appError("certificate:unavailable", t);
     throw error;
   }
   if (!png) throw appError("certificate:not-found", t);

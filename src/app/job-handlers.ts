@@ -1,0 +1,20 @@
+/**
+ * Every kind of durable job and who runs it: the one place handlers are registered (decision
+ * 030). src/server cannot import features, so the composition root hands this list to the
+ * engine: src/instrumentation.ts installs it in every process (setJobHandlerLoader), and the
+ * engine runs it once before its first claim or run, whichever route or worker comes first.
+ * A new kind is added here, and nowhere else.
+ */
+import { registerLessonJobs } from "@/features/learning/service";
+import { registerQuizJobs } from "@/features/quiz/service";
+import { registerReviewJobs } from "@/features/review/service";
+import { registerSourceJobs } from "@/features/sources/service";
+import { registerMailJobs } from "@/server/email/mailer";
+
+export function registerJobHandlers(): void {
+  registerMailJobs();
+  registerLessonJobs();
+  registerQuizJobs();
+  registerReviewJobs();
+  registerSourceJobs();
+}
