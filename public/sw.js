@@ -144,8 +144,6 @@ async function notesRead(request) {
     const response = await endedSession(await fetch(request));
     if (response.ok && (await caches.has(COURSE + body.course)))
       await (await caches.open(COURSE + body.course)).put(key, response.clone());
-    if (response.ok && url.pathname === REVIEW_PAGE)
-      await (await caches.open(REVIEW)).put(url.pathname + url.search, response.clone());
     return response;
   } catch (error) {
     const stored = await matchStored(key);
