@@ -8,6 +8,7 @@
  * Each grade carries a UUID (`gradeId`) made when it is given, so sending it twice (a lost
  * answer, a queue flushed from two tabs) grades once; a queued grade also says when it was given.
  */
+import { offlineStorageClaimed } from "@/lib/offline-owner-claim";
 import { REVIEW_CARDS_KEY, REVIEW_GRADES_KEY } from "@/lib/offline-storage";
 
 export type Rating = 1 | 2 | 3 | 4;
@@ -119,6 +120,29 @@ function postGrade(grade: QueuedGrade, late: boolean): Promise<Response> {
       ...(late ? { reviewedAt: new Date(grade.at).toISOString() } : {}),
     }),
   });
+}
+
+/**
+ * Asks the offline worker (public/sw.js) to keep this review page and the scripts it runs on, so
+ * it opens offline from its address and the sidebar. The worker stores a page it sees loaded, but
+ * a page reached from the sidebar is drawn by the router without one; the page names the scripts
+ * it loaded (the worker cannot see those it did not fetch itself). Waits for this session's claim
+ * of the offline data, so nothing is stored under another's.
+ */
+export async function keepReviewPageOffline(): Promise<void> {
+  if (!("serviceWorker" in navigator) || !("caches" in window)) return;
+  try {
+    await offlineStorageClaimed();
+    const worker = navigator.serviceWorker.controller ?? (await navigator.serviceWorker.ready).active;
+    const assets = performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === location.origin && url.pathname.startsWith("/_next/static/"))
+      .map((url) => url.pathname);
+    worker?.postMessage({ type: "aula-keep-review-page", url: location.pathname + location.search, assets });
+  } catch {
+    // No worker: review still works online.
+  }
 }
 
 /** Grades a card; without a connection the grade is queued. */

@@ -10,6 +10,7 @@ import { heldBackNotes } from "../held-back";
 import {
   flushGrades,
   formatInterval,
+  keepReviewPageOffline,
   loadQueue,
   queuedGrades,
   sendGrade,
@@ -71,6 +72,7 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
   const history = React.useRef<Done[]>([]);
   const [canUndo, setCanUndo] = React.useState(false);
   const cardRef = React.useRef<HTMLDivElement>(null);
+  const keptOffline = React.useRef(false);
 
   const refresh = React.useCallback(async () => {
     try {
@@ -80,6 +82,11 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
       setCaps(queue.heldBack && queue.limits ? { heldBack: queue.heldBack, limits: queue.limits } : null);
       setOffline(queue.offline);
       setFailed(false);
+      // Read online: the page is kept for offline review (once per page: later refreshes change nothing).
+      if (!queue.offline && !keptOffline.current) {
+        keptOffline.current = true;
+        void keepReviewPageOffline();
+      }
     } catch {
       setFailed(true);
       setCards([]);
