@@ -307,19 +307,21 @@ export async function undoLastReview(
   now: Date = new Date(),
 ): Promise<{ cardId: string; card: QueueCard }> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const last = await newestReview(userId, tx);
     if (!last) throw appError("review:nothing-to-undo", t);
     await tx.delete(cardReviews).where(eq(cardReviews.id, last.id));
-    const [row] = await tx
+    const [restored] = await tx
       .update(cards)
       .set({ ...stateOf(last.before), updatedAt: now })
       .where(and(eq(cards.id, last.cardId), eq(cards.userId, userId)))
       .returning();
-    if (!row) throw appError("review:nothing-to-undo", t);
-    const [card] = await queueCards([row], now);
-    return { cardId: row.id, card };
+    if (!restored) throw appError("review:nothing-to-undo", t);
+    return restored;
   });
+  // Read after the transaction: PGlite has one connection, which the transaction holds until it ends.
+  const [card] = await queueCards([row], now);
+  return { cardId: row.id, card };
 }
 
 /** A stored quiz question; `topic` is the index of its topic in the course's outline (quizzes written before topics were tagged have none). */
