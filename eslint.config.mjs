@@ -139,6 +139,18 @@ const config = [
     },
   },
   {
+    // The offline worker is plain script run in a service worker's scope, with no TypeScript to
+    // catch a name it never defines: no-undef does (a `url` read out of scope once broke every
+    // notes read). The browser's and Node's globals come from eslint-config-next; these are the
+    // worker's own.
+    files: ["public/sw.js"],
+    languageOptions: {
+      sourceType: "script",
+      globals: { clients: "readonly", registration: "readonly", skipWaiting: "readonly", serviceWorker: "readonly" },
+    },
+    rules: { "no-undef": "error" },
+  },
+  {
     // Jest helpers such as useTestDatabase() register hooks (beforeAll/afterAll); they are not React hooks.
     files: ["tests/**/*.ts", "src/**/*.test.ts", "src/**/*.test.tsx"],
     rules: { "react-hooks/rules-of-hooks": "off" },

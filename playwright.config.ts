@@ -17,9 +17,10 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
-    // The offline worker (public/sw.js) would answer requests that page.route then never sees;
-    // specs of offline reading allow it themselves (tests/e2e/offline.spec.ts).
-    serviceWorkers: "block",
+    // The offline worker (public/sw.js) runs as users have it. It answers page loads, the app's
+    // scripts and a few API calls itself, which page.route then never sees: a spec that routes
+    // those blocks the worker itself (tests/e2e/theme.spec.ts).
+    serviceWorkers: "allow",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -6,8 +6,11 @@
  *   fetched and kept (they never change under one name);
  * - the lesson stream offline: a downloaded lesson answers as the server would ("done");
  * - the notes offline: the last notes read for a downloaded course;
- * - the review page (/dashboard/review): its last copy read online, so the day's cards (kept in
- *   localStorage by the page) can be reviewed offline and the grades queued;
+ * - the review page (/dashboard/review): its last copy read online, with the scripts and styles
+ *   it runs on, so the day's cards (kept in localStorage by the page) can be reviewed offline and
+ *   the grades queued. A page load stores it here; a page reached by a client-side navigation
+ *   (the sidebar) asks for it with a message ("aula-keep-review-page") naming its address and
+ *   the scripts it loaded;
  * - sign-out: every cache of the user is deleted.
  * Only courses the learner downloaded are stored; nothing else of a user's is kept.
  * The copies end with the session that saved them (docs/decisions/016-offline-copies-end-with-session.md):
@@ -72,7 +75,49 @@ function offlinePage() {
 /** The login and sign-up pages are shown only to a browser with no session (a signed-in one is redirected). */
 const SIGNED_OUT_PAGES = ["/login", "/signup"];
 
-async function navigate(request) {
+/** The app's own hashed scripts, styles and fonts a page names (they never change under one name). */
+function staticAssetsIn(text) {
+  const found = text.match(/\/_next\/static\/[A-Za-z0-9_\-.~/%[\]]+\.(?:js|css|woff2?)/g) || [];
+  return [...new Set(found)];
+}
+
+/** Keeps these static assets in the shell cache (those missing), so a stored page runs offline. */
+async function keepStaticAssets(paths) {
+  const shell = await caches.open(SHELL);
+  const wanted = [...new Set(paths.filter((path) => typeof path === "string" && path.startsWith("/_next/static/")))];
+  await Promise.all(
+    wanted.map(async (path) => {
+      if (await shell.match(path, { ignoreVary: true })) return;
+      const response = await fetch(path, { credentials: "same-origin" }).catch(() => undefined);
+      if (response && response.ok) await shell.put(path, response);
+    }),
+  );
+}
+
+/** Stores the review page as read online, and the assets it names and the page says it loaded. */
+async function storeReviewPage(url, response, loaded = []) {
+  const key = url.pathname + url.search;
+  await (await caches.open(REVIEW)).put(key, response.clone());
+  await keepStaticAssets([...staticAssetsIn(await response.clone().text()), ...loaded]);
+}
+
+/** The review page asks to be kept (it was reached without a page load the worker saw). */
+async function keepReviewPage(address, loaded) {
+  const url = new URL(address, self.location.origin);
+  if (url.origin !== self.location.origin || url.pathname !== REVIEW_PAGE) return;
+  const response = await fetch(url.pathname + url.search, { credentials: "same-origin" });
+  // A session that ended is sent to the login page: nothing of it is kept.
+  if (!response.ok || response.redirected) return;
+  await storeReviewPage(url, response, Array.isArray(loaded) ? loaded : []);
+}
+
+self.addEventListener("message", (event) => {
+  const data = event.data;
+  if (data && data.type === "aula-keep-review-page" && typeof data.url === "string")
+    event.waitUntil(keepReviewPage(data.url, data.assets).catch(() => undefined));
+});
+
+async function navigate(request, event) {
   const url = new URL(request.url);
   try {
     const response = await fetch(request);
@@ -87,13 +132,16 @@ async function navigate(request) {
           await cache.put(url.pathname + url.search, response.clone());
       }
     }
+    // Kept while the page is shown: its assets are read from the copy, not from the page's answer.
     if (response.ok && url.pathname === REVIEW_PAGE)
-      await (await caches.open(REVIEW)).put(url.pathname + url.search, response.clone());
+      event.waitUntil(storeReviewPage(url, response.clone()).catch(() => undefined));
     return response;
   } catch (error) {
     const stored =
       (await matchStored(url.pathname + url.search)) ||
-      (url.pathname.startsWith("/course/") ? await matchStored(url.pathname) : undefined);
+      (url.pathname.startsWith("/course/") || url.pathname === REVIEW_PAGE
+        ? await matchStored(url.pathname)
+        : undefined);
     if (stored) return stored;
     if (url.pathname === "/dashboard" || url.pathname === REVIEW_PAGE || url.pathname.startsWith("/course/"))
       return offlinePage();
@@ -144,8 +192,6 @@ async function notesRead(request) {
     const response = await endedSession(await fetch(request));
     if (response.ok && (await caches.has(COURSE + body.course)))
       await (await caches.open(COURSE + body.course)).put(key, response.clone());
-    if (response.ok && url.pathname === REVIEW_PAGE)
-      await (await caches.open(REVIEW)).put(url.pathname + url.search, response.clone());
     return response;
   } catch (error) {
     const stored = await matchStored(key);
@@ -182,5 +228,5 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.method !== "GET") return;
   if (url.pathname.startsWith("/_next/static/")) event.respondWith(staticAsset(request));
-  else if (request.mode === "navigate") event.respondWith(navigate(request));
+  else if (request.mode === "navigate") event.respondWith(navigate(request, event));
 });

@@ -1,13 +1,28 @@
 import type { Page } from "@playwright/test";
 import { expectAxeCleanInBothThemes } from "./axe";
+import { lessonIdsOf, writeLessons } from "./course-content";
 import { createCourseViaApi } from "./courses";
-import { expect, LOCALES, signUpViaApi, test, useLocale, waitForHydration, type Locale } from "./fixtures";
+import {
+  expect,
+  LOCALES,
+  signInViaApi,
+  signUpViaApi,
+  test,
+  useLocale,
+  waitForHydration,
+  type Locale,
+} from "./fixtures";
+import { dashboardNav } from "./pages";
 
 /**
  * Spaced review in both UI languages: the quiz's missed questions are the learner's cards; the
  * review screen is driven by the keyboard only (Space shows the answer, 1–4 grade, Ctrl+Z undoes
  * exactly), pass/fail mode shows two buttons, the last grade reaches "all caught up" with the
  * next due time, and the screen is axe clean in both themes with a card and when caught up.
+ * With the offline worker active, as users have it: the page opens offline from its address and
+ * the sidebar once visited, and queued grades say when they are sent. The review page, its
+ * per-course summary and "What I know" count due cards alike and explain the new-card cap; a
+ * right-to-left course's cards run right to left.
  */
 const copy = {
   pt: {
@@ -83,16 +98,18 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId("review-back")).toHaveCount(0);
     await expect(page.getByTestId("review-announcement")).toHaveText(c.undone);
 
-    // Pass/fail mode: Again and Good only.
+    // Pass/fail mode: Again and Good only. After the switch, by mouse or by keyboard, Space shows
+    // the answer (the switch hands focus back to the card).
     await page.getByLabel(c.passFail).check();
-    // Keys typed into a form field are its own: back to the card first.
-    await page.getByTestId("review-card").focus();
-    await page.keyboard.press("Enter");
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId("review-back")).toBeVisible();
     await expect(page.getByTestId("review-grade-2")).toHaveCount(0);
     await expect(page.getByTestId("review-grade-4")).toHaveCount(0);
     await expect(page.getByTestId("review-grade-3")).toContainText(c.good);
-    await page.getByLabel(c.passFail).uncheck();
-    await page.getByTestId("review-card").focus();
+    await page.getByLabel(c.passFail).focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByLabel(c.passFail)).not.toBeChecked();
+    await expect(page.getByTestId("review-grade-4")).toBeVisible();
 
     // Every card Easy, by keyboard: all caught up, with when the next is due. The count of cards
     // left moves with each grade, so each key press is made on the card it is meant for.
@@ -152,12 +169,21 @@ test("grades offline are queued and sent in order once back online", async ({ pa
     await page.keyboard.press("4");
   }
   await expect(page.getByTestId("review-left")).toHaveText(new RegExp(`^${questions.length - 2}\\D`));
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("aula-offline-review-grades") ?? "[]").length)).toBe(
-    2,
+  // Each queued grade has its own id and the time it was given.
+  const queued = await page.evaluate(
+    () => JSON.parse(localStorage.getItem("aula-offline-review-grades") ?? "[]") as { gradeId: string; at: number }[],
+  );
+  expect(queued).toHaveLength(2);
+  expect(new Set(queued.map((g) => g.gradeId)).size).toBe(2);
+  for (const grade of queued)
+    expect(grade.gradeId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+  await expect(page.getByTestId("review-sync")).toHaveText(
+    "2 grades are waiting to be sent: they go as soon as you are back online.",
   );
 
   await context.setOffline(false);
-  await expect(page.getByTestId("review-announcement")).toHaveText("2 offline grades sent.");
+  await expect(page.getByTestId("review-sync")).toHaveText("2 offline grades sent.");
   expect(await page.evaluate(() => localStorage.getItem("aula-offline-review-grades"))).toBeNull();
   const queue = await page.request.get("/api/review/queue");
   expect(((await queue.json()) as { cards: unknown[] }).cards).toHaveLength(questions.length - 2);
@@ -216,3 +242,138 @@ for (const locale of LOCALES) {
     expect(cards).toHaveLength(questions.length - 1);
   });
 }
+
+test("opens offline from its address and from the sidebar once visited online, and says when queued grades are sent", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await useLocale(page, "en");
+  await signUpViaApi(page);
+  const courseId = await createCourseViaApi(page, `Review offline page ${Date.now()}`);
+  const questions = await missEveryQuestion(page, courseId);
+
+  // Reached from the sidebar: the router draws it without a page load the worker could store.
+  await page.goto("/dashboard");
+  const nav = dashboardNav(page, "en");
+  await nav.getByRole("link", { name: "Review", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/review$/);
+  await expect(page.getByTestId("review-left")).toHaveText(new RegExp(`^${questions.length}\\D`));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const stored = await caches.match("/dashboard/review", { cacheName: "aula-review" });
+          return Boolean(stored) && (await caches.has("aula-shell"));
+        }),
+      { message: "the worker keeps the review page", timeout: 30_000 },
+    )
+    .toBe(true);
+
+  // Offline, from its address: the kept page with today's cards.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Review" })).toBeVisible();
+  await expect(page.getByTestId("review-offline")).toBeVisible();
+  await expect(page.getByTestId("review-left")).toHaveText(new RegExp(`^${questions.length}\\D`));
+  await waitForHydration(page.getByTestId("review-reveal"));
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("review-back")).toBeVisible();
+  await page.keyboard.press("3");
+  await expect(page.getByTestId("review-sync")).toHaveText(
+    "1 grade is waiting to be sent: it goes as soon as you are back online.",
+  );
+
+  // Offline, from the sidebar: the router cannot reach the server and loads the page, which the worker answers.
+  await nav.getByRole("link", { name: "Review", exact: true }).click();
+  await expect(page.getByTestId("review-offline")).toBeVisible();
+  await expect(page.getByText("this page was not downloaded")).toHaveCount(0);
+  await expect(page.getByTestId("review-left")).toHaveText(new RegExp(`^${questions.length - 1}\\D`));
+  await expect(page.getByTestId("review-sync")).toHaveText(
+    "1 grade is waiting to be sent: it goes as soon as you are back online.",
+  );
+
+  // Back online, the queued grade goes and the page says so.
+  await context.setOffline(false);
+  await expect(page.getByTestId("review-sync")).toHaveText("1 offline grade sent.");
+  const queue = await page.request.get("/api/review/queue");
+  expect(((await queue.json()) as { cards: unknown[] }).cards.length).toBeLessThanOrEqual(questions.length);
+  expect(((await queue.json()) as { doneToday: number }).doneToday).toBe(1);
+});
+
+const capCopy = {
+  pt: {
+    counts: "22 cartões, 20 para revisar agora",
+    heldBack: "2 cartões novos ficam para amanhã: no máximo 20 cartões novos por dia.",
+    left: "20 cartões restantes",
+    nav: "O que sei",
+  },
+  en: {
+    counts: "22 cards, 20 due now",
+    heldBack: "2 new cards wait for tomorrow: at most 20 new cards a day.",
+    left: "20 cards left",
+    nav: "What I know",
+  },
+} as const;
+
+for (const locale of LOCALES) {
+  const cap = capCopy[locale as Locale];
+  test(`one count of due cards on the review page, its course summary and What I know, the new-card cap explained (${locale})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await useLocale(page, locale as Locale);
+    await signUpViaApi(page);
+    const courseId = await createCourseViaApi(page, `Review cap ${locale} ${Date.now()}`);
+    const sentences = Array.from({ length: 22 }, (_, i) => `Fact number ${i + 1} is worth a card of its own.`);
+    await writeLessons(page, courseId, [{ theory: `<p>${sentences.join(" ")}</p>` }]);
+    const [lessonId] = await lessonIdsOf(page, courseId);
+    // 22 new cards: two more than the 20 new cards a day.
+    for (const [i, sentence] of sentences.entries()) {
+      const made = await page.request.post("/api/review/cards", {
+        data: { lessonId, front: `Which fact is number ${i + 1}?`, back: `Fact ${i + 1}`, sentence },
+      });
+      expect(made.status()).toBe(201);
+    }
+
+    await page.goto("/dashboard/review");
+    await expect(page.getByTestId("review-course-counts")).toHaveText(cap.counts);
+    await expect(page.getByTestId("review-course-held-back")).toHaveText(cap.heldBack);
+    await expect(page.getByTestId("review-left")).toHaveText(cap.left);
+    await expect(page.getByTestId("review-held-back")).toHaveText(cap.heldBack);
+
+    await dashboardNav(page, locale as Locale)
+      .getByRole("link", { name: cap.nav, exact: true })
+      .click();
+    await expect(page.getByTestId("knowledge-due").locator("dd").first()).toHaveText(/^20\D/);
+    await expect(page.getByTestId("knowledge-held-back")).toHaveText(cap.heldBack);
+  });
+}
+
+test("cards of a right-to-left course are laid out right to left, in the UI's own direction around them", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await useLocale(page, "en");
+  await signInViaApi(page, { email: "paid-4@e2e.test", password: "e2e-password-1" });
+  const courseId = await createCourseViaApi(page, `مراجعة ${Date.now()}`, "Arabic");
+  await missEveryQuestion(page, courseId);
+  await page.goto(`/dashboard/review?course=${courseId}`);
+  const front = page.getByTestId("review-front");
+  await expect(front).toBeVisible();
+  const layout = (target: typeof front) =>
+    target.evaluate((el) => ({
+      direction: getComputedStyle(el).direction,
+      lang: el.closest("[lang]")?.getAttribute("lang"),
+    }));
+  expect(await layout(front)).toEqual({ direction: "rtl", lang: "ar" });
+  await waitForHydration(page.getByTestId("review-reveal"));
+  await page.keyboard.press("Space");
+  expect(await layout(page.getByTestId("review-back"))).toEqual({ direction: "rtl", lang: "ar" });
+  // The buttons around the card keep the interface's language and direction.
+  expect(await layout(page.getByTestId("review-grade-3"))).toEqual({ direction: "ltr", lang: "en" });
+  // The course's card list too.
+  await page.goto(`/dashboard/review/${courseId}/cards`);
+  const listed = page.getByRole("main").getByRole("listitem").first().locator("p").first();
+  expect(await layout(listed)).toEqual({ direction: "rtl", lang: "ar" });
+});

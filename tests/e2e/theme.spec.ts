@@ -18,6 +18,9 @@ async function themeBeforeHydration(page: Page, url: string): Promise<"dark" | "
   }
 }
 
+// The bundles are blocked by page.route, which never sees what the offline worker fetches itself.
+test.use({ serviceWorkers: "block" });
+
 // Each system preference is tried in one of the two UI languages.
 const cases: { system: "dark" | "light"; locale: Locale }[] = [
   { system: "dark", locale: "pt" },

@@ -12,12 +12,20 @@ import { GET as listCardsRoute, POST as createCard } from "@/app/api/review/card
 import { DELETE as deleteCardRoute, PATCH as patchCardRoute } from "@/app/api/review/cards/[cardId]/route";
 import { GET as queueRoute } from "@/app/api/review/queue/route";
 import { POST as undo } from "@/app/api/review/undo/route";
-import { KEY_POINTS, queueKeyPoints, recordQuizMisses } from "@/features/review/service";
+import { randomUUID } from "node:crypto";
+import {
+  dueSummary,
+  KEY_POINTS,
+  queueKeyPoints,
+  recordQuizMisses,
+  reviewCourses,
+  reviewQueue,
+} from "@/features/review/service";
 import { getDb } from "@/server/db/client";
 import { cardReviews, cards, lessons, topics } from "@/server/db/schema";
 import { stripHtml } from "@/server/html/sanitize";
 import { settleJobs } from "@/server/jobs";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { callRoute } from "../setup/http";
 import { rightAnswers, servedAsStored, serveQuiz, useQuizModel, wrongAnswers } from "../setup/quiz";
 import { useTestDatabase } from "../setup/test-db";
@@ -74,6 +82,15 @@ const getQueue = (cookie: string, courseId?: string) =>
 
 const gradeCard = (cookie: string, cardId: string, rating: unknown) =>
   callRoute(grade, { cookie, params: { cardId }, body: { rating } });
+
+const gradeWith = (cookie: string, cardId: string, body: Record<string, unknown>) =>
+  callRoute(grade, { cookie, params: { cardId }, body });
+
+/** The API translator's stand-in for service calls: the key itself. */
+const keys = ((key: string) => key) as unknown as Parameters<typeof reviewQueue>[2];
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /** The FSRS columns of a card row. */
 const fsrsColumns = (row: Awaited<ReturnType<typeof cardRow>>) => ({
@@ -172,7 +189,7 @@ describe("grading and undo", () => {
     expect(q.status).toBe(200);
     expect(q.json.cards).toHaveLength(2);
     const first = q.json.cards[0];
-    expect(Object.keys(first).sort()).toEqual(["back", "courseId", "front", "id", "intervals", "isNew"]);
+    expect(Object.keys(first).sort()).toEqual(["back", "courseId", "front", "id", "intervals", "isNew", "lang"]);
     // A new card: Again < Hard < Good < Easy, Easy in days.
     const iv = first.intervals;
     expect(iv["1"]).toBeLessThan(iv["2"]);
@@ -265,6 +282,186 @@ describe("grading and undo", () => {
     const caughtUp = await getQueue(cookie, one);
     expect(caughtUp.json.cards).toEqual([]);
     expect(caughtUp.json.nextDue).toBe(graded.json.due);
+  });
+});
+
+describe("grades are idempotent", () => {
+  it("answers a repeated gradeId as the first time and changes nothing, even 10 replays at once", async () => {
+    const { cookie, userId } = await signedUpUser();
+    const courseId = await courseWithTopics(userId);
+    await recordQuizMisses(userId, courseId, [question(1), question(2)]);
+    const [card, other] = await cardRows(courseId);
+    const gradeId = randomUUID();
+
+    const first = await gradeWith(cookie, card.id, { rating: 3, gradeId });
+    expect(first.status).toBe(200);
+    const afterFirst = fsrsColumns(await cardRow(card.id));
+    // Sent again (a lost answer, a second tab), with another rating even: the first grade stands.
+    const again = await gradeWith(cookie, card.id, { rating: 1, gradeId });
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect(fsrsColumns(await cardRow(card.id))).toEqual(afterFirst);
+    expect(await reviewsOf(card.id)).toHaveLength(1);
+
+    // Ten replays of one new grade at once: one grade, ten identical answers.
+    const replayed = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => gradeWith(cookie, card.id, { rating: 4, gradeId: replayed })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.json.due)).size).toBe(1);
+    const log = await reviewsOf(card.id);
+    expect(log).toHaveLength(2);
+    expect(log.filter((r) => r.id === replayed)).toHaveLength(1);
+    expect((await cardRow(card.id)).reps).toBe(2);
+
+    // A gradeId already naming another card's grade, or another user's, grades nothing: 409.
+    const reused = await gradeWith(cookie, other.id, { rating: 3, gradeId });
+    expect(reused.status).toBe(409);
+    expect(reused.json.code).toBe("review:grade-id-reused");
+    expect(await reviewsOf(other.id)).toHaveLength(0);
+    const stranger = await signedUpUser();
+    const strangerCourse = await courseWithTopics(stranger.userId);
+    await recordQuizMisses(stranger.userId, strangerCourse, [question(3)]);
+    const [theirs] = await cardRows(strangerCourse);
+    const foreign = await gradeWith(stranger.cookie, theirs.id, { rating: 3, gradeId });
+    expect(foreign.status).toBe(409);
+    expect(foreign.json).not.toHaveProperty("due");
+    expect(await reviewsOf(theirs.id)).toHaveLength(0);
+
+    // Without a gradeId (an older offline queue), a grade still counts, each time.
+    expect((await gradeCard(cookie, other.id, 3)).status).toBe(200);
+    expect((await gradeCard(cookie, other.id, 3)).status).toBe(200);
+    expect(await reviewsOf(other.id)).toHaveLength(2);
+  });
+
+  it("schedules an offline grade from when it was given, clamped to the server's clock", async () => {
+    const { cookie, userId } = await signedUpUser();
+    const courseId = await courseWithTopics(userId);
+    await recordQuizMisses(userId, courseId, [question(1), question(2), question(3)]);
+    const [given, future, past] = await cardRows(courseId);
+    // Created "yesterday": an offline grade of an hour ago is after the card was made.
+    await (
+      await getDb()
+    )
+      .update(cards)
+      .set({ createdAt: new Date(Date.now() - DAY) })
+      .where(inArray(cards.id, [given.id, future.id]));
+
+    const hourAgo = new Date(Date.now() - 60 * MINUTE);
+    const offline = await gradeWith(cookie, given.id, {
+      rating: 4,
+      gradeId: randomUUID(),
+      reviewedAt: hourAgo.toISOString(),
+    });
+    expect(offline.status).toBe(200);
+    const [logged] = await reviewsOf(given.id);
+    expect(logged.reviewedAt.toISOString()).toBe(hourAgo.toISOString());
+    expect((await cardRow(given.id)).lastReview!.toISOString()).toBe(hourAgo.toISOString());
+    // The interval runs from when it was given: an hour earlier than a grade given now.
+    const sentNow = new Date(offline.json.due).getTime() - hourAgo.getTime();
+    expect(sentNow).toBe((await cardRow(given.id)).due.getTime() - hourAgo.getTime());
+
+    // A clock ahead of the server's is the server's; one before the card existed is its making.
+    const before = Date.now();
+    await gradeWith(cookie, future.id, { rating: 3, reviewedAt: new Date(Date.now() + 7 * DAY).toISOString() });
+    const [ahead] = await reviewsOf(future.id);
+    expect(ahead.reviewedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(ahead.reviewedAt.getTime()).toBeLessThanOrEqual(Date.now());
+    await gradeWith(cookie, past.id, { rating: 3, reviewedAt: "2001-01-01T00:00:00Z" });
+    const [early] = await reviewsOf(past.id);
+    expect(early.reviewedAt.toISOString()).toBe(past.createdAt.toISOString());
+
+    // A malformed gradeId or time is refused and changes nothing.
+    for (const body of [
+      { rating: 3, gradeId: "not-a-uuid" },
+      { rating: 3, gradeId: 42 },
+      { rating: 3, reviewedAt: "yesterday" },
+      { rating: 3, reviewedAt: 1_700_000_000_000 },
+      { rating: 3, reviewedAt: "2026-11-27T10:00:00" },
+    ]) {
+      const refused = await gradeWith(cookie, past.id, body);
+      expect(refused.status).toBe(400);
+    }
+    expect(await reviewsOf(past.id)).toHaveLength(1);
+  });
+});
+
+describe("the queue's order and the one definition of due", () => {
+  it("shows a card just graded Good (due in minutes) only after every card due now", async () => {
+    const { cookie, userId } = await signedUpUser();
+    const courseId = await courseWithTopics(userId);
+    await recordQuizMisses(userId, courseId, [1, 2, 3].map(question));
+    const q = await getQueue(cookie);
+    expect(q.json.cards).toHaveLength(3);
+    const [first, ...rest] = q.json.cards as { id: string }[];
+    const good = await gradeCard(cookie, first.id, 3);
+    // Good on a new card: a learning step of minutes, inside the learn-ahead window.
+    expect(new Date(good.json.due).getTime() - Date.now()).toBeLessThan(20 * MINUTE);
+    const next = await getQueue(cookie);
+    expect(next.json.cards.map((c: { id: string }) => c.id)).toEqual([...rest.map((c) => c.id), first.id]);
+  });
+
+  it("caps new cards apart from the daily total, across courses, and says how many wait", async () => {
+    const { cookie, userId } = await signedUpUser();
+    const one = await courseWithTopics(userId, "One");
+    const two = await courseWithTopics(userId, "Two");
+    await recordQuizMisses(userId, one, [1, 2, 3, 4, 5, 6].map(question));
+    await recordQuizMisses(userId, two, [question(7)]);
+    // Two cards learned yesterday and forgotten (Again): due now, and yesterday's grades leave today's caps whole.
+    const yesterday = new Date(Date.now() - DAY);
+    const [seenA, seenB] = await cardRows(one);
+    await (
+      await getDb()
+    )
+      .update(cards)
+      .set({ createdAt: new Date(yesterday.getTime() - MINUTE) })
+      .where(inArray(cards.id, [seenA.id, seenB.id]));
+    for (const card of [seenA, seenB])
+      expect((await gradeWith(cookie, card.id, { rating: 1, reviewedAt: yesterday.toISOString() })).status).toBe(200);
+
+    await withSettings({ REVIEW_NEW_PER_DAY: "2", REVIEW_MAX_PER_DAY: "100" }, async () => {
+      /** The queue, the page's per-course counts and "What I know" tell the same story. */
+      const agree = async () => {
+        const all = await getQueue(cookie);
+        const summary = await dueSummary(userId);
+        expect(summary.due).toBe(all.json.cards.length);
+        expect(summary.heldBack).toEqual(all.json.heldBack);
+        const perCourse = await reviewCourses(userId);
+        for (const course of perCourse) {
+          const alone = await reviewQueue(userId, course.courseId, keys);
+          expect(course.due).toBe(alone.cards.length);
+          expect(course.heldBack).toEqual(alone.heldBack);
+        }
+        return { all: all.json, perCourse: new Map(perCourse.map((c) => [c.courseId, c])) };
+      };
+
+      let state = await agree();
+      // Two seen cards and two of the five new ones; three new wait for tomorrow.
+      expect(state.all.cards.filter((c: { isNew: boolean }) => !c.isNew)).toHaveLength(2);
+      expect(state.all.cards.filter((c: { isNew: boolean }) => c.isNew)).toHaveLength(2);
+      expect(state.all.heldBack).toEqual({ seen: 0, fresh: 3 });
+      expect(state.all.limits).toEqual({ newPerDay: 2, reviewsPerDay: 100 });
+      expect(state.perCourse.get(one)).toMatchObject({ total: 6, due: 4, heldBack: { seen: 0, fresh: 2 } });
+      expect(state.perCourse.get(two)).toMatchObject({ total: 1, due: 1, heldBack: { seen: 0, fresh: 0 } });
+
+      // Grading the seen cards uses the total, not the new-card cap: two new cards are still offered.
+      for (const card of [seenA, seenB]) await gradeCard(cookie, card.id, 4);
+      state = await agree();
+      expect(state.all.cards.map((c: { isNew: boolean }) => c.isNew)).toEqual([true, true]);
+
+      // Both new ones graded Easy: the new-card cap is spent though the total has room.
+      for (const card of state.all.cards) await gradeCard(cookie, card.id, 4);
+      state = await agree();
+      expect(state.all.cards).toEqual([]);
+      expect(state.all.doneToday).toBe(4);
+      expect(state.all.heldBack).toEqual({ seen: 0, fresh: 3 });
+      const tomorrow = new Date();
+      tomorrow.setUTCHours(24, 0, 0, 0);
+      expect(state.all.nextDue).toBe(tomorrow.toISOString());
+      // Counted across courses: the other course's new card waits too.
+      expect(state.perCourse.get(two)).toMatchObject({ due: 0, heldBack: { seen: 0, fresh: 1 } });
+    });
   });
 });
 
@@ -386,6 +583,27 @@ describe("the CSV for Anki", () => {
     expect(lines[4]).toBe(`${question(1).question},Earth — Explanation 1.,fisica-basica`);
     expect(lines[5]).toBe("");
   });
+
+  it("neutralises cells a spreadsheet would run as formulas", async () => {
+    const { cookie, userId } = await signedUpUser();
+    const courseId = await courseWithTopics(userId, "Formulas", 1);
+    const fronts = ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"];
+    await (
+      await getDb()
+    )
+      .insert(cards)
+      .values(fronts.map((front, i) => ({ userId, courseId, source: "own" as const, front, back: `=${i}` })));
+    const res = await callRoute(cardsCsv, { cookie, params: { courseId } });
+    expect(res.status).toBe(200);
+    const lines = res.text.split("\r\n").slice(3, 3 + fronts.length);
+    expect(lines).toHaveLength(fronts.length);
+    for (const line of lines) {
+      // Every field that could start a formula starts with an apostrophe (inside its quotes when quoted).
+      expect(line).toMatch(/^"?'/);
+      expect(line).toMatch(/,'=\d,formulas$/);
+    }
+    expect(lines).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")",'=0,formulas`);
+  });
 });
 
 describe("key-point cards", () => {
@@ -434,6 +652,37 @@ describe("key-point cards", () => {
       expect(fakeModel().requests.length).toBe(calls + 2);
       expect(await cardRows(course.id)).toHaveLength(3);
     });
+  });
+});
+
+describe("card text", () => {
+  it("draws key points from the lesson's prose: no heading, review mark or citation number on a card", async () => {
+    const { userId } = await signedUpUser();
+    const cite = (n: number) => `<sup class="citation"><a href="#cite-${n}">${n}</a></sup>`;
+    const theory =
+      "<h2>↻ Review: The solar system</h2>" +
+      `<p>The Sun is a star at the centre of the solar system today.${cite(1)} ` +
+      `Mercury is the smallest planet that goes around the Sun.${cite(2)}</p>` +
+      `<p>Jupiter is the largest planet and has a great red spot.${cite(1)}</p>`;
+    const course = await seedCourse(userId, {
+      mainTopic: "Astronomy",
+      topics: [{ title: "The solar system", lessons: [{ title: "Review: The solar system", theory }] }],
+    });
+    const [lesson] = await lessonsOf(course.id);
+    await withSettings({ REVIEW_KEY_POINTS: "true" }, async () => {
+      await queueKeyPoints({ userId, courseId: course.id, lessonId: lesson.id });
+      await settleJobs([KEY_POINTS]);
+    });
+    const made = await cardRows(course.id);
+    expect(made).toHaveLength(3);
+    expect(made.map((c) => c.back).sort()).toEqual(["around the Sun", "great red spot", "solar system today"].sort());
+    for (const card of made) {
+      for (const text of [card.front, card.back, card.sourceSentence!]) {
+        expect(text).not.toContain("↻");
+        // A citation's number glued to a word or a stop ("Sun.2").
+        expect(text).not.toMatch(/[\p{L}.]\d/u);
+      }
+    }
   });
 });
 

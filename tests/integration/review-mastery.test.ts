@@ -12,8 +12,8 @@ import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as remediation } from "@/app/api/quiz/remediation/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
 import { progressCounts, loadViewer } from "@/features/learning/service";
-import { courseMastery, knowledgeFor } from "@/features/mastery/service";
-import { gradeCard } from "@/features/review/service";
+import { courseMastery, knowledgeFor, WEAK_BELOW } from "@/features/mastery/service";
+import { dueSummary, gradeCard } from "@/features/review/service";
 import { readNdjson } from "@/lib/http/ndjson";
 import { getDb } from "@/server/db/client";
 import { cards, lessons, quizAttempts, topics } from "@/server/db/schema";
@@ -350,14 +350,23 @@ describe("mastery and What I know", () => {
     expect(byDay.get("2026-11-27")!.retention).toBe(1);
     // Of the three reviews of cards in Review state, two were rated Hard or better.
     expect(knowledge.retention30).toBeCloseTo(2 / 3, 5);
-    // Card b, forgotten yesterday, is due again by the end of today.
-    expect(knowledge.dueToday).toBeGreaterThanOrEqual(1);
+    // Card b, forgotten yesterday, is due now, counted as the review screen counts it.
+    expect(knowledge.dueNow).toBeGreaterThanOrEqual(1);
+    expect(knowledge.dueNow).toBe((await dueSummary(userId, now)).due);
 
-    // The weakest topics: topic 2 has cards; a failed quiz puts the quiz's topics below it.
-    expect(knowledge.weakest.map((w) => w.topicId)).toEqual([topic.id]);
-    expect(knowledge.weakest[0].courseId).toBe(courseId);
+    // Topic 2 has cards, remembered well (recall at or above the threshold): measured, not weak.
+    expect(knowledge.measured).toBe(1);
+    expect(knowledge.weakest).toEqual([]);
+    // Its cards forgotten (a year on, recall falls): now it is listed as weak.
+    const later = await knowledgeFor(userId, new Date(now.getTime() + 365 * DAY));
+    expect(later.weakest.map((w) => w.topicId)).toEqual([topic.id]);
+    expect(later.weakest[0].value).toBeLessThan(WEAK_BELOW);
+    expect(later.weakest[0].courseId).toBe(courseId);
+    // A failed quiz puts the quiz's topics under the threshold, weakest first.
     await failQuiz(cookie, courseId);
     const after = await knowledgeFor(userId, now);
+    expect(after.weakest.length).toBeGreaterThan(0);
+    expect(after.weakest.every((w) => w.value < WEAK_BELOW)).toBe(true);
     expect(after.weakest[0].value).toBeLessThanOrEqual(after.weakest.at(-1)!.value);
     expect(after.weakest.some((w) => w.value === 0)).toBe(true);
 
@@ -367,6 +376,6 @@ describe("mastery and What I know", () => {
     // Another user sees none of it.
     const stranger = await signedUpUser();
     const empty = await knowledgeFor(stranger.userId, now);
-    expect(empty).toMatchObject({ streak: 0, reviews30: 0, retention30: null, weakest: [], dueToday: 0 });
+    expect(empty).toMatchObject({ streak: 0, reviews30: 0, retention30: null, weakest: [], measured: 0, dueNow: 0 });
   });
 });

@@ -106,16 +106,6 @@ export async function userEvidence(userId: string): Promise<(CourseEvidence & { 
   }));
 }
 
-/** Cards due by `until` (not suspended). */
-export async function dueCount(userId: string, until: Date): Promise<number> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(cards)
-    .where(and(eq(cards.userId, userId), eq(cards.suspended, false), sql`${cards.due} <= ${until.toISOString()}`));
-  return row?.count ?? 0;
-}
-
 /**
  * The learner's own grades since `since`, per UTC day: how many, and among those of cards that
  * were in FSRS' Review state (2) before the grade, how many were remembered (rated 2 or more).

@@ -1,9 +1,9 @@
 import "server-only";
 import { findOwnCourse } from "@/features/courses/service";
-import { retrievability } from "@/features/review/service";
+import { dueSummary, retrievability, type HeldBack, type ReviewLimits } from "@/features/review/service";
 import { dailySeries, retentionOf, streakOf, utcDayStart, WINDOW_DAYS } from "./knowledge";
 import { topicMastery, type CardEvidence, type TopicMastery } from "./mastery";
-import { courseEvidence, dueCount, reviewsByDay, userEvidence, type StoredCard } from "./queries";
+import { courseEvidence, reviewsByDay, userEvidence, type StoredCard } from "./queries";
 
 /**
  * Mastery on the course page and the "What I know" page (decision 025): read-only views over
@@ -34,23 +34,34 @@ export async function courseMastery(userId: string, courseId: string, now = new 
 const STREAK_LOOKBACK_DAYS = 366;
 /** How many of the weakest topics the page lists. */
 const WEAKEST = 5;
+/**
+ * Only a topic under this mastery is listed as weak: a learner who knows every topic well is not
+ * shown five "weakest" topics at 95 (decision 031).
+ */
+export const WEAK_BELOW = 70;
 
 export type WeakTopic = TopicMastery & { courseId: string; courseTitle: string; value: number };
 
 export type Knowledge = {
-  /** Cards due by the end of today (UTC). */
-  dueToday: number;
+  /** Cards due now, as the review screen's queue has them (within the day's caps): one definition (decision 031). */
+  dueNow: number;
+  /** Due cards the day's caps hold back until tomorrow, and the caps. */
+  heldBack: HeldBack;
+  limits: ReviewLimits;
   streak: number;
   days: { day: string; reviews: number; retention: number | null }[];
   reviews30: number;
   retention30: number | null;
+  /** The weakest topics under WEAK_BELOW, weakest first (at most five). */
   weakest: WeakTopic[];
+  /** How many topics have a mastery figure at all (none: nothing to rank yet). */
+  measured: number;
 };
 
 /** Everything "What I know" shows for the signed-in user. */
 export async function knowledgeFor(userId: string, now = new Date()): Promise<Knowledge> {
   const [due, history, evidence] = await Promise.all([
-    dueCount(userId, utcDayStart(now, 1)),
+    dueSummary(userId, now),
     reviewsByDay(userId, utcDayStart(now, -(STREAK_LOOKBACK_DAYS - 1))),
     userEvidence(userId),
   ]);
@@ -58,7 +69,7 @@ export async function knowledgeFor(userId: string, now = new Date()): Promise<Kn
     .toISOString()
     .slice(0, 10);
   const recent = history.filter((r) => r.day >= windowStart);
-  const weakest = evidence
+  const valued = evidence
     .flatMap((course) =>
       topicMastery(course.topics, course.attempts, weighed(course.cards, now), now).map((t) => ({
         ...t,
@@ -66,11 +77,15 @@ export async function knowledgeFor(userId: string, now = new Date()): Promise<Kn
         courseTitle: course.title,
       })),
     )
-    .filter((t): t is WeakTopic => t.value !== null)
+    .filter((t): t is WeakTopic => t.value !== null);
+  const weakest = valued
+    .filter((t) => t.value < WEAK_BELOW)
     .sort((a, b) => a.value - b.value)
     .slice(0, WEAKEST);
   return {
-    dueToday: due,
+    dueNow: due.due,
+    heldBack: due.heldBack,
+    limits: due.limits,
     streak: streakOf(
       history.filter((r) => r.reviews > 0).map((r) => r.day),
       now,
@@ -79,5 +94,6 @@ export async function knowledgeFor(userId: string, now = new Date()): Promise<Kn
     reviews30: recent.reduce((n, r) => n + r.reviews, 0),
     retention30: retentionOf(recent),
     weakest,
+    measured: valued.length,
   };
 }

@@ -5,7 +5,10 @@
  * work offline (src/features/export/offline.ts): the day's cards are kept in localStorage when
  * fetched, grades given without a connection are queued there and sent in order once online.
  * Both keys are cleared with every other offline copy when the session ends (offline-storage.ts).
+ * Each grade carries a UUID (`gradeId`) made when it is given, so sending it twice (a lost
+ * answer, a queue flushed from two tabs) grades once; a queued grade also says when it was given.
  */
+import { offlineStorageClaimed } from "@/lib/offline-owner-claim";
 import { REVIEW_CARDS_KEY, REVIEW_GRADES_KEY } from "@/lib/offline-storage";
 
 export type Rating = 1 | 2 | 3 | 4;
@@ -16,9 +19,29 @@ export type ReviewCard = {
   back: string;
   intervals: Record<`${Rating}`, number>;
   isNew: boolean;
+  /** The course's language name: the card's text takes its `lang` and direction. */
+  lang: string;
 };
-export type Queue = { cards: ReviewCard[]; nextDue: string | null; doneToday: number };
-type QueuedGrade = { cardId: string; rating: Rating; at: number };
+export type Queue = {
+  cards: ReviewCard[];
+  nextDue: string | null;
+  doneToday: number;
+  /** Due cards the day's caps keep for tomorrow, and the caps (for the words that say so). */
+  heldBack: { seen: number; fresh: number };
+  limits: { newPerDay: number; reviewsPerDay: number };
+};
+/** `gradeId` is missing from grades queued before it existed: they are sent without one. */
+type QueuedGrade = { cardId: string; rating: Rating; at: number; gradeId?: string };
+
+/** A new grade's id: a random UUID (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function newGradeId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** "10 min", "4 dias": the interval in the locale's own short units. */
 export function formatInterval(seconds: number, locale: string): string {
@@ -86,22 +109,58 @@ function writeGrades(grades: QueuedGrade[]): void {
   else write(REVIEW_GRADES_KEY, grades);
 }
 
+/** A grade's request: `reviewedAt` only for a grade sent later than it was given. */
+function postGrade(grade: QueuedGrade, late: boolean): Promise<Response> {
+  return fetch(`/api/review/${encodeURIComponent(grade.cardId)}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      rating: grade.rating,
+      ...(grade.gradeId ? { gradeId: grade.gradeId } : {}),
+      ...(late ? { reviewedAt: new Date(grade.at).toISOString() } : {}),
+    }),
+  });
+}
+
+/**
+ * Asks the offline worker (public/sw.js) to keep this review page and the scripts it runs on, so
+ * it opens offline from its address and the sidebar. The worker stores a page it sees loaded, but
+ * a page reached from the sidebar is drawn by the router without one; the page names the scripts
+ * it loaded (the worker cannot see those it did not fetch itself). Waits for this session's claim
+ * of the offline data, so nothing is stored under another's.
+ */
+export async function keepReviewPageOffline(): Promise<void> {
+  if (!("serviceWorker" in navigator) || !("caches" in window)) return;
+  try {
+    await offlineStorageClaimed();
+    const worker = navigator.serviceWorker.controller ?? (await navigator.serviceWorker.ready).active;
+    const assets = performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === location.origin && url.pathname.startsWith("/_next/static/"))
+      .map((url) => url.pathname);
+    worker?.postMessage({ type: "aula-keep-review-page", url: location.pathname + location.search, assets });
+  } catch {
+    // No worker: review still works online.
+  }
+}
+
 /** Grades a card; without a connection the grade is queued. */
 export async function sendGrade(cardId: string, rating: Rating): Promise<{ queued: boolean }> {
+  const grade: QueuedGrade = { cardId, rating, at: Date.now(), gradeId: newGradeId() };
   // Grades queued earlier go first, so the server sees them in the order they were given.
   if (queuedGrades().length > 0) await flushGrades();
-  try {
-    const response = await fetch(`/api/review/${encodeURIComponent(cardId)}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ rating }),
-    });
-    if (response.status >= 500) throw new Error(`grade: ${response.status}`);
-    return { queued: false };
-  } catch {
-    writeGrades([...queuedGrades(), { cardId, rating, at: Date.now() }]);
-    return { queued: true };
+  if (queuedGrades().length === 0) {
+    try {
+      const response = await postGrade(grade, false);
+      if (response.status < 500) return { queued: false };
+    } catch {
+      // offline: queued below
+    }
   }
+  // Queued with its id: if the request did reach the server, sending it again grades nothing twice.
+  writeGrades([...queuedGrades(), grade]);
+  return { queued: true };
 }
 
 /** Takes back a grade: a queued one leaves the queue; a sent one is undone on the server. */
@@ -122,23 +181,35 @@ export async function undoGrade(queued: boolean): Promise<{ ok: boolean }> {
   }
 }
 
-/** Sends the queued grades in order; stops at the first that cannot go (still offline). */
-export async function flushGrades(): Promise<number> {
+const sameGrade = (a: QueuedGrade, b: QueuedGrade) =>
+  a.gradeId ? a.gradeId === b.gradeId : a.cardId === b.cardId && a.at === b.at && a.rating === b.rating;
+
+let flushing: Promise<number> | null = null;
+
+async function sendQueued(): Promise<number> {
   let sent = 0;
   for (const grade of queuedGrades()) {
     try {
-      const response = await fetch(`/api/review/${encodeURIComponent(grade.cardId)}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ rating: grade.rating }),
-      });
+      const response = await postGrade(grade, true);
       if (response.status >= 500) return sent;
     } catch {
       return sent;
     }
     // Sent, or refused for good (a card deleted meanwhile): either way it leaves the queue.
-    writeGrades(queuedGrades().slice(1));
+    writeGrades(queuedGrades().filter((queued) => !sameGrade(queued, grade)));
     sent++;
   }
   return sent;
+}
+
+/**
+ * Sends the queued grades in order, each with when it was given; stops at the first that cannot
+ * go (still offline). One flush at a time in a page: the "online" event and a new grade both ask.
+ */
+export function flushGrades(): Promise<number> {
+  // Cleared in a callback, which runs after the assignment even when nothing was queued.
+  flushing ??= sendQueued().finally(() => {
+    flushing = null;
+  });
+  return flushing;
 }

@@ -3,10 +3,10 @@ import { findOwnCourse } from "@/features/courses/service";
 import { generateKeyPoints } from "@/features/generation/service";
 import { getDb } from "@/server/db/client";
 import { cards } from "@/server/db/schema";
-import { stripHtml } from "@/server/html/sanitize";
 import { failureCode } from "@/server/http/errors";
 import { registerJobHandler, type JobContext } from "@/server/jobs";
 import { logger } from "@/server/logger";
+import { lessonProse } from "./lesson-prose";
 import { hasSimilarFront, keyPointCount, ownLesson } from "./queries";
 import { DUPLICATE_SIMILARITY, keepKeyPoints, MAX_KEY_POINTS } from "./rules";
 
@@ -28,7 +28,7 @@ async function keyPointsJob({ job, signal, stillOwned }: JobContext): Promise<vo
   if (!lesson || !lesson.theory || !(await findOwnCourse(userId, lesson.courseId))) return;
   // At least once: a job run again after its cards were stored makes none.
   if ((await keyPointCount(lessonId)) > 0) return;
-  const lessonText = stripHtml(lesson.theory);
+  const lessonText = lessonProse(lesson.theory);
   const proposed = await generateKeyPoints(
     { lessonTitle: lesson.title, lessonText, language: lesson.lang },
     { signal },

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, lte, min, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lte, min, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { cardReviews, cards, courses, lessons, topics } from "@/server/db/schema";
 import { STATE_NEW, type CardState } from "./scheduler";
@@ -51,8 +51,28 @@ const inQueue = (userId: string, courseId?: string) =>
   and(eq(cards.userId, userId), eq(cards.suspended, false), courseId ? eq(cards.courseId, courseId) : undefined);
 
 /**
- * Cards already seen that are due: review cards due by `now`, learning ones due by
- * `learnAhead` (soonest first), at most `limit`. An index scan on (user_id, due).
+ * The one definition of a seen card being due (decision 031), used by the queue and by every
+ * count of due cards: not suspended, already graded, and due by `now`, or, while learning or
+ * relearning, due by `learnAhead` (Anki's learn-ahead). A new card is always due. Written with
+ * the partial index's predicate (cards_user_due_seen_idx), so the planner uses it. Dates go
+ * through Drizzle's column operators, which hand every driver a value it takes (a `Date` inside a
+ * raw `sql` fragment works on PGlite only).
+ */
+function seenDue(now: Date, learnAhead: Date) {
+  return and(
+    sql`${cards.state} <> 0 and not ${cards.suspended}`,
+    lte(cards.due, learnAhead),
+    or(inArray(cards.state, [1, 3]), lte(cards.due, now)),
+  );
+}
+
+/** A new card (never graded) waiting in the queue; the partial index's predicate (cards_user_due_new_idx). */
+const newWaiting = sql`${cards.state} = 0 and not ${cards.suspended}`;
+
+/**
+ * Seen cards that are due (`seenDue`), those due by `now` first, then learning ones shown ahead
+ * (Anki's learn-ahead: a card just graded Good, due again in minutes, comes after every card due
+ * now); soonest first within each, at most `limit`. An index scan on (user_id, due).
  */
 export async function dueSeenCards(
   userId: string,
@@ -63,21 +83,35 @@ export async function dueSeenCards(
 ): Promise<CardRow[]> {
   if (limit <= 0) return [];
   const db = await getDb();
-  return db
+  // Two ranges of the same index: due by now, then (only when room is left) learning ones ahead.
+  const dueNow = await db
     .select()
     .from(cards)
     .where(
       and(
         eq(cards.userId, userId),
         courseId ? eq(cards.courseId, courseId) : undefined,
-        // Written as the partial index's predicate (cards_user_due_seen_idx), so the planner uses it.
-        sql`${cards.state} <> 0 and not ${cards.suspended}`,
-        lte(cards.due, learnAhead),
-        or(inArray(cards.state, [1, 3]), lte(cards.due, now)),
+        seenDue(now, learnAhead),
+        lte(cards.due, now),
       ),
     )
     .orderBy(asc(cards.due))
     .limit(limit);
+  if (dueNow.length >= limit) return dueNow;
+  const ahead = await db
+    .select()
+    .from(cards)
+    .where(
+      and(
+        eq(cards.userId, userId),
+        courseId ? eq(cards.courseId, courseId) : undefined,
+        seenDue(now, learnAhead),
+        gt(cards.due, now),
+      ),
+    )
+    .orderBy(asc(cards.due))
+    .limit(limit - dueNow.length);
+  return [...dueNow, ...ahead];
 }
 
 /** Cards never graded, oldest first, at most `limit`. */
@@ -87,14 +121,7 @@ export async function newCards(userId: string, courseId: string | undefined, lim
   return db
     .select()
     .from(cards)
-    .where(
-      and(
-        eq(cards.userId, userId),
-        courseId ? eq(cards.courseId, courseId) : undefined,
-        // The partial index's predicate (cards_user_due_new_idx).
-        sql`${cards.state} = 0 and not ${cards.suspended}`,
-      ),
-    )
+    .where(and(eq(cards.userId, userId), courseId ? eq(cards.courseId, courseId) : undefined, newWaiting))
     .orderBy(asc(cards.due), asc(cards.createdAt))
     .limit(limit);
 }
@@ -173,20 +200,63 @@ export async function keyPointCount(lessonId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The learner's courses that have cards: title, how many cards, how many due now. */
-export async function courseCardCounts(userId: string, now: Date) {
+/**
+ * The learner's courses that have cards: title, how many cards, and how many are due by the one
+ * definition (`seenDue`; new cards apart, as the daily caps treat them apart).
+ */
+export async function courseCardCounts(userId: string, now: Date, learnAhead: Date) {
   const db = await getDb();
   const rows = await db
     .select({
       courseId: cards.courseId,
       title: courses.mainTopic,
+      lang: courses.lang,
       total: sql<number>`count(*)::int`,
-      due: sql<number>`(count(*) filter (where not ${cards.suspended} and ${cards.due} <= ${now}))::int`,
+      seenDue: sql<number>`(count(*) filter (where ${seenDue(now, learnAhead)}))::int`,
+      newDue: sql<number>`(count(*) filter (where ${newWaiting}))::int`,
     })
     .from(cards)
     .innerJoin(courses, eq(courses.id, cards.courseId))
     .where(eq(cards.userId, userId))
-    .groupBy(cards.courseId, courses.mainTopic)
+    .groupBy(cards.courseId, courses.mainTopic, courses.lang)
     .orderBy(asc(courses.mainTopic));
-  return rows.map((r) => ({ ...r, total: Number(r.total), due: Number(r.due) }));
+  return rows.map((r) => ({
+    ...r,
+    total: Number(r.total),
+    seenDue: Number(r.seenDue),
+    newDue: Number(r.newDue),
+  }));
+}
+
+/**
+ * How many cards are due (`seenDue`, and new ones), across courses or of one, each counted up to
+ * `bound`: enough to tell how many a cap holds back without counting a learner's every card.
+ */
+export async function dueCounts(
+  userId: string,
+  courseId: string | undefined,
+  now: Date,
+  learnAhead: Date,
+  bound: number,
+): Promise<{ seen: number; fresh: number }> {
+  const db = await getDb();
+  const mine = and(eq(cards.userId, userId), courseId ? eq(cards.courseId, courseId) : undefined);
+  const count = (where: ReturnType<typeof and>) =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(db.select({ id: cards.id }).from(cards).where(where).limit(bound).as("due"))
+      .then(([row]) => Number(row?.n ?? 0));
+  const [seen, fresh] = await Promise.all([count(and(mine, seenDue(now, learnAhead))), count(and(mine, newWaiting))]);
+  return { seen, fresh };
+}
+
+/** The courses' languages, by id: a card's text is laid out in its course's language and direction. */
+export async function courseLanguages(courseIds: string[]): Promise<Map<string, string>> {
+  if (courseIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ id: courses.id, lang: courses.lang })
+    .from(courses)
+    .where(inArray(courses.id, courseIds));
+  return new Map(rows.map((r) => [r.id, r.lang]));
 }

@@ -1,4 +1,16 @@
-import { cardsCsv, csvField, frontGivesAnswer, keepKeyPoints, quizMissCard, quizQuestionKey, slugTag } from "./rules";
+import {
+  cardsCsv,
+  cardText,
+  csvField,
+  frontGivesAnswer,
+  keepKeyPoints,
+  queueOrder,
+  quizMissCard,
+  quizQuestionKey,
+  slugTag,
+  withinCaps,
+} from "./rules";
+import { lessonProse } from "./lesson-prose";
 import {
   dayStart,
   intervalLabel,
@@ -164,5 +176,77 @@ describe("the CSV Anki imports", () => {
     expect(slugTag("Física Básica: Leis!")).toBe("fisica-basica-leis");
     expect(slugTag("日本語 入門")).toBe("日本語-入門");
     expect(slugTag("!!!")).toBe("aula");
+  });
+});
+
+describe("the CSV is safe to open in a spreadsheet", () => {
+  it("neutralises a cell beginning with =, +, -, @, a tab or a carriage return, and only those", () => {
+    for (const start of ["=", "+", "-", "@", "\t", "\r"]) {
+      const cell = `${start}HYPERLINK("http://evil.example","x")`;
+      const field = csvField(cell);
+      // Quoted (it holds a quote and a comma), and the formula starts with an apostrophe.
+      expect(field.startsWith(`"'${start}`)).toBe(true);
+    }
+    expect(csvField("=1+1")).toBe("'=1+1");
+    expect(csvField("-5 °C")).toBe("'-5 °C");
+    expect(csvField("1 + 1 = 2")).toBe("1 + 1 = 2");
+    expect(csvField("a@b.c")).toBe("a@b.c");
+    const csv = cardsCsv([{ front: "=cmd|' /C calc'!A0", back: "@SUM(1,2)", tags: ["x"] }]);
+    expect(csv.split("\r\n")[3]).toBe(`'=cmd|' /C calc'!A0,"'@SUM(1,2)",x`);
+  });
+});
+
+describe("card text", () => {
+  it("carries no citation markers or review mark, and keeps brackets that are content", () => {
+    expect(cardText("Plants make sugar.[^2] And starch[^1][^3].")).toBe("Plants make sugar. And starch.");
+    expect(cardText("↻ Review: light")).toBe("Review: light");
+    expect(cardText("x lies in [0, 1] and a[2] is an array cell")).toBe("x lies in [0, 1] and a[2] is an array cell");
+    const missed = { question: "Which planet?", options: ["Mars", "Earth"], answer: "b" };
+    expect(quizMissCard({ ...missed, explanation: "Because it is the third planet.[^1]" }).back).toBe(
+      "Earth — Because it is the third planet.",
+    );
+  });
+
+  it("draws key points from the lesson's prose: no headings, no citation numbers, paragraphs apart", () => {
+    const html =
+      "<h2>↻ Review: Light</h2><p>Plants turn light into sugar." +
+      '<sup class="citation"><a href="#cite-1">1</a></sup></p><p>Roots take up water &amp; salts.</p>' +
+      "<ul><li>one</li><li>two</li></ul><p>x<sup>2</sup> grows</p>";
+    expect(lessonProse(html)).toBe("Plants turn light into sugar. Roots take up water &amp; salts. one two x2 grows");
+  });
+});
+
+describe("the day's caps and the queue's order", () => {
+  it("lets through what the caps leave, and counts what they hold back", () => {
+    // The new-card cap apart from the total: room for 10 grades, 2 of them new.
+    expect(withinCaps({ seen: 3, fresh: 5 }, { left: 10, newLeft: 2 })).toEqual({
+      seen: 3,
+      fresh: 2,
+      total: 5,
+      heldBack: { seen: 0, fresh: 3 },
+    });
+    // The total cap: seen cards first, then no room for new ones.
+    expect(withinCaps({ seen: 4, fresh: 5 }, { left: 3, newLeft: 2 })).toEqual({
+      seen: 3,
+      fresh: 0,
+      total: 3,
+      heldBack: { seen: 1, fresh: 5 },
+    });
+    expect(withinCaps({ seen: 0, fresh: 0 }, { left: 0, newLeft: 0 }).heldBack).toEqual({ seen: 0, fresh: 0 });
+  });
+
+  it("spreads new cards among those due now and shows learning cards ahead of time last", () => {
+    expect(queueOrder(["d1", "d2", "d3", "d4"], ["n1", "n2"], ["a1"])).toEqual([
+      "d1",
+      "d2",
+      "n1",
+      "d3",
+      "d4",
+      "n2",
+      "a1",
+    ]);
+    // A card just graded Good (due in minutes) comes after every new card, not first.
+    expect(queueOrder([], ["n1", "n2"], ["a1"])).toEqual(["n1", "n2", "a1"]);
+    expect(queueOrder(["d1"], [], ["a1", "a2"])).toEqual(["d1", "a1", "a2"]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The review feature's rules without I/O: how a missed quiz question becomes a card, which of
- * the model's key-point cards are kept, and the CSV Anki imports.
+ * the model's key-point cards are kept, what the day's caps let through and in what order, and
+ * the CSV Anki imports.
  */
 import { createHash } from "node:crypto";
 
@@ -22,6 +23,21 @@ export function plainText(text: string): string {
     .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES[name] ?? "")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/**
+ * A citation marker: the stored footnote reference `[^2]`, or several (`[^1][^3]`), as lessons keep
+ * them (decision 027). A plain `[2]` stays: in a programming course it is an index (`a[2]`), and a
+ * model's raw markers never reach a stored text unchecked.
+ */
+const CITATION_MARKER = /\[\^\d{1,3}\]/g;
+
+/**
+ * A card's text as the learner reads it: plain, without citation markers (the card has no
+ * sources list for them to point to) and without the review lesson's "↻" mark.
+ */
+export function cardText(text: string): string {
+  return plainText(text.replace(CITATION_MARKER, "").replace(/\u21bb\s*/g, ""));
 }
 
 /** For comparisons: lower case, accents kept, punctuation and spacing folded. */
@@ -54,9 +70,9 @@ export function quizMissCard(question: { question: string; options: string[]; an
   sourceKey: string;
 } {
   const right = question.options[question.answer.trim().toLowerCase().charCodeAt(0) - 97] ?? "";
-  const explanation = plainText(question.explanation);
-  const back = [plainText(right), explanation].filter((part) => part !== "").join(" — ");
-  return { front: plainText(question.question), back, sourceKey: quizQuestionKey(question.question) };
+  const explanation = cardText(question.explanation);
+  const back = [cardText(right), explanation].filter((part) => part !== "").join(" — ");
+  return { front: cardText(question.question), back, sourceKey: quizQuestionKey(question.question) };
 }
 
 export type KeyPoint = { front: string; back: string; sentence: string };
@@ -92,7 +108,7 @@ export function keepKeyPoints(
   const dropped: { point: KeyPoint; reason: DropReason }[] = [];
   const fronts = new Set<string>();
   for (const raw of points) {
-    const point = { front: plainText(raw.front), back: plainText(raw.back), sentence: plainText(raw.sentence) };
+    const point = { front: cardText(raw.front), back: cardText(raw.back), sentence: plainText(raw.sentence) };
     const sentence = comparable(point.sentence);
     let reason: DropReason | undefined;
     if (point.front === "" || point.back === "" || sentence === "") reason = "empty";
@@ -122,9 +138,20 @@ export function slugTag(text: string): string {
   );
 }
 
-/** One RFC 4180 field: quoted when it holds a comma, quote or line break; quotes doubled. */
+/**
+ * A cell a spreadsheet would run as a formula when it begins with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return (CSV injection: card text can come from the model, which reads the learner's
+ * material). Such a cell gets a leading apostrophe, as OWASP advises: spreadsheets show the text,
+ * and Anki shows the apostrophe, a small price for a file that is safe to open anywhere.
+ */
+export function neutralisedCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** One RFC 4180 field: neutralised, then quoted when it holds a comma, quote or line break; quotes doubled. */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const cell = neutralisedCell(value);
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 /**
@@ -136,4 +163,36 @@ export function cardsCsv(rows: { front: string; back: string; tags: string[] }[]
   const lines = ["#separator:Comma", "#html:false", "#tags column:3"];
   for (const row of rows) lines.push([row.front, row.back, row.tags.join(" ")].map(csvField).join(","));
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** What the day's caps leave (decision 022): grades in all, and of those, grades of new cards. */
+export type Allowance = { left: number; newLeft: number };
+
+/**
+ * How many of the due cards the day's caps let through, and how many they hold back. The queue,
+ * the review page's per-course summary and "What I know" all count through here (decision 031),
+ * so a number of due cards means the same on each.
+ */
+export function withinCaps(due: { seen: number; fresh: number }, allowance: Allowance) {
+  const seen = Math.min(due.seen, allowance.left);
+  const fresh = Math.max(0, Math.min(due.fresh, allowance.newLeft, allowance.left - seen));
+  return { seen, fresh, total: seen + fresh, heldBack: { seen: due.seen - seen, fresh: due.fresh - fresh } };
+}
+
+/**
+ * The order cards are shown in: the seen cards due now with the new ones spread among them (one
+ * in every few, as Anki mixes them by default), then the learning cards shown ahead of time, so
+ * a card just graded Good (due again in minutes) comes after every card due now (Anki's
+ * learn-ahead).
+ */
+export function queueOrder<T>(dueNow: T[], fresh: T[], ahead: T[]): T[] {
+  const mixed: T[] = [];
+  const step = fresh.length > 0 ? Math.max(1, Math.floor(dueNow.length / fresh.length)) : 0;
+  let f = 0;
+  dueNow.forEach((card, i) => {
+    mixed.push(card);
+    if (step > 0 && (i + 1) % step === 0 && f < fresh.length) mixed.push(fresh[f++]);
+  });
+  while (f < fresh.length) mixed.push(fresh[f++]);
+  return [...mixed, ...ahead];
 }

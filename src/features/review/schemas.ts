@@ -1,10 +1,23 @@
 import { z } from "zod";
+import { isUuid } from "@/lib/ids";
 import { MAX_BACK_CHARS, MAX_FRONT_CHARS } from "./rules";
 
 const id = z.string().max(100);
 
-/** `POST /api/review/{cardId}`: 1 Again, 2 Hard, 3 Good, 4 Easy; anything else is 400. */
-export const gradeBodySchema = z.object({ rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) });
+/**
+ * `POST /api/review/{cardId}`: 1 Again, 2 Hard, 3 Good, 4 Easy; anything else is 400.
+ * `gradeId`: a UUID the client makes for each grade (a replay is answered, not applied twice);
+ * `reviewedAt`: when an offline grade was given (ISO 8601 with its offset), clamped to the
+ * server's clock. Both optional: offline queues from before them send neither.
+ */
+export const gradeBodySchema = z.object({
+  rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  gradeId: z.string().refine(isUuid, { message: "a UUID" }).optional(),
+  reviewedAt: z.iso
+    .datetime({ offset: true })
+    .transform((value) => new Date(value))
+    .optional(),
+});
 
 /** `GET /api/review/queue?courseId=`: the day's cards, of one course when named. */
 export const queueQuerySchema = z.object({ courseId: id.optional() });

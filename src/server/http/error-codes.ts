@@ -74,6 +74,7 @@ export const ERROR_CODES = {
   // Spaced review (src/features/review)
   "review:card-not-found": { status: 404, message: "review.cardNotFound" },
   "review:nothing-to-undo": { status: 409, message: "review.nothingToUndo" },
+  "review:grade-id-reused": { status: 409, message: "review.gradeIdReused" },
   "review:passage-not-in-lesson": { status: 400, message: "review.passageNotInLesson" },
   // Payments (src/features/plans/payments)
   "payment:not-configured": { status: 503, message: "payment.notConfigured" },

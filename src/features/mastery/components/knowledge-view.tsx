@@ -3,7 +3,8 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/lib/paths";
-import type { Knowledge } from "../service";
+import { heldBackNotes } from "@/features/review/service";
+import { WEAK_BELOW, type Knowledge } from "../service";
 import { ReviewsChart, RetentionChart } from "./knowledge-charts";
 import { masteryReasonText } from "./mastery-reasons";
 
@@ -13,6 +14,7 @@ import { masteryReasonText } from "./mastery-reasons";
  */
 export async function KnowledgeView({ knowledge }: { knowledge: Knowledge }) {
   const t = await getTranslations("knowledge");
+  const tr = await getTranslations("review");
   const tm = await getTranslations("mastery");
   const format = await getFormatter();
   const percent = (value: number | null) =>
@@ -22,8 +24,10 @@ export async function KnowledgeView({ knowledge }: { knowledge: Knowledge }) {
     format.dateTime(new Date(`${day}T00:00:00Z`), { day: "numeric", month: "short", timeZone: "UTC" });
   const labels = knowledge.days.map((d) => dayLabel(d.day));
   const reasons = await Promise.all(knowledge.weakest.map((topic) => masteryReasonText(topic.reasons)));
+  // Due as the review screen counts it; what the day's caps keep for tomorrow is said under it.
+  const heldBack = heldBackNotes(knowledge.heldBack, knowledge.limits, (key, values) => tr(key, values));
   const figures = [
-    { label: t("dueToday"), value: t("dueCount", { count: knowledge.dueToday }), id: "due" },
+    { label: t("dueNow"), value: t("dueCount", { count: knowledge.dueNow }), id: "due" },
     { label: t("streak"), value: t("streakDays", { count: knowledge.streak }), id: "streak" },
     { label: t("reviews30"), value: format.number(knowledge.reviews30), id: "reviews" },
     {
@@ -44,6 +48,20 @@ export async function KnowledgeView({ knowledge }: { knowledge: Knowledge }) {
           <Card key={f.id} className="space-y-1 p-4" data-testid={`knowledge-${f.id}`}>
             <dt className="text-sm text-muted-foreground">{f.label}</dt>
             <dd className="text-xl font-semibold">{f.value}</dd>
+            {f.id === "due" && (
+              <dd className="space-y-1 text-sm text-muted-foreground">
+                {heldBack.map((note) => (
+                  <p key={note} data-testid="knowledge-held-back">
+                    {note}
+                  </p>
+                ))}
+                {knowledge.dueNow > 0 && (
+                  <Link className="text-primary underline-offset-4 hover:underline" href={paths.review()}>
+                    {t("reviewNow")}
+                  </Link>
+                )}
+              </dd>
+            )}
           </Card>
         ))}
       </dl>
@@ -98,34 +116,41 @@ export async function KnowledgeView({ knowledge }: { knowledge: Knowledge }) {
         <h2 id="weakest-heading" className="text-xl font-semibold">
           {t("weakest")}
         </h2>
-        {knowledge.weakest.length === 0 ? (
+        {knowledge.measured === 0 ? (
           <p className="text-muted-foreground">{t("weakestEmpty")}</p>
+        ) : knowledge.weakest.length === 0 ? (
+          <p className="text-muted-foreground" data-testid="weakest-none">
+            {t("weakestNoneBelow", { threshold: WEAK_BELOW })}
+          </p>
         ) : (
-          <ul className="space-y-3">
-            {knowledge.weakest.map((topic, i) => (
-              <li key={topic.topicId} data-testid="weak-topic">
-                <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <p className="font-medium" dir="auto">
-                      {topic.title}
-                    </p>
-                    <p className="text-sm text-muted-foreground" dir="auto">
-                      {t("course", { course: topic.courseTitle })}
-                    </p>
-                    <p className="text-sm">
-                      <span className="font-semibold tabular-nums">{tm("value", { value: topic.value })}</span> ·{" "}
-                      {reasons[i]}
-                    </p>
-                  </div>
-                  <Button asChild variant="outline" size="sm" className="shrink-0">
-                    <Link href={paths.review({ course: topic.courseId })}>
-                      {t("reviewTopic", { topic: topic.title })}
-                    </Link>
-                  </Button>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <>
+            <p className="text-sm text-muted-foreground">{t("weakestBelow", { threshold: WEAK_BELOW })}</p>
+            <ul className="space-y-3">
+              {knowledge.weakest.map((topic, i) => (
+                <li key={topic.topicId} data-testid="weak-topic">
+                  <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+                    <div className="min-w-0 flex-1 space-y-1">
+                      <p className="font-medium" dir="auto">
+                        {topic.title}
+                      </p>
+                      <p className="text-sm text-muted-foreground" dir="auto">
+                        {t("course", { course: topic.courseTitle })}
+                      </p>
+                      <p className="text-sm">
+                        <span className="font-semibold tabular-nums">{tm("value", { value: topic.value })}</span> ·{" "}
+                        {reasons[i]}
+                      </p>
+                    </div>
+                    <Button asChild variant="outline" size="sm" className="shrink-0">
+                      <Link href={paths.review({ course: topic.courseId })}>
+                        {t("reviewTopic", { topic: topic.title })}
+                      </Link>
+                    </Button>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
     </div>

@@ -7,6 +7,7 @@ import { notify } from "@/components/notify";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { courseTextAttributes } from "@/lib/course-languages";
 import { cn } from "@/lib/utils";
 
 export type ListedCard = {
@@ -28,9 +29,10 @@ async function send(url: string, method: "PATCH" | "DELETE", body?: unknown): Pr
   });
 }
 
-/** A course's cards: edit the text, suspend or restore, delete; and the Anki CSV. */
-export function CardList({ courseId, initial }: { courseId: string; initial: ListedCard[] }) {
+/** A course's cards: edit the text, suspend or restore, delete; and the Anki CSV. `lang`: the course's language (its text's `lang` and direction). */
+export function CardList({ courseId, lang, initial }: { courseId: string; lang: string; initial: ListedCard[] }) {
   const t = useTranslations("review");
+  const text = courseTextAttributes(lang);
   const [cards, setCards] = React.useState(initial);
   const [editing, setEditing] = React.useState<string | null>(null);
 
@@ -90,11 +92,25 @@ export function CardList({ courseId, initial }: { courseId: string; initial: Lis
                 >
                   <div className="space-y-1">
                     <Label htmlFor={`front-${card.id}`}>{t("front")}</Label>
-                    <Input id={`front-${card.id}`} name="front" defaultValue={card.front} required maxLength={1000} />
+                    <Input
+                      id={`front-${card.id}`}
+                      name="front"
+                      defaultValue={card.front}
+                      required
+                      maxLength={1000}
+                      {...text}
+                    />
                   </div>
                   <div className="space-y-1">
                     <Label htmlFor={`back-${card.id}`}>{t("back")}</Label>
-                    <Input id={`back-${card.id}`} name="back" defaultValue={card.back} required maxLength={2000} />
+                    <Input
+                      id={`back-${card.id}`}
+                      name="back"
+                      defaultValue={card.back}
+                      required
+                      maxLength={2000}
+                      {...text}
+                    />
                   </div>
                   <div className="flex gap-2">
                     <Button type="submit" size="sm">
@@ -108,8 +124,12 @@ export function CardList({ courseId, initial }: { courseId: string; initial: Lis
               ) : (
                 <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                   <div className="min-w-0 space-y-1">
-                    <p className="font-medium break-words">{card.front}</p>
-                    <p className="text-sm break-words text-muted-foreground">{card.back}</p>
+                    <p className="font-medium break-words" {...text}>
+                      {card.front}
+                    </p>
+                    <p className="text-sm break-words text-muted-foreground" {...text}>
+                      {card.back}
+                    </p>
                     <p className="text-xs text-muted-foreground">
                       {t(`source.${card.source}`)}
                       {card.suspended ? ` · ${t("suspended")}` : ""}

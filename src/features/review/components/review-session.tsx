@@ -4,14 +4,18 @@ import { CheckCircle2Icon, Undo2Icon } from "lucide-react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
+import { courseTextAttributes } from "@/lib/course-languages";
 import { cn } from "@/lib/utils";
+import { heldBackNotes } from "../held-back";
 import {
   flushGrades,
   formatInterval,
+  keepReviewPageOffline,
   loadQueue,
   queuedGrades,
   sendGrade,
   undoGrade,
+  type Queue,
   type Rating,
   type ReviewCard,
 } from "../client";
@@ -45,7 +49,9 @@ function storeMode(mode: Mode) {
  * The review screen, as in Anki: the front; Space or Enter shows the back; 1–4 grade it (Again,
  * Hard, Good, Easy, each button with the interval it gives); Ctrl/⌘+Z takes the last grade back.
  * Pass/fail mode shows Again and Good only. Each step is announced (aria-live). Offline, the
- * cards kept today are reviewed and the grades queued (../client.ts).
+ * cards kept today are reviewed and the grades queued (../client.ts): the screen says how many
+ * wait to be sent, and when they have gone. Due cards the day's caps keep for tomorrow are
+ * counted and explained. A card's text takes its course's language and direction.
  */
 export function ReviewSession({ courseId }: { courseId?: string }) {
   const t = useTranslations("review");
@@ -53,6 +59,10 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
   const format = useFormatter();
   const [cards, setCards] = React.useState<ReviewCard[] | null>(null);
   const [nextDue, setNextDue] = React.useState<string | null>(null);
+  const [caps, setCaps] = React.useState<Pick<Queue, "heldBack" | "limits"> | null>(null);
+  // Grades waiting in this browser to be sent, and how many went when the connection came back.
+  const [pending, setPending] = React.useState(0);
+  const [synced, setSynced] = React.useState(0);
   const [offline, setOffline] = React.useState(false);
   const [failed, setFailed] = React.useState(false);
   const [revealed, setRevealed] = React.useState(false);
@@ -62,14 +72,21 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
   const history = React.useRef<Done[]>([]);
   const [canUndo, setCanUndo] = React.useState(false);
   const cardRef = React.useRef<HTMLDivElement>(null);
+  const keptOffline = React.useRef(false);
 
   const refresh = React.useCallback(async () => {
     try {
       const queue = await loadQueue(courseId);
       setCards(queue.cards);
       setNextDue(queue.nextDue);
+      setCaps(queue.heldBack && queue.limits ? { heldBack: queue.heldBack, limits: queue.limits } : null);
       setOffline(queue.offline);
       setFailed(false);
+      // Read online: the page is kept for offline review (once per page: later refreshes change nothing).
+      if (!queue.offline && !keptOffline.current) {
+        keptOffline.current = true;
+        void keepReviewPageOffline();
+      }
     } catch {
       setFailed(true);
       setCards([]);
@@ -77,15 +94,24 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
     setRevealed(false);
   }, [courseId]);
 
+  /** Sends what is queued; says how many went, and how many still wait. */
+  const flush = React.useCallback(async () => {
+    const sent = await flushGrades();
+    setPending(queuedGrades().length);
+    if (sent > 0) setSynced(sent);
+    return sent;
+  }, []);
+
   React.useEffect(() => {
     void (async () => {
-      if (queuedGrades().length > 0 && navigator.onLine) await flushGrades();
+      setPending(queuedGrades().length);
+      if (queuedGrades().length > 0 && navigator.onLine) await flush();
       await refresh();
     })();
-    const online = () => void flushGrades().then((sent) => sent > 0 && setAnnouncement(t("synced", { count: sent })));
+    const online = () => void flush();
     window.addEventListener("online", online);
     return () => window.removeEventListener("online", online);
-  }, [refresh, t]);
+  }, [flush, refresh]);
 
   const current = cards?.[0];
 
@@ -100,6 +126,8 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
       if (!current || !revealed || busy) return;
       setBusy(true);
       const { queued } = await sendGrade(current.id, rating);
+      setPending(queuedGrades().length);
+      if (queued) setSynced(0);
       history.current.push({ card: current, queued });
       setCanUndo(true);
       const rest = cards!.slice(1);
@@ -120,6 +148,7 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
     if (!last || busy) return;
     setBusy(true);
     const { ok } = await undoGrade(last.queued);
+    setPending(queuedGrades().length);
     setBusy(false);
     if (!ok) {
       setAnnouncement(t("undoFailed"));
@@ -160,7 +189,14 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [grade, mode, reveal, revealed, undo]);
 
-  const switchMode = storeMode;
+  // Back to the card after switching, so Space and Enter show the answer again (a focused
+  // checkbox would take Space for itself).
+  const switchMode = (next: Mode) => {
+    storeMode(next);
+    cardRef.current?.focus();
+  };
+  const capNotes = caps ? heldBackNotes(caps.heldBack, caps.limits, (key, values) => t(key, values)) : [];
+  const text = current ? courseTextAttributes(current.lang ?? "") : undefined;
 
   return (
     <section aria-labelledby="review-heading" className="mx-auto flex w-full max-w-2xl flex-col gap-4">
@@ -200,6 +236,10 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
           {t("offline")}
         </p>
       )}
+      {/* Queued grades: how many wait, then how many were sent (a status, read out when it changes). */}
+      <p role="status" className="text-sm" data-testid="review-sync">
+        {pending > 0 ? t("queued", { count: pending }) : synced > 0 ? t("synced", { count: synced }) : ""}
+      </p>
       {cards === null ? (
         <p className="text-muted-foreground">{t("loading")}</p>
       ) : failed ? (
@@ -216,12 +256,22 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
               ? t("nextDue", { when: format.dateTime(new Date(nextDue), { dateStyle: "medium", timeStyle: "short" }) })
               : t("noCards")}
           </p>
+          {capNotes.map((note) => (
+            <p key={note} className="text-sm text-muted-foreground" data-testid="review-held-back">
+              {note}
+            </p>
+          ))}
         </div>
       ) : (
         <>
           <p className="text-sm text-muted-foreground" data-testid="review-left">
             {t("left", { count: cards.length })}
           </p>
+          {capNotes.map((note) => (
+            <p key={note} className="text-sm text-muted-foreground" data-testid="review-held-back">
+              {note}
+            </p>
+          ))}
           <div
             ref={cardRef}
             tabIndex={-1}
@@ -229,14 +279,14 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
             data-testid="review-card"
           >
             <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t("front")}</p>
-            <p className="mt-1 text-lg whitespace-pre-wrap" data-testid="review-front">
+            <p className="mt-1 text-lg whitespace-pre-wrap" data-testid="review-front" {...text}>
               {current.front}
             </p>
             {revealed && (
               <>
                 <hr className="my-4" />
                 <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t("back")}</p>
-                <p className="mt-1 text-lg whitespace-pre-wrap" data-testid="review-back">
+                <p className="mt-1 text-lg whitespace-pre-wrap" data-testid="review-back" {...text}>
                   {current.back}
                 </p>
               </>

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ReviewSession } from "@/features/review/components/review-session";
-import { reviewCourses } from "@/features/review/service";
+import { heldBackNotes, reviewCourses } from "@/features/review/service";
+import { courseTextAttributes } from "@/lib/course-languages";
 import { paths } from "@/lib/paths";
 import { isUuid } from "@/lib/ids";
 import { requireUserPage } from "@/server/auth/session";
@@ -38,8 +39,18 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
             {courses.map((c) => (
               <li key={c.courseId} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{c.title}</p>
-                  <p className="text-sm text-muted-foreground">{t("courseCounts", { total: c.total, due: c.due })}</p>
+                  <p className="truncate font-medium" {...courseTextAttributes(c.lang)}>
+                    {c.title}
+                  </p>
+                  <p className="text-sm text-muted-foreground" data-testid="review-course-counts">
+                    {t("courseCounts", { total: c.total, due: c.due })}
+                  </p>
+                  {/* Due cards the day's caps keep for tomorrow: the same count the course's review shows (decision 031). */}
+                  {heldBackNotes(c.heldBack, c.limits, (key, values) => t(key, values)).map((note) => (
+                    <p key={note} className="text-sm text-muted-foreground" data-testid="review-course-held-back">
+                      {note}
+                    </p>
+                  ))}
                 </div>
                 <div className="flex gap-3 text-sm">
                   <Link

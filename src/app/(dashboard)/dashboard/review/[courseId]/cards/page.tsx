@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CardList } from "@/features/review/components/card-list";
 import { courseCardsForPage } from "@/features/review/service";
+import { courseTextAttributes } from "@/lib/course-languages";
 import { paths } from "@/lib/paths";
 import { requireUserPage } from "@/server/auth/session";
 
@@ -23,7 +24,9 @@ export default async function CourseCardsPage({ params }: { params: Promise<{ co
     <div className="mx-auto max-w-3xl space-y-6">
       <header className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight">{t("cardsTitle")}</h1>
-        <p className="text-muted-foreground">{course.mainTopic}</p>
+        <p className="text-muted-foreground" {...courseTextAttributes(course.lang)}>
+          {course.mainTopic}
+        </p>
         <nav className="flex gap-4 text-sm">
           <Link className="text-primary underline-offset-4 hover:underline" href={paths.review({ course: course.id })}>
             {t("reviewCourse", { course: course.mainTopic })}
@@ -33,7 +36,7 @@ export default async function CourseCardsPage({ params }: { params: Promise<{ co
           </Link>
         </nav>
       </header>
-      <CardList courseId={course.id} initial={cards} />
+      <CardList courseId={course.id} lang={course.lang} initial={cards} />
     </div>
   );
 }
