@@ -4,8 +4,11 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
 import { logger } from "@/server/logger";
-import { poolSettings } from "./pool-settings";
 import { statementsTakeTurns } from "./pglite-turns";
+import { poolSettings } from "./pool-settings";
+import { clearGate, passDatabaseGate } from "./readiness";
+import { serializeAsPglite } from "./serializers";
+import { withStatementDeadline } from "./statement-deadline";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -71,11 +74,14 @@ function statementTimeoutMs(): number {
 }
 
 /**
- * The app's PostgreSQL pool: connections that cannot open in 2 s fail, and the server cancels a
- * statement after DB_STATEMENT_TIMEOUT_MS, so a request answers 503 `db:unavailable` (errors.ts)
- * instead of hanging. Migrations open their own connection (migrate.ts) without that limit.
- * A `connect_timeout` or `statement_timeout` in the URL's query wins. `prepare: false` for
- * transaction poolers (pool-settings.ts), the probe's connection included.
+ * The app's PostgreSQL pool: connections that cannot open in 2 s fail, and a statement still
+ * unanswered after DB_STATEMENT_TIMEOUT_MS is cancelled (statement-deadline.ts), so a request
+ * answers 503 `db:unavailable` (errors.ts) instead of hanging. The limit is the app's own, not a
+ * `statement_timeout` startup parameter: transaction poolers refuse those (PgBouncer closes the
+ * connection: "unsupported startup parameter"), and a session `SET` would not follow the
+ * transactions a pooler hands to other server connections (decision 032). Migrations open their
+ * own connection (migrate.ts) without that limit. A `connect_timeout` in the URL's query wins.
+ * `prepare: false` for transaction poolers (pool-settings.ts), the probe's connection included.
  */
 export async function openPostgres(url: string, max = 10, { prepare = true } = {}): Promise<Handle> {
   const { default: postgres } = await import("postgres");
@@ -89,10 +95,11 @@ export async function openPostgres(url: string, max = 10, { prepare = true } = {
     ...(/[?&]connect_timeout=/.test(url) ? {} : { connect_timeout: CONNECT_TIMEOUT_S }),
     idle_timeout: IDLE_TIMEOUT_S,
     backoff: reconnectDelay,
-    connection: { statement_timeout: statementTimeoutMs() },
   });
+  const db = drizzle(withStatementDeadline(client, statementTimeoutMs()), { schema }) as unknown as Db;
+  serializeAsPglite(client); // after drizzle(), which replaces these serializers with its own
   return {
-    db: drizzle(client, { schema }) as unknown as Db,
+    db,
     close: () => client.end({ timeout: 5 }),
     kind: "postgres",
     renew: {
@@ -182,7 +189,9 @@ export async function getDbHandle(): Promise<Handle> {
   return holder.__aulaDb;
 }
 
+/** The app's database; on a server, only once the start's steps have reached and migrated it (readiness.ts). */
 export async function getDb(): Promise<Db> {
+  await passDatabaseGate();
   return (await getDbHandle()).db;
 }
 
@@ -194,11 +203,13 @@ export function setDbHandleForTests(handle: Handle | undefined): void {
   const state = renewal();
   if (state.opened && holder.__aulaDb === state.opened) void state.opened.then((pool) => pool.close()).catch(() => {});
   holder.__aulaDb = state.fromTests = handle ? Promise.resolve(handle) : undefined;
+  clearGate();
 }
 
 export async function closeDb(): Promise<void> {
   const handle = await holder.__aulaDb?.catch(() => undefined);
   holder.__aulaDb = undefined;
+  clearGate();
   await handle?.close();
 }
 
