@@ -1,4 +1,5 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { logger } from "@/server/logger";
 import { DATABASE_NOT_READY, isDatabaseUnavailable } from "./unavailable";
 
@@ -21,7 +22,12 @@ type Gate = {
   retry?: ReturnType<typeof setTimeout>;
 };
 
-const holder = globalThis as unknown as { __aulaDbGate?: Gate };
+/**
+ * The steps' own queries (the super admin, the site's first rows) pass the gate they are opening.
+ * Kept on globalThis like the gate: the production bundle may load this module more than once.
+ */
+const holder = globalThis as unknown as { __aulaDbGate?: Gate; __aulaDbGateSteps?: AsyncLocalStorage<true> };
+const insideSteps = (holder.__aulaDbGateSteps ??= new AsyncLocalStorage<true>());
 
 /** Longest a request waits for an attempt under way (migrations can take longer) before it answers 503. */
 const REQUEST_WAIT_MS = 2_500;
@@ -44,7 +50,7 @@ function attempt(gate: Gate): Promise<void> {
   gate.running ??= (async () => {
     clearTimeout(gate.retry);
     try {
-      await gate.steps();
+      await insideSteps.run(true, gate.steps);
       if (gate.failures > 0) logger.warn("database reached: the start's steps are done, requests are served");
       gate.ready = true;
       gate.failure = undefined;
@@ -82,7 +88,7 @@ function notReady(cause?: unknown): Error {
  */
 export async function passDatabaseGate(): Promise<void> {
   const gate = holder.__aulaDbGate;
-  if (!gate || gate.ready) return;
+  if (!gate || gate.ready || insideSteps.getStore()) return;
   if (gate.failure !== undefined && !isDatabaseUnavailable(gate.failure)) throw gate.failure;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<"late">((resolve) => {

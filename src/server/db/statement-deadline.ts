@@ -42,25 +42,32 @@ export function withStatementDeadline<S extends Sql | TransactionSql>(sql: S, ms
 
 function bounded<T extends PendingQuery<Row[]>>(query: T, ms: number): T {
   const pending = query as unknown as Cancellable;
+  let settled = false;
   let expired = false;
   const timer = setTimeout(() => {
-    expired = true;
-    // The cancel request opens its own connection; when that fails too, the statement's own
-    // connection is failing as well and its error says so.
-    void Promise.resolve(pending.cancel()).catch(() => {});
+    // One turn later: after a stalled event loop the timer runs before the sockets are read, and
+    // an answer that came in time must not be cancelled (the cancel would reach the connection's
+    // next statement, someone else's).
+    setImmediate(() => {
+      if (settled) return;
+      expired = true;
+      // The cancel request opens its own connection; when that fails too, the statement's own
+      // connection is failing as well and its error says so.
+      void Promise.resolve(pending.cancel()).catch(() => {});
+    });
   }, ms);
+  const settle = () => {
+    settled = true;
+    clearTimeout(timer);
+  };
   // Promise.prototype.then, not the query's own: that would start the query here, before the
   // caller has chosen its form (`.values()`). This reaction runs before the caller's, so the
   // error is marked before anyone reads it.
-  Promise.prototype.then.call(
-    pending,
-    () => clearTimeout(timer),
-    (error: unknown) => {
-      clearTimeout(timer);
-      if (expired && error !== null && typeof error === "object") {
-        Object.defineProperty(error, STATEMENT_DEADLINE, { value: true });
-      }
-    },
-  );
+  Promise.prototype.then.call(pending, settle, (error: unknown) => {
+    settle();
+    if (expired && error !== null && typeof error === "object") {
+      Object.defineProperty(error, STATEMENT_DEADLINE, { value: true });
+    }
+  });
   return query;
 }
