@@ -33,6 +33,9 @@ const hasBinaries = (() => {
 const describeWithPooler = hasBinaries ? describe : describe.skip;
 if (!hasBinaries) console.warn("db-pooler.test.ts skipped: needs PostgreSQL's server binaries and pgbouncer");
 
+/** The rows of `db.execute` on postgres.js (an array-like result). */
+const rows = (result: unknown) => [...(result as Iterable<Record<string, unknown>>)];
+
 /** Rejects with the thrown error, and how long it took. */
 async function failure(work: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> {
   const started = Date.now();
@@ -103,8 +106,8 @@ describeWithPooler("behind PgBouncer in transaction mode", () => {
       await tx.execute(sql`select set_config('aula.test', 'inside', true)`);
       return tx.execute(sql`select current_setting('aula.test') as value`);
     });
-    expect([...inside][0]).toEqual({ value: "inside" });
-    const [row] = await db.execute(sql`select count(*)::int as n from users where email = 'pooled@example.io'`);
+    expect(rows(inside)[0]).toEqual({ value: "inside" });
+    const [row] = rows(await db.execute(sql`select count(*)::int as n from users where email = 'pooled@example.io'`));
     expect(row).toEqual({ n: 1 });
   });
 
@@ -139,7 +142,7 @@ describeWithPooler("behind PgBouncer in transaction mode", () => {
     const inTransaction = await failure(() => db.transaction((tx) => tx.execute(sql`select pg_sleep(10)`)));
     expect(databaseFailure(inTransaction.error)).toBe("busy");
     expect(await serverStopped()).toBe(0);
-    expect([...(await db.execute(sql`select 1 as one`))]).toEqual([{ one: 1 }]);
+    expect(rows(await db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }]);
 
     // A statement waiting for a lock another client holds: the route answers 503 db:unavailable.
     const holder = await admin.reserve();
@@ -170,6 +173,6 @@ describeWithPooler("behind PgBouncer in transaction mode", () => {
     expect(databaseFailure(second.error)).toBe("busy");
     expect(Math.max(first.ms, second.ms)).toBeLessThan(3000);
     expect(await serverStopped()).toBe(0);
-    expect([...(await db.execute(sql`select 2 as two`))]).toEqual([{ two: 2 }]);
+    expect(rows(await db.execute(sql`select 2 as two`))).toEqual([{ two: 2 }]);
   });
 });
