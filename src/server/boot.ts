@@ -5,7 +5,7 @@ import { migrateDatabase } from "@/server/db/migrate";
 import { gateDatabase } from "@/server/db/readiness";
 import { isDatabaseUnavailable } from "@/server/db/unavailable";
 import { env, EnvError } from "@/server/env";
-import { logger } from "@/server/logger";
+import { logger, routeConsoleToLogger } from "@/server/logger";
 import { purgeInBackground } from "@/server/maintenance/purge";
 
 /** What the product does once the database is migrated (the super admin); given by the app, which knows the product. */
@@ -17,6 +17,9 @@ export type BootSteps = { afterMigrate: (settings: ReturnType<typeof env>) => Pr
  * until this returns, so only what a request may need is awaited (decision 024).
  */
 export async function boot(steps: BootSteps): Promise<void> {
+  // Next's own error lines through the logger, redacted (logger.ts); in development they stay
+  // Next's, with its code frames.
+  if (process.env.NODE_ENV === "production") routeConsoleToLogger();
   // Each step's milliseconds go in the "Aula is ready" line (npm run bench:startup prints them).
   const bootMs: Record<string, number> = {};
   let last = performance.now();

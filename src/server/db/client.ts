@@ -1,14 +1,17 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
 import { logger } from "@/server/logger";
 import { statementsTakeTurns } from "./pglite-turns";
 import { poolSettings } from "./pool-settings";
+import { forgetReachability, registerDatabaseProbe } from "./reachability";
 import { clearGate, passDatabaseGate } from "./readiness";
 import { serializeAsPglite } from "./serializers";
 import { withStatementDeadline } from "./statement-deadline";
+import { databaseFailure } from "./unavailable";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -196,6 +199,25 @@ export async function getDb(): Promise<Db> {
 }
 
 /**
+ * For the proxy, before a page renders (reachability.ts): can the database be read now? A
+ * PostgreSQL pool can be out of reach (or not yet migrated since the start); PGlite runs in this
+ * process. A lost connection renews the pool, as it does when a request meets it (errors.ts).
+ */
+async function pagesCanReadDatabase(): Promise<boolean> {
+  try {
+    const handle = await holder.__aulaDb;
+    if (!handle || handle.kind === "pglite") return true;
+    await (await getDb()).execute(sql`select 1`); // getDb() passes the start's gate first
+    return true;
+  } catch (error) {
+    const failure = databaseFailure(error);
+    if (failure === "lost") renewPoolAfterLostConnection();
+    return failure === null;
+  }
+}
+registerDatabaseProbe(pagesCanReadDatabase);
+
+/**
  * Tests install their own database (a fresh PGlite or a throwaway PostgreSQL database) and end
  * it themselves; a pool a renewal opened in its place meanwhile is nobody's, so it ends here.
  */
@@ -204,12 +226,14 @@ export function setDbHandleForTests(handle: Handle | undefined): void {
   if (state.opened && holder.__aulaDb === state.opened) void state.opened.then((pool) => pool.close()).catch(() => {});
   holder.__aulaDb = state.fromTests = handle ? Promise.resolve(handle) : undefined;
   clearGate();
+  forgetReachability();
 }
 
 export async function closeDb(): Promise<void> {
   const handle = await holder.__aulaDb?.catch(() => undefined);
   holder.__aulaDb = undefined;
   clearGate();
+  forgetReachability();
   await handle?.close();
 }
 
