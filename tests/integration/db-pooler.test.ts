@@ -24,7 +24,7 @@ const exported = (output: string) =>
 const hasBinaries = (() => {
   try {
     const server = readdirSync("/usr/lib/postgresql").some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`));
-    execFileSync("sh", ["-c", "command -v pgbouncer"]);
+    execFileSync("sh", ["-c", "command -v pgbouncer || test -x /usr/sbin/pgbouncer"]);
     return server;
   } catch {
     return false;
@@ -111,6 +111,21 @@ describeWithPooler("behind PgBouncer in transaction mode", () => {
     expect(row).toEqual({ n: 1 });
   });
 
+  it("answers many statements at once, none lost between the pooler's server connections", async () => {
+    // postgres.js pipelines statements on a busy connection; PgBouncer (1.18, Debian 12's) hands
+    // the server connection to another client at the first statement's end, and the answers to
+    // the ones pipelined behind it are dropped ("got packet from server when not linked").
+    const { db } = await appPool(5000, 2);
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        db.execute(i % 2 ? sql`select ${i}::int as n` : sql.raw(`select ${i} as n`)).then((r) => rows(r)[0]),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 40 }, (_, i) => ({ n: i })));
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
   /** The pg_sleep statements the server is running now (read on a direct connection). */
   async function sleepersAtServer(): Promise<number> {
     const [{ n }] = await admin<{ n: number }[]>`
@@ -162,17 +177,17 @@ describeWithPooler("behind PgBouncer in transaction mode", () => {
     }
   });
 
-  it("cuts a statement that waited for a free connection past the limit", async () => {
+  it("counts only the server's time on a statement, not its wait behind another, as PostgreSQL's own timeout", async () => {
     const { db } = await appPool(600, 1);
-    // One connection: the second statement waits behind the first, and both are past the limit.
-    const [first, second] = await Promise.all([
-      failure(() => db.execute(sql`select pg_sleep(10)`)),
-      failure(() => db.execute(sql`select 1`)),
-    ]);
+    // One connection: the second statement waits behind the first, then runs in no time.
+    const slow = failure(() => db.execute(sql`select pg_sleep(10)`));
+    const started = Date.now();
+    const result = rows(await db.execute(sql`select 2 as two`));
+    const second = { result, ms: Date.now() - started };
+    const first = await slow;
     expect(databaseFailure(first.error)).toBe("busy");
-    expect(databaseFailure(second.error)).toBe("busy");
-    expect(Math.max(first.ms, second.ms)).toBeLessThan(3000);
+    expect(second.result).toEqual([{ two: 2 }]);
+    expect(second.ms).toBeGreaterThanOrEqual(550); // it waited the whole first statement
     expect(await serverStopped()).toBe(0);
-    expect(rows(await db.execute(sql`select 2 as two`))).toEqual([{ two: 2 }]);
   });
 });

@@ -10,7 +10,8 @@ import { poolSettings } from "./pool-settings";
 import { forgetReachability, registerDatabaseProbe } from "./reachability";
 import { clearGate, passDatabaseGate } from "./readiness";
 import { serializeAsPglite } from "./serializers";
-import { withStatementDeadline } from "./statement-deadline";
+import { statementDeadline } from "./statement-deadline";
+import { hookStatements, noPipelining } from "./statement-hooks";
 import { databaseFailure } from "./unavailable";
 import * as schema from "./schema";
 
@@ -84,7 +85,8 @@ function statementTimeoutMs(): number {
  * connection: "unsupported startup parameter"), and a session `SET` would not follow the
  * transactions a pooler hands to other server connections (decision 032). Migrations open their
  * own connection (migrate.ts) without that limit. A `connect_timeout` in the URL's query wins.
- * `prepare: false` for transaction poolers (pool-settings.ts), the probe's connection included.
+ * `prepare: false` for transaction poolers (pool-settings.ts), the probe's connection included,
+ * and no pipelining there (statement-hooks.ts).
  */
 export async function openPostgres(url: string, max = 10, { prepare = true } = {}): Promise<Handle> {
   const { default: postgres } = await import("postgres");
@@ -99,7 +101,8 @@ export async function openPostgres(url: string, max = 10, { prepare = true } = {
     idle_timeout: IDLE_TIMEOUT_S,
     backoff: reconnectDelay,
   });
-  const db = drizzle(withStatementDeadline(client, statementTimeoutMs()), { schema }) as unknown as Db;
+  const statements = hookStatements(client, statementDeadline(statementTimeoutMs()));
+  const db = drizzle(prepare ? statements : hookStatements(statements, noPipelining), { schema }) as unknown as Db;
   serializeAsPglite(client); // after drizzle(), which replaces these serializers with its own
   return {
     db,

@@ -1,4 +1,4 @@
-import type { PendingQuery, Row, Sql, TransactionSql } from "postgres";
+import type { StatementHooks } from "./statement-hooks";
 
 /**
  * Marks the error of a statement the deadline cancelled (unavailable.ts reads it: `busy`). A
@@ -6,56 +6,55 @@ import type { PendingQuery, Row, Sql, TransactionSql } from "postgres";
  */
 export const STATEMENT_DEADLINE = Symbol.for("aula.db.statement-deadline");
 
-/** The part of postgres.js's query this needs: it is a promise that runs when first awaited, and can be cancelled. */
-type Cancellable = Promise<unknown> & { cancel: () => unknown };
+/** The part of postgres.js's query this needs: a promise that runs when first awaited, and can be cancelled. */
+type Cancellable = Promise<unknown> & {
+  cancel: () => unknown;
+  /** postgres.js sets it when the server starts on the statement: the connection's one before it is done. */
+  active: boolean;
+};
 
 /**
  * The statement timeout, kept by the app rather than by a `statement_timeout` setting, so it
- * holds behind any pooler (decision 032): every statement the pool runs (drizzle sends each one
- * through `unsafe`, in a transaction or not) is cancelled once `ms` have passed since it was
- * issued. A statement already at the server gets PostgreSQL's cancel request (through a pooler
- * too: PgBouncer passes it to the server connection running it), so the server stops it and
- * answers 57014; one still waiting for a free connection leaves the queue. Either way its error
- * carries STATEMENT_DEADLINE. The wait for a connection counts: a request never waits longer
- * than this for one statement, whatever holds it up.
+ * holds behind any pooler (decision 032): every statement the pool runs (statement-hooks.ts) is
+ * cancelled once the server has been on it for `ms` without an answer, as PostgreSQL's own
+ * setting would. Waiting before that (for a free connection, or behind the statements pipelined
+ * ahead of it on one) does not count, as it did not: those are bounded the same way. The cancel is PostgreSQL's cancel request, which a pooler
+ * passes on (PgBouncer does, to the server connection running it), so the server stops the
+ * statement and answers 57014; the error then carries STATEMENT_DEADLINE.
  */
-export function withStatementDeadline<S extends Sql | TransactionSql>(sql: S, ms: number): S {
-  const unsafe = sql.unsafe;
-  sql.unsafe = ((query: string, parameters?: unknown[], options?: unknown) =>
-    bounded(unsafe(query, parameters as never, options as never), ms)) as typeof sql.unsafe;
-  if ("begin" in sql) {
-    const begin = sql.begin as (...args: unknown[]) => Promise<unknown>;
-    sql.begin = ((...args: unknown[]) => {
-      const body = args.pop() as (tx: TransactionSql) => unknown;
-      return begin(...args, (tx: TransactionSql) => body(withStatementDeadline(tx, ms)));
-    }) as typeof sql.begin;
-  }
-  if ("savepoint" in sql) {
-    const savepoint = sql.savepoint as (...args: unknown[]) => Promise<unknown>;
-    sql.savepoint = ((...args: unknown[]) => {
-      const body = args.pop() as (tx: TransactionSql) => unknown;
-      return savepoint(...args, (tx: TransactionSql) => body(withStatementDeadline(tx, ms)));
-    }) as typeof sql.savepoint;
-  }
-  return sql;
+export function statementDeadline(ms: number): StatementHooks {
+  return { statement: (statement) => deadline(statement as Cancellable, ms) };
 }
 
-function bounded<T extends PendingQuery<Row[]>>(query: T, ms: number): T {
-  const pending = query as unknown as Cancellable;
+function deadline(pending: Cancellable, ms: number): void {
   let settled = false;
   let expired = false;
-  const timer = setTimeout(() => {
-    // One turn later: after a stalled event loop the timer runs before the sockets are read, and
-    // an answer that came in time must not be cancelled (the cancel would reach the connection's
-    // next statement, someone else's).
-    setImmediate(() => {
-      if (settled) return;
-      expired = true;
-      // The cancel request opens its own connection; when that fails too, the statement's own
-      // connection is failing as well and its error says so.
-      void Promise.resolve(pending.cancel()).catch(() => {});
-    });
-  }, ms);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const start = () => {
+    timer ??= setTimeout(() => {
+      // One turn later: after a stalled event loop the timer runs before the sockets are read,
+      // and an answer that came in time must not be cancelled (the cancel would reach the
+      // connection's next statement, someone else's).
+      setImmediate(() => {
+        if (settled) return;
+        expired = true;
+        // The cancel request opens its own connection; when that fails too, the statement's own
+        // connection is failing as well and its error says so.
+        void Promise.resolve(pending.cancel()).catch(() => {});
+      });
+    }, ms);
+  };
+  // The clock starts when postgres.js marks the statement active: the server is on it.
+  let active = pending.active;
+  Object.defineProperty(pending, "active", {
+    configurable: true,
+    enumerable: true,
+    get: () => active,
+    set: (value: boolean) => {
+      active = value;
+      if (value && !settled) start();
+    },
+  });
   const settle = () => {
     settled = true;
     clearTimeout(timer);
@@ -69,5 +68,4 @@ function bounded<T extends PendingQuery<Row[]>>(query: T, ms: number): T {
       Object.defineProperty(error, STATEMENT_DEADLINE, { value: true });
     }
   });
-  return query;
 }
