@@ -13,7 +13,9 @@ free_port() {
 case "${1:-}" in
   start)
     url=${2:?usage: pgbouncer.sh start SERVER_URL}
-    command -v pgbouncer >/dev/null 2>&1 || { echo "pgbouncer not found (Debian: apt-get install pgbouncer)" >&2; exit 1; }
+    # Debian puts it in /usr/sbin, which is not on every user's PATH.
+    bin=$(command -v pgbouncer || echo /usr/sbin/pgbouncer)
+    [ -x "$bin" ] || { echo "pgbouncer not found (Debian: apt-get install pgbouncer)" >&2; exit 1; }
     # postgres://user[:password]@host:port/database: only user, host and port matter here.
     read -r user host port < <(node -e '
       const u = new URL(process.argv[1]);
@@ -42,7 +44,7 @@ EOF
       chown -R postgres "$dir"
       as_user=(-u postgres)
     fi
-    pgbouncer -d "${as_user[@]}" "$dir/pgbouncer.ini"
+    "$bin" -d "${as_user[@]}" "$dir/pgbouncer.ini"
     for _ in $(seq 1 50); do
       node -e 'require("net").connect(+process.argv[1], "127.0.0.1").on("connect", () => process.exit(0)).on("error", () => process.exit(1))' "$listen" && break
       sleep 0.1
