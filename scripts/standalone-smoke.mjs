@@ -46,9 +46,7 @@ const doors = { pooled: port + 2, direct: port + 3 };
 const base = `http://127.0.0.1:${proxyPort}`;
 const standalone = path.join(root, ".next", "standalone");
 const serverUrl = process.env.STANDALONE_DATABASE_URL ?? process.env.PG_CLUSTER_URL ?? process.env.TEST_DATABASE_URL;
-const chromium = process.env.DBH_NOPDF
-  ? undefined
-  : [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].find((p) => p && existsSync(p));
+const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].find((p) => p && existsSync(p));
 
 if (!serverUrl) fail("set STANDALONE_DATABASE_URL or PG_CLUSTER_URL to a PostgreSQL server URL");
 if (!existsSync(path.join(standalone, "server.js"))) fail("no .next/standalone/server.js: run `npx next build` first");
