@@ -41,8 +41,9 @@ assemble() {
   # Migrations run at start from ./drizzle (next.config.ts traces them; this checks it did).
   [ -f "$out/drizzle/meta/_journal.json" ] || { echo "the migrations (drizzle/) are missing from the standalone output" >&2; exit 1; }
   # The image prints with Debian's Chromium (CHROMIUM_PATH), so the 66 MB one @sparticuz/chromium
-  # unpacks on serverless hosts, which next.config.ts traces into the printing routes, stays out.
-  rm -rf "$out/node_modules/@sparticuz"
+  # unpacks on serverless hosts, which next.config.ts traces into the printing routes, stays out
+  # (with Turbopack's link to it); the app loads it only when it finds no other browser.
+  rm -rf "$out/node_modules/@sparticuz" "$out/.next/node_modules/@sparticuz"
 }
 
 check() {
