@@ -23,6 +23,8 @@ export type WritingProgress = {
   batch: number;
   /** The same count per topic, in outline order, for the outline's ticks. */
   topics: { id: string; written: number; total: number }[];
+  /** The `failed` lessons by id, in outline order, for the outline's marks (learning's writing-status.ts). */
+  failedLessons?: string[];
 };
 
 const base = (courseId: string) => `/api/courses/${encodeURIComponent(courseId)}`;

@@ -79,8 +79,10 @@ export const paths = {
 
   // Accounts. `callbackUrl` is where to go after signing in (checked again by the login page).
   login: (query: { callbackUrl?: string } = {}) => withQuery("/login", query),
-  signup: () => "/signup",
-  forgotPassword: () => "/forgot-password",
+  /** `callbackUrl`, as for login: where a new visitor was going (checked again by the page). */
+  signup: (query: { callbackUrl?: string } = {}) => withQuery("/signup", query),
+  /** `email`: what was typed on the login page, so the form starts with it. */
+  forgotPassword: (query: { email?: string } = {}) => withQuery("/forgot-password", query),
   resetPassword: (token: string) => `/reset-password/${segment(token)}`,
   confirmEmail: (token: string) => `/confirm-email/${segment(token)}`,
 

@@ -58,7 +58,9 @@ export async function boot(steps: BootSteps): Promise<void> {
     logger.info(
       {
         database: handle.kind === "pglite" ? `PGlite in ${settings.DATA_DIR}` : "PostgreSQL",
-        appUrl: settings.APP_URL,
+        // Named as the setting: writes are accepted only from pages opened at this address (or,
+        // for localhost, 127.0.0.1 and [::1]), and whoever sees another refused must know what to set.
+        APP_URL: settings.APP_URL,
         bootMs,
       },
       "Aula is ready",

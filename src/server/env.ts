@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/password-rule";
 
 /**
  * Every setting the app reads, validated once. A missing or malformed value stops the start
@@ -81,7 +82,11 @@ const envSchema = z
     ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email("must be an e-mail address").optional()),
     ADMIN_PASSWORD: z.preprocess(
       emptyAsUndefined,
-      z.string().min(9, "must be at least 9 characters").max(256, "must be at most 256 characters").optional(),
+      z
+        .string()
+        .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+        .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
+        .optional(),
     ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,

@@ -13,6 +13,7 @@ export const copy = {
     toggleTheme: "Alternar tema",
     landing: {
       heroTitle: "Transforme qualquer tema num curso completo, escrito por IA",
+      heroCta: "Crie seu curso",
       features: "Recursos",
       howItWorks: "Como funciona",
       pricing: "Preços",
@@ -102,6 +103,7 @@ export const copy = {
     toggleTheme: "Toggle Theme",
     landing: {
       heroTitle: "Turn any topic into a complete course, written by AI",
+      heroCta: "Create your course",
       features: "Features",
       howItWorks: "How it works",
       pricing: "Pricing",

@@ -38,7 +38,7 @@ export const generationCopy = {
     },
     courses: {
       heading: "Meus cursos",
-      pending: "Pendente",
+      inProgress: "Em andamento",
       textImage: "Curso de teoria e imagem",
       percent: (n: number) => `${n}% concluído`,
       modules: /\d+ módulos/,
@@ -90,7 +90,7 @@ export const generationCopy = {
     },
     courses: {
       heading: "My Courses",
-      pending: "Pending",
+      inProgress: "In progress",
       textImage: "Theory & Image Course",
       percent: (n: number) => `${n}% complete`,
       modules: /\d+ modules/,

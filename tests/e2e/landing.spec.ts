@@ -1,5 +1,6 @@
 import { copy } from "./copy";
-import { expect, LOCALES, test, useLocale } from "./fixtures";
+import { expect, LOCALES, test, uniqueEmail, useLocale } from "./fixtures";
+import { SignupPage } from "./pages";
 
 for (const locale of LOCALES) {
   test(`the landing header has the anchors, login, get started, theme and language (${locale})`, async ({ page }) => {
@@ -26,11 +27,32 @@ for (const locale of LOCALES) {
   });
 }
 
-test("the hero's call to action goes to the dashboard (login first when signed out)", async ({ page }) => {
-  await page.goto("/");
-  await page.getByRole("link", { name: "Crie seu curso" }).click();
-  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard$/);
-});
+for (const locale of LOCALES) {
+  test(`the hero's call to action leads a new visitor to sign-up, then to Generate; someone signed in goes straight there (${locale})`, async ({
+    page,
+  }) => {
+    await useLocale(page, locale);
+    const t = copy[locale];
+    await page.goto("/");
+    await page.getByRole("link", { name: t.landing.heroCta }).click();
+    await expect(page).toHaveURL("/signup?callbackUrl=%2Fdashboard%2Fgenerate-course");
+    const signup = new SignupPage(page, locale);
+    await signup.expectShown();
+    // "Log in" is there for someone who has an account, and keeps where they were going.
+    await expect(page.getByRole("link", { name: t.signup.loginLink, exact: true })).toHaveAttribute(
+      "href",
+      "/login?callbackUrl=%2Fdashboard%2Fgenerate-course",
+    );
+    await signup.fillIn({ name: "Hero", email: uniqueEmail("hero"), password: "a-long-password", terms: true });
+    await signup.submit.click();
+    await expect(page).toHaveURL(/\/dashboard\/generate-course$/);
+
+    // Signed in, the same link goes straight to Generate.
+    await page.goto("/");
+    await page.getByRole("link", { name: t.landing.heroCta }).click();
+    await expect(page).toHaveURL(/\/dashboard\/generate-course$/);
+  });
+}
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 800 }, hasTouch: true });

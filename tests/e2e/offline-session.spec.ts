@@ -162,10 +162,11 @@ test.describe("offline copies end with the session", () => {
   });
 
   test("deleting the account deletes its copies", async ({ page }) => {
-    const { courseId } = await downloadedCourse(page);
+    const { me, courseId } = await downloadedCourse(page);
     await openProfile(page);
     await page.getByRole("tab", { name: profile.tabs.settings }).click();
     await page.getByRole("button", { name: profile.deleteButton }).click();
+    await page.getByRole("alertdialog").getByLabel(profile.currentPassword, { exact: true }).fill(me.password);
     await page.getByRole("alertdialog").getByRole("button", { name: profile.confirmDelete, exact: true }).click();
     await expect(toast(page, profile.deleted)).toBeVisible();
     await expect(page).toHaveURL(/\/$/);

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { accountCopy } from "./account-copy";
+import { expectAxeCleanInBothThemes } from "./axe";
 import {
   ADMIN,
   expect,
@@ -31,6 +32,18 @@ async function expectInlineError(page: Page, field: Locator, message: string) {
   await expect(field).toHaveAccessibleDescription(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
   await expect(field).toBeFocused();
   await expect(toast(page, message)).toHaveCount(0);
+}
+
+/** The fake Stripe that scripts/e2e-server.mjs starts on E2E_PORT + 30 (scripts/payment-fakes.mjs). */
+const STRIPE_FAKE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 30}`;
+
+/** Moves the focus with Tab, as a keyboard user does, until `target` has it. */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 30; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
 }
 
 async function openProfile(page: Page, locale: Locale) {
@@ -233,13 +246,88 @@ for (const locale of LOCALES) {
       await dialog.getByRole("button", { name: t.cancel }).click();
       await expect(dialog).toHaveCount(0);
 
+      // The password is asked for, with the focus in its field; each refusal is said under it.
       await page.getByRole("button", { name: t.deleteButton }).click();
-      await page.getByRole("alertdialog").getByRole("button", { name: t.confirmDelete, exact: true }).click();
+      const password = dialog.getByLabel(t.currentPassword, { exact: true });
+      await expect(password).toBeFocused();
+      await expect(dialog.getByTestId("delete-plan-ends")).toHaveCount(0); // a Free account pays nothing
+      await dialog.getByRole("button", { name: t.confirmDelete, exact: true }).click();
+      await expectInlineError(page, password, t.deletePasswordRequired);
+      await password.fill("not-my-password");
+      await password.press("Enter");
+      await expectInlineError(page, password, t.currentPasswordWrong);
+      await expect(dialog).toBeVisible();
+
+      await password.fill(me.password);
+      await dialog.getByRole("button", { name: t.confirmDelete, exact: true }).click();
       await expect(toast(page, t.deleted)).toBeVisible();
       await expect(page).toHaveURL(/\/$/);
 
       await page.goto("/dashboard");
       await expect(page).toHaveURL(/\/login/);
+      expect((await page.request.post("/api/signin", { data: me })).status()).toBe(401);
+    });
+
+    test("a paying user deletes the profile from the keyboard: the dialog says the plan ends now, and it is cancelled at the provider", async ({
+      page,
+    }) => {
+      await useLocale(page, locale);
+      const me = await signUpViaApi(page, "Paying Leaver");
+      // A Monthly plan bought at the (fake) Stripe's hosted page, as a buyer would.
+      const checkout = await page.request.post("/api/stripepayment", { data: { planId: "monthly" } });
+      expect(checkout.status()).toBe(200);
+      const { id: sessionId, url } = (await checkout.json()) as { id: string; url: string };
+      await page.goto(url);
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await expect(page).toHaveURL(/\/payment-success\//);
+      const subscription = async () => {
+        const state = (await (await fetch(`${STRIPE_FAKE}/__test__/state`)).json()) as {
+          sessions: Array<{ id: string; subscription: string }>;
+          subscriptions: Array<{ id: string; status: string }>;
+        };
+        const id = state.sessions.find((s) => s.id === sessionId)!.subscription;
+        return state.subscriptions.find((s) => s.id === id)!;
+      };
+      expect((await subscription()).status).toBe("active");
+
+      await openProfile(page, locale);
+      await expect(page.getByTestId("plan-badge")).toHaveText(t.paidBadge);
+      await page.getByRole("tab", { name: t.tabs.settings }).click();
+      const remove = page.getByRole("button", { name: t.deleteButton });
+      await waitForHydration(remove);
+      await tabTo(page, remove);
+      await page.keyboard.press("Enter");
+
+      const dialog = page.getByRole("alertdialog", { name: t.confirmTitle });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId("delete-plan-ends")).toHaveText(t.deletePlanEnds);
+      // What ends, said to a screen reader as the dialog opens: it is the dialog's description.
+      await expect(dialog).toHaveAccessibleDescription(
+        new RegExp(t.deletePlanEnds.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+      );
+      const password = dialog.getByLabel(t.currentPassword, { exact: true });
+      await expect(password).toBeFocused();
+      await expectAxeCleanInBothThemes(page, `/dashboard/profile delete dialog of a paying user (${locale})`);
+
+      // Escape closes it and gives the focus back to the button; Enter opens it again.
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect(remove).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(password).toBeFocused();
+      await page.keyboard.type("not-my-password");
+      await page.keyboard.press("Enter");
+      await expectInlineError(page, password, t.currentPasswordWrong);
+      expect((await subscription()).status).toBe("active");
+      await expect(password).toHaveAttribute("aria-invalid", "true");
+      await expectAxeCleanInBothThemes(page, `/dashboard/profile delete dialog with a wrong password (${locale})`);
+
+      await password.fill("");
+      await page.keyboard.type(me.password);
+      await page.keyboard.press("Enter");
+      await expect(toast(page, t.deleted)).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      expect((await subscription()).status).toBe("canceled");
       expect((await page.request.post("/api/signin", { data: me })).status()).toBe(401);
     });
 
@@ -249,9 +337,15 @@ for (const locale of LOCALES) {
       await openProfile(page, locale);
       await page.getByRole("tab", { name: t.tabs.settings }).click();
       await page.getByRole("button", { name: t.deleteButton }).click();
-      await page.getByRole("alertdialog").getByRole("button", { name: t.confirmDelete, exact: true }).click();
-      await expect(toast(page, t.adminRefused)).toBeVisible();
-      await expect(page.getByRole("alertdialog")).toHaveCount(0);
+      const dialog = page.getByRole("alertdialog");
+      await dialog.getByLabel(t.currentPassword, { exact: true }).fill(ADMIN.password);
+      await dialog.getByRole("button", { name: t.confirmDelete, exact: true }).click();
+      // Told in the dialog, which stays open until the admin closes it.
+      await expect(dialog.getByRole("alert")).toHaveText(t.adminRefused);
+      // The focus is back on the button, to try again or Tab to Cancel.
+      await expect(dialog.getByRole("button", { name: t.confirmDelete, exact: true })).toBeFocused();
+      await dialog.getByRole("button", { name: t.cancel }).click();
+      await expect(dialog).toHaveCount(0);
       await page.reload();
       await expect(page).toHaveURL(/\/dashboard\/profile$/);
       await expect(page.getByLabel(t.email, { exact: true })).toHaveValue(ADMIN.email);

@@ -83,15 +83,20 @@ for (const locale of LOCALES) {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
       const link = `/shareable?id=${shareId}`;
 
-      // Signed out: Save a copy goes to sign-in; signing up instead comes back on the copy.
+      // Signed out: Save a copy leads a new visitor to sign-up (not "Welcome back"), with a way to
+      // log in that keeps the way back; signing up comes back on the copy.
       const stranger = await visitor(browser, locale);
       await stranger.goto(link);
       await expect(stranger.getByRole("heading", { level: 1, name: topic })).toBeVisible();
       await expect(stranger.locator('meta[property="og:title"]')).toHaveAttribute("content", topic);
       await saveCopy(stranger, link);
-      await expect(stranger).toHaveURL(/\/login/);
+      await expect(stranger).toHaveURL(`/signup?callbackUrl=${encodeURIComponent(link)}`);
       const signup = new SignupPage(stranger, locale);
-      await signup.goto();
+      await signup.expectShown();
+      await expect(stranger.getByRole("link", { name: signup.t.loginLink, exact: true })).toHaveAttribute(
+        "href",
+        `/login?callbackUrl=${encodeURIComponent(link)}`,
+      );
       await signup.fillIn({ name: "Copier", email: uniqueEmail("copier"), password: "a-long-password", terms: true });
       await signup.submit.click();
       await expect(stranger).toHaveURL(/\/course\/[0-9a-f-]{36}$/);

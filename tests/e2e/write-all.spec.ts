@@ -114,15 +114,15 @@ for (const locale of LOCALES) {
       expect(stopped).toMatchObject({ batch: 0 });
       expect(stopped.written).toBeLessThan(stopped.total);
 
-      // Export > PDF: "n lessons are not written yet: write them first?" (once the toasts are gone
-      // from over the header: sonner keeps a hovered one).
+      // Export > PDF: "n lessons are not written yet: write them first?", a dialog (once the toasts
+      // are gone from over the header: sonner keeps a hovered one).
       await page.mouse.move(0, 700);
       await expect(
         page.getByRole("region", { name: /^(Notifications|Notificações)$/ }).getByRole("listitem"),
       ).toHaveCount(0, { timeout: 15_000 });
       await page.getByRole("button", { name: c.export, exact: true }).click();
       await page.getByRole("menuitem", { name: "PDF" }).click();
-      const question = toast(page, "").filter({ hasText: c.missing });
+      const question = page.getByRole("alertdialog", { name: c.missing });
       await expect(question).toBeVisible();
       await question.getByRole("button", { name: c.writeFirst }).click();
       const started = toast(page, "").filter({ hasText: c.started });
@@ -139,7 +139,7 @@ for (const locale of LOCALES) {
       await page.getByRole("button", { name: c.export, exact: true }).click();
       const download = page.waitForEvent("download", { timeout: 90_000 });
       await page.getByRole("menuitem", { name: "PDF" }).click();
-      const again = toast(page, "").filter({ hasText: c.missing });
+      const again = page.getByRole("alertdialog", { name: c.missing });
       await again.getByRole("button", { name: c.anyway }).click();
       expect((await download).suggestedFilename()).toBe(`${topic}.pdf`);
       // Leave the machine to the other specs.

@@ -290,13 +290,13 @@ function answerFor(request: ChatRequest, behaviour: FakeBehaviour): string {
   if (behaviour === "math-code") return MATH_CODE_LESSON;
   const grounded = behaviour === "ok" ? groundedChatAnswer(prompt) : undefined;
   if (grounded) return grounded;
+  const title = facts.lesson ?? facts.topic ?? writer.phrase(3);
   // A review lesson after a failed quiz (its prompt lists the missed questions): its heading says so.
-  if (prompt.includes('"missedQuestions"'))
-    return writer.lessonMarkdown(`${REVIEW_LESSON_MARK} ${facts.lesson ?? facts.topic ?? writer.phrase(3)}`);
-  // A lesson written from the learner's material (decision 027): built from the excerpts, citing them.
-  if (isGroundedLessonPrompt(prompt))
-    return groundedLessonMarkdown(prompt, facts.lesson ?? facts.topic ?? writer.phrase(3), writer);
-  return writer.lessonMarkdown(facts.lesson ?? facts.topic ?? writer.phrase(3));
+  const heading = prompt.includes('"missedQuestions"') ? `${REVIEW_LESSON_MARK} ${title}` : title;
+  // A lesson written from the learner's material (decision 027), a review lesson too: built from
+  // the excerpts, citing them.
+  if (isGroundedLessonPrompt(prompt)) return groundedLessonMarkdown(prompt, heading, writer);
+  return writer.lessonMarkdown(heading);
 }
 
 function tokens(text: string, charsPerToken: number): string[] {

@@ -470,7 +470,7 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
             }),
           404,
         ],
-        ["deleteuser", post_(deleteuser, {}, target), 200],
+        ["deleteuser", post_(deleteuser, { currentPassword: "long-enough-pw" }, target), 200],
         // courses and generation
         ["courses list", get_(listCourses, "/api/courses?limit=9", me), 200],
         ["deletecourse", post_(deletecourse, { courseId: spare.id }), 200],

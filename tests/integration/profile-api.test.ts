@@ -383,7 +383,7 @@ describe("POST /api/deleteuser", () => {
       (await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, me.email))).length,
     ).toBeGreaterThan(0);
 
-    const res = await post(deleteUser, me.cookie, { userId: me.id });
+    const res = await post(deleteUser, me.cookie, { userId: me.id, currentPassword: me.password });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: "Profile Deleted" });
     expect(res.headers.get("set-cookie")).toMatch(/aula\.session=;.*Max-Age=0/);

@@ -397,7 +397,7 @@ describe("completion and the certificate", () => {
   });
 
   it("keeps the certificate verifiable after the course and then the account are deleted", async () => {
-    const { cookie, userId, name } = await signedUpUser();
+    const { cookie, userId, name, password } = await signedUpUser();
     const courseId = await insertCourse(userId, 5);
     await completeCourse(cookie, courseId);
     const { json } = await callRoute(finish, { cookie, body: { courseId } });
@@ -407,7 +407,7 @@ describe("completion and the certificate", () => {
       lessonCount: 5,
       courseId: null,
     });
-    expect((await callRoute(deleteuser, { cookie, body: { userId } })).status).toBe(200);
+    expect((await callRoute(deleteuser, { cookie, body: { userId, currentPassword: password } })).status).toBe(200);
     expect(await publicCertificate(json.publicId)).toMatchObject({
       holderName: name,
       userId: null,

@@ -15,6 +15,7 @@ import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
 import { signedUpUser } from "../setup/accounts";
+import { withSettings } from "../setup/settings";
 
 useTestDatabase();
 
@@ -57,7 +58,8 @@ describe("cross-origin writes", () => {
     expect(res.json).toMatchObject({
       success: false,
       code: "request:cross-origin",
-      message: "This request came from another site and was refused.",
+      message:
+        "This request came from another address than this app's (http://localhost:3000) and was refused. Open the app at http://localhost:3000, or have APP_URL set to the address you use.",
     });
     expect((await nameOf(me.id)).name).toBe(me.name);
   });
@@ -86,6 +88,61 @@ describe("cross-origin writes", () => {
       cookie: me.cookie,
     });
     expect(res.status).toBe(200);
+  });
+
+  // A fresh `npm start` sets APP_URL to http://localhost:3000 and Next addresses every request
+  // to that name, whatever the browser typed: a page opened at 127.0.0.1 sends its own Origin.
+  it.each([["http://127.0.0.1:3000"], ["http://[::1]:3000"]])(
+    "accepts a write from %s, a loopback name of APP_URL's localhost",
+    async (origin) => {
+      const me = await signedUpUser();
+      const res = await callRoute(profile, {
+        url: "http://localhost:3000/api/profile",
+        rawBody: profileBody(me),
+        headers: { origin, "sec-fetch-site": "same-origin", "content-type": "application/json" },
+        cookie: me.cookie,
+      });
+      expect(res.status).toBe(200);
+      expect((await nameOf(me.id)).name).toBe("Taken Over");
+    },
+  );
+
+  it.each([
+    ["another loopback address", "http://127.0.0.2:3000"],
+    ["localhost on another port", "http://localhost:3001"],
+    ["localhost over https", "https://localhost:3000"],
+  ])("refuses %s and names APP_URL in the refusal, in the caller's language", async (_label, origin) => {
+    const me = await signedUpUser();
+    for (const [locale, text] of [
+      ["en", "Open the app at http://localhost:3000, or have APP_URL set"],
+      ["pt", "Abra o app em http://localhost:3000 ou peça que APP_URL seja definido"],
+    ] as const) {
+      const res = await callRoute(profile, {
+        url: "http://localhost:3000/api/profile",
+        rawBody: profileBody(me),
+        headers: { origin, "content-type": "application/json" },
+        cookie: me.cookie.replace("NEXT_LOCALE=en", `NEXT_LOCALE=${locale}`),
+      });
+      expect(res.status).toBe(403);
+      expect(res.json.code).toBe("request:cross-origin");
+      expect(res.json.message).toContain(text);
+    }
+    expect((await nameOf(me.id)).name).toBe(me.name);
+  });
+
+  it("takes no loopback name for an APP_URL that is not on this machine", async () => {
+    const me = await signedUpUser();
+    await withSettings({ APP_URL: "https://aula.example.com" }, async () => {
+      const res = await callRoute(profile, {
+        url: "https://aula.example.com/api/profile",
+        rawBody: profileBody(me),
+        headers: { origin: "http://127.0.0.1:3000", "content-type": "application/json" },
+        cookie: me.cookie,
+      });
+      expect(res.status).toBe(403);
+      expect(res.json.message).toContain("(https://aula.example.com)");
+    });
+    expect((await nameOf(me.id)).name).toBe(me.name);
   });
 
   it.each([

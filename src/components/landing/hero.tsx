@@ -22,7 +22,9 @@ export async function Hero({ languagePlans }: { languagePlans: string }) {
         <p className="max-w-2xl text-lg text-balance text-muted-foreground">{t("subtitle")}</p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
-            <Link href={paths.dashboard()}>{t("cta")}</Link>
+            {/* A new visitor signs up (Log in is one link away there) and lands on Generate; someone
+                signed in goes straight there. */}
+            <Link href={paths.signup({ callbackUrl: paths.generateCourse() })}>{t("cta")}</Link>
           </Button>
         </div>
       </div>

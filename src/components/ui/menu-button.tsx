@@ -31,6 +31,7 @@ export function MenuButton({
   variant = "ghost",
   size = "sm",
   defaultOpen = false,
+  title,
 }: {
   /** The button's accessible name; it must contain any text the button shows. */
   label: string;
@@ -45,6 +46,8 @@ export function MenuButton({
   size?: "sm" | "icon";
   /** Mounted open, focus on the first item: for a menu whose code loads when its button is clicked. */
   defaultOpen?: boolean;
+  /** A hover hint, for a button that shows only its icon. */
+  title?: string;
 }) {
   const [open, setOpen] = useState(defaultOpen);
   const menuId = useId();
@@ -92,6 +95,7 @@ export function MenuButton({
         size={size}
         className={buttonClassName}
         aria-label={label}
+        title={title}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -47,8 +47,13 @@ export const sessionsActionBodySchema = z.strictObject({
   signOut: z.literal("others"),
 });
 
+/**
+ * POST /api/deleteuser: the current password, as for a new e-mail or password; `userId` is the
+ * contract's and may only name the session's user.
+ */
 export const deleteUserBodySchema = z.object({
   userId: field(64),
+  currentPassword: field(1024),
 });
 
 /**

@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { hashSecretToken as hashResetToken, newSecretToken as newLinkToken } from "@/server/auth/secret-token";
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/server/auth/password";
+import { hashPassword } from "@/server/auth/password";
+import { passwordProblem, PASSWORD_RULE_VALUES } from "@/lib/password-rule";
 import { getDb } from "@/server/db/client";
 import { passwordResetTokens, users } from "@/server/db/schema";
 import { sendMailInBackground } from "@/server/email/mailer";
@@ -103,8 +104,11 @@ export async function resetPassword(
   if (limit.limited) throw rateLimitError(limit, "reset:rate-limited", t("account.reset.tooMany"));
   const password = input.password ?? "";
   if (!password) throw appError("reset:missing-password", t);
-  if (password.length < PASSWORD_MIN_LENGTH) throw appError("reset:password-short", t);
-  if (password.length > PASSWORD_MAX_LENGTH) throw appError("reset:password-long", t);
+  const problem = passwordProblem(password);
+  if (problem)
+    throw appError(problem === "short" ? "reset:password-short" : "reset:password-long", t, {
+      values: PASSWORD_RULE_VALUES,
+    });
   const invalid = () => appError("reset:invalid-token", t);
   const token = input.token ?? "";
   // Checked before hashing, so bad links cost the server nothing.

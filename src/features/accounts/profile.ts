@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import type { ApiTranslator } from "@/i18n/api-translator";
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "@/server/auth/password";
+import { hashPassword, verifyPassword } from "@/server/auth/password";
+import { passwordProblem, PASSWORD_RULE_VALUES } from "@/lib/password-rule";
 import { isAdmin } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { users } from "@/server/db/schema";
@@ -9,6 +10,7 @@ import { sendMail, sendMailInBackground } from "@/server/email/mailer";
 import { discardMailTo } from "@/server/email/outbox";
 import { appError } from "@/server/http/errors";
 import { clearRateLimit, hitRateLimit, isRateLimited, rateLimitError } from "@/server/http/rate-limit";
+import { cancelChargeableSubscriptions, subscriptionsEndedByDeletion } from "@/features/plans/service";
 import { countEmailChange, startEmailChange } from "./email-change";
 import { assertSelf, normalizeEmail, sessionUserColumns, type SessionUser } from "./queries";
 import { endAllSessions } from "./sessions";
@@ -18,11 +20,21 @@ import { emailSchema, NAME_MAX_LENGTH } from "./schemas";
 export const CURRENT_PASSWORD_RULE = { limit: 5, windowMs: 15 * 60 * 1000 };
 
 /**
- * A session alone does not change the credentials: a new e-mail or password needs the current
- * password, so a borrowed or stolen cookie cannot take the account over.
+ * A session alone does not change the credentials or delete the account: a new e-mail or
+ * password, and deletion, need the current password, so a borrowed or stolen cookie cannot take
+ * the account over or end it. Wrong passwords count against one limit per account, whichever of
+ * the two asked.
  */
-async function checkCurrentPassword(userId: string, currentPassword: string, t: ApiTranslator): Promise<void> {
-  if (!currentPassword) throw appError("profile:current-password-required", t);
+async function checkCurrentPassword(
+  userId: string,
+  currentPassword: string,
+  t: ApiTranslator,
+  purpose: "credentials" | "deletion" = "credentials",
+): Promise<void> {
+  if (!currentPassword) {
+    const key = purpose === "deletion" ? "account.delete.passwordRequired" : undefined;
+    throw appError("profile:current-password-required", t, { key });
+  }
   const key = `profile:current-password:${userId}`;
   const state = await isRateLimited(key, CURRENT_PASSWORD_RULE);
   if (state.limited)
@@ -55,8 +67,12 @@ export async function updateProfile(
   if (!name || !email) throw appError("profile:missing-fields", t);
   if (!emailSchema.safeParse(email).success) throw appError("profile:invalid-email", t);
   if (name.length > NAME_MAX_LENGTH) throw appError("profile:name-long", t);
-  if (password && password.length < PASSWORD_MIN_LENGTH) throw appError("profile:password-short", t);
-  if (password.length > PASSWORD_MAX_LENGTH) throw appError("profile:password-long", t);
+  // An empty password keeps the current one.
+  const problem = password ? passwordProblem(password) : null;
+  if (problem)
+    throw appError(problem === "short" ? "profile:password-short" : "profile:password-long", t, {
+      values: PASSWORD_RULE_VALUES,
+    });
 
   const normalized = normalizeEmail(email);
   const emailChanging = normalized !== user.email;
@@ -98,20 +114,38 @@ export async function updateProfile(
 }
 
 /**
- * Deletes the account and everything it owns in one transaction: courses with their topics,
- * lessons, chats, notes, quizzes and attempts, subscriptions and reset tokens go by the
- * foreign keys' cascades, and the mails kept for the address with them. Issued certificates
- * keep their own copy of the name and stay verifiable (their user_id becomes null); payments
- * stay as accounting records. Admins cannot delete themselves.
+ * Deletes the account, asked with its current password. First every subscription a provider may
+ * still charge is cancelled there, as Cancel Plan does, so nobody keeps paying for an account
+ * that is gone; a provider that refuses or cannot be reached stops the deletion (502
+ * `profile:subscription-not-canceled`, naming it) and the account stays.
+ *
+ * Then, in one transaction: courses with their topics, lessons, chats, notes, quizzes and
+ * attempts, subscriptions and reset tokens go by the foreign keys' cascades, and the mails kept
+ * for the address with them. Issued certificates keep their own copy of the name and stay
+ * verifiable (their user_id becomes null); payments stay as accounting records. Admins cannot
+ * delete themselves.
  */
-export async function deleteAccount(user: SessionUser, input: { userId?: string }, t: ApiTranslator): Promise<void> {
+export async function deleteAccount(
+  user: SessionUser,
+  input: { userId?: string; currentPassword?: string },
+  t: ApiTranslator,
+): Promise<{ subscriptionsCanceled: number }> {
   assertSelf(user, input.userId, () => appError("profile:forbidden", t, { key: "account.delete.forbidden" }));
   if (isAdmin(user)) throw appError("profile:admin-undeletable", t);
+  await checkCurrentPassword(user.id, input.currentPassword ?? "", t, "deletion");
+  const refusal = (provider: string) => appError("profile:subscription-not-canceled", t, { values: { provider } });
+  const subscriptionsCanceled = await cancelChargeableSubscriptions(user.id, t, refusal);
   const db = await getDb();
   await db.transaction(async (tx) => {
+    // The row locked first: a payment recorded for this account meanwhile (a checkout finished in
+    // another tab) either committed before, and is seen below, or waits and then finds no account.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [late] = await subscriptionsEndedByDeletion(user.id, tx);
+    if (late) throw refusal(late.provider);
     await discardMailTo(tx, user.email);
     await tx.delete(users).where(eq(users.id, user.id));
   });
+  return { subscriptionsCanceled };
 }
 
 /** Every password change and reset moves passwordChangedAt, so it dates the last one. */

@@ -4,13 +4,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import type { Locale } from "@/i18n/config";
-import {
-  decoyPasswordHash,
-  hashPassword,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  verifyPassword,
-} from "@/server/auth/password";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "@/server/auth/password";
+import { passwordProblem, PASSWORD_RULE_VALUES } from "@/lib/password-rule";
 import { getDb } from "@/server/db/client";
 import { users } from "@/server/db/schema";
 import { appError } from "@/server/http/errors";
@@ -62,8 +57,11 @@ export async function signUp(
   const password = input.password ?? "";
   // The SPEC's order: all fields, then password length, then the e-mail's form.
   if (!name || !email || !password) throw appError("signup:missing-fields", t);
-  if (password.length < PASSWORD_MIN_LENGTH) throw appError("signup:password-short", t);
-  if (password.length > PASSWORD_MAX_LENGTH) throw appError("signup:password-long", t);
+  const problem = passwordProblem(password);
+  if (problem)
+    throw appError(problem === "short" ? "signup:password-short" : "signup:password-long", t, {
+      values: PASSWORD_RULE_VALUES,
+    });
   if (!emailSchema.safeParse(email).success) throw appError("signup:invalid-email", t);
   if (name.length > NAME_MAX_LENGTH) throw appError("signup:name-long", t);
 

@@ -3,6 +3,7 @@
  * click so none of it is in a page's first load. The menus pass their translators in.
  */
 import type { useTranslations } from "next-intl";
+import { askChoice } from "@/components/choice-dialog";
 import { notify } from "@/components/notify";
 import { fetchWritingProgress, startWriteAll } from "@/lib/course-writing";
 import { downloadExport, openPrintView, type ExportFormatChoice } from "./client";
@@ -17,14 +18,14 @@ export type ActionTexts = {
 
 /**
  * Before a PDF or an offline copy, which hold only written lessons: when some are not written,
- * asks whether to write them first ("Write all lessons") or go on without them. Answers whether
- * to go on now. A failed progress read does not stand in the way.
+ * asks in a dialog whether to write them first ("Write all lessons") or go on without them.
+ * Answers whether to go on now. A failed progress read does not stand in the way.
  */
 async function unwrittenLessonsAllowed(courseId: string, t: ActionTexts, what: "pdf" | "offline"): Promise<boolean> {
   const progress = await fetchWritingProgress(courseId).catch(() => null);
   if (!progress || progress.written >= progress.total) return true;
   const count = progress.total - progress.written;
-  const choice = await notify.choose(
+  const choice = await askChoice(
     t.writeAll("missingTitle", { count }),
     t.writeAll(what === "pdf" ? "missingPdf" : "missingOffline"),
     { confirm: t.writeAll("writeFirst"), cancel: t.writeAll("continueAnyway") },
@@ -75,10 +76,19 @@ export async function stopSharingAction(courseId: string, t: ActionTexts): Promi
   else notify.error(t.share("failed"));
 }
 
-/** Downloads the file; without a server browser, says so and opens the print dialog instead. */
-export async function exportAction(courseId: string, format: ExportFormatChoice, t: ActionTexts): Promise<void> {
+/**
+ * Downloads the file; without a server browser, says so and opens the print dialog instead.
+ * `onStart` is told once the export goes ahead (after any question), for the caller's busy state.
+ */
+export async function exportAction(
+  courseId: string,
+  format: ExportFormatChoice,
+  t: ActionTexts,
+  onStart?: () => void,
+): Promise<void> {
   if (!online(t)) return;
   if (format === "pdf" && !(await unwrittenLessonsAllowed(courseId, t, "pdf"))) return;
+  onStart?.();
   try {
     const outcome = await downloadExport(courseId, format);
     if (outcome.ok) return;

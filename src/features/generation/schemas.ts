@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TOPIC_MAX_LENGTH, TOPIC_MIN_LENGTH } from "./topic-length";
 
 /** The Generate form as the API receives it: types and sizes here, the SPEC's rules in the service. */
 export const generateFormBodySchema = z.object({
@@ -15,8 +16,7 @@ export const generateFormBodySchema = z.object({
 });
 export type GenerateFormBody = z.infer<typeof generateFormBodySchema>;
 
-export const TOPIC_MIN_LENGTH = 3;
-export const TOPIC_MAX_LENGTH = 200;
+export { TOPIC_MAX_LENGTH, TOPIC_MIN_LENGTH };
 export const TITLE_MAX_LENGTH = 200;
 export const MAX_LESSONS_PER_TOPIC = 10;
 

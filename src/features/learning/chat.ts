@@ -60,15 +60,27 @@ export function citeAnchor(messageId: string, n: number): string {
   return `#m${messageId}-cite-${n}`;
 }
 
-export async function chatHistoryFor(userId: string, courseId: string, t: ApiTranslator): Promise<ChatEntry[]> {
+/**
+ * POST /api/chat/history: the course's conversation, and whether "only from my sources" holds
+ * (set, and the course has material to answer from), which the panel says while it does.
+ */
+export async function chatHistoryFor(
+  userId: string,
+  courseId: string,
+  t: ApiTranslator,
+): Promise<{ messages: ChatEntry[]; sourcesOnly: boolean }> {
   const course = await requireOwnCourse(userId, courseId, t);
-  const rows = await chatHistory(userId, course.id);
-  return rows.map((r) => ({
+  const [rows, sourcesOnly] = await Promise.all([
+    chatHistory(userId, course.id),
+    course.sourcesOnly ? courseHasMaterial(userId, course.id) : false,
+  ]);
+  const messages = rows.map((r) => ({
     ...r,
     createdAt: r.createdAt.toISOString(),
     citations: r.citations ?? undefined,
     ...(r.sender === "bot" ? { html: answerHtml(r.text, r.id) } : {}),
   }));
+  return { messages, sourcesOnly };
 }
 
 async function chatContext(

@@ -10,6 +10,7 @@ import { takeRateLimitSlotBelow } from "@/server/http/rate-limit";
 import { isTransient, JobDeferred, registerJobHandler, type Job, type JobContext } from "@/server/jobs";
 import { logger } from "@/server/logger";
 import { generatedAtOf, storeGeneratedLesson, writeDraft } from "./lesson-draft-queries";
+import { lessonExcerptQuery } from "./lesson-excerpt-query";
 import { openLiveLesson } from "./lesson-live";
 import { lessonWithTopic, outlineOf } from "./lesson-queries";
 
@@ -68,7 +69,17 @@ async function writeLessonJob({ job, signal, stillOwned }: JobContext): Promise<
   // A course made from material is written from its excerpts and cites them (decision 027); one
   // cheap check leaves every other course as it was.
   const excerpts = (await courseHasMaterial(userId, courseId))
-    ? await courseExcerpts(userId, courseId, `${found.topicTitle} ${found.lesson.title} ${course.mainTopic}`, 8)
+    ? await courseExcerpts(
+        userId,
+        courseId,
+        lessonExcerptQuery({
+          courseTopic: course.mainTopic,
+          topicTitle: found.topicTitle,
+          lessonTitle: found.lesson.title,
+          remediation: found.remediation,
+        }),
+        8,
+      )
     : [];
 
   const live = openLiveLesson(lessonId);

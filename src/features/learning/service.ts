@@ -10,5 +10,6 @@ export { loadViewer, type ViewerData } from "./viewer";
 export { openLessonStream, prefetchLesson, writeLessonText, type LessonStreamEvent } from "./lesson-stream";
 export { registerLessonJobs } from "./lesson-job";
 export { cancelWriteAll, writeAllLessons, writingProgress, type WritingProgress } from "./write-all";
+export { coursesBeingWritten, writingStatus } from "./writing-status";
 export { answerChat, chatHistoryFor, chatStream, type ChatEntry, type ChatStreamEvent } from "./chat";
 export { notesFor, notesImageFor, saveNotes } from "./notes";

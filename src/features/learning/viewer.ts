@@ -2,7 +2,8 @@ import "server-only";
 import { findOwnCourse, progressPercent } from "@/features/courses/service";
 import { courseTextAttributes, type CourseTextAttributes } from "@/lib/course-languages";
 import { lessonContent, markLessonOpened, outlineOf, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
-import { writingProgressOf, type WritingProgress } from "./write-all";
+import type { WritingProgress } from "./write-all";
+import { writingStatusOf } from "./writing-status";
 
 export type ViewerData = {
   course: {
@@ -23,7 +24,7 @@ export type ViewerData = {
   }[];
   lesson: LessonContent;
   progress: number;
-  /** How far "Write all lessons" has got (everything written: no jobs to read). */
+  /** How far "Write all lessons" has got, and which lessons it could not write. */
   writing: WritingProgress;
 };
 
@@ -49,7 +50,7 @@ export async function loadViewer(
     await markLessonOpened(first.id);
     first.done = true;
   }
-  const [lesson, writing] = await Promise.all([lessonContent(course.id, current.id), writingProgressOf(outline)]);
+  const [lesson, writing] = await Promise.all([lessonContent(course.id, current.id), writingStatusOf(outline)]);
   if (!lesson) return null;
   // Review lessons are extra reading: progress counts the course's own lessons.
   const own = all.filter((l) => !l.review);

@@ -11,7 +11,12 @@ export { planOffer, planOffers, PLAN_IDS, type PlanOffer } from "./catalog";
 export { PlanCards } from "./components/plan-cards";
 export { logPaymentProviders, configuredProviders, checkoutMethods } from "./payments/registry";
 export { verifyReturn } from "./payments/return";
-export { pendingCheckout } from "./payments/billing";
+export {
+  cancelChargeableSubscriptions,
+  pendingCheckout,
+  subscriptionsEndedByDeletion,
+  type ChargeableSubscription,
+} from "./payments/billing";
 export {
   currentSubscriptionColumn,
   grantAdminPlan,

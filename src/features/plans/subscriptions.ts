@@ -23,27 +23,57 @@ export type SubscriptionView = StoredSubscription & {
   currency: string | null;
 };
 
+/** What a subscription view reads (the SubscriptionView shape). */
+const viewColumns = {
+  id: subscriptions.id,
+  userId: subscriptions.userId,
+  plan: subscriptions.plan,
+  provider: subscriptions.provider,
+  providerSubscriptionId: subscriptions.providerSubscriptionId,
+  providerCustomerId: subscriptions.providerCustomerId,
+  status: subscriptions.status,
+  currentPeriodEnd: subscriptions.currentPeriodEnd,
+  amountMinor: subscriptions.amountMinor,
+  currency: subscriptions.currency,
+};
+
 /** The user's current subscription: in force (active, else past due), newest first; admin grants included. */
 export async function currentSubscription(userId: string): Promise<SubscriptionView | null> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      id: subscriptions.id,
-      userId: subscriptions.userId,
-      plan: subscriptions.plan,
-      provider: subscriptions.provider,
-      providerSubscriptionId: subscriptions.providerSubscriptionId,
-      providerCustomerId: subscriptions.providerCustomerId,
-      status: subscriptions.status,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-      amountMinor: subscriptions.amountMinor,
-      currency: subscriptions.currency,
-    })
+    .select(viewColumns)
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, IN_FORCE)))
     .orderBy(sql`case when ${subscriptions.status} = 'active' then 0 else 1 end`, desc(subscriptions.createdAt))
     .limit(1);
   return (row as SubscriptionView | undefined) ?? null;
+}
+
+/**
+ * Statuses a provider may still charge: in force, or pending (a subscription the provider holds
+ * but has not charged yet, such as one authorized and waiting for its first charge). Canceled
+ * and expired are final (ledger.ts).
+ */
+const CHARGEABLE: Status[] = ["pending", ...IN_FORCE];
+
+/**
+ * Every subscription of the user a provider may still charge, oldest first: what has to be
+ * cancelled at its provider before the account can go. Admin grants are never charged.
+ */
+export async function chargeableSubscriptions(userId: string, db: Db | null = null): Promise<SubscriptionView[]> {
+  const reader = db ?? (await getDb());
+  const rows = await reader
+    .select(viewColumns)
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, CHARGEABLE),
+        ne(subscriptions.provider, "admin"),
+      ),
+    )
+    .orderBy(subscriptions.createdAt);
+  return rows as SubscriptionView[];
 }
 
 /**

@@ -167,3 +167,9 @@ export function questionKey(text: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** A counted attempt's result: right answers out of the questions it asked, and whether it passed. */
+export type AttemptMark = { score: number; total: number; passed: boolean };
+
+/** An attempt's right answers as a whole percent, as the results ring shows it. */
+export const markPercent = (mark: AttemptMark) => (mark.total === 0 ? 0 : Math.round((mark.score / mark.total) * 100));

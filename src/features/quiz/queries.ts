@@ -10,7 +10,7 @@ import {
   topics,
   type AttemptQuestionResult,
 } from "@/server/db/schema";
-import type { ServedOrder, StoredQuestion } from "./grading";
+import type { AttemptMark, ServedOrder, StoredQuestion } from "./grading";
 
 export async function topicTitles(courseId: string): Promise<string[]> {
   const db = await getDb();
@@ -170,6 +170,30 @@ export async function recentAttempts(courseId: string, limit: number): Promise<A
     .where(eq(quizAttempts.courseId, courseId))
     .orderBy(desc(quizAttempts.createdAt), desc(quizAttempts.id))
     .limit(limit);
+}
+
+/**
+ * What the quiz page says of the attempts so far: the newest counted one and the best (the most
+ * right answers, the newer of equals). A late attempt does not count, so it is in neither.
+ */
+export async function quizMarks(courseId: string): Promise<{ last: AttemptMark | null; best: AttemptMark | null }> {
+  const db = await getDb();
+  const columns = {
+    score: sql<number>`${quizAttempts.mark} / 10`.mapWith(Number),
+    total: sql<number>`jsonb_array_length(${quizAttempts.answers})`.mapWith(Number),
+    passed: quizAttempts.passed,
+  };
+  const counted = and(eq(quizAttempts.courseId, courseId), eq(quizAttempts.counted, true));
+  const [[last], [best]] = await Promise.all([
+    db.select(columns).from(quizAttempts).where(counted).orderBy(desc(quizAttempts.createdAt)).limit(1),
+    db
+      .select(columns)
+      .from(quizAttempts)
+      .where(counted)
+      .orderBy(desc(quizAttempts.mark), desc(quizAttempts.createdAt))
+      .limit(1),
+  ]);
+  return { last: last ?? null, best: best ?? null };
 }
 
 /** Every question text the course's attempts asked (the retest asks none of them again). */

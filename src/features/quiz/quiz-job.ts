@@ -24,9 +24,13 @@ class CourseGone extends Error {
   readonly code = "course:not-found";
 }
 
-/** The model asked again the questions of an earlier attempt, twice: no retest to serve. */
+/**
+ * The model asked again the questions of an earlier attempt, twice: no retest to serve. Not a
+ * fault of the model's (a course's material can hold only so many questions): the learner is told
+ * so and offered the regular quiz, whose questions are still stored.
+ */
 class RepeatedQuestions extends Error {
-  readonly code = "ai:invalid-output";
+  readonly code = "quiz:no-fresh-questions";
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   findCertificateForCourse,
   findQuiz,
   issueCertificate,
+  quizMarks,
   recordAttempt,
   startAttempt,
   type CertificateInfo,
@@ -56,6 +57,12 @@ export async function loadQuizPage(userId: string, courseId: string) {
   const course = await findOwnCourse(userId, courseId);
   if (!course) return null;
   return { id: course.id, mainTopic: course.mainTopic, quizPassed: course.quizPassed, bestMark: course.bestMark };
+}
+
+/** The quiz page's course with the learner's last and best counted marks, shown before a start. */
+export async function loadQuizPageWithMarks(userId: string, courseId: string) {
+  const course = await loadQuizPage(userId, courseId);
+  return course && { ...course, marks: await quizMarks(course.id) };
 }
 
 /** A uniform whole number below n, from the system's secure source: an attempt's order is not guessable. */

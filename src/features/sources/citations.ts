@@ -86,15 +86,40 @@ export function contentWords(text: string): Set<string> {
 /** Whether a sentence and an excerpt share a content word (whole words, or a word's first five letters). */
 export function sharesContent(sentence: string, excerpt: string): boolean {
   const a = contentWords(sentence);
-  if (a.size === 0) return false;
-  const b = contentWords(excerpt);
+  // Inflections count: "photosynthesis" and "photosynthetic", "fotossíntese" and "fotossintético".
+  return a.size > 0 && sharedCount(a, contentWords(excerpt)) > 0;
+}
+
+/** How many content words two sets share (whole words, or a long word's first five letters). */
+function sharedCount(a: Set<string>, b: Set<string>): number {
   const stems = new Set([...b].filter((w) => w.length >= 6).map((w) => w.slice(0, 5)));
-  for (const word of a) {
-    if (b.has(word)) return true;
-    // Inflections: "photosynthesis" and "photosynthetic", "fotossíntese" and "fotossintético".
-    if (word.length >= 6 && stems.has(word.slice(0, 5))) return true;
-  }
-  return false;
+  let shared = 0;
+  for (const word of a) if (b.has(word) || (word.length >= 6 && stems.has(word.slice(0, 5)))) shared++;
+  return shared;
+}
+
+const foldedLine = (line: string) =>
+  fold(line)
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/**
+ * Whether an excerpt is a title and nothing more: a cover page, a slide with its title alone, a
+ * page's running head. It names a subject and supports no claim, so it is neither offered to the
+ * model nor kept as a citation. What is left once the lines repeating its headings or its
+ * source's title are set aside holds fewer than four content words.
+ */
+export function isTitleOnly(excerpt: {
+  quote: string;
+  sourceTitle?: string;
+  headingPath?: readonly string[];
+}): boolean {
+  const titles = new Set([excerpt.sourceTitle ?? "", ...(excerpt.headingPath ?? [])].map(foldedLine).filter(Boolean));
+  const rest = excerpt.quote
+    .split(/\n+/)
+    .filter((line) => !titles.has(foldedLine(line)))
+    .join("\n");
+  return contentWords(rest).size < 4;
 }
 
 /** Spans the checker must not touch: fenced code, inline code, formulas. */
@@ -133,7 +158,7 @@ export function checkCitations(text: string, excerpts: readonly Omit<Citation, "
     const sentence = claimBefore(masked, offset).replace(CITE_GROUP, " ");
     const kept = [...new Set(numbers.split(/\s*[,;]\s*\^?/).map(Number))].filter((n) => {
       const excerpt = excerpts[n - 1];
-      const ok = excerpt !== undefined && sharesContent(sentence, excerpt.quote);
+      const ok = excerpt !== undefined && !isTitleOnly(excerpt) && sharesContent(sentence, excerpt.quote);
       if (!ok) dropped++;
       return ok;
     });
@@ -157,4 +182,49 @@ export function paragraphCoverage(text: string): { paragraphs: number; citedPara
     .map((b) => b.trim())
     .filter((b) => b && !/^(#{1,6}\s|\||!\[|>\s*$|[-*_]{3,}$)/.test(b) && contentWords(b).size >= 4);
   return { paragraphs: blocks.length, citedParagraphs: blocks.filter((b) => /\[\^\d{1,3}\]/.test(b)).length };
+}
+
+/** Where one sentence of a quote starts and ends (`quote.slice(start, end)`). */
+export type SentenceSpan = { start: number; end: number };
+
+/** A quote's sentences: cut after a sentence's end (Latin, Arabic, CJK) or at a line break. */
+function sentenceSpans(quote: string): SentenceSpan[] {
+  const spans: SentenceSpan[] = [];
+  const push = (from: number, to: number) => {
+    const text = quote.slice(from, to);
+    const start = from + (text.length - text.trimStart().length);
+    const end = to - (text.length - text.trimEnd().length);
+    if (end > start) spans.push({ start, end });
+  };
+  let from = 0;
+  for (const match of quote.matchAll(/[.!?\u061f\u06d4]+(?=\s|$)|[\u3002\uff01\uff1f]|\n/g)) {
+    const to = match.index + match[0].length;
+    push(from, to);
+    from = to;
+  }
+  push(from, quote.length);
+  return spans;
+}
+
+/**
+ * The sentence of a quote that supports the claim citing it, for the side panel to highlight:
+ * of the quote's sentences, the one sharing the most content words with the claim (the sentence
+ * of `textBefore` that ends where the superscript stands), the first on a tie; null when none
+ * shares a word or the quote is one sentence (nothing to single out).
+ */
+export function supportingSentence(quote: string, textBefore: string): SentenceSpan | null {
+  const claim = contentWords(claimBefore(textBefore, textBefore.length));
+  if (claim.size === 0) return null;
+  const spans = sentenceSpans(quote);
+  if (spans.length < 2) return null;
+  let best: SentenceSpan | null = null;
+  let bestShared = 0;
+  for (const span of spans) {
+    const shared = sharedCount(claim, contentWords(quote.slice(span.start, span.end)));
+    if (shared > bestShared) {
+      best = span;
+      bestShared = shared;
+    }
+  }
+  return best;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Citation } from "./citations";
+import { isTitleOnly, type Citation } from "./citations";
 import { courseSourceRows, outlineSourceIds, ownSources, type SourceRow } from "./queries";
 import { searchSources } from "./search";
 
@@ -14,6 +14,9 @@ export type Excerpt = Citation & { headingPath: string[] };
 
 /** Longest excerpt text given to the model: a chunk is about 900 characters, this bounds outliers. */
 const MAX_EXCERPT_CHARS = 1600;
+
+/** Passages asked for beyond `k`, to stand in for those that are a title alone. */
+const TITLE_ONLY_SPARE = 4;
 
 /**
  * The `k` passages of the course's ready sources (its owner's only) that best answer `query`,
@@ -36,21 +39,26 @@ async function excerptsOf(userId: string, rows: SourceRow[], query: string, k: n
   const ready = rows.filter((r) => r.status === "ready" && r.userId === userId);
   if (ready.length === 0) return [];
   const titles = new Map(ready.map((r) => [r.id, r.title]));
+  // A few more than asked: a passage that is a title alone (a cover page, a title slide) supports
+  // nothing and is left out, and the next best takes its place.
   const hits = await searchSources(
     userId,
     ready.map((r) => r.id),
     query,
-    k,
+    k + TITLE_ONLY_SPARE,
   );
-  return hits.map((hit, i) => ({
-    n: i + 1,
-    sourceId: hit.sourceId,
-    sourceTitle: titles.get(hit.sourceId) ?? "",
-    pageFrom: hit.pageFrom,
-    pageTo: hit.pageTo,
-    headingPath: hit.headingPath,
-    quote: hit.text.slice(0, MAX_EXCERPT_CHARS),
-  }));
+  return hits
+    .map((hit) => ({
+      sourceId: hit.sourceId,
+      sourceTitle: titles.get(hit.sourceId) ?? "",
+      pageFrom: hit.pageFrom,
+      pageTo: hit.pageTo,
+      headingPath: hit.headingPath,
+      quote: hit.text.slice(0, MAX_EXCERPT_CHARS),
+    }))
+    .filter((excerpt) => !isTitleOnly(excerpt))
+    .slice(0, k)
+    .map((excerpt, i) => ({ n: i + 1, ...excerpt }));
 }
 
 /** Whether the course is made from material at all (its owner's ready sources). */

@@ -1,9 +1,7 @@
 import "server-only";
 import { hash, verify } from "@node-rs/argon2";
-
-/** Longer passwords are refused before hashing, so nobody can make the server hash megabytes. */
-export const PASSWORD_MAX_LENGTH = 256;
-export const PASSWORD_MIN_LENGTH = 9;
+// The password rule itself (its length) is shared with the forms: src/lib/password-rule.ts.
+import { PASSWORD_MAX_LENGTH } from "@/lib/password-rule";
 
 // argon2id (the library's default algorithm) with OWASP's suggested memory and time costs.
 const options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

@@ -113,7 +113,7 @@ export async function requireAdminPage(): Promise<SessionUser> {
   return user;
 }
 
-/** /login and /signup: a signed-in visitor goes to the dashboard. */
-export async function redirectSignedInUser(): Promise<void> {
-  if (await getCurrentUser()) redirect(paths.dashboard());
+/** /login and /signup: a signed-in visitor goes where they were going (`to`, a checked path), else the dashboard. */
+export async function redirectSignedInUser(to?: string): Promise<void> {
+  if (await getCurrentUser()) redirect(to ?? paths.dashboard());
 }

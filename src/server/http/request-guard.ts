@@ -15,12 +15,29 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export type WritePolicy = "same-origin" | "same-origin-upload" | "signed";
 
+/**
+ * The names one machine has for itself. A fresh `npm start` prints http://localhost:3000 and
+ * sets APP_URL to it; whoever opens http://127.0.0.1:3000 or http://[::1]:3000 instead is on
+ * the same server, and no other site can be reached by those names from a browser.
+ */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The origin itself and, for a loopback host, the same scheme and port under each loopback name. */
+function withLoopbackAliases(origin: URL): string[] {
+  if (!LOOPBACK_HOSTS.has(origin.hostname)) return [origin.origin];
+  return [...LOOPBACK_HOSTS].map((host) => {
+    const alias = new URL(origin.origin);
+    alias.hostname = host;
+    return alias.origin;
+  });
+}
+
 function ownOrigins(request: Request): Set<string> {
-  const origins = new Set<string>([new URL(env().APP_URL).origin]);
-  // The origin this request was addressed to (its Host): the app reached by another name than
-  // APP_URL, e.g. 127.0.0.1 instead of localhost. A browser never lets a page choose Host.
+  const origins = new Set<string>(withLoopbackAliases(new URL(env().APP_URL)));
+  // The origin this request was addressed to, as the server names it: the app reached by
+  // another name than APP_URL when the server was started with that host name.
   try {
-    origins.add(new URL(request.url).origin);
+    for (const origin of withLoopbackAliases(new URL(request.url))) origins.add(origin);
   } catch {
     // an unparsable URL adds nothing
   }
@@ -40,7 +57,9 @@ export function assertSameOriginWrite(request: Request, policy: WritePolicy = "s
   const origin = request.headers.get("origin");
   const foreignSite = site === "cross-site" || site === "same-site";
   if (foreignSite || (origin !== null && !ownOrigins(request).has(origin))) {
-    throw appError("request:cross-origin", apiTranslator(request));
+    // The refusal names APP_URL: a server opened at an address it was not told about refuses
+    // every write from it, and whoever runs it needs to know which setting says its address.
+    throw appError("request:cross-origin", apiTranslator(request), { values: { appUrl: env().APP_URL } });
   }
   const type = request.headers.get("content-type");
   const hasBody = Number(request.headers.get("content-length") ?? "0") > 0 || request.headers.has("transfer-encoding");

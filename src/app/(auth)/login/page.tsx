@@ -17,10 +17,11 @@ export default async function LoginPage({
 }: {
   searchParams: Promise<{ callbackUrl?: string | string[] }>;
 }) {
-  await redirectSignedInUser();
-  const t = await getTranslations("auth.login");
   const asked = (await searchParams).callbackUrl;
-  const callbackUrl = safeCallbackPath(typeof asked === "string" ? asked : null) ?? paths.dashboard();
+  const checked = safeCallbackPath(typeof asked === "string" ? asked : null) ?? undefined;
+  await redirectSignedInUser(checked);
+  const t = await getTranslations("auth.login");
+  const callbackUrl = checked ?? paths.dashboard();
   return (
     <Card className="w-full max-w-sm p-6 sm:p-8">
       <div className="mb-6 space-y-1 text-center">

@@ -9,9 +9,11 @@ import { Button } from "@/components/ui/button";
 import { CourseGridSkeleton } from "@/features/courses/components/course-card-skeleton";
 import { CourseCard, courseCardTexts } from "@/features/courses/components/course-card";
 import { CourseCardActions } from "@/features/courses/components/course-card-actions";
+import { CourseCardWriting } from "@/features/courses/components/course-card-writing";
 import { CourseGrid } from "@/features/courses/components/course-grid";
 import { CourseGridItem, EmptyCourses } from "@/features/courses/components/course-grid-parts";
 import { COURSES_PAGE_SIZE, listCourseCardsForUser } from "@/features/courses/service";
+import { coursesBeingWritten } from "@/features/learning/service";
 import { requireUserPage } from "@/server/auth/session";
 import { env } from "@/server/env";
 import { paths } from "@/lib/paths";
@@ -61,6 +63,10 @@ async function FirstPage({ userId }: { userId: string }) {
   if (initial.length === 0) {
     return <EmptyCourses title={t("emptyTitle")} text={t("emptyText")} action={t("createFirst")} />;
   }
+  const writing = await coursesBeingWritten(
+    userId,
+    initial.map((course) => course.id),
+  );
   return (
     <CourseGrid firstPageIds={initial.map((course) => course.id)} pageSize={COURSES_PAGE_SIZE}>
       {initial.map((course) => (
@@ -69,6 +75,7 @@ async function FirstPage({ userId }: { userId: string }) {
             course={course}
             texts={courseCardTexts(tCourses, course)}
             actions={<CourseCardActions courseId={course.id} topic={course.mainTopic} />}
+            writing={<CourseCardWriting courseId={course.id} initial={writing.get(course.id)} />}
           />
         </CourseGridItem>
       ))}

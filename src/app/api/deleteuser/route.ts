@@ -4,7 +4,11 @@ import { withoutSessionCookie } from "@/features/accounts/session-cookie";
 import { apiRoute } from "@/server/http/api";
 
 export const POST = apiRoute.user({ body: deleteUserBodySchema }, async ({ log, t, user, body }) => {
-  await deleteAccount(user, { userId: body.userId }, t);
-  log.info({ userId: user.id }, "account deleted");
+  const { subscriptionsCanceled } = await deleteAccount(
+    user,
+    { userId: body.userId, currentPassword: body.currentPassword },
+    t,
+  );
+  log.info({ userId: user.id, subscriptionsCanceled }, "account deleted");
   return withoutSessionCookie(Response.json({ success: true, message: t("account.delete.deleted") }));
 });

@@ -11,13 +11,16 @@ import { Label } from "@/components/ui/label";
 import { postForAnswer } from "@/lib/http/post-json";
 import { paths } from "@/lib/paths";
 
-/** /forgot-password: the e-mail form, then "Check your email" with a way back to the form. */
-export function ForgotPasswordForm() {
+/**
+ * /forgot-password: the e-mail form, then "Check your email" with a way back to the form.
+ * `initialEmail`: what was typed on the login page before "Forgot password?".
+ */
+export function ForgotPasswordForm({ initialEmail = "" }: { initialEmail?: string }) {
   const t = useTranslations("forgot");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(initialEmail);
   const inputRef = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {

@@ -17,6 +17,8 @@ export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; mess
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Kept as typed so "Forgot password?" can take it along.
+  const [typedEmail, setTypedEmail] = useState("");
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,12 +53,23 @@ export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; mess
       {error && <Alert>{error}</Alert>}
       <div className="space-y-2">
         <Label htmlFor="email">{t("email")}</Label>
-        <Input id="email" name="email" type="email" autoComplete="email" maxLength={320} />
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={320}
+          value={typedEmail}
+          onChange={(event) => setTypedEmail(event.target.value)}
+        />
       </div>
       <div className="space-y-2">
         <div className="flex items-center justify-between">
           <Label htmlFor="password">{t("password")}</Label>
-          <Link href={paths.forgotPassword()} className="text-sm text-primary hover:underline">
+          <Link
+            href={paths.forgotPassword({ email: typedEmail.trim() || undefined })}
+            className="text-sm text-primary hover:underline"
+          >
             {t("forgot")}
           </Link>
         </div>
@@ -74,7 +87,10 @@ export function LoginForm({ callbackUrl, messages }: { callbackUrl: string; mess
       </Button>
       <p className="text-center text-sm text-muted-foreground">
         {t("noAccount")}{" "}
-        <Link href={paths.signup()} className="font-medium text-primary hover:underline">
+        <Link
+          href={paths.signup({ callbackUrl: callbackUrl === paths.dashboard() ? undefined : callbackUrl })}
+          className="font-medium text-primary hover:underline"
+        >
           {t("signupLink")}
         </Link>
       </p>

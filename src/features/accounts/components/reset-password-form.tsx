@@ -9,8 +9,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
+import { PasswordRuleHint } from "./password-rule-hint";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 import { postForAnswer } from "@/lib/http/post-json";
+import { PASSWORD_MAX_LENGTH, PASSWORD_RULE_VALUES, passwordProblem } from "@/lib/password-rule";
 import { paths } from "@/lib/paths";
 
 const REDIRECT_AFTER_MS = 3000;
@@ -35,7 +37,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   function firstProblem(): string | null {
     if (!password || !confirm) return t("bothRequired");
     if (password !== confirm) return t("mismatch");
-    if (password.length < 9) return t("tooShort");
+    // The SPEC's own words for this page; the length is the one rule's.
+    if (passwordProblem(password) === "short") return t("tooShort", PASSWORD_RULE_VALUES);
     return null;
   }
 
@@ -95,17 +98,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
           id="password"
           name="password"
           autoComplete="new-password"
-          maxLength={256}
+          maxLength={PASSWORD_MAX_LENGTH}
           showLabel={tAuth("showPassword")}
           hideLabel={tAuth("hidePassword")}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          aria-describedby="password-strength password-hint"
+          aria-describedby="password-rule password-strength"
         />
+        <PasswordRuleHint id="password-rule" text={tAuth("passwordRule", PASSWORD_RULE_VALUES)} />
+        {/* Advice only: the rule above is all the server asks for. */}
         <PasswordStrengthMeter password={password} id="password-strength" />
-        <p id="password-hint" className="text-xs text-muted-foreground">
-          {t("hint")}
-        </p>
       </div>
       <div className="space-y-2">
         <Label htmlFor="confirm-password">{t("confirm")}</Label>
@@ -113,7 +115,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           id="confirm-password"
           name="confirm"
           autoComplete="new-password"
-          maxLength={256}
+          maxLength={PASSWORD_MAX_LENGTH}
           showLabel={tAuth("showPassword")}
           hideLabel={tAuth("hidePassword")}
           value={confirm}

@@ -26,7 +26,8 @@ export function courseCardTexts(
 ): CourseCardTexts {
   return {
     coverAlt: t("coverAlt", { topic: course.mainTopic }),
-    status: course.completed ? t("completed") : t("pending"),
+    // A course opened or read in part is under way; "pending" read as if it waited on something.
+    status: course.completed ? t("completed") : course.progress > 0 ? t("inProgress") : t("notStarted"),
     photoBy: course.photoAttribution ? t("photoBy", { author: course.photoAttribution }) : null,
     type: course.type === "video_text" ? t("videoText") : t("textImage"),
     progressLabel: t("progressLabel"),
@@ -38,17 +39,20 @@ export function courseCardTexts(
 
 /**
  * A My Courses card, without hooks: the page renders the first page's cards on the server and
- * only `actions` (the menu and the offline badge, a small client island) hydrates; the grid
- * renders the next pages' cards with the same markup on the client.
+ * only `actions` (the menu and the offline badge) and `writing` (client islands) hydrate; the
+ * grid renders the next pages' cards with the same markup on the client.
  */
 export function CourseCard({
   course,
   texts,
   actions,
+  writing,
 }: {
   course: CourseCardData;
   texts: CourseCardTexts;
   actions: React.ReactNode;
+  /** "Writing 14 of 20 lessons" while "Write all lessons" runs (course-card-writing.tsx). */
+  writing?: React.ReactNode;
 }) {
   return (
     <article
@@ -89,6 +93,7 @@ export function CourseCard({
             {course.mainTopic}
           </h3>
           <p className="text-sm text-muted-foreground">{texts.type}</p>
+          {writing}
         </div>
         <div className="space-y-1.5">
           <div

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import type { CourseCard as CourseCardData } from "../service";
 import { CourseCard, courseCardTexts } from "./course-card";
 import { CourseCardActions } from "./course-card-actions";
+import { CourseCardWriting } from "./course-card-writing";
 import { CourseCardSkeleton } from "./course-card-skeleton";
 import { CourseGridItem } from "./course-grid-parts";
 
@@ -88,6 +89,7 @@ export function CourseGrid({
               course={course}
               texts={courseCardTexts(t, course)}
               actions={<CourseCardActions courseId={course.id} topic={course.mainTopic} onDeleted={onDeleted} />}
+              writing={<CourseCardWriting courseId={course.id} />}
             />
           </CourseGridItem>
         ))}

@@ -31,11 +31,18 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
     };
   }, [courseId]);
 
+  // Busy from when the export goes ahead, not while it asks about unwritten lessons: a button
+  // disabled under the question would lose the focus the question must hand back to it.
+  const running = React.useRef(false);
   const exportAs = (format: "pdf" | "md" | "scorm") => async () => {
-    if (exporting) return;
-    setExporting(true);
-    await (await actions()).exportAction(courseId, format, t);
-    setExporting(false);
+    if (running.current) return;
+    running.current = true;
+    try {
+      await (await actions()).exportAction(courseId, format, t, () => setExporting(true));
+    } finally {
+      running.current = false;
+      setExporting(false);
+    }
   };
   const toggleOffline = async () => {
     const saved = await (
@@ -70,8 +77,8 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
       <MenuButton
         label={share("actions")}
         items={[...shareItems, ...exportItems, offlineItem]}
-        className="relative [&>[role=menu]]:bottom-full [&>[role=menu]]:mt-0 [&>[role=menu]]:mb-1"
-        buttonClassName="h-14 flex-col gap-0.5 px-1 text-xs"
+        className="relative max-w-full min-w-0 [&>[role=menu]]:bottom-full [&>[role=menu]]:mt-0 [&>[role=menu]]:mb-1"
+        buttonClassName="h-14 max-w-full flex-col gap-0.5 px-1 text-xs"
       >
         {exporting || stored === "saving" ? busy : <Share2Icon aria-hidden />}
         <span className="max-w-full truncate">{exporting ? exportLabel : share("share")}</span>
@@ -80,18 +87,23 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
   }
   return (
     <>
-      <MenuButton label={share("share")} menuLabel={share("shareMenu")} items={shareItems}>
+      <MenuButton label={share("share")} menuLabel={share("shareMenu")} items={shareItems} title={share("share")}>
         <Share2Icon aria-hidden />
-        <span className="sr-only xl:not-sr-only">{share("share")}</span>
       </MenuButton>
-      <MenuButton label={exportLabel} menuLabel={exp("exportMenu")} items={exportItems} disabled={exporting}>
+      <MenuButton
+        label={exportLabel}
+        menuLabel={exp("exportMenu")}
+        items={exportItems}
+        disabled={exporting}
+        title={exportLabel}
+      >
         {exporting ? busy : <DownloadIcon aria-hidden />}
-        <span className="sr-only xl:not-sr-only">{exportLabel}</span>
       </MenuButton>
       <MenuButton
         label={stored === "saved" ? offline("downloaded") : offline("menu")}
         menuLabel={offline("menu")}
         items={[offlineItem]}
+        title={stored === "saved" ? offline("downloaded") : offline("menu")}
       >
         {stored === "saving" ? (
           busy
@@ -100,7 +112,6 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
         ) : (
           <CloudDownloadIcon aria-hidden />
         )}
-        <span className="sr-only xl:not-sr-only">{stored === "saved" ? offline("badge") : offline("menu")}</span>
       </MenuButton>
     </>
   );

@@ -10,8 +10,12 @@ import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 import { COURSE_LANGUAGE_NAMES, DEFAULT_COURSE_LANGUAGE } from "../languages";
 import { COURSE_TYPES, FREE_CHOICES, MAX_USER_SUBTOPICS } from "@/features/plans";
+import { TOPIC_MAX_LENGTH, TOPIC_MIN_LENGTH } from "../topic-length";
 import type { FormValues } from "./generate-types";
 import { paths } from "@/lib/paths";
+
+/** The server's rule (generate:topic-short): a topic of at least 3 characters once trimmed. */
+const topicValid = (topic: string) => topic.trim().length >= TOPIC_MIN_LENGTH;
 
 /** The course request: topic, subtopics, size, type and language; choices outside the plan say Premium. */
 export function CourseForm({
@@ -69,7 +73,7 @@ export function CourseForm({
     event.preventDefault();
     const topic = values.topic.trim();
     const nextErrors = {
-      topic: topic.length < 3 ? t("topicMin") : undefined,
+      topic: topicValid(topic) ? undefined : t("topicMin"),
       language: values.language ? undefined : t("languageMissing"),
     };
     setErrors(nextErrors);
@@ -88,9 +92,14 @@ export function CourseForm({
           ref={topicInput}
           id={ids.topic}
           value={values.topic}
-          onChange={(e) => setValues((v) => ({ ...v, topic: e.target.value }))}
+          onChange={(e) => {
+            const topic = e.target.value;
+            setValues((v) => ({ ...v, topic }));
+            // Once shown, the error goes as soon as the topic is long enough (not at the next submit).
+            if (errors.topic && topicValid(topic)) setErrors((current) => ({ ...current, topic: undefined }));
+          }}
           placeholder={t("topicPlaceholder")}
-          maxLength={200}
+          maxLength={TOPIC_MAX_LENGTH}
           aria-invalid={Boolean(errors.topic)}
           aria-describedby={errors.topic ? ids.topicError : undefined}
         />

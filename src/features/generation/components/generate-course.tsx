@@ -22,11 +22,14 @@ const INITIAL: FormValues = {
   language: DEFAULT_COURSE_LANGUAGE,
 };
 
+/** What the page keeps: the form, the preview, and the material the learner unticked. */
+type Saved = { values: FormValues; preview: Preview | null; untickedSources?: string[] };
+
 /** The form and the preview survive a reload (and a duplicated tab keeps the same idempotency key). */
-function loadSaved(): { values: FormValues; preview: Preview | null } | null {
+function loadSaved(): Saved | null {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as { values: FormValues; preview: Preview | null }) : null;
+    return raw ? (JSON.parse(raw) as Saved) : null;
   } catch {
     return null;
   }
@@ -40,8 +43,11 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
   const [creating, setCreating] = useState(false);
   const [creatingSince, setCreatingSince] = useState<number | null>(null);
   const topicInput = useRef<HTMLInputElement>(null);
+  // The ready material the learner left ticked under "Add material", open or collapsed; what they
+  // unticked is kept here, so it stays unticked after a preview is cancelled or the page reloaded.
   const [sourceIds, setSourceIds] = useState<string[]>([]);
-  const onSourcesReady = useCallback((ids: string[]) => setSourceIds(ids), []);
+  const [untickedSources, setUntickedSources] = useState<string[]>([]);
+  const onSourcesChosen = useCallback((ids: string[]) => setSourceIds(ids), []);
   const restored = useRef(false);
 
   function failed(message?: string) {
@@ -73,6 +79,7 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
     if (saved) {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time restore from the browser's storage
       setValues({ ...INITIAL, ...saved.values });
+      setUntickedSources(saved.untickedSources ?? []);
       // An outline that was still streaming when the page went away cannot be resumed; one kept
       // before outlines had a server copy cannot become a course.
       if (saved.preview?.status === "ready" && saved.preview.outlineId) setPreview(saved.preview);
@@ -87,12 +94,16 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
     try {
       sessionStorage.setItem(
         STORAGE_KEY,
-        JSON.stringify({ values, preview: preview?.status === "ready" ? preview : null }),
+        JSON.stringify({
+          values,
+          preview: preview?.status === "ready" ? preview : null,
+          untickedSources,
+        } satisfies Saved),
       );
     } catch {
       // storage full or disabled: the form still works, it is just not kept
     }
-  }, [values, preview]);
+  }, [values, preview, untickedSources]);
 
   function backToForm() {
     stop();
@@ -141,7 +152,9 @@ export function GenerateCourse({ paid }: { paid: boolean }) {
     );
   return (
     <>
-      <AddMaterial onReady={onSourcesReady} />
+      <AddMaterial
+        choice={{ unticked: untickedSources, onUntickedChange: setUntickedSources, onChosen: onSourcesChosen }}
+      />
       <CourseForm
         paid={paid}
         values={values}

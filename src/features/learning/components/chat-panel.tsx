@@ -1,6 +1,7 @@
 "use client";
 
-import { BotIcon, SendIcon, UserIcon } from "lucide-react";
+import { BookLockIcon, BotIcon, SendIcon, UserIcon } from "lucide-react";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import * as React from "react";
 import { notify } from "@/components/notify";
@@ -10,6 +11,7 @@ import type { CourseTextAttributes } from "@/lib/course-languages";
 import { readNdjson } from "@/lib/http/ndjson";
 import { postJson } from "@/lib/http/post-json";
 import { failureText, StreamFailure } from "@/lib/http/stream-failure";
+import { paths } from "@/lib/paths";
 import { cn } from "@/lib/utils";
 import type { ChatEntry, ChatStreamEvent } from "../chat";
 import { MarkdownView } from "./markdown-view";
@@ -36,6 +38,8 @@ export function ChatPanel({
   const t = useTranslations("chat");
   const tc = useTranslations("common");
   const [messages, setMessages] = React.useState<Message[] | null>(null);
+  // "Only from my sources" (set on the course's Material page): said here while it holds.
+  const [sourcesOnly, setSourcesOnly] = React.useState(false);
   const [input, setInput] = React.useState("");
   // `since` and `pieces`: when the question was sent and how many pieces of answer came since (the slow-model notice).
   const [pending, setPending] = React.useState<{
@@ -52,8 +56,10 @@ export function ChatPanel({
     void (async () => {
       try {
         const response = await postJson("/api/chat/history", { courseId });
-        const body = (await response.json()) as { success: boolean; messages?: ChatEntry[] };
-        if (!cancelled) setMessages(body.success ? (body.messages ?? []) : []);
+        const body = (await response.json()) as { success: boolean; messages?: ChatEntry[]; sourcesOnly?: boolean };
+        if (cancelled) return;
+        setMessages(body.success ? (body.messages ?? []) : []);
+        setSourcesOnly(body.sourcesOnly === true);
       } catch {
         if (!cancelled) setMessages([]);
       }
@@ -115,6 +121,23 @@ export function ChatPanel({
       closeLabel={t("close")}
       testId="chat-panel"
     >
+      {sourcesOnly ? (
+        <p
+          className="flex items-start gap-2 rounded-md border border-primary/30 bg-primary/5 px-3 py-2 text-xs"
+          data-testid="chat-sources-only"
+        >
+          <BookLockIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          <span>
+            {t("sourcesOnly")}{" "}
+            <Link
+              href={paths.courseMaterial(courseId)}
+              className="font-medium text-primary underline underline-offset-4"
+            >
+              {t("sourcesOnlyChange")}
+            </Link>
+          </span>
+        </p>
+      ) : null}
       {/* Focusable, so a keyboard can scroll a long conversation. */}
       <div
         ref={list}

@@ -1,6 +1,14 @@
 "use client";
 
-import { CheckCircle2Icon, CheckIcon, CircleIcon, ClipboardCheckIcon, LayersIcon, PaperclipIcon } from "lucide-react";
+import {
+  CheckCircle2Icon,
+  CheckIcon,
+  CircleIcon,
+  ClipboardCheckIcon,
+  LayersIcon,
+  PaperclipIcon,
+  TriangleAlertIcon,
+} from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
@@ -22,6 +30,7 @@ export function CourseOutline({
   text,
   onSelect,
   writing,
+  failed,
   before,
 }: {
   topics: ViewerData["topics"];
@@ -35,6 +44,8 @@ export function CourseOutline({
   onSelect: (lesson: OutlineLesson) => void;
   /** While "Write all lessons" runs: lessons written per topic, shown beside each topic's title. */
   writing?: { id: string; written: number; total: number }[];
+  /** Lessons "Write all lessons" could not write: marked until they are written. */
+  failed?: ReadonlySet<string>;
   /** Shown above the topics (the phone drawer's "Write all lessons"). */
   before?: React.ReactNode;
 }) {
@@ -86,6 +97,13 @@ export function CourseOutline({
                           className="mt-0.5 size-4 shrink-0 text-primary"
                           aria-label={t("done")}
                           role="img"
+                        />
+                      ) : failed?.has(l.id) && !l.generated ? (
+                        <TriangleAlertIcon
+                          className="mt-0.5 size-4 shrink-0 text-destructive"
+                          aria-label={t("notWritten")}
+                          role="img"
+                          data-testid="lesson-failed"
                         />
                       ) : (
                         <CircleIcon className="mt-0.5 size-4 shrink-0" aria-label={t("notDone")} role="img" />

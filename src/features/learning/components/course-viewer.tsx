@@ -2,6 +2,7 @@
 
 import { BookOpenIcon, ChevronLeftIcon, ChevronRightIcon, RefreshCwIcon } from "lucide-react";
 import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import * as React from "react";
@@ -22,7 +23,7 @@ import { StudyButtons } from "./study-buttons";
 import { useLessonNavigation } from "./use-lesson-navigation";
 import { usePartialRenderer } from "./use-partial-renderer";
 import { ViewerHeader } from "./viewer-header";
-import { useWriting, WriteAllControl } from "./write-all-control";
+import { useWriting, WriteAllControl, WriteAllFailures } from "./write-all-control";
 import { LessonSkeleton } from "./viewer-skeleton";
 import { ReviewNotice } from "./review-notice";
 import { paths } from "@/lib/paths";
@@ -34,6 +35,10 @@ const NotesPanel = dynamic(() => import("./notes-panel").then((m) => m.NotesPane
 const AddCardFromSelection = dynamic(() => import("@/features/review").then((m) => m.AddCardFromSelection), {
   ssr: false,
 });
+
+/** "Next: {topic} Quiz" on the last lesson (cn does not merge classes, so not Button's with overrides). */
+const NEXT_QUIZ =
+  "inline-flex min-h-9 min-w-0 items-center gap-2 rounded-md bg-primary px-4 py-1.5 text-sm font-medium text-primary-foreground transition-colors outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4 [&_svg]:shrink-0";
 
 /** The course viewer: header, outline, the lesson, the study panels and the phone's bottom bar. */
 export function CourseViewer({
@@ -69,6 +74,12 @@ export function CourseViewer({
   /** The lesson's text, where a selection can become a review card. */
   const lessonTextRef = React.useRef<HTMLDivElement>(null);
   const writing = useWriting(data.course.id, data.writing);
+  // Lessons the batch could not write, until they are written (opening one writes it).
+  const failed = React.useMemo(() => {
+    const ids = new Set(writing.progress.failedLessons ?? []);
+    for (const topic of nav.topics) for (const l of topic.lessons) if (l.generated) ids.delete(l.id);
+    return ids;
+  }, [writing.progress.failedLessons, nav.topics]);
   // The course's words carry its language and direction; the buttons and labels keep the UI's.
   const text = data.course.text;
   // A review lesson (after a failed quiz) says so and leads to the retest.
@@ -113,6 +124,7 @@ export function CourseViewer({
       text={text}
       onSelect={select}
       writing={writing.active ? writing.progress.topics : undefined}
+      failed={failed}
       before={before}
     />
   );
@@ -149,6 +161,7 @@ export function CourseViewer({
         {/* Below md: the bottom bar (4 rem) and the study strip on it (3.5 rem) plus a gap, so the
             lesson's end scrolls clear of both (the article adds its own 1.5 rem). */}
         <main className="min-w-0 flex-1 pb-32 md:pb-12" aria-busy={busy}>
+          <WriteAllFailures state={writing} failed={failed.size} />
           <article className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6">
             <div className="flex items-start gap-2">
               <h1
@@ -214,7 +227,19 @@ export function CourseViewer({
                   {t("next")}
                   <ChevronRightIcon aria-hidden />
                 </Button>
-              ) : null}
+              ) : (
+                // The last lesson leads on to the quiz (its title in the course's own language).
+                // A primary button's look, but it wraps and shrinks: a long title fits a phone.
+                <Link href={paths.courseQuiz(data.course.id)} className={NEXT_QUIZ} data-testid="next-quiz">
+                  <span className="min-w-0 text-start break-words">
+                    {t.rich("nextQuiz", {
+                      topic: data.course.mainTopic,
+                      title: (chunks) => <bdi {...text}>{chunks}</bdi>,
+                    })}
+                  </span>
+                  <ChevronRightIcon aria-hidden />
+                </Link>
+              )}
             </div>
           </article>
         </main>

@@ -22,7 +22,8 @@ export function StudyButtons({
   onChat: () => void;
 }) {
   const t = useTranslations("viewer");
-  const label = floating ? undefined : "sr-only lg:not-sr-only";
+  // The header gives them words only where the course's name keeps room (viewer-header.tsx).
+  const label = floating ? undefined : "sr-only 2xl:not-sr-only";
   return (
     <div
       className={
@@ -37,18 +38,21 @@ export function StudyButtons({
         variant={floating ? "secondary" : "ghost"}
         size={floating ? "default" : "sm"}
         onClick={onNotes}
+        // On the phone's strip the short word shows ("Notas"); the name stays the whole one.
+        aria-label={floating ? t("notesButton") : undefined}
       >
         <NotebookPenIcon aria-hidden />
-        <span className={cn(label, floating && "truncate")}>{t("notesButton")}</span>
+        <span className={cn(label, floating && "truncate")}>{floating ? t("notesShort") : t("notesButton")}</span>
       </Button>
       <Button
         className={cn(floating && "min-w-0 flex-1 rounded-full sm:flex-none")}
         variant={floating ? "default" : "ghost"}
         size={floating ? "default" : "sm"}
         onClick={onChat}
+        aria-label={floating ? t("chatButton") : undefined}
       >
         <MessageCircleIcon aria-hidden />
-        <span className={cn(label, floating && "truncate")}>{t("chatButton")}</span>
+        <span className={cn(label, floating && "truncate")}>{floating ? t("chatShort") : t("chatButton")}</span>
       </Button>
     </div>
   );

@@ -12,6 +12,10 @@ import { paths } from "@/lib/paths";
 /**
  * The top bar: outline toggle, progress and the course's name; from md up also Home, Certificate, Share, Export,
  * Offline, the study buttons and the theme (below md they are in the bottom bar and floating).
+ * The course's name comes first: the actions are icons (named for screen readers and on hover)
+ * and only the ones an icon does not say ("Write all lessons", the study panels) get their words,
+ * from widths where the name still keeps most of the bar (issue 33: at 1280 px in Portuguese
+ * every label left the name 42 px).
  */
 export function ViewerHeader({
   mainTopic,
@@ -59,20 +63,33 @@ export function ViewerHeader({
         </Button>
       </div>
       <ProgressRing percent={progress} label={t("progressLabel", { percent: progress })} />
-      <p {...text} className="min-w-0 flex-1 truncate text-start font-semibold" title={mainTopic}>
+      {/* `dir="auto"`: a Latin name in a right-to-left course is cut at its own end, not its start. */}
+      <p
+        lang={text.lang}
+        dir="auto"
+        className="min-w-32 flex-1 truncate text-start font-semibold"
+        title={mainTopic}
+        data-testid="viewer-course-title"
+      >
         {mainTopic}
       </p>
       {languageMenu}
       <div className="hidden items-center gap-1 md:flex" role="group" aria-label={t("actions")}>
         <Button variant="ghost" size="sm" asChild>
-          <Link href={paths.dashboard()}>
+          <Link href={paths.dashboard()} title={t("home")}>
             <HomeIcon aria-hidden />
-            <span className="sr-only xl:not-sr-only">{t("home")}</span>
+            <span className="sr-only">{t("home")}</span>
           </Link>
         </Button>
-        <Button variant="ghost" size="sm" onClick={onCertificate} data-testid="certificate-action">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onCertificate}
+          title={t("certificate")}
+          data-testid="certificate-action"
+        >
           <AwardIcon aria-hidden />
-          <span className="sr-only xl:not-sr-only">{t("certificate")}</span>
+          <span className="sr-only">{t("certificate")}</span>
         </Button>
         {writeAll}
         {courseActions}

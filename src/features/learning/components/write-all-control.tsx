@@ -1,6 +1,6 @@
 "use client";
 
-import { LoaderCircleIcon, PenLineIcon, SquareIcon } from "lucide-react";
+import { LoaderCircleIcon, PenLineIcon, RefreshCwIcon, SquareIcon, TriangleAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import * as React from "react";
 import { notify } from "@/components/notify";
@@ -60,7 +60,7 @@ export function useWriting(courseId: string, initial: WritingProgress): WritingS
         setProgress(next);
         if (activeCount(next) > 0) timer = setTimeout(tick, POLL_MS);
         else if (next.written === next.total) notify.success(t("finished"), t("finishedText"));
-        else if (next.failed > 0) notify.error(t("someFailed", { count: next.failed }));
+        // Lessons that could not be written stay on screen (WriteAllFailures and the outline's marks).
       } catch {
         // A dropped connection: keep asking, a little slower.
         if (!controller.signal.aborted) timer = setTimeout(tick, POLL_MS * 2);
@@ -78,7 +78,7 @@ export function useWriting(courseId: string, initial: WritingProgress): WritingS
     try {
       const { queued } = await startWriteAll(courseId);
       // Counted exactly at the next poll; until then, what was queued is the batch.
-      setProgress((p) => ({ ...p, failed: 0, batch: queued }));
+      setProgress((p) => ({ ...p, failed: 0, failedLessons: [], batch: queued }));
       // The header's status says it from now on: a toast would only cover the Stop button.
       if (queued === 0) notify.info(t("nothingToWrite"));
     } catch (error) {
@@ -133,10 +133,11 @@ export function WriteAllControl({ state, variant }: { state: WritingState; varia
           size="sm"
           onClick={() => void state.stop()}
           disabled={busy}
+          title={t("stop")}
           data-testid="write-all-stop"
         >
           <SquareIcon aria-hidden />
-          {t("stop")}
+          <span className={cn(!drawer && "sr-only 2xl:not-sr-only")}>{t("stop")}</span>
         </Button>
       </div>
     );
@@ -153,13 +154,46 @@ export function WriteAllControl({ state, variant }: { state: WritingState; varia
         data-testid="write-all"
       >
         {busy ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <PenLineIcon aria-hidden />}
-        <span className={cn(!drawer && "sr-only 2xl:not-sr-only")}>{t("action")}</span>
+        <span className={cn(!drawer && "sr-only xl:not-sr-only")}>{t("action")}</span>
       </Button>
       {drawer ? <p className="text-xs text-muted-foreground">{t("hint", { count: missing })}</p> : null}
       {drawer && progress.failed > 0 ? (
         <p className="text-xs text-destructive" data-testid="write-all-failed">
           {t("someFailed", { count: progress.failed })}
         </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The lessons "Write all lessons" could not write: how many (the outline marks which), and Retry,
+ * which queues them again. Stays until they are written, by the batch or by opening them. The
+ * live region is always there, so the count is announced when it appears.
+ */
+export function WriteAllFailures({ state, failed }: { state: WritingState; failed: number }) {
+  const t = useTranslations("writeAll");
+  const id = React.useId();
+  return (
+    <div aria-live="polite" className="mx-auto w-full max-w-3xl px-4 has-[section]:pt-6 sm:px-6">
+      {failed > 0 ? (
+        <section
+          aria-labelledby={id}
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/60 p-3"
+          data-testid="write-all-failures"
+        >
+          <TriangleAlertIcon className="size-5 shrink-0 text-destructive" aria-hidden />
+          <div className="min-w-0 flex-1 space-y-0.5">
+            <p id={id} className="font-semibold">
+              {t("failedHeading", { count: failed })}
+            </p>
+            <p className="text-sm text-muted-foreground">{t("failedText", { count: failed })}</p>
+          </div>
+          <Button size="sm" variant="outline" onClick={() => void state.start()} disabled={state.busy}>
+            {state.busy ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <RefreshCwIcon aria-hidden />}
+            {t("retry")}
+          </Button>
+        </section>
       ) : null}
     </div>
   );

@@ -2,13 +2,14 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { appError } from "@/server/http/errors";
 import type { ApiTranslator } from "@/i18n/api-translator";
-import { getDb } from "@/server/db/client";
+import { getDb, type Db } from "@/server/db/client";
 import { isDatabaseUnavailable } from "@/server/db/unavailable";
 import { users } from "@/server/db/schema";
 import { sendMailInBackground } from "@/server/email/mailer";
 import { logger } from "@/server/logger";
 import { planOffer } from "../catalog";
 import { planName } from "../plan-name";
+import { chargeableSubscriptions } from "../subscriptions";
 import {
   claimReceipt,
   currentSubscription,
@@ -20,7 +21,7 @@ import {
 } from "./ledger";
 import { isProviderId, providerInfo, providerLabel } from "./providers";
 import { configuredProviders, paymentProvider } from "./registry";
-import type { BillingDetails, PaidPlan, PaymentProvider, PendingCheck, ProviderId } from "./types";
+import type { BillingDetails, PaidPlan, PaymentProvider, PendingCheck, ProviderId, StoredSubscription } from "./types";
 
 type Who = { id: string; email: string; name: string };
 
@@ -39,14 +40,22 @@ function rethrowOutage(error: unknown): void {
   if (isDatabaseUnavailable(error)) throw error;
 }
 
-/** A provider call that failed is the provider's fault (502), told without its details. */
-async function atProvider<T>(t: ApiTranslator, what: string, call: () => Promise<T>): Promise<T> {
+/**
+ * A provider call that failed is the provider's fault (502 `payment:provider-failed`, or the
+ * caller's own `refusal`), told without its details.
+ */
+async function atProvider<T>(
+  t: ApiTranslator,
+  what: string,
+  call: () => Promise<T>,
+  refusal: () => Error = () => appError("payment:provider-failed", t),
+): Promise<T> {
   try {
     return await call();
   } catch (error) {
     rethrowOutage(error);
     logger.warn({ err: error, what }, "payment provider call failed");
-    throw appError("payment:provider-failed", t);
+    throw refusal();
   }
 }
 
@@ -174,6 +183,18 @@ export async function billingSummary(userId: string): Promise<SubscriptionView |
 }
 
 /**
+ * Ends one subscription now (SPEC: immediate, no refund): at the provider first, then here, so a
+ * provider that refuses, cannot be reached or is no longer set up leaves it as it was. Cancel Plan
+ * and account deletion both end a subscription through here; `refusal` is what each tells then.
+ */
+async function cancelNow(subscription: StoredSubscription, t: ApiTranslator, refusal?: () => Error): Promise<void> {
+  const provider = isProviderId(subscription.provider) ? paymentProvider(subscription.provider) : null;
+  if (!provider) throw refusal ? refusal() : appError("payment:provider-off", t);
+  await atProvider(t, `${subscription.provider} cancel`, () => provider.cancel(subscription), refusal);
+  await recordCancellation(subscription);
+}
+
+/**
  * Cancels now (SPEC: immediate, no refund): at the provider first, then here, so a provider that
  * refuses leaves the plan as it was. An admin grant is not the user's to cancel here.
  */
@@ -188,9 +209,41 @@ export async function cancelPlan(user: Who, subscriptionRef: string | undefined,
     throw appError("payment:forbidden", t);
   }
   if (subscription.provider === "admin") throw appError("payment:forbidden", t);
-  const provider = requireProvider(subscription.provider as ProviderId, t);
-  await atProvider(t, `${subscription.provider} cancel`, () => provider.cancel(subscription));
-  await recordCancellation(subscription);
+  await cancelNow(subscription, t);
+}
+
+/** A subscription a provider may still charge, as the delete dialog names it. */
+export type ChargeableSubscription = { plan: PaidPlan; provider: string };
+
+/**
+ * What account deletion will cancel: each subscription a provider may still charge, with the
+ * provider's brand (read inside the deletion's transaction when `db` is given).
+ */
+export async function subscriptionsEndedByDeletion(
+  userId: string,
+  db: Db | null = null,
+): Promise<ChargeableSubscription[]> {
+  const rows = await chargeableSubscriptions(userId, db);
+  return rows.map((row) => ({ plan: row.plan, provider: providerLabel(row.provider) ?? row.provider }));
+}
+
+/**
+ * Before an account goes: cancels every subscription a provider may still charge, each as Cancel
+ * Plan does (provider first, then here), so nobody is charged for an account that no longer
+ * exists. The first provider that refuses, cannot be reached or is not set up stops it with
+ * `refuse(its brand)`; the subscriptions already cancelled stay cancelled (they are, at their
+ * provider), and the caller keeps the account. Returns how many were cancelled.
+ */
+export async function cancelChargeableSubscriptions(
+  userId: string,
+  t: ApiTranslator,
+  refuse: (provider: string) => Error,
+): Promise<number> {
+  const chargeable = await chargeableSubscriptions(userId);
+  for (const subscription of chargeable) {
+    await cancelNow(subscription, t, () => refuse(providerLabel(subscription.provider) ?? subscription.provider));
+  }
+  return chargeable.length;
 }
 
 /** The SPEC's subscription detail: `method` (the provider) and `session` (its subscription). */

@@ -75,17 +75,21 @@ export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider 
     }).then((r) => r.data);
   const planId = (plan: PaidPlan) => (plan === "monthly" ? e.FLUTTERWAVE_PLAN_MONTHLY! : e.FLUTTERWAVE_PLAN_YEARLY!);
 
-  /** A charge Flutterwave confirms as successful, of the expected amount and currency, as a payment. */
+  /**
+   * A charge Flutterwave confirms as successful, of the expected amount and currency, as a
+   * payment; `unowned` when it is successful but its owner is not found here.
+   */
   async function verified(
     transactionId: string | number,
     owners: OwnerLookup,
     expect?: { userId: string; plan: PaidPlan },
-  ): Promise<ConfirmedPayment | null> {
+  ): Promise<ConfirmedPayment | "unowned" | null> {
     const tx = await call<Transaction>(`/transactions/${encodeURIComponent(String(transactionId))}/verify`);
     if (tx.status !== "successful") return null;
     let owner = parseTxRef(tx.tx_ref);
     if (!owner && tx.customer?.id !== undefined) owner = await owners.byCustomer(String(tx.customer.id));
-    if (!owner || (expect && (owner.userId !== expect.userId || owner.plan !== expect.plan))) return null;
+    if (!owner) return "unowned";
+    if (expect && (owner.userId !== expect.userId || owner.plan !== expect.plan)) return null;
     const offer = planOffer(owner.plan);
     if (minor(tx.amount) < offer.priceMinor || tx.currency.toUpperCase() !== offer.currency) return null;
     const subs = await call<Subscription[]>(`/subscriptions?transaction_id=${tx.id}`).catch(() => [] as Subscription[]);
@@ -131,7 +135,8 @@ export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider 
     },
     async confirmCheckout({ userId, plan, reference }, owners) {
       if (!/^\d{1,20}$/.test(reference)) return null;
-      return verified(reference, owners, { userId, plan });
+      const payment = await verified(reference, owners, { userId, plan });
+      return payment === "unowned" ? null : payment;
     },
     async verifyWebhook(rawBody, headers) {
       const secret = e.FLUTTERWAVE_WEBHOOK_HASH;
@@ -154,6 +159,16 @@ export function createFlutterwaveProvider(e: Settings = env()): PaymentProvider 
         changes: async (owners): Promise<LedgerChange[]> => {
           if (type === "charge.completed") {
             const payment = await verified(data.id as string | number, owners);
+            if (payment === "unowned") {
+              return [
+                {
+                  kind: "unowned",
+                  provider: "flutterwave",
+                  providerPaymentId: String(data.id),
+                  providerSubscriptionId: null,
+                },
+              ];
+            }
             return payment ? [{ kind: "paid", payment }] : [];
           }
           if (type === "subscription.cancelled") {

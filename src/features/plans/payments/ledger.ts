@@ -27,10 +27,9 @@ const PERIOD: Record<PaidPlan, ReturnType<typeof sql>> = {
  * moved) but grants nothing: a late delivery must not undo a cancellation.
  */
 async function applyPaid(tx: Tx, p: ConfirmedPayment): Promise<string | null> {
-  // An account deleted since (its rows went with it): nothing to grant, and the delivery is still
-  // acknowledged so the provider stops retrying it.
-  const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, p.userId));
-  if (!owner) return null;
+  // An account deleted since (its rows went with it): nothing to grant and no receipt, and the
+  // delivery is still acknowledged so the provider stops retrying it (applyWebhookEvent says so).
+  if (!(await accountExists(tx, p.userId))) return null;
   let subscriptionId: string | null = null;
   let canceled = false;
   if (p.providerSubscriptionId) {
@@ -134,12 +133,22 @@ async function endPlanIfLast(tx: Tx, userId: string, exceptSubscriptionId: strin
     .where(and(eq(users.id, userId), ne(users.plan, "free")));
 }
 
-async function applySubscription(tx: Tx, change: Extract<LedgerChange, { kind: "subscription" }>) {
+/** Whether the account still exists (a delivery may name one deleted since). */
+async function accountExists(tx: Tx, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return Boolean(row);
+}
+
+/**
+ * A subscription's new status. Returns false when the delivery names no subscription and no
+ * account here (an account deleted since took its subscriptions with it): nothing is written.
+ */
+async function applySubscription(tx: Tx, change: Extract<LedgerChange, { kind: "subscription" }>): Promise<boolean> {
   const where = and(
     eq(subscriptions.provider, change.provider),
     eq(subscriptions.providerSubscriptionId, change.providerSubscriptionId),
   );
-  if (change.userId && change.plan) {
+  if (change.userId && change.plan && (await accountExists(tx, change.userId))) {
     // A subscription first heard of here: recorded, unless a payment recorded it meanwhile
     // (a concurrent delivery), in which case the status below applies to that row.
     const [created] = await tx
@@ -156,14 +165,14 @@ async function applySubscription(tx: Tx, change: Extract<LedgerChange, { kind: "
       })
       .onConflictDoNothing({ target: [subscriptions.provider, subscriptions.providerSubscriptionId] })
       .returning({ id: subscriptions.id });
-    if (created) return;
+    if (created) return true;
   }
   // Locked, so a payment and a status change of one subscription apply one after the other.
   const [existing] = await tx.select().from(subscriptions).where(where).for("update");
-  if (!existing) return;
+  if (!existing) return false;
   // Canceled and expired are final: an older "active" delivered late does not revive it.
-  if (existing.status === "canceled" || existing.status === "expired") return;
-  if (change.status === "active" && existing.status !== "past_due") return; // payments make it active
+  if (existing.status === "canceled" || existing.status === "expired") return true;
+  if (change.status === "active" && existing.status !== "past_due") return true; // payments make it active
   const ending = change.status === "canceled" || change.status === "expired";
   await tx
     .update(subscriptions)
@@ -175,34 +184,57 @@ async function applySubscription(tx: Tx, change: Extract<LedgerChange, { kind: "
     })
     .where(eq(subscriptions.id, existing.id));
   if (ending) await endPlanIfLast(tx, existing.userId, existing.id);
+  return true;
 }
+
+/**
+ * What became of a delivery: `applied`; `duplicate` (seen before, nothing changed); or
+ * `no-account`: everything it reported was about an account or subscription that is not here
+ * (deleted since, or never ours), so it granted nothing and wrote no receipt. `unplaced` names
+ * those changes by the provider's ids, for the log.
+ */
+export type WebhookOutcome = {
+  outcome: "applied" | "duplicate" | "no-account";
+  unplaced: Array<{ userId: string | null; providerPaymentId: string | null; providerSubscriptionId: string | null }>;
+};
 
 /**
  * Applies one verified webhook delivery: its changes and its event id in one transaction, so a
  * delivery seen before (the provider retries, or someone replays it) changes nothing.
  * The provider calls the changes need (re-fetching objects) happen before the transaction.
  */
-export async function applyWebhookEvent(provider: ProviderId, event: VerifiedEvent): Promise<"applied" | "duplicate"> {
+export async function applyWebhookEvent(provider: ProviderId, event: VerifiedEvent): Promise<WebhookOutcome> {
   const db = await getDb();
   const [seen] = await db
     .select({ id: webhookEvents.eventId })
     .from(webhookEvents)
     .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id)));
-  if (seen) return "duplicate";
+  if (seen) return { outcome: "duplicate", unplaced: [] };
   const changes = await event.changes(ownerLookup(provider));
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<WebhookOutcome> => {
     const [recorded] = await tx
       .insert(webhookEvents)
       .values({ provider, eventId: event.id, type: event.type })
       .onConflictDoNothing()
       .returning({ id: webhookEvents.eventId });
-    if (!recorded) return "duplicate";
+    if (!recorded) return { outcome: "duplicate", unplaced: [] };
+    const unplaced: WebhookOutcome["unplaced"] = [];
     for (const change of changes) {
-      if (change.kind === "paid") await applyPaid(tx, change.payment);
-      else if (change.kind === "refund") await applyRefund(tx, change);
-      else await applySubscription(tx, change);
+      if (change.kind === "paid") {
+        const { userId, providerPaymentId, providerSubscriptionId } = change.payment;
+        if (!(await applyPaid(tx, change.payment)))
+          unplaced.push({ userId, providerPaymentId, providerSubscriptionId });
+      } else if (change.kind === "refund") await applyRefund(tx, change);
+      else if (change.kind === "unowned") {
+        const { providerPaymentId, providerSubscriptionId } = change;
+        unplaced.push({ userId: null, providerPaymentId, providerSubscriptionId });
+      } else if (!(await applySubscription(tx, change))) {
+        const { userId, providerSubscriptionId } = change;
+        unplaced.push({ userId, providerPaymentId: null, providerSubscriptionId });
+      }
     }
-    return "applied";
+    const nothingPlaced = unplaced.length > 0 && unplaced.length === changes.length;
+    return { outcome: nothingPlaced ? "no-account" : "applied", unplaced };
   });
 }
 

@@ -193,7 +193,16 @@ export function createPaypalProvider(e: Settings = env()): PaymentProvider {
             const amount = resource.amount as { total?: string; currency?: string } | undefined;
             if (typeof subscriptionId !== "string" || typeof resource.id !== "string" || !amount?.currency) return [];
             const owner = await ownerOf(subscriptionId, owners);
-            if (!owner) return [];
+            if (!owner) {
+              return [
+                {
+                  kind: "unowned",
+                  provider: "paypal",
+                  providerPaymentId: resource.id,
+                  providerSubscriptionId: subscriptionId,
+                },
+              ];
+            }
             const payment: ConfirmedPayment = {
               provider: "paypal",
               ...owner,

@@ -129,8 +129,20 @@ export function createPaystackProvider(e: Settings = env()): PaymentProvider {
         type,
         changes: async (owners): Promise<LedgerChange[]> => {
           if (type === "charge.success") {
-            const payment = await paymentOf(data as unknown as Transaction, owners);
-            return payment ? [{ kind: "paid", payment }] : [];
+            const charge = data as unknown as Transaction;
+            const payment = await paymentOf(charge, owners);
+            if (payment) return [{ kind: "paid", payment }];
+            // A successful charge nobody here owns (a renewal of an account deleted since).
+            return charge.status === "success" && typeof charge.reference === "string"
+              ? [
+                  {
+                    kind: "unowned",
+                    provider: "paystack",
+                    providerPaymentId: charge.reference,
+                    providerSubscriptionId: null,
+                  },
+                ]
+              : [];
           }
           const code = (data.subscription_code ??
             (data.subscription as { subscription_code?: string } | undefined)?.subscription_code) as string | undefined;

@@ -164,7 +164,10 @@ export function createRazorpayProvider(e: Settings = env()): PaymentProvider {
           if (!sub?.id) return [];
           if (type === "subscription.charged" && paid?.id) {
             const p = payment(sub, paid);
-            return p ? [{ kind: "paid", payment: p }] : [];
+            if (p) return [{ kind: "paid", payment: p }];
+            return [
+              { kind: "unowned", provider: "razorpay", providerPaymentId: paid.id, providerSubscriptionId: sub.id },
+            ];
           }
           const status = statusOf(sub.status);
           if (!status) return [];

@@ -258,7 +258,16 @@ export const webhookRoute = apiRoute.webhook<{ provider: string }>(async ({ requ
     log.warn({ provider: id }, "webhook refused: bad signature");
     throw appError("webhook:invalid-signature", t);
   }
-  const outcome = await applyWebhookEvent(id, event);
-  log.info({ provider: id, event: event.id, type: event.type, outcome }, "webhook");
+  const { outcome, unplaced } = await applyWebhookEvent(id, event);
+  if (outcome === "no-account") {
+    // Acknowledged (2xx) so the provider stops retrying, but told: money may have moved for an
+    // account that is gone, which someone may need to refund or cancel at the provider.
+    log.warn(
+      { provider: id, event: event.id, type: event.type, outcome, unplaced },
+      "webhook for no account here: nothing granted, no receipt",
+    );
+  } else {
+    log.info({ provider: id, event: event.id, type: event.type, outcome }, "webhook");
+  }
   return Response.json({ received: true, outcome });
 });

@@ -105,7 +105,10 @@ export function createStripeProvider(e: StripeSettings = env()): PaymentProvider
         const sub = invoiceSubscription(invoice);
         if (!sub.id || !invoice.id) return [];
         const owner = await ownerOf(sub.id, sub.metadata, owners);
-        if (!owner) return [];
+        if (!owner)
+          return [
+            { kind: "unowned", provider: "stripe", providerPaymentId: invoice.id, providerSubscriptionId: sub.id },
+          ];
         const payment: ConfirmedPayment = {
           provider: "stripe",
           ...owner,

@@ -43,7 +43,13 @@ export type LedgerChange =
       providerSubscriptionId: string;
       providerCustomerId: string | null;
       status: "pending" | "active" | "past_due" | "canceled" | "expired";
-    };
+    }
+  /**
+   * A payment the provider reports whose owner is not found here (an account deleted since, or
+   * never one of ours): it grants nothing and is recorded nowhere; the webhook acknowledges it
+   * and says so in the log.
+   */
+  | { kind: "unowned"; provider: ProviderId; providerPaymentId: string; providerSubscriptionId: string | null };
 
 /** Whose a subscription is, as the ledger recorded it. */
 export type Owner = { userId: string; plan: PaidPlan };

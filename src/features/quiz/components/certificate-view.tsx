@@ -15,7 +15,7 @@ export function CertificateView(props: {
   courseId: string;
   holderName: string;
   courseTitle: string;
-  /** The certificate's date as its picture reads it (certificateDate in the certificate's language). */
+  /** The certificate's date in the page's language (certificateDate in the UI locale). */
   date: string;
   imageUrl: string;
   publicUrl: string;

@@ -21,7 +21,13 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { postJson } from "@/lib/http/post-json";
 import { cn } from "@/lib/utils";
-import { SECONDS_PER_QUESTION, type PublicQuestion, type QuestionResult } from "../grading";
+import {
+  markPercent,
+  SECONDS_PER_QUESTION,
+  type AttemptMark,
+  type PublicQuestion,
+  type QuestionResult,
+} from "../grading";
 import { paths } from "@/lib/paths";
 
 /** SPEC 9: a skeleton for 1.5 s before the intro. */
@@ -36,6 +42,11 @@ type Outcome = {
   progress: number;
 };
 type Stage = "skeleton" | "intro" | "loading" | "questions" | "submitting" | "results";
+/** The learner's newest and best counted attempts, as the quiz page shows them before a start. */
+type Marks = { last: AttemptMark | null; best: AttemptMark | null };
+
+/** The error code `/api/aiexam` answers when a retest cannot ask anything new (quiz-job.ts). */
+const NO_FRESH_QUESTIONS = "quiz:no-fresh-questions";
 
 /** Red below 50 %, green from 80 %, amber between (SPEC 9). */
 function ringTone(percent: number): string {
@@ -84,7 +95,7 @@ export function QuizRunner({
   course,
   retest = false,
 }: {
-  course: { id: string; mainTopic: string; quizPassed: boolean };
+  course: { id: string; mainTopic: string; quizPassed: boolean; marks?: Marks };
   /** After a review lesson: the intro offers new questions, none asked before (decision 025). */
   retest?: boolean;
 }) {
@@ -100,6 +111,9 @@ export function QuizRunner({
   const [secondsLeft, setSecondsLeft] = React.useState(0);
   const [outcome, setOutcome] = React.useState<Outcome | null>(null);
   const [deadline, setDeadline] = React.useState(0);
+  const [marks, setMarks] = React.useState<Marks>(course.marks ?? { last: null, best: null });
+  // New questions were asked for and none could be written: the server's words, and the regular quiz.
+  const [noFresh, setNoFresh] = React.useState<string | null>(null);
   // The attempt the questions on screen belong to: its answers are graded in its own order.
   const attemptRef = React.useRef<string | undefined>(undefined);
   // The timer sends what is chosen so far; a ref, so the clock's callback sees the latest.
@@ -115,13 +129,20 @@ export function QuizRunner({
 
   const start = async (renew: boolean) => {
     setStage("loading");
+    setNoFresh(null);
     try {
       const response = await postJson("/api/aiexam", { courseId: course.id, renew });
       const data = (await response.json().catch(() => null)) as {
         success?: boolean;
         message?: string;
         attemptId?: string;
+        code?: string;
       } | null;
+      if (renew && data?.code === NO_FRESH_QUESTIONS) {
+        setNoFresh(data.message ?? "");
+        setStage(outcome ? "results" : "intro");
+        return;
+      }
       if (!response.ok || !data?.success || typeof data.message !== "string") throw new Error("aiexam");
       const list = JSON.parse(data.message) as PublicQuestion[];
       attemptRef.current = data.attemptId;
@@ -181,6 +202,10 @@ export function QuizRunner({
         return;
       }
       if (!response.ok || !data?.success) throw new Error("submit");
+      if (data.counted) {
+        const mark = { score: data.score, total: data.results.length, passed: data.passed };
+        setMarks((m) => ({ last: mark, best: !m.best || mark.score >= m.best.score ? mark : m.best }));
+      }
       setOutcome(data);
       setStage("results");
     } catch {
@@ -241,9 +266,14 @@ export function QuizRunner({
         {course.quizPassed ? (
           <p className="font-medium text-emerald-700 dark:text-emerald-400">{t("alreadyPassed")}</p>
         ) : null}
-        <Button size="lg" onClick={() => start(retest)} disabled={stage === "loading"} data-testid="quiz-start">
-          {stage === "loading" ? t("preparing") : retest ? tr("retestStart") : t("start")}
-        </Button>
+        <QuizMarks marks={marks} />
+        {noFresh !== null ? (
+          <NoFreshQuestions message={noFresh} onRegular={() => void start(false)} busy={stage === "loading"} />
+        ) : (
+          <Button size="lg" onClick={() => start(retest)} disabled={stage === "loading"} data-testid="quiz-start">
+            {stage === "loading" ? t("preparing") : retest ? tr("retestStart") : t("start")}
+          </Button>
+        )}
       </main>
     );
   }
@@ -385,6 +415,7 @@ export function QuizRunner({
           {t("newQuestions")}
         </Button>
       </div>
+      {noFresh !== null ? <NoFreshQuestions message={noFresh} onRegular={() => void start(false)} /> : null}
       <ol className="space-y-5">
         {questions.map((question, q) => {
           const result = outcome.results[q];
@@ -426,10 +457,13 @@ export function QuizRunner({
                 })}
               </ul>
               {!result.chosen ? <p className="text-sm text-muted-foreground">{t("unanswered")}</p> : null}
-              <p className="text-sm" dir="auto">
-                <span className="font-medium">{t("explanation")}</span>{" "}
-                <Formatted text={result.explanation} html={result.explanationHtml} />
-              </p>
+              {/* The label is the UI's and the explanation the course's: each keeps its own direction. */}
+              <div className="space-y-0.5 text-sm">
+                <p className="font-medium">{t("explanation")}</p>
+                <p dir="auto" data-testid="quiz-explanation">
+                  <Formatted text={result.explanation} html={result.explanationHtml} />
+                </p>
+              </div>
               {result.citation ? (
                 <p className="text-xs text-muted-foreground" data-testid="quiz-citation">
                   <span className="font-medium">{t("source")}</span>{" "}
@@ -454,4 +488,42 @@ export function QuizRunner({
 function Formatted({ text, html, dir }: { text: string; html?: string; dir?: "auto" }) {
   if (html === undefined) return <span dir={dir}>{text}</span>;
   return <span dir={dir} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** The newest and the best counted attempt, before a start: what the learner is up against. */
+function QuizMarks({ marks }: { marks: Marks }) {
+  const t = useTranslations("quiz");
+  if (!marks.last) return null;
+  const value = (mark: AttemptMark) =>
+    t("markValue", { score: mark.score, total: mark.total, percent: markPercent(mark) });
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg border p-4 text-sm" data-testid="quiz-marks">
+      <dt className="text-muted-foreground">{t("lastMark")}</dt>
+      <dd className="font-medium tabular-nums" data-testid="quiz-last-mark">
+        {value(marks.last)}
+      </dd>
+      {marks.best ? (
+        <>
+          <dt className="text-muted-foreground">{t("bestMark")}</dt>
+          <dd className="font-medium tabular-nums" data-testid="quiz-best-mark">
+            {value(marks.best)}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** No new questions could be written for a retest: said plainly, with the regular quiz to take instead. */
+function NoFreshQuestions({ message, onRegular, busy }: { message: string; onRegular: () => void; busy?: boolean }) {
+  const t = useTranslations("remediation");
+  return (
+    <div role="alert" className="space-y-3 rounded-lg border p-4" data-testid="quiz-no-fresh">
+      <p>{message || t("noFreshQuestions")}</p>
+      <Button onClick={onRegular} disabled={busy} data-testid="quiz-regular">
+        <RotateCcwIcon aria-hidden />
+        {t("regularQuiz")}
+      </Button>
+    </div>
+  );
 }

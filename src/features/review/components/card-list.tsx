@@ -77,7 +77,7 @@ export function CardList({ courseId, initial }: { courseId: string; initial: Lis
       ) : (
         <ul className="space-y-3" data-testid="card-list">
           {cards.map((card) => (
-            <li key={card.id} className={cn("rounded-lg border p-4", card.suspended && "opacity-70")}>
+            <li key={card.id} className={cn("rounded-lg border p-4", card.suspended && "border-dashed bg-muted/40")}>
               {editing === card.id ? (
                 <form
                   className="space-y-3"

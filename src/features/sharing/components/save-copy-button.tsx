@@ -12,7 +12,8 @@ import { paths } from "@/lib/paths";
  * "Save a copy": signed in, the copy is saved at once and the page says so, with a link to the
  * copy (it used to open the copy without a word, which read as if nothing had been saved, or as
  * the shared course itself); signed out, the server keeps the
- * share id as the pending shared course and the visitor goes to sign in (or up) and comes back to it.
+ * share id as the pending shared course and the visitor goes to sign up (or, from there, in) and
+ * comes back to it.
  * Strings come as props: the public page ships no message catalog.
  */
 export function SaveCopyButton({
@@ -34,7 +35,9 @@ export function SaveCopyButton({
       const response = await postJson("/api/courseshared", { id: shareId });
       const body = (await response.json().catch(() => null)) as { courseId?: string; message?: string } | null;
       if (response.status === 401) {
-        router.push(paths.login());
+        // The server kept the share id (the pending shared course): a new visitor signs up (or
+        // follows "Log in" there) and lands on the saved copy; back here if it could not be saved.
+        router.push(paths.signup({ callbackUrl: `${window.location.pathname}${window.location.search}` }));
         return;
       }
       if (!response.ok || !body?.courseId) throw new Error(body?.message ?? labels.failed);

@@ -1,14 +1,13 @@
 "use client";
 import { FileUpIcon, LinkIcon, Loader2Icon, TrashIcon, TypeIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { postJson } from "@/lib/http/post-json";
 import type { SourceView } from "../schemas";
-
-type Item = SourceView & { uploading?: number };
+import type { SourceItem as Item } from "./use-sources";
 
 const ACCEPT = ".pdf,.docx,.pptx,.txt,.md,.markdown";
 
@@ -16,54 +15,26 @@ const ACCEPT = ".pdf,.docx,.pptx,.txt,.md,.markdown";
  * The learner's material: upload a file (with the upload's progress, then the pages read), paste
  * text or give a web address; each source listed with its status and a remove button. Loaded
  * only when opened (add-material.tsx), so the Generate page's bundle stays light. `courseId`
- * adds to, and lists, one course's material; `onReady` hears the ids of the ready sources.
+ * adds to one course's material; the list itself is the section's (use-sources.ts), so it
+ * outlives the panel being closed.
  */
-export function SourcesPanel({ courseId, onReady }: { courseId?: string; onReady?: (ids: string[]) => void }) {
+export function SourcesPanel({
+  courseId,
+  items,
+  setItems,
+}: {
+  courseId?: string;
+  items: Item[];
+  setItems: Dispatch<SetStateAction<Item[]>>;
+}) {
   const t = useTranslations("sources");
   const ids = { file: useId(), text: useId(), title: useId(), url: useId(), status: useId() };
-  const [items, setItems] = useState<Item[]>([]);
   const [error, setError] = useState("");
   const [text, setText] = useState("");
   const [title, setTitle] = useState("");
   const [url, setUrl] = useState("");
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  const listUrl = courseId ? `/api/sources?courseId=${encodeURIComponent(courseId)}` : "/api/sources";
-  useEffect(() => {
-    let live = true;
-    void fetch(listUrl)
-      .then((r) => (r.ok ? r.json() : null))
-      .then((body: { sources?: SourceView[] } | null) => {
-        if (live && body?.sources) setItems(body.sources);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [listUrl]);
-
-  useEffect(() => {
-    onReady?.(items.filter((i) => i.status === "ready").map((i) => i.id));
-  }, [items, onReady]);
-
-  // While a source is being read, its progress is asked for every second.
-  const processing = items.filter((i) => i.status === "processing" && !i.uploading).map((i) => i.id);
-  const processingKey = processing.join(",");
-  useEffect(() => {
-    if (!processingKey) return;
-    const timer = setInterval(() => {
-      for (const id of processingKey.split(",")) {
-        void fetch(`/api/sources/${id}`)
-          .then((r) => (r.ok ? r.json() : null))
-          .then((body: SourceView | null) => {
-            if (body) setItems((all) => all.map((i) => (i.id === id ? { ...i, ...body } : i)));
-          })
-          .catch(() => {});
-      }
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [processingKey]);
 
   const added = useCallback(
     async (response: { ok: boolean; status: number; body: Record<string, unknown> | null }) => {
@@ -76,7 +47,7 @@ export function SourcesPanel({ courseId, onReady }: { courseId?: string; onReady
       setItems((all) => [view, ...all.filter((i) => i.id !== id && !i.uploading)]);
       return true;
     },
-    [t],
+    [t, setItems],
   );
 
   function upload(file: File) {

@@ -43,6 +43,11 @@ export default async function GenerateCoursePage() {
             <li>{t("notConfiguredCompatible")}</li>
             <li>{t("notConfiguredOthers")}</li>
             <li>{t("notConfiguredOllama")}</li>
+            <li data-testid="demo-hint">
+              {t.rich("notConfiguredDemo", {
+                code: (chunks) => <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs">{chunks}</code>,
+              })}
+            </li>
           </ul>
         </section>
       ) : left === 0 ? (

@@ -4,6 +4,8 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
+import { PASSWORD_MAX_LENGTH, PASSWORD_RULE_VALUES } from "@/lib/password-rule";
+import { PasswordRuleHint } from "../password-rule-hint";
 import { errorId, type ProfileErrors, type ProfileField } from "./profile-errors";
 import type { ProfileFields } from "./profile-view";
 
@@ -97,16 +99,17 @@ export function AccountTab({
           <PasswordInput
             id="profile-password"
             autoComplete="new-password"
-            maxLength={256}
+            maxLength={PASSWORD_MAX_LENGTH}
             placeholder={t("passwordPlaceholder")}
             showLabel={tAuth("showPassword")}
             hideLabel={tAuth("hidePassword")}
             disabled={disabled}
             value={fields.password}
             onChange={(event) => onChange({ ...fields, password: event.target.value })}
-            {...invalidProps("password", errors, "profile-password-hint")}
+            {...invalidProps("password", errors, "profile-password-rule profile-password-hint")}
           />
           <FieldError field="password" errors={errors} />
+          <PasswordRuleHint id="profile-password-rule" text={tAuth("passwordRule", PASSWORD_RULE_VALUES)} />
           <p id="profile-password-hint" className="text-xs text-muted-foreground">
             {t("passwordHint")}
           </p>

@@ -10,9 +10,11 @@ import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isPaidPlan } from "@/features/plans";
 import { postForAnswer } from "@/lib/http/post-json";
+import { PASSWORD_RULE_VALUES, passwordProblem } from "@/lib/password-rule";
 import { AccountTab, changesCredentials } from "./account-tab";
 import { PendingEmailNotice } from "./pending-email-notice";
 import { fieldId, fieldOfProfileError, firstInvalid, type ProfileErrors } from "./profile-errors";
+import type { EndingSubscription } from "./delete-account-dialog";
 import { SettingsTab } from "./settings-tab";
 
 export type ProfileUser = { id: string; name: string; email: string; plan: "free" | "monthly" | "yearly" };
@@ -25,14 +27,18 @@ export function ProfileView({
   billing,
   initialTab = "account",
   pendingEmail,
+  endingOnDeletion = [],
 }: {
   user: ProfileUser;
   billing: React.ReactNode;
   initialTab?: string;
   /** The new e-mail waiting for its link, if any (read on the server). */
   pendingEmail?: string | null;
+  /** The subscriptions deleting the account cancels at their providers (read on the server). */
+  endingOnDeletion?: EndingSubscription[];
 }) {
   const t = useTranslations("profile");
+  const tAuth = useTranslations("auth");
   const router = useRouter();
   const [tab, setTab] = useState(initialTab);
   const [editing, setEditing] = useState(false);
@@ -86,7 +92,8 @@ export function ProfileView({
     const found: ProfileErrors = {};
     if (!name) found.name = t("nameRequired");
     if (!email) found.email = t("emailRequired");
-    if (fields.password && fields.password.length < 9) found.password = t("passwordMin");
+    if (fields.password && passwordProblem(fields.password) === "short")
+      found.password = tAuth("passwordShort", PASSWORD_RULE_VALUES);
     if (firstInvalid(found)) {
       refuse(found);
       return;
@@ -183,7 +190,7 @@ export function ProfileView({
           />
         </TabsContent>
         <TabsContent value="settings">
-          <SettingsTab userId={user.id} />
+          <SettingsTab userId={user.id} ending={endingOnDeletion} />
         </TabsContent>
         <TabsContent value="billing">{billing}</TabsContent>
       </Tabs>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { certificateDate, certificateImagePath, linkedInAddUrl } from "@/features/quiz";
 import { CertificateView } from "@/features/quiz/components/certificate-view";
 import { certificateForOwner, loadQuizPage } from "@/features/quiz/service";
@@ -27,12 +27,15 @@ export default async function CertificatePage({ params }: Props) {
   const certificate = await certificateForOwner(user.id, course.id);
   if (!certificate) redirect(paths.course(course.id));
   const url = new URL(paths.certificate(certificate.publicId), env().APP_URL).toString();
+  // The page's sentence is in the reader's language, so is its date ("on March 4, 2026"); the
+  // picture keeps the certificate's own.
+  const locale = await getLocale();
   return (
     <CertificateView
       courseId={course.id}
       holderName={certificate.holderName}
       courseTitle={certificate.courseTitle}
-      date={certificateDate(certificate.issuedAt, certificate.locale)}
+      date={certificateDate(certificate.issuedAt, locale)}
       imageUrl={certificateImagePath(certificate.publicId)}
       publicUrl={url}
       linkedInUrl={linkedInAddUrl({

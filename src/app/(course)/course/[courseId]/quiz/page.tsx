@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { QuizRunner } from "@/features/quiz/components/quiz-runner";
-import { loadQuizPage } from "@/features/quiz/service";
+import { loadQuizPage, loadQuizPageWithMarks } from "@/features/quiz/service";
 import { requireUserPage } from "@/server/auth/session";
 
 type Props = { params: Promise<{ courseId: string }>; searchParams: Promise<{ retest?: string | string[] }> };
@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function QuizPage({ params, searchParams }: Props) {
   const user = await requireUserPage();
   const [{ courseId }, query] = await Promise.all([params, searchParams]);
-  const course = await loadQuizPage(user.id, courseId);
+  const course = await loadQuizPageWithMarks(user.id, courseId);
   if (!course) notFound();
   // `?retest=1` (the link under a review lesson): the start asks for new questions.
   return <QuizRunner course={course} retest={query.retest === "1"} />;

@@ -1,10 +1,13 @@
-import { writingProgress } from "@/features/learning/service";
+import { writingStatus } from "@/features/learning/service";
 import { apiRoute } from "@/server/http/api";
 
 export const dynamic = "force-dynamic";
 
-/** How far the caller's course is written: `{ written, total, failed, running, queued, topics }`. */
+/**
+ * How far the caller's course is written: `{ written, total, failed, running, queued, batch,
+ * topics, failedLessons }`.
+ */
 export const GET = apiRoute.user<{ courseId: string }>({}, async ({ user, t }, { courseId }) => {
-  const progress = await writingProgress(user.id, courseId, t);
+  const progress = await writingStatus(user.id, courseId, t);
   return Response.json(progress, { headers: { "cache-control": "private, no-store" } });
 });
