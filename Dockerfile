@@ -19,7 +19,8 @@ RUN bash scripts/docker-build-steps.sh build && bash scripts/docker-build-steps.
 
 FROM node:22-bookworm-slim
 # Debian's Chromium prints PDFs and certificate pictures (src/server/browser/chromium.ts); the Noto
-# fonts cover the scripts of every course language in what it renders.
+# fonts cover the scripts of every course language in what it renders. The assemble step leaves
+# out @sparticuz/chromium, the serverless hosts' browser, which the image never starts.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends chromium fonts-noto-core fonts-noto-cjk ca-certificates \
   && rm -rf /var/lib/apt/lists/*

@@ -4,7 +4,8 @@
 #
 #   bash scripts/docker-build-steps.sh deps              npm ci (in the current folder)
 #   bash scripts/docker-build-steps.sh build             next build (output: "standalone")
-#   bash scripts/docker-build-steps.sh assemble OUT      .next/standalone + .next/static + public → OUT
+#   bash scripts/docker-build-steps.sh assemble OUT      .next/standalone + .next/static + public → OUT,
+#                                                        without @sparticuz/chromium (the image has Debian's)
 #   bash scripts/docker-build-steps.sh check OUT [PORT]  start OUT/server.js, expect /api/health 200, stop
 #   bash scripts/docker-build-steps.sh [all] [OUT]       everything, outside Docker: the tracked files
 #                                                        copied to a temporary folder, deps, build,
@@ -39,6 +40,10 @@ assemble() {
   cp -a public/. "$out/public/"
   # Migrations run at start from ./drizzle (next.config.ts traces them; this checks it did).
   [ -f "$out/drizzle/meta/_journal.json" ] || { echo "the migrations (drizzle/) are missing from the standalone output" >&2; exit 1; }
+  # The image prints with Debian's Chromium (CHROMIUM_PATH), so the 66 MB one @sparticuz/chromium
+  # unpacks on serverless hosts, which next.config.ts traces into the printing routes, stays out
+  # (with Turbopack's link to it); the app loads it only when it finds no other browser.
+  rm -rf "$out/node_modules/@sparticuz" "$out/.next/node_modules/@sparticuz"
 }
 
 check() {

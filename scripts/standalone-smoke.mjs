@@ -2,32 +2,47 @@
 /**
  * `npm run test:standalone`: the app as a serverless host or the Dockerfile runs it, after
  * `next build`: `node .next/standalone/server.js` (no scripts/server.mjs, so no stamped client
- * address), on a fresh PostgreSQL database with prepared statements off and two connections, the
- * fake model and media servers, and a small proxy in front that writes X-Forwarded-For for each
- * simulated client (TRUST_PROXY=1). Checks, over HTTP through that proxy:
+ * address), on a fresh PostgreSQL database reached through PgBouncer in transaction mode
+ * (`?pgbouncer=true`: prepared statements off; migrations on DATABASE_DIRECT_URL), two
+ * connections, the fake model and media servers, and a small proxy in front that writes
+ * X-Forwarded-For for each simulated client (TRUST_PROXY=1). Checks, over HTTP through that proxy:
  *
  * - without DATABASE_URL on a serverless host (AULA_SERVERLESS=1) the start fails, naming it;
+ * - started while its database cannot be reached, the app answers 503: JSON on the API and
+ *   health, the outage page on pages; once the database can be reached it migrates and serves,
+ *   without a restart;
  * - two clients get separate rate-limit buckets, and a client's own X-Forwarded-For or
  *   x-aula-peer does not move it to another;
  * - sign up, outline, course, a lesson (stream), chat, quiz (serve and submit), Markdown export,
- *   and PDF export when a Chromium is at CHROMIUM_PATH or /usr/bin/chromium.
+ *   and PDF export when a Chromium is at CHROMIUM_PATH or /usr/bin/chromium;
+ * - every server-rendered page once (scripts/page-smoke.mjs), as that learner with a course, notes,
+ *   a quiz attempt, review cards and a source, as the admin, and signed out: no 5xx;
+ * - the database lost under it and back: 503 and the outage page meanwhile, normal answers after;
+ *   the app's output is JSON lines (Next's own error lines too) and holds no session cookie, nor
+ *   its SHA-256.
  *
  * Needs a PostgreSQL server: STANDALONE_DATABASE_URL, else PG_CLUSTER_URL (what CI exports), else
- * TEST_DATABASE_URL; it creates and drops its own database there. STANDALONE_PORT (default 3700):
- * the app; +1 the proxy; +10… the fakes. Exits non-zero on the first failure.
+ * TEST_DATABASE_URL; it creates and drops its own database there. And Debian's `pgbouncer`
+ * (.ci/pgbouncer.sh starts one); STANDALONE_DIRECT=1 runs without it, straight to the server.
+ * STANDALONE_PORT (default 3700): the app; +1 the proxy; +2 and +3 the database's doors (pooled
+ * and direct) the smoke opens and closes; +10… the fakes. Exits non-zero on the first failure.
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import postgres from "postgres";
+import { smokePages } from "./page-smoke.mjs";
 import { root, startFakes } from "./with-fakes.mjs";
 
 const started = performance.now();
 const port = Number(process.env.STANDALONE_PORT ?? 3700);
 const proxyPort = port + 1;
+const doors = { pooled: port + 2, direct: port + 3 };
 const base = `http://127.0.0.1:${proxyPort}`;
 const standalone = path.join(root, ".next", "standalone");
 const serverUrl = process.env.STANDALONE_DATABASE_URL ?? process.env.PG_CLUSTER_URL ?? process.env.TEST_DATABASE_URL;
@@ -52,8 +67,19 @@ function check(condition, message) {
 cpSync(path.join(root, ".next", "static"), path.join(standalone, ".next", "static"), { recursive: true });
 cpSync(path.join(root, "public"), path.join(standalone, "public"), { recursive: true });
 
-/** Runs the standalone server (or `command`); resolves with its process once /api/health answers 200, or rejects when it exits. */
-function startApp(env, { expectExit = false, command = [path.join(standalone, "server.js")], cwd = standalone } = {}) {
+/**
+ * Runs the standalone server (or `command`); resolves with its process once /api/health answers
+ * as `ready` wants (200 by default), or rejects when it exits.
+ */
+function startApp(
+  env,
+  {
+    expectExit = false,
+    command = [path.join(standalone, "server.js")],
+    cwd = standalone,
+    ready = (status) => status === 200,
+  } = {},
+) {
   const child = spawn(process.execPath, command, {
     cwd,
     // Only what a host would set: nothing of this shell's settings leaks in.
@@ -88,7 +114,7 @@ function startApp(env, { expectExit = false, command = [path.join(standalone, "s
     (async () => {
       for (let i = 0; i < 240 && !done; i++) {
         const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-          .then((res) => res.ok)
+          .then((res) => ready(res.status))
           .catch(() => false);
         if (ok) {
           done = true;
@@ -99,7 +125,7 @@ function startApp(env, { expectExit = false, command = [path.join(standalone, "s
       if (!done) {
         done = true;
         child.kill("SIGTERM");
-        reject(new Error(`the app did not answer /api/health in 60 s:\n${output.slice(-3000)}`));
+        reject(new Error(`the app did not answer /api/health as expected in 60 s:\n${output.slice(-3000)}`));
       }
     })();
   });
@@ -151,6 +177,14 @@ function client(address) {
     address,
     get: (route, options) => call("GET", route, options),
     post: (route, body, options) => call("POST", route, { ...options, body }),
+    /** A page as a browser asks for it, its redirect not followed. */
+    page: (route, language = "pt") =>
+      fetch(`${base}${route}`, {
+        redirect: "manual",
+        headers: { "x-smoke-client": address, cookie: [cookie, `NEXT_LOCALE=${language}`].filter(Boolean).join("; ") },
+      }),
+    /** The session token the client holds (the cookie's value). */
+    token: () => cookie.split("=")[1] ?? "",
   };
 }
 
@@ -297,6 +331,235 @@ async function learnerFlow() {
   } else {
     step("export: PDF skipped (no Chromium at CHROMIUM_PATH or /usr/bin/chromium)");
   }
+  return { learner, courseId, lessonIds };
+}
+
+/**
+ * The app's ways to its database, which the smoke opens and closes: `pooled` leads to PgBouncer
+ * (DATABASE_URL), `direct` to the server (DATABASE_DIRECT_URL, for the migrations' lock). Closed,
+ * nothing listens there and the open connections are cut: the database cannot be reached at all.
+ */
+function databaseDoors(targets) {
+  const sockets = new Set();
+  let servers = [];
+  const open = () =>
+    Promise.all(
+      Object.entries(targets).map(
+        ([name, target]) =>
+          new Promise((resolve, reject) => {
+            const server = net.createServer((inbound) => {
+              const outbound = net.connect(target.port, target.host);
+              sockets.add(inbound).add(outbound);
+              const drop = () => {
+                inbound.destroy();
+                outbound.destroy();
+                sockets.delete(inbound);
+                sockets.delete(outbound);
+              };
+              for (const socket of [inbound, outbound]) socket.on("error", drop).on("close", drop);
+              inbound.pipe(outbound).pipe(inbound);
+            });
+            server.once("error", reject);
+            server.listen(doors[name], "127.0.0.1", () => resolve(server));
+          }),
+      ),
+    ).then((opened) => {
+      servers = opened;
+    });
+  const close = async () => {
+    const closing = servers.map((server) => new Promise((resolve) => server.close(resolve)));
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+    await Promise.all(closing);
+    servers = [];
+  };
+  return { open, close };
+}
+
+/** Asks `probe` until `done` holds, every 200 ms, within `seconds`; resolves with its last answer. */
+async function until(probe, done, seconds, what) {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const answer = await probe();
+    if (await done(answer)) return answer;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds} s (last: ${answer.status})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** While the database cannot be reached: health and the API answer 503 JSON, pages the outage page, each within 3 s. */
+async function answersTheOutage(who) {
+  const visitor = client("198.51.100.40");
+  const timed = async (work) => {
+    const started = performance.now();
+    const res = await work();
+    const ms = performance.now() - started;
+    check(ms < 3_000, `${who}: an answer took ${Math.round(ms)} ms`);
+    return res;
+  };
+  const health = await timed(() => visitor.get("/api/health"));
+  const healthBody = await json(health, 503, `${who}: health`);
+  check(
+    healthBody.status === "error" && healthBody.database === "down",
+    `${who}: health said ${JSON.stringify(healthBody)}`,
+  );
+  const signup = await timed(() =>
+    visitor.post("/api/signup", { email: "down@smoke.test", mName: "Down", password: "smoke-password-1" }),
+  );
+  const body = await json(signup, 503, `${who}: sign-up`);
+  check(body.code === "db:unavailable", `${who}: sign-up said ${JSON.stringify(body)}`);
+  check(signup.headers.get("retry-after") === "5", `${who}: sign-up without Retry-After: 5`);
+  for (const [route, language, lang] of [
+    ["/", "pt", "pt-BR"],
+    ["/dashboard", "en", "en"],
+  ]) {
+    const page = await timed(() => visitor.page(route, language));
+    const html = await page.text();
+    check(page.status === 503, `${who}: page ${route} answered ${page.status}: ${html.slice(0, 300)}`);
+    check(
+      html.includes(`<html lang="${lang}">`),
+      `${who}: page ${route} is not the outage page in ${lang}: ${html.slice(0, 300)}`,
+    );
+  }
+}
+
+/** What the page smoke needs that the learner flow did not make: notes, a source, a share link; and the admin. */
+async function pageSmokeData({ learner, courseId }) {
+  step("page smoke data: notes, a source, a share link, review cards, the admin");
+  await json(
+    await learner.post("/api/savenotes", { course: courseId, notes: "<p>Chlorophyll absorbs light.</p>" }),
+    200,
+    "notes",
+  );
+  const { shareId } = await json(await learner.post(`/api/courses/${courseId}/share`, {}), 200, "share");
+  const { sourceId } = await json(
+    await learner.post("/api/sources", {
+      title: "Leaves",
+      text: "Chlorophyll absorbs red and blue light and reflects green. ".repeat(20),
+      courseId,
+    }),
+    202,
+    "source",
+  );
+  await until(
+    async () => {
+      const res = await learner.get(`/api/sources/${sourceId}`);
+      return { status: res.status, body: await res.json() };
+    },
+    (answer) => {
+      check(answer.body.status !== "failed", `the source failed: ${JSON.stringify(answer.body)}`);
+      return answer.body.status === "ready";
+    },
+    60,
+    "the source is read",
+  );
+  const { cards } = await json(await learner.get(`/api/review/cards?courseId=${courseId}`), 200, "review cards");
+  check(cards.length > 0, "the quiz attempt made no review cards");
+  const admin = client("198.51.100.30");
+  await json(
+    await admin.post("/api/signin", { email: "admin@smoke.test", password: "smoke-admin-password" }),
+    200,
+    "admin sign-in",
+  );
+  const posts = await json(await admin.get("/api/getblogs"), 200, "blog posts");
+  const postId = posts[0]?._id;
+  check(postId, `no blog post to open: ${JSON.stringify(posts).slice(0, 300)}`);
+  return { admin, shareId, postId };
+}
+
+/** Every server-rendered page, signed out, as the learner and as the admin: no 5xx. */
+async function everyPage(flow) {
+  const { admin, shareId, postId } = await pageSmokeData(flow);
+  const { learner, courseId, lessonIds } = flow;
+  step("page smoke: every server-rendered page, signed out, as the learner and as the admin");
+  const visitor = client("198.51.100.41");
+  const started = performance.now();
+  const count = await smokePages({
+    appRoot: root,
+    base,
+    visitors: {
+      "signed out": (route) => visitor.page(route, "pt"),
+      learner: (route) => learner.page(route, "en"),
+      admin: (route) => admin.page(route, "pt"),
+    },
+    values: {
+      courseId,
+      id: postId,
+      token: "x".repeat(43),
+      planId: "monthly",
+      publicId: "AbCdEfGhIjKlMnOpQrStUv",
+      missing: "no-such-page",
+    },
+    extra: [
+      `/course/${courseId}?lesson=${lessonIds[1]}`,
+      `/course/${courseId}/quiz?retest=1`,
+      `/dashboard/review?course=${courseId}`,
+      `/shareable?id=${shareId}`,
+      "/dashboard/profile?tab=billing",
+      "/payment-pending?sub=smoke&plan=monthly",
+      "/login?callbackUrl=/dashboard",
+    ],
+  });
+  step(`page smoke: ${count} pages answered in ${((performance.now() - started) / 1000).toFixed(1)} s, none 5xx`);
+}
+
+/**
+ * The database lost under the running app, and back. Right after it goes, a page whose proxy
+ * still holds "reachable" (it keeps that a second) renders and fails: Next's 500, whose error
+ * line must still be the logger's. Then pages get the outage page and the API 503; after, all is
+ * as before, without a restart.
+ */
+async function lostAndBack(database, learner, appOutput) {
+  step("database lost under the app: 503 and the outage page, then back");
+  const before = appOutput().length;
+  await new Promise((resolve) => setTimeout(resolve, 1_100)); // the proxy's last answer goes stale
+  check((await learner.page("/dashboard", "en")).status === 200, "the dashboard before the outage");
+  await database.close();
+  const raced = await learner.page("/dashboard", "en");
+  await raced.arrayBuffer();
+  try {
+    await until(
+      () => learner.page("/dashboard", "en"),
+      (res) => res.arrayBuffer().then(() => res.status === 503),
+      10,
+      "the outage page",
+    );
+    await answersTheOutage("lost");
+  } finally {
+    await database.open();
+  }
+  await until(
+    () => learner.get("/api/health"),
+    (res) => res.arrayBuffer().then(() => res.ok),
+    30,
+    "health after the outage",
+  );
+  await until(
+    () => learner.page("/dashboard", "en"),
+    (res) => res.arrayBuffer().then(() => res.status === 200),
+    30,
+    "the dashboard after the outage",
+  );
+  if (raced.status === 500) {
+    const lines = appOutput().slice(before);
+    check(
+      /"level":50[^\n]*"msg":"[^"]*Failed query/.test(lines),
+      `Next's error line for the failed page is not the logger's:\n${lines.slice(-2000)}`,
+    );
+  }
+  step(`  the page asked at once answered ${raced.status} (500 while its render had begun, else the outage page)`);
+}
+
+/** Every line the app wrote is a JSON line, bar Next's start banner, and none holds the session token or its SHA-256. */
+function outputIsClean(output, tokens) {
+  const banner = /^\s*(▲ Next\.js|- (Local|Network|Environments|Experiments)|✓ (Starting|Ready|Running)|$)/;
+  const plain = output.split("\n").filter((line) => !banner.test(line) && !line.startsWith("{"));
+  check(plain.length === 0, `the app wrote lines that are not the logger's:\n${plain.slice(0, 10).join("\n")}`);
+  for (const token of tokens) {
+    const hash = createHash("sha256").update(token).digest("hex");
+    check(!output.includes(token), "the app's output holds a session token");
+    check(!output.includes(hash), "the app's output holds a session token's SHA-256");
+  }
 }
 
 /** A POST from a chosen loopback address (127.0.0.x), straight to the app: the socket is the client. */
@@ -351,24 +614,60 @@ async function peerStampingStillCounts(env) {
 const databaseName = `aula_standalone_${randomBytes(5).toString("hex")}`;
 const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database ${databaseName}`);
-const databaseUrl = new URL(serverUrl);
-databaseUrl.pathname = `/${databaseName}`;
+const directUrl = new URL(serverUrl);
+directUrl.pathname = `/${databaseName}`;
+
+/** PgBouncer in transaction mode in front of the server, unless STANDALONE_DIRECT=1. */
+function startPooler() {
+  if (process.env.STANDALONE_DIRECT === "1") return { url: directUrl.toString(), stop: () => {} };
+  const script = path.join(root, ".ci", "pgbouncer.sh");
+  let started;
+  try {
+    started = execFileSync("bash", [script, "start", serverUrl], { encoding: "utf8" });
+  } catch (error) {
+    fail(`PgBouncer did not start (install Debian's pgbouncer, or set STANDALONE_DIRECT=1): ${error.message}`);
+  }
+  const settings = Object.fromEntries(
+    [...started.matchAll(/export (\w+)=(\S+)/g)].map(([, key, value]) => [key, value]),
+  );
+  return {
+    url: settings.PGBOUNCER_URL,
+    stop: () => execFileSync("bash", [script, "stop", settings.PGBOUNCER_DIR]),
+  };
+}
+
+/** The URL through one of the smoke's doors, to `databaseName`. */
+function through(door, query = "") {
+  const url = new URL(directUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String(doors[door]);
+  return `${url}${query}`;
+}
 
 let fakes;
 let app;
 let proxy;
+let pooler;
+let database;
 let failed = false;
 try {
   await failsWithoutDatabase();
+  pooler = startPooler();
+  const pooled = new URL(pooler.url);
+  database = databaseDoors({
+    pooled: { host: pooled.hostname, port: Number(pooled.port) },
+    direct: { host: directUrl.hostname, port: Number(directUrl.port || 5432) },
+  });
   fakes = await startFakes({ FAKES_BASE_PORT: String(port + 10) });
-  step("starting node .next/standalone/server.js");
   const settings = {
     ...fakes.env,
     PORT: String(port),
     HOSTNAME: "127.0.0.1",
     APP_URL: base,
-    DATABASE_URL: databaseUrl.toString(),
-    DATABASE_PREPARE: "false",
+    // As a deployer behind PgBouncer writes it: the marker turns prepared statements off.
+    DATABASE_URL: through("pooled", process.env.STANDALONE_DIRECT === "1" ? "" : "?pgbouncer=true"),
+    DATABASE_DIRECT_URL: through("direct"),
+    ...(process.env.STANDALONE_DIRECT === "1" ? { DATABASE_PREPARE: "false" } : {}),
     DATABASE_POOL_MAX: "2",
     AULA_SERVERLESS: "1",
     TRUST_PROXY: "1",
@@ -379,11 +678,27 @@ try {
     AI_RETRY_BASE_MS: "50",
     ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
   };
-  app = await startApp(settings);
+  step(
+    `starting node .next/standalone/server.js while its database cannot be reached (${process.env.STANDALONE_DIRECT === "1" ? "direct" : "through PgBouncer, transaction mode"})`,
+  );
+  app = await startApp(settings, { ready: (status) => status === 503 });
   proxy = await startProxy();
+  await answersTheOutage("at start");
+  step("the database can be reached: the same process migrates and serves");
+  await database.open();
+  await until(
+    () => fetch(`${base}/api/health`),
+    (res) => res.arrayBuffer().then(() => res.ok),
+    60,
+    "health once reachable",
+  );
   await separateBuckets();
-  await learnerFlow();
-  // Nothing prepared on the app's connections (DATABASE_PREPARE=false reached postgres.js).
+  const flow = await learnerFlow();
+  await everyPage(flow);
+  await lostAndBack(database, flow.learner, app.output);
+  outputIsClean(app.output(), [flow.learner.token()]);
+  // DATABASE_POOL_MAX=2 reached postgres.js: no more server connections than that (PgBouncer opens
+  // one per transaction in flight).
   const [{ n }] = await admin.unsafe(
     `select count(*)::int as n from pg_stat_activity where datname = '${databaseName}' and pid <> pg_backend_pid()`,
   );
@@ -396,12 +711,22 @@ try {
 } catch (error) {
   failed = true;
   console.error(`standalone smoke FAILED: ${error.message}`);
-  if (app) console.error(`--- the app's output ---\n${app.output().slice(-4000)}`);
+  if (app) {
+    const saved = path.join(os.tmpdir(), `aula-standalone-${process.pid}.log`);
+    writeFileSync(saved, app.output());
+    console.error(`--- the app's output (all of it in ${saved}) ---\n${app.output().slice(-4000)}`);
+  }
 } finally {
   proxy?.close();
   app?.child.kill("SIGTERM");
   fakes?.child.kill("SIGTERM");
+  await database?.close().catch(() => {});
   await new Promise((r) => setTimeout(r, 500));
+  try {
+    pooler?.stop();
+  } catch {
+    // a pooler that will not stop is gone with its folder
+  }
   await admin.unsafe(`drop database if exists ${databaseName} with (force)`).catch(() => {});
   await admin.end({ timeout: 5 });
   rmSync(path.join(standalone, ".data"), { recursive: true, force: true });

@@ -24,8 +24,8 @@ describe("proxy: optimistic redirects", () => {
     "/course/abc/lesson/2?tab=notes",
     "/admin",
     "/admin/users",
-  ])("sends %s without a session cookie to /login, coming back afterwards", (path) => {
-    const res = visit(path, "NEXT_LOCALE=en");
+  ])("sends %s without a session cookie to /login, coming back afterwards", async (path) => {
+    const res = await visit(path, "NEXT_LOCALE=en");
     expect([307, 308]).toContain(res.status);
     const location = new URL(res.headers.get("location") ?? "");
     expect(location.pathname).toBe("/login");
@@ -33,9 +33,9 @@ describe("proxy: optimistic redirects", () => {
     expect(location.origin).toBe("http://localhost:3000");
   });
 
-  it.each(["aula.session=abc", "__Secure-aula.session=abc"])("lets protected pages through with %s", (cookie) => {
+  it.each(["aula.session=abc", "__Secure-aula.session=abc"])("lets protected pages through with %s", async (cookie) => {
     for (const path of ["/dashboard", "/course/x", "/admin"]) {
-      const res = visit(path, `NEXT_LOCALE=pt; ${cookie}`);
+      const res = await visit(path, `NEXT_LOCALE=pt; ${cookie}`);
       expect(res.headers.get("location")).toBeNull();
       expect(res.headers.get("x-middleware-next")).toBe("1");
     }
@@ -43,8 +43,8 @@ describe("proxy: optimistic redirects", () => {
 
   it.each(["/", "/login", "/signup", "/dashboards", "/courses", "/administrator", "/terms"])(
     "does not redirect %s",
-    (path) => {
-      const res = visit(path);
+    async (path) => {
+      const res = await visit(path);
       expect(res.headers.get("location")).toBeNull();
       expect(res.headers.get("x-middleware-next")).toBe("1");
     },
@@ -52,9 +52,9 @@ describe("proxy: optimistic redirects", () => {
 });
 
 describe("proxy: content security policy", () => {
-  it("sets a CSP with a fresh nonce and frame-ancestors 'none', and hands the nonce to the page", () => {
-    const first = visit("/login");
-    const second = visit("/login");
+  it("sets a CSP with a fresh nonce and frame-ancestors 'none', and hands the nonce to the page", async () => {
+    const first = await visit("/login");
+    const second = await visit("/login");
     const csp = first.headers.get("content-security-policy") ?? "";
     const policy = directives(csp);
 
@@ -72,8 +72,8 @@ describe("proxy: content security policy", () => {
     expect(first.headers.get("x-middleware-request-x-pathname")).toBe("/login");
   });
 
-  it("sets the CSP on signed-in protected pages too", () => {
-    const res = visit("/dashboard", "aula.session=abc");
+  it("sets the CSP on signed-in protected pages too", async () => {
+    const res = await visit("/dashboard", "aula.session=abc");
     expect(directives(res.headers.get("content-security-policy") ?? "").get("frame-ancestors")).toBe("'none'");
   });
 
@@ -82,10 +82,10 @@ describe("proxy: content security policy", () => {
     expect(directives(contentSecurityPolicy("n0nce", false)).get("script-src")).not.toContain("'unsafe-eval'");
   });
 
-  it("runs on prefetches too, replacing a client-sent nonce", () => {
+  it("runs on prefetches too, replacing a client-sent nonce", async () => {
     // A matcher entry with conditions (`missing`, `has`) would let some page requests skip it.
     expect(config.matcher.every((m) => typeof m === "string")).toBe(true);
-    const res = proxy(
+    const res = await proxy(
       new NextRequest("http://localhost:3000/login", {
         headers: { "next-router-prefetch": "1", rsc: "1", "x-nonce": "attacker" },
       }),
@@ -156,24 +156,25 @@ describe("proxy: the payment page lets in exactly the configured checkout origin
     }
   });
 
-  it("adds the Flutterwave checkout origin to script-src and frame-src on /dashboard/payment/* only, when Flutterwave is set up", () => {
+  it("adds the Flutterwave checkout origin to script-src and frame-src on /dashboard/payment/* only, when Flutterwave is set up", async () => {
     const session = "aula.session=abc";
-    const csp = (path: string) => directives(visit(path, session).headers.get("content-security-policy") ?? "");
+    const csp = async (path: string) =>
+      directives((await visit(path, session)).headers.get("content-security-policy") ?? "");
     for (const k of keys) delete process.env[k];
-    expect(csp("/dashboard/payment/monthly").get("frame-src")).toBe("https://www.youtube-nocookie.com");
+    expect((await csp("/dashboard/payment/monthly")).get("frame-src")).toBe("https://www.youtube-nocookie.com");
 
     process.env.FLUTTERWAVE_SECRET_KEY = "FLWSECK-x";
     process.env.FLUTTERWAVE_PUBLIC_KEY = "FLWPUBK-x";
     process.env.FLUTTERWAVE_CHECKOUT_URL = "http://127.0.0.1:3433/v3.js";
-    const payment = csp("/dashboard/payment/yearly");
+    const payment = await csp("/dashboard/payment/yearly");
     expect(payment.get("script-src")).toMatch(/ http:\/\/127\.0\.0\.1:3433$/);
     expect(payment.get("frame-src")).toBe("https://www.youtube-nocookie.com http://127.0.0.1:3433");
     expect(payment.get("connect-src")).toBe("'self'");
-    expect(csp("/dashboard").get("frame-src")).toBe("https://www.youtube-nocookie.com");
-    expect(csp("/dashboard/pricing").get("script-src")).not.toContain("127.0.0.1");
+    expect((await csp("/dashboard")).get("frame-src")).toBe("https://www.youtube-nocookie.com");
+    expect((await csp("/dashboard/pricing")).get("script-src")).not.toContain("127.0.0.1");
 
     delete process.env.FLUTTERWAVE_CHECKOUT_URL;
-    expect(csp("/dashboard/payment/monthly").get("frame-src")).toBe(
+    expect((await csp("/dashboard/payment/monthly")).get("frame-src")).toBe(
       "https://www.youtube-nocookie.com https://checkout.flutterwave.com",
     );
   });

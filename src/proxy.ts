@@ -1,11 +1,15 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { checkoutSources, type CheckoutSources } from "@/features/plans/payments/providers";
 import { areas, isWithin, paths } from "@/lib/paths";
+import { databaseReachable } from "@/server/db/reachability";
+import { outagePage } from "@/server/http/outage-page";
 
 /**
- * Next 16's request proxy. Two jobs only:
+ * Next 16's request proxy. Three jobs only:
  * 1. a per-request CSP nonce (Next applies it to its own inline scripts; next-themes reads it);
- * 2. optimistic redirects to /login when there is no session cookie at all.
+ * 2. optimistic redirects to /login when there is no session cookie at all;
+ * 3. the outage page (503) while the database cannot be used: a page failing mid-render can only
+ *    answer 500 (src/server/db/reachability.ts).
  * It is a convenience, not a guard: every page and route checks the session on the server itself.
  */
 const PROTECTED = [areas.dashboard, areas.course, areas.admin];
@@ -33,7 +37,8 @@ export function contentSecurityPolicy(nonce: string, dev: boolean, checkout?: Ch
   ].join("; ");
 }
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
+  if (!(await databaseReachable())) return outagePage(request);
   const { pathname, search } = request.nextUrl;
 
   if (PROTECTED.some((area) => isWithin(pathname, area)) && !SESSION_COOKIES.some((c) => request.cookies.has(c))) {

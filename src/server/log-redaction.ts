@@ -50,6 +50,11 @@ function isError(value: object): value is Error {
   return value instanceof Error || Object.prototype.toString.call(value) === "[object Error]";
 }
 
+/** The same for any value. */
+export function isErrorLike(value: unknown): value is Error {
+  return value !== null && typeof value === "object" && isError(value);
+}
+
 function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { NextRequest } from "next/server";
 import postgres from "postgres";
 import { POST as addadmin } from "@/app/api/addadmin/route";
 import { GET as auditList } from "@/app/api/admin/audit/route";
@@ -58,6 +59,7 @@ import { POST as stripePayment } from "@/app/api/stripepayment/route";
 import { POST as subscriptionDetail } from "@/app/api/subscriptiondetail/route";
 import { ensureSiteContent } from "@/features/site/service";
 import { readNdjson } from "@/lib/http/ndjson";
+import { proxy } from "@/proxy";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { closeDb, getDb, openPostgres, setDbHandleForTests, type DbHandle } from "@/server/db/client";
 import { migrateDatabase } from "@/server/db/migrate";
@@ -244,6 +246,37 @@ describeWithPostgres("PostgreSQL down and back (own cluster)", () => {
       expect((await signUp()).status).toBe(201);
     }, 60_000);
   });
+
+  it("answers pages with the outage page (503) while it is down, and lets them through once it is back", async () => {
+    const page = async () => {
+      const started = Date.now();
+      const res = await proxy(
+        new NextRequest("http://localhost:3000/dashboard", { headers: { cookie: "aula.session=abc" } }),
+      );
+      return { status: res.status, through: res.headers.get("x-middleware-next") === "1", ms: Date.now() - started };
+    };
+    /** Asks until `done` holds (the proxy keeps its answer for a second), within 15 s. */
+    const askUntil = async (done: (answer: Awaited<ReturnType<typeof page>>) => boolean) => {
+      const until = Date.now() + 15_000;
+      let answer = await page();
+      while (!done(answer) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        answer = await page();
+      }
+      return answer;
+    };
+    expect(await page()).toMatchObject({ through: true });
+    cluster("down", dir);
+    try {
+      expect(await askUntil((a) => a.status === 503)).toMatchObject({ status: 503, through: false });
+      const again = await page();
+      expect(again.status).toBe(503);
+      expect(again.ms).toBeLessThan(LIMIT_MS);
+    } finally {
+      cluster("up", dir);
+    }
+    expect(await askUntil((a) => a.through)).toMatchObject({ through: true });
+  }, 60_000);
 
   describe("every route family", () => {
     type Account = { id: string; email: string; cookie: string };

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { users } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/password";
-import { createLogger } from "@/server/logger";
+import { createLogger, routeConsoleToLogger } from "@/server/logger";
 import { useTestDatabase } from "../setup/test-db";
 
 useTestDatabase();
@@ -108,5 +110,51 @@ describe("the logger keeps no secrets", () => {
       usage: { inputTokens: 12, outputTokens: 34 },
       msg: "something happened",
     });
+  });
+});
+
+describe("Next's own error lines (console.error and console.warn)", () => {
+  it("go through the logger: JSON, redacted, the session cookie's SHA-256 nowhere", async () => {
+    // A page's session lookup failing as Next then logs it: the statement's bound value is the
+    // SHA-256 of the visitor's session cookie (decision 018).
+    const tokenHash = createHash("sha256").update("the-visitors-session-cookie").digest("hex");
+    let error: unknown;
+    try {
+      await (await getDb()).execute(sql`select * from sessions where id = ${tokenHash} and no_such_column = 1`);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(String((error as Error).message)).toContain(tokenHash);
+
+    const { log, lines, entries } = capturedLogger();
+    const restore = routeConsoleToLogger(log);
+    try {
+      console.error(error); // how Next logs an error thrown while rendering
+      console.error("⨯", error); // and with its prefix
+      console.error("Failed to handle request for /dashboard", error); // scripts/server.mjs
+      console.warn("⚠ a warning", { headers: { cookie: "aula.session=abc" } });
+    } finally {
+      restore();
+    }
+
+    expect(lines).toHaveLength(4);
+    for (const line of lines) {
+      expect(line).not.toContain(tokenHash);
+      expect(line).not.toContain("aula.session=abc");
+    }
+    const [bare, prefixed, server, warning] = entries();
+    expect(bare).toMatchObject({ level: 50, msg: expect.stringMatching(/^Failed query: select \* from sessions/) });
+    expect(bare.err).toMatchObject({ params: "[redacted]", message: expect.stringMatching(/params: \[redacted\]$/) });
+    expect(prefixed).toMatchObject({ level: 50, err: { params: "[redacted]" } });
+    expect(server).toMatchObject({ level: 50, msg: "Failed to handle request for /dashboard" });
+    expect(warning).toMatchObject({ level: 40, msg: "a warning", details: [{ headers: { cookie: "[redacted]" } }] });
+  });
+
+  it("puts the console back as it was", () => {
+    const before = console.error;
+    const restore = routeConsoleToLogger(capturedLogger().log);
+    expect(console.error).not.toBe(before);
+    restore();
+    expect(console.error).toBe(before);
   });
 });

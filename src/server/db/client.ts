@@ -1,11 +1,18 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
 import { logger } from "@/server/logger";
-import { poolSettings } from "./pool-settings";
 import { statementsTakeTurns } from "./pglite-turns";
+import { poolSettings } from "./pool-settings";
+import { forgetReachability, registerDatabaseProbe } from "./reachability";
+import { clearGate, passDatabaseGate } from "./readiness";
+import { serializeAsPglite } from "./serializers";
+import { statementDeadline } from "./statement-deadline";
+import { hookStatements, noPipelining } from "./statement-hooks";
+import { databaseFailure } from "./unavailable";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -71,11 +78,15 @@ function statementTimeoutMs(): number {
 }
 
 /**
- * The app's PostgreSQL pool: connections that cannot open in 2 s fail, and the server cancels a
- * statement after DB_STATEMENT_TIMEOUT_MS, so a request answers 503 `db:unavailable` (errors.ts)
- * instead of hanging. Migrations open their own connection (migrate.ts) without that limit.
- * A `connect_timeout` or `statement_timeout` in the URL's query wins. `prepare: false` for
- * transaction poolers (pool-settings.ts), the probe's connection included.
+ * The app's PostgreSQL pool: connections that cannot open in 2 s fail, and a statement still
+ * unanswered after DB_STATEMENT_TIMEOUT_MS is cancelled (statement-deadline.ts), so a request
+ * answers 503 `db:unavailable` (errors.ts) instead of hanging. The limit is the app's own, not a
+ * `statement_timeout` startup parameter: transaction poolers refuse those (PgBouncer closes the
+ * connection: "unsupported startup parameter"), and a session `SET` would not follow the
+ * transactions a pooler hands to other server connections (decision 032). Migrations open their
+ * own connection (migrate.ts) without that limit. A `connect_timeout` in the URL's query wins.
+ * `prepare: false` for transaction poolers (pool-settings.ts), the probe's connection included,
+ * and no pipelining there (statement-hooks.ts).
  */
 export async function openPostgres(url: string, max = 10, { prepare = true } = {}): Promise<Handle> {
   const { default: postgres } = await import("postgres");
@@ -89,10 +100,12 @@ export async function openPostgres(url: string, max = 10, { prepare = true } = {
     ...(/[?&]connect_timeout=/.test(url) ? {} : { connect_timeout: CONNECT_TIMEOUT_S }),
     idle_timeout: IDLE_TIMEOUT_S,
     backoff: reconnectDelay,
-    connection: { statement_timeout: statementTimeoutMs() },
   });
+  const statements = hookStatements(client, statementDeadline(statementTimeoutMs()));
+  const db = drizzle(prepare ? statements : hookStatements(statements, noPipelining), { schema }) as unknown as Db;
+  serializeAsPglite(client); // after drizzle(), which replaces these serializers with its own
   return {
-    db: drizzle(client, { schema }) as unknown as Db,
+    db,
     close: () => client.end({ timeout: 5 }),
     kind: "postgres",
     renew: {
@@ -182,9 +195,30 @@ export async function getDbHandle(): Promise<Handle> {
   return holder.__aulaDb;
 }
 
+/** The app's database; on a server, only once the start's steps have reached and migrated it (readiness.ts). */
 export async function getDb(): Promise<Db> {
+  await passDatabaseGate();
   return (await getDbHandle()).db;
 }
+
+/**
+ * For the proxy, before a page renders (reachability.ts): can the database be read now? A
+ * PostgreSQL pool can be out of reach (or not yet migrated since the start); PGlite runs in this
+ * process. A lost connection renews the pool, as it does when a request meets it (errors.ts).
+ */
+async function pagesCanReadDatabase(): Promise<boolean> {
+  try {
+    const handle = await holder.__aulaDb;
+    if (!handle || handle.kind === "pglite") return true;
+    await (await getDb()).execute(sql`select 1`); // getDb() passes the start's gate first
+    return true;
+  } catch (error) {
+    const failure = databaseFailure(error);
+    if (failure === "lost") renewPoolAfterLostConnection();
+    return failure === null;
+  }
+}
+registerDatabaseProbe(pagesCanReadDatabase);
 
 /**
  * Tests install their own database (a fresh PGlite or a throwaway PostgreSQL database) and end
@@ -194,11 +228,15 @@ export function setDbHandleForTests(handle: Handle | undefined): void {
   const state = renewal();
   if (state.opened && holder.__aulaDb === state.opened) void state.opened.then((pool) => pool.close()).catch(() => {});
   holder.__aulaDb = state.fromTests = handle ? Promise.resolve(handle) : undefined;
+  clearGate();
+  forgetReachability();
 }
 
 export async function closeDb(): Promise<void> {
   const handle = await holder.__aulaDb?.catch(() => undefined);
   holder.__aulaDb = undefined;
+  clearGate();
+  forgetReachability();
   await handle?.close();
 }
 

@@ -7,6 +7,7 @@ const migrationsFolder = () => path.join(process.cwd(), "drizzle");
 
 /** Any fixed 64-bit number: every app instance takes this advisory lock while migrating. */
 const MIGRATION_LOCK_ID = 7_140_226_001;
+const MIGRATION_CONNECT_TIMEOUT_S = 10;
 
 /**
  * Applies pending migrations. On PostgreSQL it holds an advisory lock on its own connection,
@@ -25,7 +26,14 @@ export async function migrateDatabase(handle: DbHandle, databaseUrl?: string): P
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const pool = poolSettings(databaseUrl);
-  const client = postgres(pool.url, { max: 1, onnotice: () => {}, ...(pool.prepare ? {} : { prepare: false }) });
+  const client = postgres(pool.url, {
+    max: 1,
+    onnotice: () => {},
+    // Not postgres.js's 30 s: a start that cannot reach the server retries (readiness.ts), and a
+    // server that wakes on demand (Neon's) answers well within this.
+    ...(/[?&]connect_timeout=/.test(pool.url) ? {} : { connect_timeout: MIGRATION_CONNECT_TIMEOUT_S }),
+    ...(pool.prepare ? {} : { prepare: false }),
+  });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
     try {

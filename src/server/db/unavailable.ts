@@ -1,5 +1,13 @@
 import "server-only";
 import { DrizzleQueryError } from "drizzle-orm/errors";
+import { STATEMENT_DEADLINE } from "./statement-deadline";
+
+/**
+ * Marks the error a request gets while the database has not yet been reached and migrated since
+ * the server started (readiness.ts). A brand, not a class: the production bundle may hold two
+ * copies of a module, and `instanceof` fails across them.
+ */
+export const DATABASE_NOT_READY = Symbol.for("aula.db.not-ready");
 
 /** postgres.js's own codes for a connection that could not open or was lost mid-query. */
 const DRIVER_CODES = new Set(["CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECTION_ENDED"]);
@@ -31,7 +39,15 @@ const BUSY_STATES = new Set(["53300", "57014"]);
 /** How far down a chain of causes to look: wrappers of wrappers are rare, cycles are possible. */
 const MAX_DEPTH = 8;
 
-type Link = { code?: unknown; severity?: unknown; cause?: unknown; query?: unknown; params?: unknown };
+type Link = {
+  code?: unknown;
+  severity?: unknown;
+  cause?: unknown;
+  query?: unknown;
+  params?: unknown;
+  [STATEMENT_DEADLINE]?: unknown;
+  [DATABASE_NOT_READY]?: unknown;
+};
 
 /**
  * A link that says it comes from a query: drizzle's wrapper (`DrizzleQueryError`, also when
@@ -48,7 +64,8 @@ function namesQuery(link: object): boolean {
  * Why the database cannot be used right now, or null when the error is something else (a query
  * that is wrong, a bug): `lost`, a connection could not open or was lost (server stopped,
  * restarting, unreachable); `busy`, the server is there but out of connections or too slow for
- * the statement timeout; `ended`, a connection of a pool the app itself ended.
+ * the statement timeout (statement-deadline.ts), or not yet reached and migrated since the start
+ * (readiness.ts); `ended`, a connection of a pool the app itself ended.
  *
  * The error and the causes it wraps are looked at (drizzle wraps the driver's error, and a layer
  * of ours may wrap drizzle's). A socket error counts only when it is the error itself or comes
@@ -63,8 +80,10 @@ export function databaseFailure(error: unknown): "lost" | "busy" | "ended" | nul
   let link: unknown = error;
   for (let depth = 0; depth < MAX_DEPTH && link && typeof link === "object" && !seen.has(link); depth++) {
     seen.add(link);
-    const { code, severity, cause } = link as Link;
+    const { code, severity, cause, [STATEMENT_DEADLINE]: pastDeadline, [DATABASE_NOT_READY]: notReady } = link as Link;
     fromQuery ||= namesQuery(link);
+    // The app's own marks (statement-deadline.ts, readiness.ts), on any copy of their modules.
+    if (pastDeadline === true || notReady === true) return "busy";
     if (typeof code === "string") {
       if (ENDED_BY_US.has(code)) return "ended";
       if (DRIVER_CODES.has(code)) return "lost";
