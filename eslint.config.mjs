@@ -106,11 +106,9 @@ const scriptBoundaries = {
 /**
  * The project's classes are told apart by their brand, never by instanceof: the production build
  * may hold two copies of a class (docs/decisions/030-jobs-keep-their-promises.md).
- * src/features/sources is being reworked apart (issue 32 item 1); its classes join the rule there.
  */
 const ownClasses = {
   files: ["src/**/*.ts", "src/**/*.tsx"],
-  ignores: ["src/features/sources/**"],
   plugins: { aula: { rules: { "no-own-instanceof": noOwnInstanceof } } },
   rules: { "aula/no-own-instanceof": "error" },
 };

@@ -424,6 +424,29 @@ async function answersTheOutage(who) {
 }
 
 /** What the page smoke needs that the learner flow did not make: notes, a source, a share link; and the admin. */
+/**
+ * "Write all lessons" on the build itself, inline (the serverless job mode): every lesson is
+ * written, none is failed. A deferral thrown by one bundle's copy of the jobs engine and caught by
+ * another's once failed lessons at once here (decision 030); each finished job also starts the
+ * next in its own after(), so the batch ends without the cron.
+ */
+async function writeAll({ learner, courseId }) {
+  step("write all lessons (inline jobs, no cron): every lesson written, none failed");
+  const queued = await json(await learner.post(`/api/courses/${courseId}/write-all`, {}), 202, "write all");
+  check(queued.queued > 0, `write all queued nothing: ${JSON.stringify(queued)}`);
+  const deadline = Date.now() + 180_000;
+  let progress;
+  for (;;) {
+    progress = await json(await learner.get(`/api/courses/${courseId}/progress`), 200, "write-all progress");
+    if (progress.failed > 0 || progress.written === progress.total) break;
+    check(Date.now() < deadline, `write all: not done within 180 s: ${JSON.stringify(progress)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  check(progress.failed === 0, `write all failed lessons: ${JSON.stringify(progress)}`);
+  check(progress.written === progress.total, `write all left lessons: ${JSON.stringify(progress)}`);
+  step(`  ${progress.written} of ${progress.total} lessons written, none failed`);
+}
+
 async function pageSmokeData({ learner, courseId }) {
   step("page smoke data: notes, a source, a share link, review cards, the admin");
   await json(
@@ -695,6 +718,7 @@ try {
   await separateBuckets();
   const flow = await learnerFlow();
   await everyPage(flow);
+  await writeAll(flow);
   await lostAndBack(database, flow.learner, app.output);
   outputIsClean(app.output(), [flow.learner.token()]);
   // DATABASE_POOL_MAX=2 reached postgres.js: no more server connections than that (PgBouncer opens

@@ -39,8 +39,8 @@ async function fetchPage(source: SourceRow): Promise<{ bytes: Buffer; contentTyp
       headers: { accept: "text/html,application/xhtml+xml,text/plain,text/markdown,application/pdf;q=0.9" },
     });
   } catch (error) {
-    if (error instanceof RefusedDestinationError) throw new SourceFailure("source:url-refused");
-    if (error instanceof ResponseTooLargeError) throw new SourceFailure("source:too-large");
+    if (RefusedDestinationError.is(error)) throw new SourceFailure("source:url-refused");
+    if (ResponseTooLargeError.is(error)) throw new SourceFailure("source:too-large");
     throw new SourceFailure("source:unreadable", undefined, "the address did not answer");
   }
   if (!response.ok) throw new SourceFailure("source:unreadable", undefined, `the address answered ${response.status}`);
