@@ -54,7 +54,7 @@ export const copy = {
       label: "Navegação do painel",
       home: "Início",
       review: "Revisão",
-      knowledge: "O que sei",
+      knowledge: "O que eu sei",
       profile: "Perfil",
       pricing: "Preços",
       generateCourse: "Gerar curso",

@@ -306,7 +306,7 @@ const capCopy = {
     counts: "22 cartões, 20 para revisar agora",
     heldBack: "2 cartões novos ficam para amanhã: no máximo 20 cartões novos por dia.",
     left: "20 cartões restantes",
-    nav: "O que sei",
+    nav: "O que eu sei",
   },
   en: {
     counts: "22 cards, 20 due now",

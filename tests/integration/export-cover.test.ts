@@ -77,7 +77,7 @@ describe("the PDF's cover page", () => {
     expect(text).toContain("CURSO DE TEORIA E IMAGEM"); // the kicker is upper-cased by the stylesheet
     expect(text).toContain("Idioma: Inglês");
     expect(text).not.toContain("English");
-    expect(text).toContain("8 lições");
+    expect(text).toContain("8 aulas");
     // Late on the 25th in UTC is still the 25th, whatever the server's zone.
     expect(text).toContain("Exportado em 25 de novembro de 2026");
     expect(text).toContain("Um curso feito com a Aula");
