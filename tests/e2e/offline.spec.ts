@@ -1,4 +1,4 @@
-import { expect, signUpViaApi, test, toast, useLocale, waitForHydration } from "./fixtures";
+import { expect, LOCALES, signUpViaApi, test, toast, useLocale, waitForHydration } from "./fixtures";
 import { writeLessons } from "./course-content";
 import { createCourseViaApi } from "./courses";
 
@@ -77,40 +77,58 @@ test("a downloaded course reads offline, keeps a note written offline and saves 
     .toEqual([]);
 });
 
-test("a saved note comes back after a reload through the offline worker, on a course not saved for offline", async ({
-  page,
-}) => {
-  await useLocale(page, "en");
-  await signUpViaApi(page);
-  const courseId = await createCourseViaApi(page, "Notes Through The Worker");
-  await page.goto(`/course/${courseId}`);
-  const notes = page.getByRole("button", { name: "Course Notes" }).first();
-  await waitForHydration(notes);
-  await notes.click();
-  const dialog = page.getByRole("dialog", { name: "Course Notes" });
-  await expect(dialog.getByText("No notes yet. Start taking notes for this course.")).toBeVisible();
-  await page.getByTestId("notes-editor").click();
-  await page.keyboard.type("Kept through the worker");
-  await page.getByRole("button", { name: "Save Note" }).click();
-  await expect(toast(page, "Note saved")).toBeVisible();
+const notesCopy = {
+  pt: {
+    notes: "Notas do Curso",
+    empty: "Nenhuma nota ainda. Comece a fazer anotações para este curso.",
+    save: "Salvar Nota",
+    saved: "Nota salva",
+  },
+  en: {
+    notes: "Course Notes",
+    empty: "No notes yet. Start taking notes for this course.",
+    save: "Save Note",
+    saved: "Note saved",
+  },
+} as const;
 
-  // The worker controls the page the notes are read in (its notes read once threw on every answer).
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), {
-      message: "the service worker controls the viewer",
-      timeout: 20_000,
-    })
-    .toBe(true);
-  expect(await page.evaluate(() => caches.has(`aula-course-${location.pathname.split("/")[2]}`))).toBe(false);
-  const reopened = page.getByRole("button", { name: "Course Notes" }).first();
-  await waitForHydration(reopened);
-  const read = page.waitForResponse((r) => r.url().endsWith("/api/getnotes") && r.request().method() === "POST");
-  await reopened.click();
-  const answer = await read;
-  expect(answer.status()).toBe(200);
-  expect(answer.fromServiceWorker()).toBe(true);
-  await expect(page.getByTestId("notes-editor")).toContainText("Kept through the worker");
-  await expect(page.getByText("Internal Server Error")).toHaveCount(0);
-  await expect(dialog.getByText("No notes yet. Start taking notes for this course.")).toHaveCount(0);
-});
+for (const locale of LOCALES) {
+  const n = notesCopy[locale];
+  test(`a saved note comes back after a reload through the offline worker, on a course not saved for offline (${locale})`, async ({
+    page,
+  }) => {
+    await useLocale(page, locale);
+    await signUpViaApi(page);
+    const courseId = await createCourseViaApi(page, `Notes Through The Worker ${locale}`);
+    await page.goto(`/course/${courseId}`);
+    const notes = page.getByRole("button", { name: n.notes }).first();
+    await waitForHydration(notes);
+    await notes.click();
+    const dialog = page.getByRole("dialog", { name: n.notes });
+    await expect(dialog.getByText(n.empty)).toBeVisible();
+    await page.getByTestId("notes-editor").click();
+    await page.keyboard.type("Kept through the worker");
+    await page.getByRole("button", { name: n.save }).click();
+    await expect(toast(page, n.saved)).toBeVisible();
+
+    // The worker controls the page the notes are read in (its notes read once threw on every answer).
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), {
+        message: "the service worker controls the viewer",
+        timeout: 20_000,
+      })
+      .toBe(true);
+    expect(await page.evaluate(() => caches.has(`aula-course-${location.pathname.split("/")[2]}`))).toBe(false);
+    const reopened = page.getByRole("button", { name: n.notes }).first();
+    await waitForHydration(reopened);
+    const read = page.waitForResponse((r) => r.url().endsWith("/api/getnotes") && r.request().method() === "POST");
+    await reopened.click();
+    const answer = await read;
+    expect(answer.status()).toBe(200);
+    expect(answer.fromServiceWorker()).toBe(true);
+    await expect(page.getByTestId("notes-editor")).toContainText("Kept through the worker");
+    await expect(page.getByText("Internal Server Error")).toHaveCount(0);
+    await expect(dialog.getByText(n.empty)).toHaveCount(0);
+  });
+}
