@@ -128,7 +128,10 @@ describe("a PDF bomb and the plan's budget", () => {
   });
 
   it("counts a page of a PDF or a slide by its characters when they are more than a page's", async () => {
-    const dense = Array.from({ length: 50 }, (_, i) => `Line ${i} of a dense page, ${"with many more words ".repeat(4)}`);
+    const dense = Array.from(
+      { length: 50 },
+      (_, i) => `Line ${i} of a dense page, ${"with many more words ".repeat(4)}`,
+    );
     const pages = await pdfPages(makePdf([dense, dense, ["A short page with a few words."]]), plenty());
     expect(pages).toHaveLength(3);
     const chars = pages.flatMap((p) => p.blocks).reduce((n, b) => n + b.text.length, 0);
