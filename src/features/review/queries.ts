@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, gte, inArray, lte, min, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lte, min, or, type SQL, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { cardReviews, cards, courses, lessons, topics } from "@/server/db/schema";
 import { STATE_NEW, type CardState } from "./scheduler";
@@ -84,33 +84,22 @@ export async function dueSeenCards(
   if (limit <= 0) return [];
   const db = await getDb();
   // Two ranges of the same index: due by now, then (only when room is left) learning ones ahead.
-  const dueNow = await db
-    .select()
-    .from(cards)
-    .where(
-      and(
-        eq(cards.userId, userId),
-        courseId ? eq(cards.courseId, courseId) : undefined,
-        seenDue(now, learnAhead),
-        lte(cards.due, now),
-      ),
-    )
-    .orderBy(asc(cards.due))
-    .limit(limit);
+  const seenIn = (range: SQL) =>
+    db
+      .select()
+      .from(cards)
+      .where(
+        and(
+          eq(cards.userId, userId),
+          courseId ? eq(cards.courseId, courseId) : undefined,
+          seenDue(now, learnAhead),
+          range,
+        ),
+      )
+      .orderBy(asc(cards.due));
+  const dueNow = await seenIn(lte(cards.due, now)).limit(limit);
   if (dueNow.length >= limit) return dueNow;
-  const ahead = await db
-    .select()
-    .from(cards)
-    .where(
-      and(
-        eq(cards.userId, userId),
-        courseId ? eq(cards.courseId, courseId) : undefined,
-        seenDue(now, learnAhead),
-        gt(cards.due, now),
-      ),
-    )
-    .orderBy(asc(cards.due))
-    .limit(limit - dueNow.length);
+  const ahead = await seenIn(gt(cards.due, now)).limit(limit - dueNow.length);
   return [...dueNow, ...ahead];
 }
 
