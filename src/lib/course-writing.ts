@@ -58,3 +58,28 @@ export async function fetchWritingProgress(courseId: string, signal?: AbortSigna
 
 /** Lessons of "Write all lessons" still on their way (waiting or being written). */
 export const activeCount = (progress: WritingProgress) => progress.batch;
+
+/**
+ * Asks for a course's writing progress every `everyMs` (twice that after a dropped connection)
+ * while `onProgress` answers true. Returns the function that stops it.
+ */
+export function pollWritingProgress(
+  courseId: string,
+  everyMs: number,
+  onProgress: (progress: WritingProgress) => boolean,
+): () => void {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout>;
+  const tick = async () => {
+    try {
+      if (onProgress(await fetchWritingProgress(courseId, controller.signal))) timer = setTimeout(tick, everyMs);
+    } catch {
+      if (!controller.signal.aborted) timer = setTimeout(tick, everyMs * 2);
+    }
+  };
+  timer = setTimeout(tick, everyMs);
+  return () => {
+    controller.abort();
+    clearTimeout(timer);
+  };
+}

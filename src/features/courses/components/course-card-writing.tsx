@@ -2,7 +2,7 @@
 import { LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { fetchWritingProgress, WRITE_ALL_STARTED } from "@/lib/course-writing";
+import { fetchWritingProgress, pollWritingProgress, WRITE_ALL_STARTED } from "@/lib/course-writing";
 
 /** How often a card asks how far its course is written while "Write all lessons" runs. */
 const POLL_MS = 4_000;
@@ -32,25 +32,10 @@ export function CourseCardWriting({ courseId, initial }: { courseId: string; ini
 
   useEffect(() => {
     if (!active) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = async () => {
-      try {
-        const p = await fetchWritingProgress(courseId, controller.signal);
-        if (p.batch > 0) {
-          setWriting({ written: p.written, total: p.total });
-          timer = setTimeout(tick, POLL_MS);
-        } else setWriting(null);
-      } catch {
-        // A dropped connection: ask again, a little later.
-        if (!controller.signal.aborted) timer = setTimeout(tick, POLL_MS * 2);
-      }
-    };
-    timer = setTimeout(tick, POLL_MS);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
+    return pollWritingProgress(courseId, POLL_MS, (p) => {
+      setWriting(p.batch > 0 ? { written: p.written, total: p.total } : null);
+      return p.batch > 0;
+    });
   }, [active, courseId]);
 
   return (

@@ -9,6 +9,7 @@ import { cn } from "@/lib/utils";
 import {
   activeCount,
   fetchWritingProgress,
+  pollWritingProgress,
   startWriteAll,
   stopWriteAll,
   WRITE_ALL_STARTED,
@@ -52,25 +53,13 @@ export function useWriting(courseId: string, initial: WritingProgress): WritingS
 
   React.useEffect(() => {
     if (!active) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = async () => {
-      try {
-        const next = await fetchWritingProgress(courseId, controller.signal);
-        setProgress(next);
-        if (activeCount(next) > 0) timer = setTimeout(tick, POLL_MS);
-        else if (next.written === next.total) notify.success(t("finished"), t("finishedText"));
-        // Lessons that could not be written stay on screen (WriteAllFailures and the outline's marks).
-      } catch {
-        // A dropped connection: keep asking, a little slower.
-        if (!controller.signal.aborted) timer = setTimeout(tick, POLL_MS * 2);
-      }
-    };
-    timer = setTimeout(tick, POLL_MS);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
+    return pollWritingProgress(courseId, POLL_MS, (next) => {
+      setProgress(next);
+      if (activeCount(next) > 0) return true;
+      if (next.written === next.total) notify.success(t("finished"), t("finishedText"));
+      // Lessons that could not be written stay on screen (WriteAllFailures and the outline's marks).
+      return false;
+    });
   }, [active, courseId, t]);
 
   const start = async () => {
