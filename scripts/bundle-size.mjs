@@ -39,38 +39,46 @@ import { startFakes } from "./with-fakes.mjs";
 // Issue 25 item 2 lowered /dashboard to 175.5 (175.4: the first page's cards are server components, the delete
 // dialog loads when first asked, and the sidebar's brand and user block are rendered on the server), then to 174.9
 // (174.88: each card's menu, its items' icons and the delete dialog's loader load when a menu is first reached).
-const BUDGETS_KB = { "/": 144.0, "/login": 146.8, "/dashboard": 174.9, "/course/[id]": 188.0 };
+// Issues 32 and 33 (measured with BUNDLE_FILES=1 against the build before them, 151a0ed): Turbopack now ships Next's
+// client runtime as two chunks (63.7 + 6.6 kB raw) instead of one (70.0), which costs every page 0.4 kB gzip; on top of
+// that /dashboard grew 0.9 kB ("Writing 14 of 20" on the course card and its polling), /dashboard/generate-course 2.1 kB
+// (the collapsed panel's ready material, each source with a box to untick), /signup 0.6 kB (the password hint, the field
+// marked in error, the kept destination), /course/[id] 0.9 kB (failed lessons in the header and the outline, with
+// Retry), its quiz page 0.4 kB (the last and best marks, the "nothing new to ask" answer) and its material page 0.9 kB
+// (the shared material list hook, src/features/sources/components/use-sources.ts). Each is the
+// measured size rounded up to the next tenth.
+const BUDGETS_KB = { "/": 144.2, "/login": 147.2, "/dashboard": 176.2, "/course/[id]": 189.2 };
 // Issue 25 item 3: a budget for every page route, not only the four above: each the size measured after the Generate
 // page's fix (docs/benchmarks.md, "First Load JS") rounded up to the next whole kB; the first four keep their history.
 // /shareable and /certificates/* are measured with an unknown id (their not-found page); /payment-success/[planId] and
 // /course/[id]/certificate redirect without a payment or a finished course, and are reported, not measured.
 Object.assign(BUDGETS_KB, {
-  "/about": 144,
-  "/contact": 158,
-  "/blog": 144,
-  "/blog/[id]/[[...slug]]": 144,
-  "/privacy-policy": 144,
-  "/terms": 144,
-  "/cancellation-policy": 144,
-  "/refund-policy": 144,
-  "/subscription-billing-policy": 144,
+  "/about": 144.2,
+  "/contact": 158.4,
+  "/blog": 144.2,
+  "/blog/[id]/[[...slug]]": 144.2,
+  "/privacy-policy": 144.2,
+  "/terms": 144.2,
+  "/cancellation-policy": 144.2,
+  "/refund-policy": 144.2,
+  "/subscription-billing-policy": 144.2,
   "/[...missing]": 130,
   "/shareable": 130,
   "/certificates/[publicId]": 130,
   "/certificates/[publicId]/card": 130,
-  "/signup": 147,
+  "/signup": 148.0,
   "/forgot-password": 159,
   "/reset-password/[token]": 160,
   "/confirm-email/[token]": 158,
-  "/dashboard/generate-course": 179,
+  "/dashboard/generate-course": 180.0,
   "/dashboard/profile": 190,
   "/dashboard/pricing": 174,
   "/dashboard/payment/[planId]": 212,
   "/payment-failed": 174,
   "/payment-pending": 175,
-  "/course/[id]/quiz": 177,
+  "/course/[id]/quiz": 177.6,
   "/course/[id]/print": 154,
-  "/course/[id]/material": 156,
+  "/course/[id]/material": 157.0,
   "/dashboard/review": 181,
   "/dashboard/review/[courseId]/cards": 180,
   "/dashboard/knowledge": 178,
