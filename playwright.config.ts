@@ -16,7 +16,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Kept for a failed test only, without the screencast: recording every test's screenshots
+    // cost about 15 % of the suite's time on two cores; the DOM snapshots show each step.
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     // The offline worker (public/sw.js) runs as users have it. It answers page loads, the app's
     // scripts and a few API calls itself, which page.route then never sees: a spec that routes
     // those blocks the worker itself (tests/e2e/theme.spec.ts).

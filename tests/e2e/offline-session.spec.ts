@@ -81,6 +81,12 @@ async function expectCopiesGone(page: Page, courseId: string, nextSession?: { pr
   }
   expect(await page.evaluate((key) => localStorage.getItem(key), NOTES_QUEUE)).toBeNull();
 
+  // Offline, only the worker can answer: it must be controlling this page before the network goes.
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), {
+      message: "the service worker is active",
+    })
+    .toBe(true);
   await page.context().setOffline(true);
   await page.goto(`/course/${courseId}`);
   await expect(page.getByRole("heading", { level: 1, name: "Offline" })).toBeVisible();
