@@ -1,4 +1,4 @@
-import { cookieValue } from "./cookies";
+import { cookieValue, decodedCookieValue } from "./cookies";
 
 const withCookie = (header: string) => new Request("http://localhost/", { headers: { cookie: header } });
 
@@ -15,5 +15,13 @@ describe("cookieValue", () => {
   it("keeps a value holding '=' whole and takes the first of two with one name", () => {
     expect(cookieValue(withCookie("token=a.b=c=; token=second"), "token")).toBe("a.b=c=");
     expect(cookieValue(withCookie("xtoken=1; token=2"), "token")).toBe("2");
+  });
+});
+
+describe("decodedCookieValue", () => {
+  it("percent-decodes the value, and reads bad encoding as no cookie rather than an error", () => {
+    expect(decodedCookieValue(withCookie("aula.share=abc%20d"), "aula.share")).toBe("abc d");
+    expect(decodedCookieValue(withCookie("token=%E0%A4%A; other=1"), "token")).toBeUndefined();
+    expect(decodedCookieValue(withCookie("other=1"), "token")).toBeUndefined();
   });
 });

@@ -13,3 +13,17 @@ export function cookieValue(request: Request, name: string): string | undefined 
   }
   return undefined;
 }
+
+/**
+ * A cookie's value percent-decoded, as next/headers' cookies() gives it; a value that is not
+ * valid percent-encoding reads as absent (cookies() drops it too), never as an error.
+ */
+export function decodedCookieValue(request: Request, name: string): string | undefined {
+  const raw = cookieValue(request, name);
+  if (raw === undefined) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}

@@ -6,6 +6,7 @@ import { apiTranslator } from "@/i18n/api-translator";
 import { appError } from "@/server/http/errors";
 import { findSessionUser, LAST_SEEN_RESOLUTION_MS, touchSession, type SessionUser } from "./session-store";
 import { sessionCookieName, sessionTokenHash } from "./session-token";
+import { decodedCookieValue } from "@/lib/http/cookies";
 import { paths } from "@/lib/paths";
 
 export type { SessionUser };
@@ -35,24 +36,8 @@ export async function resolveSession(token: string | undefined): Promise<Session
   return (await resolveSessionRecord(token))?.user ?? null;
 }
 
-function cookieFromHeader(cookieHeader: string | null, name: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      // A value that is not valid percent-encoding is no token (as next/headers' cookies() drops it), not a 500.
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
 function requestToken(request: Request): string | undefined {
-  return cookieFromHeader(request.headers.get("cookie"), sessionCookieName());
+  return decodedCookieValue(request, sessionCookieName());
 }
 
 /** Route handlers: the session decides who the user is, never the body. */

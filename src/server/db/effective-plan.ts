@@ -9,3 +9,9 @@ type PlanValue = (typeof users.plan.enumValues)[number];
  * period falls back to Free at the moment it ends without a job to flip it.
  */
 export const effectivePlanSql: SQL<PlanValue> = sql<PlanValue>`(case when ${users.planExpiresAt} is null or ${users.planExpiresAt} > now() then ${users.plan} else 'free'::user_plan end)`;
+
+/**
+ * Whether a user pays now (Monthly or Annual in force): the SQL side of the plans feature's
+ * `isPaidPlan`, for the lists and figures that filter or count paying users in the query.
+ */
+export const onPaidPlanSql: SQL<boolean> = sql<boolean>`(${effectivePlanSql} <> 'free')`;

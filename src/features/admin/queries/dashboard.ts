@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, inArray, sql } from "drizzle-orm";
 import { payingSubscription } from "@/features/plans/service";
 import { getDb } from "@/server/db/client";
-import { effectivePlanSql } from "@/server/db/effective-plan";
+import { onPaidPlanSql } from "@/server/db/effective-plan";
 import { courses, payments, subscriptions, users } from "@/server/db/schema";
 
 export type MoneyByCurrency = { currency: string; amountMinor: number }[];
@@ -25,7 +25,7 @@ export async function readDashboardFigures(): Promise<DashboardFigures> {
   const countsQuery = db
     .select({
       users: sql<number>`(select count(*) from ${users})`.mapWith(Number),
-      paid: sql<number>`(select count(*) from ${users} where ${effectivePlanSql} <> 'free')`.mapWith(Number),
+      paid: sql<number>`(select count(*) from ${users} where ${onPaidPlanSql})`.mapWith(Number),
       courses: sql<number>`(select count(*) from ${courses})`.mapWith(Number),
       videoCourses: sql<number>`(select count(*) from ${courses} where ${courses.type} = 'video_text')`.mapWith(Number),
     })

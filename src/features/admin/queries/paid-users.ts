@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, desc, inArray, sql } from "drizzle-orm";
 import { currentSubscriptionColumn } from "@/features/plans/service";
 import { getDb } from "@/server/db/client";
-import { effectivePlanSql } from "@/server/db/effective-plan";
+import { effectivePlanSql, onPaidPlanSql } from "@/server/db/effective-plan";
 import { qualified } from "@/server/db/qualified";
 import { subscriptions, users } from "@/server/db/schema";
 import type { ListQuery } from "../schemas";
@@ -22,7 +22,7 @@ export type AdminPaidRow = {
 export async function listPaidUsers(query: ListQuery): Promise<Page<AdminPaidRow>> {
   const db = await getDb();
   const where = and(
-    sql`${effectivePlanSql} <> 'free'`,
+    onPaidPlanSql,
     searchAcross(query.q, [sql`${users.name}`, sql`${users.email}`]),
   );
   const userId = qualified(users, users.id);

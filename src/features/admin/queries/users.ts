@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, not, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
-import { effectivePlanSql } from "@/server/db/effective-plan";
+import { effectivePlanSql, onPaidPlanSql } from "@/server/db/effective-plan";
 import { qualified } from "@/server/db/qualified";
 import { courses, users } from "@/server/db/schema";
 import type { ListQuery } from "../schemas";
@@ -15,8 +15,8 @@ function userSearch(q: string): SQL | undefined {
   const term = searchTerm(q);
   if (!term) return undefined;
   const word = term.toLowerCase();
-  if (FREE_WORDS.has(word)) return sql`${effectivePlanSql} = 'free'`;
-  if (PAID_WORDS.has(word)) return sql`${effectivePlanSql} <> 'free'`;
+  if (FREE_WORDS.has(word)) return not(onPaidPlanSql);
+  if (PAID_WORDS.has(word)) return onPaidPlanSql;
   return anyContains(containsPattern(term), [sql`${users.name}`, sql`${users.email}`]);
 }
 
