@@ -11,7 +11,10 @@ const features = readdirSync(new URL("./src/features", import.meta.url), { withF
 /** The routes and the composition root: everything may be imported from here, and nothing imports them. */
 const compositionRoot = ["./src/app", "./src/instrumentation.ts", "./src/proxy.ts"];
 
-/** What may import what: infrastructure never knows the product; features meet only at their public entry. */
+/**
+ * What may import what: infrastructure never knows the product; features meet only at their two
+ * public entries, server.ts and client.ts (docs/decisions/036-feature-entries.md).
+ */
 const boundaries = {
   files: ["src/**/*.ts", "src/**/*.tsx"],
   // Follow our own imports only: parsing dependencies for cycles is slow, and PGlite's bundle overflows the parser.
@@ -66,10 +69,10 @@ const boundaries = {
               `./${feature}`,
               ...features
                 .filter((other) => other !== feature)
-                .flatMap((other) => [`./${other}/service.ts`, `./${other}/index.ts`]),
+                .flatMap((other) => [`./${other}/server.ts`, `./${other}/client.ts`]),
             ],
             message:
-              "A feature imports another only through its public entry (service.ts or index.ts), never its internals.",
+              "A feature imports another only through its public entries, @/features/<name>/server (server code) or @/features/<name>/client (browser-safe), never its internals.",
           })),
         ],
       },

@@ -28,7 +28,8 @@ import { startFakes } from "./with-fakes.mjs";
 // /course/[id] by under 0.1 kB; the language table stays on the server, which hands the attributes to the page.
 // Issue 21 item 4 (Write all lessons) raised /dashboard by 0.3 kB (the card's menu item) and /course/[id] by 2.1 kB
 // (185.87: the header and drawer control with its progress polling, the outline's per-topic counts, the progress
-// client in src/lib/course-writing.ts, and notify's two-button question); the actions' code stays loaded on click.
+// client, now src/features/learning/write-all-api.ts, and notify's two-button question); the actions' code stays
+// loaded on click.
 // Issues 22 and 23 (the learner's material, spaced review) raised /login by 0.1 kB (the path builders for the review,
 // What I know and Material pages), the signed-in shell by 0.3–0.4 kB (the sidebar's Review and What I know entries)
 // and /course/[id] by 1.2 kB more (187.1: the outline's Review and Material entries, the review lessons' badge and

@@ -7,9 +7,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const [{ boot }, { ensureSuperAdmin }, { logPaymentProviders }, { ensureSiteContent }] = await Promise.all([
       import("@/server/boot"),
-      import("@/features/accounts/service"),
-      import("@/features/plans/service"),
-      import("@/features/site/service"),
+      import("@/features/accounts/server"),
+      import("@/features/plans/server"),
+      import("@/features/site/server"),
     ]);
     await boot({
       afterMigrate: async (settings) => {

@@ -5,10 +5,10 @@
  * engine runs it once before its first claim or run, whichever route or worker comes first.
  * A new kind is added here, and nowhere else.
  */
-import { registerLessonJobs } from "@/features/learning/service";
-import { registerQuizJobs } from "@/features/quiz/service";
-import { registerReviewJobs } from "@/features/review/service";
-import { registerSourceJobs } from "@/features/sources/service";
+import { registerLessonJobs } from "@/features/learning/lesson-job";
+import { registerQuizJobs } from "@/features/quiz/server";
+import { registerReviewJobs } from "@/features/review/server";
+import { registerSourceJobs } from "@/features/sources/server";
 import { registerMailJobs } from "@/server/email/mailer";
 
 export function registerJobHandlers(): void {

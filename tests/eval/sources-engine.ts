@@ -23,7 +23,7 @@ import { claimedKind } from "@/features/sources/intake";
 import { inspectInWorker } from "@/features/sources/reader";
 import { findSource, insertSource, storeChunks } from "@/features/sources/queries";
 import { searchSources } from "@/features/sources/search";
-import { storeCourse } from "@/features/courses/service";
+import { storeCourse } from "@/features/courses/server";
 import { LESSON_WRITE, registerLessonJobs } from "@/features/learning/lesson-job";
 import { contentWords } from "@/features/sources/citations";
 import { linkSourcesToCourse } from "@/features/sources/queries";

@@ -2,7 +2,7 @@ import { POST as signin } from "@/app/api/signin/route";
 import { POST as signup } from "@/app/api/signup/route";
 import { getRequestUser } from "@/server/auth/session";
 import { sql } from "drizzle-orm";
-import { SIGNIN_ACCOUNT_RULE, SIGNIN_DELAY, signinDelayMs, signinKeys } from "@/features/accounts/service";
+import { SIGNIN_ACCOUNT_RULE, SIGNIN_DELAY, signinDelayMs, signinKeys } from "@/features/accounts/server";
 import { getDb } from "@/server/db/client";
 import { rateLimits, users } from "@/server/db/schema";
 import { callRoute, sessionCookieFrom } from "../setup/http";

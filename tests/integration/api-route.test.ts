@@ -6,7 +6,7 @@ import { z } from "zod";
 import { POST as deleteUser } from "@/app/api/deleteuser/route";
 import { POST as profile } from "@/app/api/profile/route";
 import { POST as prompt } from "@/app/api/prompt/route";
-import { ensureSuperAdmin } from "@/features/accounts/service";
+import { ensureSuperAdmin } from "@/features/accounts/server";
 import { apiRoute } from "@/server/http/api";
 import { callRoute, sessionCookieFrom } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";

@@ -173,7 +173,7 @@ describe("the certificate picture route's store", () => {
   it("draws a certificate once in its certificate.picture job, however many ask at the same time, then serves the stored bytes", async () => {
     process.env.APP_URL = base;
     resetSettings();
-    const { certificatePng } = await import("@/features/quiz/service");
+    const { certificatePng } = await import("@/features/quiz/server");
     const { GET: certificateImage } = await import("@/app/api/certificates/[publicId]/image/route");
     await (
       await getDb()
@@ -220,7 +220,7 @@ describe("the certificate mail", () => {
     process.env.APP_URL = base;
     resetSettings();
     // The quiz service registers the picture as a mail attachment source.
-    await import("@/features/quiz/service");
+    await import("@/features/quiz/server");
     const { sendMailInBackground, settleBackgroundMail } = await import("@/server/email/mailer");
     await (
       await getDb()

@@ -16,14 +16,14 @@ import { POST as update } from "@/app/api/update/route";
 import { POST as yt } from "@/app/api/yt/route";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { getDb } from "@/server/db/client";
-import { coursesLeftThisMonth } from "@/features/generation/service";
+import { coursesLeftThisMonth } from "@/features/generation/server";
 import { courseCreations, courses, generatedOutlines, lessons, topics, users } from "@/server/db/schema";
 import { hitRateLimit } from "@/server/http/rate-limit";
 import { startFakeMedia, type FakeMedia } from "../fakes/media";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
-import { courseContent } from "@/features/courses";
+import { courseContent } from "@/features/courses/client";
 import { resetSettings, withSettings } from "../setup/settings";
 import { paidUser, signedUpUser } from "../setup/accounts";
 

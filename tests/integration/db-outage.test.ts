@@ -57,7 +57,7 @@ import { POST as signout } from "@/app/api/signout/route";
 import { POST as signup } from "@/app/api/signup/route";
 import { POST as stripePayment } from "@/app/api/stripepayment/route";
 import { POST as subscriptionDetail } from "@/app/api/subscriptiondetail/route";
-import { ensureSiteContent } from "@/features/site/service";
+import { ensureSiteContent } from "@/features/site/server";
 import { readNdjson } from "@/lib/http/ndjson";
 import { proxy } from "@/proxy";
 import { setAiConfigForTests } from "@/server/ai/model";

@@ -13,7 +13,7 @@ import { PUT as sourcesOnlyRoute } from "@/app/api/courses/[courseId]/sources-on
 import { POST as prompt } from "@/app/api/prompt/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
 import { POST as addSourceRoute } from "@/app/api/sources/route";
-import { SOURCES_ONLY_INSTRUCTION } from "@/features/sources/service";
+import { SOURCES_ONLY_INSTRUCTION } from "@/features/sources/server";
 import { getDb } from "@/server/db/client";
 import { chatMessages, courses, courseSources } from "@/server/db/schema";
 import { settleJobs } from "@/server/jobs";

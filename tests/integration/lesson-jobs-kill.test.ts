@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { registerLessonJobs } from "@/features/learning/service";
+import { registerLessonJobs } from "@/features/learning/lesson-job";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { getDb } from "@/server/db/client";
 import { jobs, lessons } from "@/server/db/schema";

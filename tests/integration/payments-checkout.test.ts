@@ -1,6 +1,6 @@
 import { POST as pendingCheck } from "@/app/api/checkout/[provider]/pending/route";
 import { POST as checkoutStart } from "@/app/api/checkout/[provider]/route";
-import { pendingCheckout } from "@/features/plans/service";
+import { pendingCheckout } from "@/features/plans/server";
 import { settleBackgroundMail } from "@/server/email/mailer";
 import { buyer } from "../setup/buyers";
 import { callRoute } from "../setup/http";

@@ -1,7 +1,7 @@
 import { POST as paypalCreate } from "@/app/api/paypal/route";
 import { POST as paypalCancel } from "@/app/api/paypalcancel/route";
 import { POST as paypalDetails } from "@/app/api/paypaldetails/route";
-import { verifyReturn } from "@/features/plans/service";
+import { verifyReturn } from "@/features/plans/server";
 import { settleBackgroundMail } from "@/server/email/mailer";
 import { buyer, daysLeft, planOf, post, rowsOf, userRow } from "../setup/buyers";
 import { callRoute } from "../setup/http";

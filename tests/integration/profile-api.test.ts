@@ -5,7 +5,7 @@ import { POST as confirmEmail } from "@/app/api/profile/confirm-email/route";
 import { POST as profile } from "@/app/api/profile/route";
 import { POST as signin } from "@/app/api/signin/route";
 import { POST as signup } from "@/app/api/signup/route";
-import { ensureSuperAdmin } from "@/features/accounts/service";
+import { ensureSuperAdmin } from "@/features/accounts/server";
 import { getRequestUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import * as schema from "@/server/db/schema";

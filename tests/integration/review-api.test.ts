@@ -20,7 +20,7 @@ import {
   recordQuizMisses,
   reviewCourses,
   reviewQueue,
-} from "@/features/review/service";
+} from "@/features/review/server";
 import { getDb } from "@/server/db/client";
 import { cardReviews, cards, lessons, topics } from "@/server/db/schema";
 import { stripHtml } from "@/server/html/sanitize";

@@ -8,7 +8,7 @@ import robots from "@/app/robots";
 import sitemap from "@/app/sitemap";
 import { cardLine } from "@/features/site/og-image";
 import { postCardText, siteCardText } from "@/features/site/post-card-image";
-import { ensureSiteContent, loadPolicies } from "@/features/site/service";
+import { ensureSiteContent, loadPolicies } from "@/features/site/server";
 import { getDb } from "@/server/db/client";
 import { blogPosts, contactMessages, emailOutbox, policies } from "@/server/db/schema";
 import { settleBackgroundMail } from "@/server/email/mailer";

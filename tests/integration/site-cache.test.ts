@@ -6,7 +6,7 @@ import { workAsyncStorage } from "next/dist/server/app-render/work-async-storage
 import { IncrementalCache } from "next/dist/server/lib/incremental-cache";
 import { nodeFs } from "next/dist/server/lib/node-fs-methods";
 import { executeRevalidates } from "next/dist/server/revalidation-utils";
-import { cachedPolicies, cachedPost, cachedPostList } from "@/features/site/service";
+import { cachedPolicies, cachedPost, cachedPostList } from "@/features/site/server";
 import { publicContentChanged } from "@/server/cache/public-content";
 import { getDb } from "@/server/db/client";
 import { blogPosts, policies } from "@/server/db/schema";
@@ -101,7 +101,7 @@ describe("public content cache", () => {
 
     let fresh: typeof cachedPolicies | undefined;
     await jest.isolateModulesAsync(async () => {
-      fresh = (await import("@/features/site/service")).cachedPolicies;
+      fresh = (await import("@/features/site/server")).cachedPolicies;
     });
     expect((await fresh!("pt")).refund).toBe("<p>New database</p>");
   });

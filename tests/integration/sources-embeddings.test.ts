@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { POST as addSourceRoute } from "@/app/api/sources/route";
-import { searchSources } from "@/features/sources/service";
+import { searchSources } from "@/features/sources/server";
 import { getDb } from "@/server/db/client";
 import { sourceChunks, sourceChunkVectors, sources } from "@/server/db/schema";
 import { settleJobs } from "@/server/jobs";

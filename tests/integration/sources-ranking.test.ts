@@ -12,7 +12,7 @@
  * questions answered second instead of first would pass it; four would not).
  */
 import { groundingSet, type GroundingFact } from "../../scripts/grounding-set.mjs";
-import { searchSources } from "@/features/sources/service";
+import { searchSources } from "@/features/sources/server";
 import { claimedKind } from "@/features/sources/intake";
 import { insertSource, storeChunks } from "@/features/sources/queries";
 import { read } from "@/features/sources/reading";

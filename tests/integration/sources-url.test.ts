@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { POST as addSourceRoute } from "@/app/api/sources/route";
 import { GET as getSourceRoute } from "@/app/api/sources/[id]/route";
-import { searchSources } from "@/features/sources/service";
+import { searchSources } from "@/features/sources/server";
 import { settleJobs } from "@/server/jobs";
 import { paidUser } from "../setup/accounts";
 import { useFakeAi } from "../setup/fake-ai";

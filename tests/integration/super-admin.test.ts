@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { POST as signin } from "@/app/api/signin/route";
 import { POST as signup } from "@/app/api/signup/route";
-import { ensureSuperAdmin } from "@/features/accounts/service";
+import { ensureSuperAdmin } from "@/features/accounts/server";
 import { getRequestUser } from "@/server/auth/session";
 import { getDb } from "@/server/db/client";
 import { users } from "@/server/db/schema";

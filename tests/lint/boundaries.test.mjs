@@ -24,7 +24,7 @@ async function boundaryErrors(filePath, code) {
 test("src/server may not import a feature", async () => {
   const errors = await boundaryErrors(
     "src/server/boundary-probe.ts",
-    'import { signIn } from "@/features/accounts/service";\nexport const probe = signIn;\n',
+    'import { signIn } from "@/features/accounts/server";\nexport const probe = signIn;\n',
   );
   assert.equal(errors.length, 1);
   assert.match(errors[0].message, /must not import the product/);
@@ -44,13 +44,28 @@ test("a feature may not reach into another feature's internals", async () => {
     'import { generateLesson } from "@/features/generation/engine";\nexport const probe = generateLesson;\n',
   );
   assert.equal(errors.length, 1);
-  assert.match(errors[0].message, /public entry/);
+  assert.match(errors[0].message, /public entries/);
 });
 
-test("a feature may use another feature's public entry, and its own internals", async () => {
+test("a service.ts behind server.ts is an internal like any other", async () => {
   const errors = await boundaryErrors(
     "src/features/learning/boundary-probe.ts",
-    'import { findOwnCourse } from "@/features/courses/service";\nimport { saveNotes } from "./service";\nexport const probe = [findOwnCourse, saveNotes];\n',
+    'import { findOwnCourse } from "@/features/courses/service";\nexport const probe = findOwnCourse;\n',
+  );
+  assert.equal(errors.length, 1);
+  assert.match(errors[0].message, /@\/features\/<name>\/server/);
+});
+
+test("a feature may use another feature's server and client entries, and its own internals", async () => {
+  const errors = await boundaryErrors(
+    "src/features/learning/boundary-probe.ts",
+    [
+      'import { findOwnCourse } from "@/features/courses/server";',
+      'import { progressPercent } from "@/features/courses/client";',
+      'import { saveNotes } from "./notes";',
+      "export const probe = [findOwnCourse, progressPercent, saveNotes];",
+      "",
+    ].join("\n"),
   );
   assert.deepEqual(errors, []);
 });
@@ -80,7 +95,7 @@ for (const [folder, specifier, message] of forbiddenArrows) {
 
 test("a script may not import the product or the routes, and may import infrastructure and fakes", async () => {
   for (const specifier of [
-    "../src/features/courses/service",
+    "../src/features/courses/server",
     "../src/components/ui/button",
     "../src/app/layout",
     "../src/proxy",

@@ -126,7 +126,7 @@ test("the check catches a planted breach, in every form", () => {
 
 test("what is not a page path passes", () => {
   const fine = [
-    'import { x } from "@/features/courses";',
+    'import { x } from "@/features/courses/client";',
     'export const api = "/api/courses/x";',
     'export const longer = ["/courses", "/administrator", "/dashboards"];',
     'export const cookie = { path: "/" };',

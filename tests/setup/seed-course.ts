@@ -3,7 +3,7 @@
  * for tests of what is done with a course once it exists: sharing, copying, exporting.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { storeCourse } from "@/features/courses/service";
+import { storeCourse } from "@/features/courses/server";
 import { getDb } from "@/server/db/client";
 import { lessons, notes, topics as topicsTable } from "@/server/db/schema";
 

@@ -10,7 +10,7 @@ import { sendMail, sendMailInBackground } from "@/server/email/mailer";
 import { discardMailTo } from "@/server/email/outbox";
 import { appError } from "@/server/http/errors";
 import { clearRateLimit, hitRateLimit, isRateLimited, rateLimitError } from "@/server/http/rate-limit";
-import { cancelChargeableSubscriptions, subscriptionsEndedByDeletion } from "@/features/plans/service";
+import { cancelChargeableSubscriptions, subscriptionsEndedByDeletion } from "@/features/plans/server";
 import { countEmailChange, startEmailChange } from "./email-change";
 import { assertSelf, normalizeEmail, sessionUserColumns, type SessionUser } from "./queries";
 import { endAllSessions } from "./sessions";

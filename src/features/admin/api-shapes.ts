@@ -1,5 +1,5 @@
 import "server-only";
-import { COURSE_TYPE_LABEL } from "@/features/plans";
+import { COURSE_TYPE_LABEL } from "@/features/plans/client";
 import type {
   AdminAuditRow,
   AdminBlogRow,

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { normalizeEmail, setUserRole } from "@/features/accounts/service";
+import { normalizeEmail, setUserRole } from "@/features/accounts/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { CONTENT_IMAGE_PATH } from "@/lib/stored-images";
@@ -21,8 +21,8 @@ import {
   updateBlogPost,
   upsertPolicy,
   type BlogWrite,
-} from "@/features/site/service";
-import { grantAdminPlan, revokeAdminPlan } from "@/features/plans/service";
+} from "@/features/site/server";
+import { grantAdminPlan, revokeAdminPlan } from "@/features/plans/server";
 import { insertAudit, recordAudit, type AuditActor, type AuditEntry } from "./queries/audit";
 import { readDashboardFigures } from "./queries/dashboard";
 import { readPolicies } from "./queries/policies";

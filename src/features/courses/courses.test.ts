@@ -1,4 +1,4 @@
-import { contentTopics, courseContent, courseShareUrl, readContent } from ".";
+import { contentTopics, courseContent, courseShareUrl, readContent } from "./client";
 
 describe("course share link", () => {
   it("is one address whether the app URL ends with a slash or not", () => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { insertLessons, updateCourseLessons, type LessonChanges } from "@/features/learning";
+import { insertLessons, updateCourseLessons, type LessonChanges } from "@/features/learning/server";
 import { getDb, type Db } from "@/server/db/client";
 import { listLane } from "@/server/db/lane";
 import { courseCreations, courses, lessons, topics, users, type LessonCitation } from "@/server/db/schema";

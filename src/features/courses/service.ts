@@ -1,8 +1,8 @@
 import "server-only";
 import type { SQL } from "drizzle-orm";
 import { cache } from "react";
-import { updateLesson, type LessonChanges } from "@/features/learning";
-import { COURSE_TYPE_LABEL } from "@/features/plans";
+import { updateLesson, type LessonChanges } from "@/features/learning/server";
+import { COURSE_TYPE_LABEL } from "@/features/plans/client";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { courseTextAttributes, type CourseTextAttributes } from "@/lib/course-languages";
@@ -31,7 +31,8 @@ import {
   type LessonRow,
   type NewCourseGraph,
 } from "./queries";
-import { contentTopics, progressPercent } from ".";
+import { contentTopics } from "./content";
+import { progressPercent } from "./progress";
 
 export { progressPercent };
 export type { CourseRow, LessonRow, NewCourseGraph };

@@ -5,8 +5,8 @@
 import type { useTranslations } from "next-intl";
 import { askChoice } from "@/components/choice-dialog";
 import { notify } from "@/components/notify";
-import { fetchWritingProgress, startWriteAll } from "@/lib/course-writing";
-import { downloadExport, openPrintView, type ExportFormatChoice } from "./client";
+import { fetchWritingProgress, startWriteAll } from "@/features/learning/client";
+import { downloadExport, openPrintView, type ExportFormatChoice } from "./download";
 import { isCourseOffline, offlineSupported, removeCourseOffline, saveCourseOffline } from "./offline";
 
 export type ActionTexts = {
@@ -62,7 +62,7 @@ function online(t: ActionTexts): boolean {
 
 export async function shareAction(courseId: string, t: ActionTexts): Promise<void> {
   if (!online(t)) return;
-  const { shareCourseLink } = await import("@/features/sharing");
+  const { shareCourseLink } = await import("@/features/sharing/client");
   const outcome = await shareCourseLink(courseId).catch(() => ({ ok: false as const, message: undefined }));
   if (!outcome.ok) notify.error(t.share("failed"), outcome.message);
   else if (outcome.copied) notify.success(t.share("linkCopied"), t.share("linkCopiedText"));
@@ -71,7 +71,7 @@ export async function shareAction(courseId: string, t: ActionTexts): Promise<voi
 
 export async function stopSharingAction(courseId: string, t: ActionTexts): Promise<void> {
   if (!online(t)) return;
-  const { stopSharingCourse } = await import("@/features/sharing");
+  const { stopSharingCourse } = await import("@/features/sharing/client");
   if (await stopSharingCourse(courseId).catch(() => false)) notify.success(t.share("stopped"), t.share("stoppedText"));
   else notify.error(t.share("failed"));
 }

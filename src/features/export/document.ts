@@ -1,5 +1,5 @@
 import "server-only";
-import { courseOutline, findOwnCourse, type CourseRow } from "@/features/courses/service";
+import { courseOutline, findOwnCourse, type CourseRow } from "@/features/courses/server";
 import { courseTextDirection } from "@/lib/course-languages";
 import { citedIn, type ShownCitation } from "@/lib/citations";
 

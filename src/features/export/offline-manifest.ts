@@ -1,4 +1,4 @@
-import { progressPercent } from "@/features/courses";
+import { progressPercent } from "@/features/courses/client";
 import type { ExportDocument } from "./document";
 import { paths } from "@/lib/paths";
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { countCoursesThisMonth, countCoursesThisMonthSql } from "@/features/courses/service";
-import { isPaidPlan } from "@/features/plans";
+import { countCoursesThisMonth, countCoursesThisMonthSql } from "@/features/courses/server";
+import { isPaidPlan } from "@/features/plans/client";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { aiRateLimitKey, aiRateLimitRule } from "@/server/ai/rate-limit";
 import type { SessionUser } from "@/server/auth/session";

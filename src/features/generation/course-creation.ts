@@ -1,7 +1,13 @@
 import "server-only";
-import { findCourseByKey, storeCourse, type CourseRow } from "@/features/courses/service";
-import { contentTopics, readContent } from "@/features/courses";
-import { COURSE_TYPE_LABEL, COURSE_TYPE_VALUE, courseTypeLabel, isPaidPlan, planViolation } from "@/features/plans";
+import { findCourseByKey, storeCourse, type CourseRow } from "@/features/courses/server";
+import { contentTopics, readContent } from "@/features/courses/client";
+import {
+  COURSE_TYPE_LABEL,
+  COURSE_TYPE_VALUE,
+  courseTypeLabel,
+  isPaidPlan,
+  planViolation,
+} from "@/features/plans/client";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { modelFailure } from "@/server/ai/failure";
@@ -14,7 +20,7 @@ import { coverUrl } from "./cover";
 import { generateLesson } from "./engine";
 import { courseLanguageByName } from "./languages";
 import { cleanOutline, cleanTitle, outlineWithin } from "./outline";
-import { carryOutlineSources, outlineExcerpts } from "@/features/sources/service";
+import { carryOutlineSources, outlineExcerpts } from "@/features/sources/server";
 import { findUsableOutline, markOutlineUsed, type GeneratedOutlineRow } from "./queries";
 import {
   courseContentSchema,

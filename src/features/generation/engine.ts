@@ -13,7 +13,7 @@ import {
   excerptPromptBlock,
   type Citation,
   type Excerpt,
-} from "@/features/sources/service";
+} from "@/features/sources/server";
 import { courseLanguageByName, looksWrittenIn } from "./languages";
 import { cleanTitle, cleanOutline, outlineInLanguage, parseJsonAnswer, withUserSubtopics } from "./outline";
 import { buildImageSearchPrompt } from "./prompts/image-search";

@@ -7,7 +7,7 @@ import {
   type CourseTypeLabel,
   type Plan,
   type TopicsLimit,
-} from "@/features/plans";
+} from "@/features/plans/client";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { appError } from "@/server/http/errors";
 import { courseLanguageByName, type CourseLanguage } from "./languages";

@@ -1,6 +1,6 @@
 import { toJSONSchema } from "zod";
 import { COURSE_LANGUAGES, courseLanguageByName, looksWrittenIn } from "./languages";
-import { courseContent } from "@/features/courses";
+import { courseContent } from "@/features/courses/client";
 import { outlineWithin, parseJsonAnswer, withUserSubtopics } from "./outline";
 import { courseContentSchema, outlineModelSchema } from "./schemas";
 

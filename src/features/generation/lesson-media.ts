@@ -1,5 +1,5 @@
 import "server-only";
-import { courseOutline, requireOwnLesson, saveLesson } from "@/features/courses/service";
+import { courseOutline, requireOwnLesson, saveLesson } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { enforceAiRateLimit } from "@/server/ai/rate-limit";
 import type { SessionUser } from "@/server/auth/session";

@@ -1,7 +1,7 @@
 import "server-only";
-import { courseContent } from "@/features/courses";
-import { COURSE_TYPE_VALUE } from "@/features/plans";
-import { admitSourceIds, materialDigestFor, rememberOutlineSources } from "@/features/sources/service";
+import { courseContent } from "@/features/courses/client";
+import { COURSE_TYPE_VALUE } from "@/features/plans/client";
+import { admitSourceIds, materialDigestFor, rememberOutlineSources } from "@/features/sources/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { aiEventStream } from "@/server/ai/event-stream";
 import { modelFailure } from "@/server/ai/failure";

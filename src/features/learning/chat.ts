@@ -1,13 +1,13 @@
 import "server-only";
-import { requireOwnCourse } from "@/features/courses/service";
-import { answerCourseQuestion } from "@/features/generation/service";
+import { requireOwnCourse } from "@/features/courses/server";
+import { answerCourseQuestion } from "@/features/generation/server";
 import {
   checkCitations,
   courseExcerpts,
   courseHasMaterial,
   type Citation,
   type Excerpt,
-} from "@/features/sources/service";
+} from "@/features/sources/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream";
 import { modelFailure } from "@/server/ai/failure";

@@ -1,5 +1,5 @@
 import "server-only";
-import { courseNotFound, findOwnCourse } from "@/features/courses/service";
+import { courseNotFound, findOwnCourse } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { lessonContent, type LessonContent, type ViewerCourseRow } from "./lesson-queries";

@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { findOwnCourse } from "@/features/courses/service";
-import { generateLesson } from "@/features/generation/service";
-import { queueKeyPoints } from "@/features/review/service";
-import { courseExcerpts, courseHasMaterial } from "@/features/sources/service";
+import { findOwnCourse } from "@/features/courses/server";
+import { generateLesson } from "@/features/generation/server";
+import { queueKeyPoints } from "@/features/review/server";
+import { courseExcerpts, courseHasMaterial } from "@/features/sources/server";
 import { env } from "@/server/env";
 import { failureCode } from "@/server/http/errors";
 import { aiRateLimitKey, aiRateLimitRule } from "@/server/ai/rate-limit";

@@ -1,5 +1,5 @@
 import "server-only";
-import { courseNotFound, progressPercent } from "@/features/courses/service";
+import { courseNotFound, progressPercent } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { aiEventStream, type StreamControlEvent } from "@/server/ai/event-stream";
 import { enforceAiRateLimit } from "@/server/ai/rate-limit";

@@ -1,5 +1,5 @@
 import "server-only";
-import { requireOwnCourse } from "@/features/courses/service";
+import { requireOwnCourse } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { appError } from "@/server/http/errors";

@@ -1,5 +1,5 @@
 import "server-only";
-import { findOwnCourse, progressPercent } from "@/features/courses/service";
+import { findOwnCourse, progressPercent } from "@/features/courses/server";
 import { courseTextAttributes, type CourseTextAttributes } from "@/lib/course-languages";
 import { lessonContent, markLessonOpened, outlineOf, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
 import type { WritingProgress } from "./write-all";

@@ -6,9 +6,9 @@
  */
 
 import "server-only";
-import { requireOwnCourse } from "@/features/courses/service";
+import { requireOwnCourse } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
-import type { WritingProgress } from "@/lib/course-writing";
+import type { WritingProgress } from "./write-all-api";
 import { env } from "@/server/env";
 import { cancelFlaggedJobs, enqueueJob, isWorkerRunning, newestJobs, runJobSoon } from "@/server/jobs";
 import { isPacedLessonJob, LESSON_WRITE, PACED_FLAG, type LessonWritePayload } from "./lesson-job";

@@ -6,9 +6,9 @@
 
 import "server-only";
 import { and, inArray, sql } from "drizzle-orm";
-import { requireOwnCourse } from "@/features/courses/service";
+import { requireOwnCourse } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
-import type { WritingProgress } from "@/lib/course-writing";
+import type { WritingProgress } from "./write-all-api";
 import { getDb } from "@/server/db/client";
 import { jobs } from "@/server/db/schema";
 import { newestJobs } from "@/server/jobs";

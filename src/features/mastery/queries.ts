@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { cardReviews, cards, courses, quizAttempts, topics } from "@/server/db/schema";
-import type { CardState } from "@/features/review/service";
+import type { CardState } from "@/features/review/server";
 import { QUIZ_ATTEMPTS, type QuizAttemptEvidence } from "./mastery";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
-import { findOwnCourse } from "@/features/courses/service";
-import { dueSummary, retrievability, type HeldBack, type ReviewLimits } from "@/features/review/service";
+import { findOwnCourse } from "@/features/courses/server";
+import { dueSummary, retrievability, type HeldBack, type ReviewLimits } from "@/features/review/server";
 import { dailySeries, retentionOf, streakOf, utcDayStart, WINDOW_DAYS } from "./knowledge";
 import { topicMastery, type CardEvidence, type TopicMastery } from "./mastery";
 import { courseEvidence, reviewsByDay, userEvidence, type StoredCard } from "./queries";

@@ -1,5 +1,5 @@
 import "server-only";
-import { checkCitations, courseExcerpts, courseHasMaterial, type Excerpt } from "@/features/sources/service";
+import { checkCitations, courseExcerpts, courseHasMaterial, type Excerpt } from "@/features/sources/server";
 import type { QuestionCitation } from "./grading";
 
 /**

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomInt } from "node:crypto";
-import { findOwnCourse } from "@/features/courses/service";
-import { generateQuiz, type ModelQuiz } from "@/features/generation/service";
-import type { Excerpt } from "@/features/sources/service";
+import { findOwnCourse } from "@/features/courses/server";
+import { generateQuiz, type ModelQuiz } from "@/features/generation/server";
+import type { Excerpt } from "@/features/sources/server";
 import { failureCode } from "@/server/http/errors";
 import { registerJobHandler, type JobContext } from "@/server/jobs";
 import { citedExplanation, quizExcerpts } from "./grounding";

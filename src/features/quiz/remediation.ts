@@ -1,6 +1,6 @@
 import "server-only";
-import { requireOwnCourse } from "@/features/courses/service";
-import { addReviewLessons, type MissedGroup, type ReviewLessonRef } from "@/features/learning";
+import { requireOwnCourse } from "@/features/courses/server";
+import { addReviewLessons, type MissedGroup, type ReviewLessonRef } from "@/features/learning/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { appError } from "@/server/http/errors";
 import type { AttemptQuestionResult } from "@/server/db/schema";

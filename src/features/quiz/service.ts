@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes, randomInt } from "node:crypto";
-import { courseNotFound, findOwnCourse, progressPercent, requireOwnCourse } from "@/features/courses/service";
+import { courseNotFound, findOwnCourse, progressPercent, requireOwnCourse } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { enforceAiRateLimit } from "@/server/ai/rate-limit";
 import type { SessionUser } from "@/server/auth/session";
@@ -39,8 +39,8 @@ import {
   type CertificateInfo,
 } from "./queries";
 import { paths } from "@/lib/paths";
-import { progressCounts } from "@/features/learning/service";
-import { recordQuizMisses } from "@/features/review/service";
+import { progressCounts } from "@/features/learning/server";
+import { recordQuizMisses } from "@/features/review/server";
 import { logger } from "@/server/logger";
 
 export type { CertificateInfo };

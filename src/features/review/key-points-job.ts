@@ -1,6 +1,6 @@
 import "server-only";
-import { findOwnCourse } from "@/features/courses/service";
-import { generateKeyPoints } from "@/features/generation/service";
+import { findOwnCourse } from "@/features/courses/server";
+import { generateKeyPoints } from "@/features/generation/server";
 import { getDb } from "@/server/db/client";
 import { cards } from "@/server/db/schema";
 import { failureCode } from "@/server/http/errors";

@@ -1,12 +1,12 @@
 /**
- * The review feature's public entry (decision 022). Other features call it: the quiz when an
- * attempt is graded (recordQuizMisses), learning when a lesson's text is stored (queueKeyPoints).
- * The routes call the rest. Every read and write is the owner's: another user's card or course
- * is not found (404).
+ * The review feature's server side (decision 022), reached through server.ts. Other features
+ * call it: the quiz when an attempt is graded (recordQuizMisses), learning when a lesson's text
+ * is stored (queueKeyPoints). The routes call the rest. Every read and write is the owner's:
+ * another user's card or course is not found (404).
  */
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
-import { findOwnCourse, requireOwnCourse } from "@/features/courses/service";
+import { findOwnCourse, requireOwnCourse } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { getDb } from "@/server/db/client";

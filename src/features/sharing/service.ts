@@ -1,8 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { courseContent, courseShareUrl } from "@/features/courses";
-import { courseOutline, requireOwnCourse, storeCourse, type CourseRow } from "@/features/courses/service";
-import { COURSE_TYPE_LABEL, isPaidPlan, type Plan } from "@/features/plans";
+import { courseContent, courseShareUrl } from "@/features/courses/client";
+import { courseOutline, requireOwnCourse, storeCourse, type CourseRow } from "@/features/courses/server";
+import { COURSE_TYPE_LABEL, isPaidPlan, type Plan } from "@/features/plans/client";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { citedIn } from "@/lib/citations";

@@ -1,5 +1,5 @@
 import "server-only";
-import { isPaidPlan, type Plan } from "@/features/plans";
+import { isPaidPlan, type Plan } from "@/features/plans/client";
 import { env } from "@/server/env";
 import { failureCode } from "@/server/http/errors";
 import { registerJobHandler, type JobContext } from "@/server/jobs";

@@ -7,7 +7,8 @@
  * server that answered the request would, and answers `{ queued }`. On SIGTERM it hands its
  * running jobs back and exits, as the app does (src/instrumentation.ts installs the same).
  */
-import { writeAllLessons, registerLessonJobs } from "@/features/learning/service";
+import { writeAllLessons } from "@/features/learning/write-all";
+import { registerLessonJobs } from "@/features/learning/lesson-job";
 import { apiTranslator } from "@/i18n/api-translator";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { startJobWorker, stopJobsOnSignals } from "@/server/jobs";

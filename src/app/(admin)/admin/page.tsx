@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DonutChart } from "@/features/admin/components/donut-chart";
 import { PageHeading } from "@/features/admin/components/list-controls";
-import { readDashboardFigures, type MoneyByCurrency } from "@/features/admin/service";
+import { readDashboardFigures, type MoneyByCurrency } from "@/features/admin/server";
 import { requireAdminPage } from "@/server/auth/session";
 import { env } from "@/server/env";
 import { formatMoney } from "@/lib/money";

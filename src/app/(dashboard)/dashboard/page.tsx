@@ -12,8 +12,8 @@ import { CourseCardActions } from "@/features/courses/components/course-card-act
 import { CourseCardWriting } from "@/features/courses/components/course-card-writing";
 import { CourseGrid } from "@/features/courses/components/course-grid";
 import { CourseGridItem, EmptyCourses } from "@/features/courses/components/course-grid-parts";
-import { COURSES_PAGE_SIZE, listCourseCardsForUser } from "@/features/courses/service";
-import { coursesBeingWritten } from "@/features/learning/service";
+import { COURSES_PAGE_SIZE, listCourseCardsForUser } from "@/features/courses/server";
+import { coursesBeingWritten } from "@/features/learning/writing-status";
 import { requireUserPage } from "@/server/auth/session";
 import { env } from "@/server/env";
 import { paths } from "@/lib/paths";

@@ -7,12 +7,12 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Brand } from "@/components/brand";
 import { LanguageMenu } from "@/components/i18n/language-menu";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
-import { courseShareUrl } from "@/features/courses";
+import { courseShareUrl } from "@/features/courses/client";
 import { LESSON_PROSE } from "@/features/learning/components/prose";
 import { CitationList } from "@/features/learning/components/citation-list";
 import { courseLanguageLabel, courseTextAttributes } from "@/lib/course-languages";
 import { SaveCopyButton } from "@/features/sharing/components/save-copy-button";
-import { sharedCoursePreview } from "@/features/sharing/service";
+import { sharedCoursePreview } from "@/features/sharing/server";
 import { env } from "@/server/env";
 import { plainText } from "@/server/media/fetch";
 

@@ -1,5 +1,5 @@
 import { emailBodySchema } from "@/features/admin/schemas";
-import { promoteAdmin } from "@/features/admin/service";
+import { promoteAdmin } from "@/features/admin/server";
 import { apiRoute } from "@/server/http/api";
 
 /** Makes a user an admin, and with it a paid user (an admin grant, no payment). */

@@ -1,5 +1,5 @@
 import { aiExamBodySchema } from "@/features/quiz/schemas";
-import { serveQuiz } from "@/features/quiz/service";
+import { serveQuiz } from "@/features/quiz/server";
 import { apiRoute } from "@/server/http/api";
 
 /**

@@ -1,5 +1,5 @@
 import { chatBodySchema } from "@/features/learning/schemas";
-import { answerChat } from "@/features/learning/service";
+import { answerChat } from "@/features/learning/chat";
 import { apiRoute } from "@/server/http/api";
 
 /** The contract's chat call: the Course Assistant's whole answer. */

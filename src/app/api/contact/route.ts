@@ -1,4 +1,4 @@
-import { contactBodySchema, submitContactMessage } from "@/features/site/service";
+import { contactBodySchema, submitContactMessage } from "@/features/site/server";
 import { apiRoute } from "@/server/http/api";
 import { clientIp } from "@/server/http/client-ip";
 

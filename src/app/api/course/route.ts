@@ -1,5 +1,5 @@
 import { createCourseBodySchema } from "@/features/generation/schemas";
-import { createCourseFromOutline } from "@/features/generation/service";
+import { createCourseFromOutline } from "@/features/generation/server";
 import { apiRoute } from "@/server/http/api";
 
 /**

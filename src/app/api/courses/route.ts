@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COURSES_PAGE_SIZE, listCoursesForApi } from "@/features/courses/service";
+import { COURSES_PAGE_SIZE, listCoursesForApi } from "@/features/courses/server";
 import { apiRoute } from "@/server/http/api";
 
 const querySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pendingShareCookie } from "@/features/sharing/pending";
-import { copySharedCourse, findSharedCourse } from "@/features/sharing/service";
+import { copySharedCourse, findSharedCourse } from "@/features/sharing/server";
 import { getRequestUser } from "@/server/auth/session";
 import { apiRoute } from "@/server/http/api";
 import { appError } from "@/server/http/errors";

@@ -1,5 +1,5 @@
 import { BLOG_BODY_LIMIT, createBlogSchema } from "@/features/admin/schemas";
-import { createBlogPost } from "@/features/admin/service";
+import { createBlogPost } from "@/features/admin/server";
 import { requestLocale } from "@/i18n/api-translator";
 import { apiRoute } from "@/server/http/api";
 

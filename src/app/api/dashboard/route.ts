@@ -1,4 +1,4 @@
-import { dashboardForApi } from "@/features/admin/service";
+import { dashboardForApi } from "@/features/admin/server";
 import { requestLocale } from "@/i18n/api-translator";
 import { apiRoute } from "@/server/http/api";
 

@@ -1,5 +1,5 @@
 import { idBodySchema } from "@/features/admin/schemas";
-import { removeBlogPost } from "@/features/admin/service";
+import { removeBlogPost } from "@/features/admin/server";
 import { apiRoute } from "@/server/http/api";
 
 export const POST = apiRoute.admin({ body: idBodySchema }, async ({ user, body, t }) => {

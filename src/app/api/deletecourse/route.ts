@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deleteCourse } from "@/features/courses/service";
+import { deleteCourse } from "@/features/courses/server";
 import { apiRoute } from "@/server/http/api";
 
 const bodySchema = z.object({ courseId: z.string().max(100) });

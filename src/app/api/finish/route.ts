@@ -1,5 +1,5 @@
 import { courseRefBodySchema } from "@/features/quiz/schemas";
-import { finishCourse } from "@/features/quiz/service";
+import { finishCourse } from "@/features/quiz/server";
 import { apiRoute } from "@/server/http/api";
 
 /** Issues the certificate once the server sees the course at 100 % (403 `course:not-complete` before); idempotent. */

@@ -1,5 +1,5 @@
 import { lessonRefBodySchema } from "@/features/generation/schemas";
-import { writeLessonText } from "@/features/learning/service";
+import { writeLessonText } from "@/features/learning/lesson-stream";
 import { apiRoute } from "@/server/http/api";
 
 /**

@@ -1,6 +1,6 @@
 import { adminShape, userShape } from "@/features/admin/api-shapes";
 import { listQuerySchema } from "@/features/admin/schemas";
-import { listUsers } from "@/features/admin/service";
+import { listUsers } from "@/features/admin/server";
 import { apiRoute } from "@/server/http/api";
 
 /**

@@ -1,6 +1,6 @@
 import { contactShape, listResponse } from "@/features/admin/api-shapes";
 import { listQuerySchema } from "@/features/admin/schemas";
-import { listContacts } from "@/features/admin/service";
+import { listContacts } from "@/features/admin/server";
 import { apiRoute } from "@/server/http/api";
 
 /** Contact messages, newest first. Paginated by `q`, `page` and `limit`. */

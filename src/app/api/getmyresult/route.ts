@@ -1,5 +1,5 @@
 import { courseRefBodySchema } from "@/features/quiz/schemas";
-import { quizResult } from "@/features/quiz/service";
+import { quizResult } from "@/features/quiz/server";
 import { apiRoute } from "@/server/http/api";
 
 /** SPEC "Result lookup": `message` is whether the quiz is passed. */

@@ -1,5 +1,5 @@
 import { getNotesBodySchema } from "@/features/learning/schemas";
-import { notesFor } from "@/features/learning/service";
+import { notesFor } from "@/features/learning/notes";
 import { apiRoute } from "@/server/http/api";
 
 /** The caller's notes of a course: `message` is the HTML (the contract's field), `version` for saves. */

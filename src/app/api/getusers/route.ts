@@ -1,6 +1,6 @@
 import { userShape, listResponse } from "@/features/admin/api-shapes";
 import { listQuerySchema } from "@/features/admin/schemas";
-import { listUsers } from "@/features/admin/service";
+import { listUsers } from "@/features/admin/server";
 import { apiRoute } from "@/server/http/api";
 
 /** Every account, newest first; searched by name, e-mail, or the words Free and Paid. Paginated by `q`, `page` and `limit`. */

@@ -1,5 +1,5 @@
 import { lessonRefBodySchema } from "@/features/generation/schemas";
-import { lessonImageForOwner } from "@/features/generation/service";
+import { lessonImageForOwner } from "@/features/generation/server";
 import { apiRoute } from "@/server/http/api";
 
 /** A lesson's picture URL and its credit (found with a model-proposed phrase, then stored). */

@@ -1,4 +1,4 @@
-import { loadPolicies } from "@/features/site/service";
+import { loadPolicies } from "@/features/site/server";
 import { requestLocale } from "@/i18n/api-translator";
 import { apiRoute } from "@/server/http/api";
 

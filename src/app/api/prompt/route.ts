@@ -1,5 +1,5 @@
 import { generateFormBodySchema } from "@/features/generation/schemas";
-import { outlineAsText, prepareOutline } from "@/features/generation/service";
+import { outlineAsText, prepareOutline } from "@/features/generation/server";
 import { apiRoute } from "@/server/http/api";
 
 /**

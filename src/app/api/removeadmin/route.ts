@@ -1,5 +1,5 @@
 import { emailBodySchema } from "@/features/admin/schemas";
-import { removeAdmin } from "@/features/admin/service";
+import { removeAdmin } from "@/features/admin/server";
 import { apiRoute } from "@/server/http/api";
 
 /** Makes an admin a user again, ending the admin grant; never the Super admin (403). */

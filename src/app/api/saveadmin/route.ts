@@ -1,5 +1,5 @@
 import { CONTENT_BODY_LIMIT, savePolicySchema } from "@/features/admin/schemas";
-import { savePolicy } from "@/features/admin/service";
+import { savePolicy } from "@/features/admin/server";
 import { requestLocale } from "@/i18n/api-translator";
 import { apiRoute } from "@/server/http/api";
 

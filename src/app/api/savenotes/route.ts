@@ -1,5 +1,5 @@
 import { NOTES_BODY_LIMIT, saveNotesBodySchema } from "@/features/learning/schemas";
-import { saveNotes } from "@/features/learning/service";
+import { saveNotes } from "@/features/learning/notes";
 import { apiRoute } from "@/server/http/api";
 
 /** Saves the notes (sanitized); a save based on an older version than the stored one gets 409. */

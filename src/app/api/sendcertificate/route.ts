@@ -1,5 +1,5 @@
 import { sendCertificateBodySchema } from "@/features/quiz/schemas";
-import { resendCertificate } from "@/features/quiz/service";
+import { resendCertificate } from "@/features/quiz/server";
 import { apiRoute } from "@/server/http/api";
 
 /** Mails the caller's certificate to the caller; no address or HTML is taken from the body (no relay). */

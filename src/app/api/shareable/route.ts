@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sharedCourseForApi } from "@/features/sharing/service";
+import { sharedCourseForApi } from "@/features/sharing/server";
 import { apiRoute } from "@/server/http/api";
 
 const querySchema = z.object({ id: z.string().max(100) });

@@ -1,5 +1,5 @@
 import { signInBodySchema } from "@/features/accounts/schemas";
-import { signIn, toUserData } from "@/features/accounts/service";
+import { signIn, toUserData } from "@/features/accounts/server";
 import { withSessionCookie } from "@/features/accounts/session-cookie";
 import { claimPendingShare } from "@/features/sharing/pending";
 import { apiRoute } from "@/server/http/api";

@@ -1,5 +1,5 @@
 import { signUpBodySchema } from "@/features/accounts/schemas";
-import { signUp } from "@/features/accounts/service";
+import { signUp } from "@/features/accounts/server";
 import { withSessionCookie } from "@/features/accounts/session-cookie";
 import { requestLocale } from "@/i18n/api-translator";
 import { sendMailInBackground } from "@/server/email/mailer";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addSource, listSources } from "@/features/sources/service";
+import { addSource, listSources } from "@/features/sources/server";
 import { apiRoute } from "@/server/http/api";
 
 /**

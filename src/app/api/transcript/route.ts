@@ -1,5 +1,5 @@
 import { lessonRefBodySchema } from "@/features/generation/schemas";
-import { lessonTranscriptForOwner } from "@/features/generation/service";
+import { lessonTranscriptForOwner } from "@/features/generation/server";
 import { apiRoute } from "@/server/http/api";
 
 /** The captions of a lesson's video as `url: [{ text }]` (the contract's name for the list). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { readContent } from "@/features/courses";
-import { applyContentUpdate } from "@/features/courses/service";
+import { readContent } from "@/features/courses/client";
+import { applyContentUpdate } from "@/features/courses/server";
 import { apiRoute } from "@/server/http/api";
 import { appError } from "@/server/http/errors";
 

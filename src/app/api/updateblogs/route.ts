@@ -1,5 +1,5 @@
 import { updateBlogFlagSchema } from "@/features/admin/schemas";
-import { flagBlogPost } from "@/features/admin/service";
+import { flagBlogPost } from "@/features/admin/server";
 import { apiRoute } from "@/server/http/api";
 
 /** SPEC `updateblogs {id, type, value}`: sets a post's popular or featured flag. */

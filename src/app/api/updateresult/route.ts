@@ -1,5 +1,5 @@
 import { updateResultBodySchema } from "@/features/quiz/schemas";
-import { quizResult } from "@/features/quiz/service";
+import { quizResult } from "@/features/quiz/server";
 import { apiRoute } from "@/server/http/api";
 
 /**

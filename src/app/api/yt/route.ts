@@ -1,5 +1,5 @@
 import { lessonRefBodySchema } from "@/features/generation/schemas";
-import { lessonVideoForOwner } from "@/features/generation/service";
+import { lessonVideoForOwner } from "@/features/generation/server";
 import { apiRoute } from "@/server/http/api";
 
 /** A lesson's YouTube video id (`url`, as the contract names it), found and stored. */

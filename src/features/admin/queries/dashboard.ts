@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, inArray, sql } from "drizzle-orm";
-import { payingSubscription } from "@/features/plans/service";
+import { payingSubscription } from "@/features/plans/server";
 import { getDb } from "@/server/db/client";
 import { onPaidPlanSql } from "@/server/db/effective-plan";
 import { courses, payments, subscriptions, users } from "@/server/db/schema";

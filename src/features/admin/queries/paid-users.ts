@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, count, desc, inArray, sql } from "drizzle-orm";
-import { currentSubscriptionColumn } from "@/features/plans/service";
+import { currentSubscriptionColumn } from "@/features/plans/server";
 import { getDb } from "@/server/db/client";
 import { effectivePlanSql, onPaidPlanSql } from "@/server/db/effective-plan";
 import { qualified } from "@/server/db/qualified";

@@ -47,7 +47,7 @@ export function CourseCardMenu({
   const [askedOnce, setAskedOnce] = useState(false);
 
   const texts = { share: ts, export: te, offline: to, writeAll: tw };
-  const actions = () => import("@/features/export").then((m) => m.loadCourseActions());
+  const actions = () => import("@/features/export/client").then((m) => m.loadCourseActions());
 
   async function exportPdf() {
     if (exporting) return;

@@ -2,7 +2,7 @@
 import { LoaderCircleIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { fetchWritingProgress, pollWritingProgress, WRITE_ALL_STARTED } from "@/lib/course-writing";
+import { fetchWritingProgress, pollWritingProgress, WRITE_ALL_STARTED } from "@/features/learning/client";
 
 /** How often a card asks how far its course is written while "Write all lessons" runs. */
 const POLL_MS = 4_000;

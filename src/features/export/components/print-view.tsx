@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { Locale } from "@/i18n/config";
-import { CitationList } from "@/features/learning";
+import { CitationList } from "@/features/learning/server";
 import { withCitationPrefix } from "@/lib/citations";
 import { type ExportDocument, youtubeWatchUrl } from "../document";
 import { exportLabels } from "../labels";

@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 import { COURSE_LANGUAGE_NAMES, DEFAULT_COURSE_LANGUAGE } from "../languages";
-import { COURSE_TYPES, FREE_CHOICES, MAX_USER_SUBTOPICS } from "@/features/plans";
+import { COURSE_TYPES, FREE_CHOICES, MAX_USER_SUBTOPICS } from "@/features/plans/client";
 import { TOPIC_MAX_LENGTH, TOPIC_MIN_LENGTH } from "../topic-length";
 import type { FormValues } from "./generate-types";
 import { paths } from "@/lib/paths";

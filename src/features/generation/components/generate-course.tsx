@@ -11,7 +11,7 @@ import type { FormValues, Preview } from "./generate-types";
 import { OutlinePreview } from "./outline-preview";
 import { useOutlineStream, type OutlineFailure } from "./use-outline-stream";
 import { paths } from "@/lib/paths";
-import { AddMaterial } from "@/features/sources";
+import { AddMaterial } from "@/features/sources/client";
 
 const STORAGE_KEY = "aula.generate-course";
 const INITIAL: FormValues = {

@@ -1,4 +1,4 @@
-import type { CourseTypeLabel, TopicsLimit } from "@/features/plans";
+import type { CourseTypeLabel, TopicsLimit } from "@/features/plans/client";
 
 /** What the form asks for; sent as is to the outline stream. */
 export type FormValues = {

@@ -3,7 +3,7 @@ import {
   excerptPromptBlock,
   SOURCES_ONLY_INSTRUCTION,
   type Excerpt,
-} from "@/features/sources/service";
+} from "@/features/sources/server";
 import { dataBlock, dataRule, type PromptParts } from "./data-block";
 
 export type ChatContext = {

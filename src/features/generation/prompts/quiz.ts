@@ -1,4 +1,4 @@
-import { CITE_INSTRUCTION, excerptPromptBlock, type Excerpt } from "@/features/sources/service";
+import { CITE_INSTRUCTION, excerptPromptBlock, type Excerpt } from "@/features/sources/server";
 import { dataBlock, dataRule, type PromptParts } from "./data-block";
 
 /** Task: the course's final quiz (SPEC "Quiz request"), in the course language. */

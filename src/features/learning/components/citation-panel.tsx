@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
-import { supportingSentence } from "@/features/sources";
+import { supportingSentence } from "@/features/sources/client";
 import type { CourseTextAttributes } from "@/lib/course-languages";
 import { citationPages } from "@/lib/citations";
 import type { CitationView } from "../lesson-queries";

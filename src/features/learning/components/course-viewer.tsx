@@ -32,7 +32,7 @@ import { paths } from "@/lib/paths";
 const ChatPanel = dynamic(() => import("./chat-panel").then((m) => m.ChatPanel), { ssr: false });
 const NotesPanel = dynamic(() => import("./notes-panel").then((m) => m.NotesPanel), { ssr: false });
 // "Add as a card" (spaced review) appears only once text is selected: kept out of the first load.
-const AddCardFromSelection = dynamic(() => import("@/features/review").then((m) => m.AddCardFromSelection), {
+const AddCardFromSelection = dynamic(() => import("@/features/review/client").then((m) => m.AddCardFromSelection), {
   ssr: false,
 });
 

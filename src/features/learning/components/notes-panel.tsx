@@ -43,7 +43,7 @@ export function NotesPanel({
     // A note written offline and not sent yet wins over the server's copy: it is newer, and on a
     // conflict it must stay on screen until the learner saves or drops it.
     const queued = localStorage.getItem(NOTES_QUEUE_KEY)
-      ? (await import("@/features/export")).queuedNote(courseId)
+      ? (await import("@/features/export/client")).queuedNote(courseId)
       : undefined;
     try {
       const response = await postJson("/api/getnotes", { course: courseId });
@@ -88,13 +88,13 @@ export function NotesPanel({
       setLoaded({ html, version: body.version ?? loaded.version + 1 });
       setDirty(false);
       setConflict(false);
-      if (localStorage.getItem(NOTES_QUEUE_KEY)) (await import("@/features/export")).dropQueuedNote(courseId);
+      if (localStorage.getItem(NOTES_QUEUE_KEY)) (await import("@/features/export/client")).dropQueuedNote(courseId);
       notify.success(t("saved"));
     } catch (error) {
       // No connection: kept on this device with the version it was written against, and sent when
       // the connection returns (export's OfflineStatus); the version check still applies then.
       if (error instanceof TypeError || !navigator.onLine) {
-        (await import("@/features/export")).queueNote({ courseId, html, version: loaded.version });
+        (await import("@/features/export/client")).queueNote({ courseId, html, version: loaded.version });
         setDirty(false);
         notify.info(to("notesQueued"), to("notesQueuedText"));
         return;
@@ -133,7 +133,7 @@ export function NotesPanel({
             variant="outline"
             onClick={() => {
               setLoaded(null);
-              void import("@/features/export").then((m) => {
+              void import("@/features/export/client").then((m) => {
                 m.dropQueuedNote(courseId);
                 void load();
               });

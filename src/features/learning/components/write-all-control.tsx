@@ -14,7 +14,7 @@ import {
   stopWriteAll,
   WRITE_ALL_STARTED,
   type WritingProgress,
-} from "@/lib/course-writing";
+} from "../write-all-api";
 
 /** How often the viewer asks how far the course is while lessons are on their way. */
 const POLL_MS = 2_500;

@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { paths } from "@/lib/paths";
-import { heldBackNotes } from "@/features/review/service";
+import { heldBackNotes } from "@/features/review/server";
 import { WEAK_BELOW, type Knowledge } from "../service";
 import { ReviewsChart, RetentionChart } from "./knowledge-charts";
 import { masteryReasonText } from "./mastery-reasons";

@@ -18,7 +18,7 @@ import {
   type Queue,
   type Rating,
   type ReviewCard,
-} from "../client";
+} from "../review-api";
 
 const MODE_KEY = "aula-review-mode";
 type Mode = "full" | "pass-fail";
@@ -49,7 +49,7 @@ function storeMode(mode: Mode) {
  * The review screen, as in Anki: the front; Space or Enter shows the back; 1–4 grade it (Again,
  * Hard, Good, Easy, each button with the interval it gives); Ctrl/⌘+Z takes the last grade back.
  * Pass/fail mode shows Again and Good only. Each step is announced (aria-live). Offline, the
- * cards kept today are reviewed and the grades queued (../client.ts): the screen says how many
+ * cards kept today are reviewed and the grades queued (../review-api.ts): the screen says how many
  * wait to be sent, and when they have gone. Due cards the day's caps keep for tomorrow are
  * counted and explained. A card's text takes its course's language and direction.
  */

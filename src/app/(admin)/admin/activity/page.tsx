@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features/admin/components/list-controls";
 import { auditMessageKey, formatDateTime, readListParams, refusedCode } from "@/features/admin/page-params";
-import { listAudit } from "@/features/admin/service";
+import { listAudit } from "@/features/admin/server";
 import { requireAdminPage } from "@/server/auth/session";
 import { paths } from "@/lib/paths";
 

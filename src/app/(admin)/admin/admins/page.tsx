@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { ActionButton } from "@/features/admin/components/action-button";
 import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features/admin/components/list-controls";
 import { readListParams } from "@/features/admin/page-params";
-import { listUsers } from "@/features/admin/service";
+import { listUsers } from "@/features/admin/server";
 import { requireAdminPage } from "@/server/auth/session";
 import { paths } from "@/lib/paths";
 

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ActionButton } from "@/features/admin/components/action-button";
 import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features/admin/components/list-controls";
 import { formatDate, readListParams } from "@/features/admin/page-params";
-import { listContacts } from "@/features/admin/service";
+import { listContacts } from "@/features/admin/server";
 import { requireAdminPage } from "@/server/auth/session";
 import { paths } from "@/lib/paths";
 

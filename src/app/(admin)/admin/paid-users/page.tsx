@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features/admin/components/list-controls";
 import { formatDate, readListParams } from "@/features/admin/page-params";
-import { listPaidUsers } from "@/features/admin/service";
+import { listPaidUsers } from "@/features/admin/server";
 import { requireAdminPage } from "@/server/auth/session";
 import { paths } from "@/lib/paths";
 

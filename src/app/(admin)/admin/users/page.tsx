@@ -4,8 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import { ActionButton } from "@/features/admin/components/action-button";
 import { Cell, ListTable, PageHeading, Pagination, SearchForm } from "@/features/admin/components/list-controls";
 import { formatDate, readListParams } from "@/features/admin/page-params";
-import { listUsers } from "@/features/admin/service";
-import { isPaidPlan } from "@/features/plans";
+import { listUsers } from "@/features/admin/server";
+import { isPaidPlan } from "@/features/plans/client";
 import { requireAdminPage } from "@/server/auth/session";
 import { paths } from "@/lib/paths";
 

@@ -5,7 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PendingActions } from "@/features/plans/components/pending-actions";
-import { pendingCheckout, planOffer } from "@/features/plans/service";
+import { pendingCheckout, planOffer } from "@/features/plans/server";
 import { requireUserPage } from "@/server/auth/session";
 import { formatMoney } from "@/lib/money";
 import { paths } from "@/lib/paths";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { KnowledgeView } from "@/features/mastery/components/knowledge-view";
-import { knowledgeFor } from "@/features/mastery/service";
+import { knowledgeFor } from "@/features/mastery/server";
 import { requireUserPage } from "@/server/auth/session";
 
 export async function generateMetadata(): Promise<Metadata> {

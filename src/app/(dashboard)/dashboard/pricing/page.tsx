@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { configuredProviders, PlanCards } from "@/features/plans/service";
+import { configuredProviders, PlanCards } from "@/features/plans/server";
 import { requireUserPage } from "@/server/auth/session";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { ProfileView } from "@/features/accounts/components/profile/profile-view";
 import { waitingEmailChange } from "@/features/accounts/email-change";
 import { BillingPanel } from "@/features/plans/components/billing-panel";
-import { subscriptionsEndedByDeletion } from "@/features/plans/service";
+import { subscriptionsEndedByDeletion } from "@/features/plans/server";
 import { requireUserPage } from "@/server/auth/session";
 
 export async function generateMetadata(): Promise<Metadata> {

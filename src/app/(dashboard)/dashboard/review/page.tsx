@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ReviewSession } from "@/features/review/components/review-session";
-import { heldBackNotes, reviewCourses } from "@/features/review/service";
+import { heldBackNotes, reviewCourses } from "@/features/review/server";
 import { courseTextAttributes } from "@/lib/course-languages";
 import { paths } from "@/lib/paths";
 import { isUuid } from "@/lib/ids";

@@ -1,6 +1,6 @@
 import { blogShape, listResponse } from "@/features/admin/api-shapes";
 import { listQuerySchema } from "@/features/admin/schemas";
-import { listBlogPosts } from "@/features/admin/service";
+import { listBlogPosts } from "@/features/admin/server";
 import { apiRoute } from "@/server/http/api";
 
 /** Manage Blogs: every post in every language, newest first; searched by title, excerpt and category. */

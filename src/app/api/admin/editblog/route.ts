@@ -1,5 +1,5 @@
 import { BLOG_BODY_LIMIT, editBlogSchema } from "@/features/admin/schemas";
-import { editBlogPost } from "@/features/admin/service";
+import { editBlogPost } from "@/features/admin/server";
 import { requestLocale } from "@/i18n/api-translator";
 import { apiRoute } from "@/server/http/api";
 

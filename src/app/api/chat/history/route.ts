@@ -1,5 +1,5 @@
 import { chatHistoryBodySchema } from "@/features/learning/schemas";
-import { chatHistoryFor } from "@/features/learning/service";
+import { chatHistoryFor } from "@/features/learning/chat";
 import { apiRoute } from "@/server/http/api";
 
 /**

@@ -1,5 +1,5 @@
 import { chatBodySchema } from "@/features/learning/schemas";
-import { chatStream } from "@/features/learning/service";
+import { chatStream } from "@/features/learning/chat";
 import { ndjsonResponse } from "@/server/ai/event-stream";
 import { apiRoute } from "@/server/http/api";
 

@@ -1,4 +1,4 @@
-import { contentImage } from "@/features/admin/service";
+import { contentImage } from "@/features/admin/server";
 import { apiRoute } from "@/server/http/api";
 
 /**

@@ -1,4 +1,4 @@
-import { notesImageFor } from "@/features/learning/service";
+import { notesImageFor } from "@/features/learning/notes";
 import { apiRoute } from "@/server/http/api";
 
 /**

@@ -1,5 +1,5 @@
 import { prefetchLessonBodySchema } from "@/features/learning/schemas";
-import { prefetchLesson } from "@/features/learning/service";
+import { prefetchLesson } from "@/features/learning/lesson-stream";
 import { apiRoute } from "@/server/http/api";
 
 /**

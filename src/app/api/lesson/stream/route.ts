@@ -1,5 +1,5 @@
 import { openLessonBodySchema } from "@/features/learning/schemas";
-import { openLessonStream } from "@/features/learning/service";
+import { openLessonStream } from "@/features/learning/lesson-stream";
 import { ndjsonResponse } from "@/server/ai/event-stream";
 import { apiRoute } from "@/server/http/api";
 

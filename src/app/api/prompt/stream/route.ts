@@ -1,5 +1,5 @@
 import { generateFormBodySchema } from "@/features/generation/schemas";
-import { outlineEventStream, prepareOutline } from "@/features/generation/service";
+import { outlineEventStream, prepareOutline } from "@/features/generation/server";
 import { ndjsonResponse } from "@/server/ai/event-stream";
 import { apiRoute } from "@/server/http/api";
 

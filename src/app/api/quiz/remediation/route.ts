@@ -1,5 +1,5 @@
 import { courseRefBodySchema } from "@/features/quiz/schemas";
-import { startRemediation } from "@/features/quiz/service";
+import { startRemediation } from "@/features/quiz/server";
 import { apiRoute } from "@/server/http/api";
 
 /** "Review what I missed": the review lessons for the course's last failed quiz attempt (decision 025). */

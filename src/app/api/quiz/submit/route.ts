@@ -1,5 +1,5 @@
 import { submitQuizBodySchema } from "@/features/quiz/schemas";
-import { submitQuiz } from "@/features/quiz/service";
+import { submitQuiz } from "@/features/quiz/server";
 import { apiRoute } from "@/server/http/api";
 
 /** Grades the answers on the server: one result per question, with the right letter and why. */

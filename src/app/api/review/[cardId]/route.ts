@@ -1,5 +1,5 @@
 import { gradeBodySchema } from "@/features/review/schemas";
-import { gradeCard } from "@/features/review/service";
+import { gradeCard } from "@/features/review/server";
 import { apiRoute } from "@/server/http/api";
 
 /**

@@ -1,5 +1,5 @@
 import { cardsQuerySchema, createCardBodySchema } from "@/features/review/schemas";
-import { createOwnCard, listCourseCards } from "@/features/review/service";
+import { createOwnCard, listCourseCards } from "@/features/review/server";
 import { apiRoute } from "@/server/http/api";
 
 export const dynamic = "force-dynamic";

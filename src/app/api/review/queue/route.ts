@@ -1,5 +1,5 @@
 import { queueQuerySchema } from "@/features/review/schemas";
-import { reviewQueue } from "@/features/review/service";
+import { reviewQueue } from "@/features/review/server";
 import { apiRoute } from "@/server/http/api";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { undoLastReview } from "@/features/review/service";
+import { undoLastReview } from "@/features/review/server";
 import { apiRoute } from "@/server/http/api";
 
 /** Takes back the caller's newest grade exactly: `{ cardId, card }` (409 when there is none). */

@@ -1,4 +1,4 @@
-import { requireOwnSource, removeSource, sourceNotFound, sourceView } from "@/features/sources/service";
+import { requireOwnSource, removeSource, sourceNotFound, sourceView } from "@/features/sources/server";
 import { sourceIdSchema } from "@/features/sources/schemas";
 import { apiRoute } from "@/server/http/api";
 

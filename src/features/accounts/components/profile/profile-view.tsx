@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { isPaidPlan } from "@/features/plans";
+import { isPaidPlan } from "@/features/plans/client";
 import { postForAnswer } from "@/lib/http/post-json";
 import { PASSWORD_RULE_VALUES, passwordProblem } from "@/lib/password-rule";
 import { AccountTab, changesCredentials } from "./account-tab";

@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
 import { BlogForm } from "@/features/admin/components/blog-form";
 import { PageHeading } from "@/features/admin/components/list-controls";
-import { findBlogPostForEdit } from "@/features/admin/service";
+import { findBlogPostForEdit } from "@/features/admin/server";
 import { isUuid } from "@/lib/ids";
 import { requireAdminPage } from "@/server/auth/session";
 

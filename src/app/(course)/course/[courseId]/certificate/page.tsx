@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { certificateDate, certificateImagePath, linkedInAddUrl } from "@/features/quiz";
+import { certificateDate, certificateImagePath, linkedInAddUrl } from "@/features/quiz/client";
 import { CertificateView } from "@/features/quiz/components/certificate-view";
-import { certificateForOwner, loadQuizPage } from "@/features/quiz/service";
+import { certificateForOwner, loadQuizPage } from "@/features/quiz/server";
 import { requireUserPage } from "@/server/auth/session";
 import { env } from "@/server/env";
 import { paths } from "@/lib/paths";

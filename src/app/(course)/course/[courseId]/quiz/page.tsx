@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { QuizRunner } from "@/features/quiz/components/quiz-runner";
-import { loadQuizPage, loadQuizPageWithMarks } from "@/features/quiz/service";
+import { loadQuizPage, loadQuizPageWithMarks } from "@/features/quiz/server";
 import { requireUserPage } from "@/server/auth/session";
 
 type Props = { params: Promise<{ courseId: string }>; searchParams: Promise<{ retest?: string | string[] }> };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ReceiptView } from "@/features/plans/components/receipt-view";
-import { verifyReturn } from "@/features/plans/service";
+import { verifyReturn } from "@/features/plans/server";
 import { requireUserPage } from "@/server/auth/session";
 import { paths } from "@/lib/paths";
 

@@ -5,7 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 import { CheckoutForm } from "@/features/plans/components/checkout-form";
 import { FEATURE_KEYS } from "@/features/plans/components/plan-cards";
-import { checkoutMethods, planOffer } from "@/features/plans/service";
+import { checkoutMethods, planOffer } from "@/features/plans/server";
 import { requireUserPage } from "@/server/auth/session";
 import { env } from "@/server/env";
 import { formatMoney } from "@/lib/money";

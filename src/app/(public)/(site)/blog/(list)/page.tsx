@@ -5,7 +5,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { PostCover } from "@/features/site/components/post-cover";
 import { PostMeta } from "@/features/site/components/post-meta";
 import { pageMetadata } from "@/features/site/seo";
-import { arrangeBlog, cachedPostList } from "@/features/site/service";
+import { arrangeBlog, cachedPostList } from "@/features/site/server";
 import type { Locale } from "@/i18n/config";
 import { paths } from "@/lib/paths";
 

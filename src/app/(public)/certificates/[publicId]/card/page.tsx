@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CertificateCard } from "@/features/quiz/components/certificate-card";
-import { certificateDate } from "@/features/quiz";
-import { publicCertificate } from "@/features/quiz/service";
+import { certificateDate } from "@/features/quiz/client";
+import { publicCertificate } from "@/features/quiz/server";
 import { env } from "@/server/env";
 import { paths } from "@/lib/paths";
 

@@ -1,4 +1,4 @@
-import { loadPostImage } from "@/features/site/service";
+import { loadPostImage } from "@/features/site/server";
 import { apiRoute } from "@/server/http/api";
 import { appError } from "@/server/http/errors";
 

@@ -1,4 +1,4 @@
-import { BrowserUnavailableError, certificatePng } from "@/features/quiz/service";
+import { BrowserUnavailableError, certificatePng } from "@/features/quiz/server";
 import { contentDisposition } from "@/lib/download-name";
 import { apiRoute } from "@/server/http/api";
 import { appError } from "@/server/http/errors";

@@ -1,5 +1,5 @@
 import { contentDisposition } from "@/lib/download-name";
-import { courseCardsCsv } from "@/features/review/service";
+import { courseCardsCsv } from "@/features/review/server";
 import { apiRoute } from "@/server/http/api";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EXPORT_FORMATS, exportCourse } from "@/features/export/service";
+import { EXPORT_FORMATS, exportCourse } from "@/features/export/server";
 import { courseLanguageByName } from "@/features/generation/languages";
 import { requestLocale } from "@/i18n/api-translator";
 import { cookieValue } from "@/lib/http/cookies";

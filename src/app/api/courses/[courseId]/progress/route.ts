@@ -1,4 +1,4 @@
-import { writingStatus } from "@/features/learning/service";
+import { writingStatus } from "@/features/learning/writing-status";
 import { apiRoute } from "@/server/http/api";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { shareCourse, unshareCourse } from "@/features/sharing/service";
+import { shareCourse, unshareCourse } from "@/features/sharing/server";
 import { apiRoute } from "@/server/http/api";
 
 /** Makes the caller's course shareable: the same share id each time while it stays shared. */

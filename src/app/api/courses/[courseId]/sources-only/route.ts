@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { setSourcesOnly } from "@/features/courses/service";
+import { setSourcesOnly } from "@/features/courses/server";
 import { apiRoute } from "@/server/http/api";
 
 const sourcesOnlyBodySchema = z.object({ sourcesOnly: z.boolean() }).strict();

@@ -1,4 +1,4 @@
-import { cancelWriteAll, writeAllLessons } from "@/features/learning/service";
+import { cancelWriteAll, writeAllLessons } from "@/features/learning/write-all";
 import { apiRoute } from "@/server/http/api";
 
 /**

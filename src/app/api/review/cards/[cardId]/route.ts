@@ -1,5 +1,5 @@
 import { updateCardBodySchema } from "@/features/review/schemas";
-import { deleteCard, updateCard } from "@/features/review/service";
+import { deleteCard, updateCard } from "@/features/review/server";
 import { apiRoute } from "@/server/http/api";
 
 /** Edits the caller's card (`{ front?, back?, suspended? }`): `{ card }`. */

@@ -1,4 +1,4 @@
-import { searchOwnSource, sourceNotFound } from "@/features/sources/service";
+import { searchOwnSource, sourceNotFound } from "@/features/sources/server";
 import { sourceIdSchema, sourceSearchQuerySchema } from "@/features/sources/schemas";
 import { apiRoute } from "@/server/http/api";
 

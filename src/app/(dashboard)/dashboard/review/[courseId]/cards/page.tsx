@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CardList } from "@/features/review/components/card-list";
-import { courseCardsForPage } from "@/features/review/service";
+import { courseCardsForPage } from "@/features/review/server";
 import { courseTextAttributes } from "@/lib/course-languages";
 import { paths } from "@/lib/paths";
 import { requireUserPage } from "@/server/auth/session";

@@ -9,7 +9,7 @@ import { PostCover } from "@/features/site/components/post-cover";
 import { PostMeta } from "@/features/site/components/post-meta";
 import { RichText } from "@/features/site/components/rich-text";
 import { organizationJsonLd, pageMetadata, siteUrl } from "@/features/site/seo";
-import { cachedPost } from "@/features/site/service";
+import { cachedPost } from "@/features/site/server";
 import { paths } from "@/lib/paths";
 
 type Params = { params: Promise<{ id: string; slug?: string[] }> };

@@ -1,4 +1,4 @@
-// The sources feature's client-safe entry: what pages and other features' components may use.
+// The sources feature's browser entry: what pages and other features' components may use.
 export { AddMaterial } from "./components/add-material";
 export type { SourceView } from "./schemas";
 export { supportingSentence, type SentenceSpan } from "./citations";

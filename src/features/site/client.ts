@@ -1,3 +1,3 @@
-/** The public site's pure helpers, for server and browser alike. */
+/** The public site's browser entry: its pure helpers, for server and browser alike. */
 export { blogDateText, blogImagePath } from "./blog-paths";
 export { CONTACT_SUBJECTS, type ContactSubject } from "./contact-subjects";

@@ -1,6 +1,6 @@
 /**
- * What a plan allows: the public entry of the plans feature (pure, so the Generate form and the
- * server read the same rules). Payments extend it.
+ * What a plan allows: the browser entry of the plans feature (pure, so the Generate form and the
+ * server read the same rules). Payments extend it; their server side is in server.ts.
  */
 export * from "./rules";
 // The billing form's schema (billing-form.ts) is not re-exported here: it builds zod objects when

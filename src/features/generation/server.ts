@@ -1,11 +1,11 @@
+import "server-only";
+
 /**
- * The generation feature's public entry: what other features and the routes use of it. Each
+ * The generation feature's server entry: what other features and the routes use of it. Each
  * part lives in its own module (the form's rules, the outline, the course's creation, a lesson's
  * media); this file only names what leaves the feature. The per-minute AI limit is not here:
  * it guards every AI call, whichever feature makes it (src/server/ai/rate-limit.ts).
  */
-import "server-only";
-
 export { coursesLeftThisMonth } from "./course-allowance";
 export { outlineAsText, outlineEventStream, prepareOutline, type OutlineStreamEvent } from "./outline-generation";
 export { createCourseFromOutline } from "./course-creation";

@@ -1,7 +1,7 @@
 /**
- * The browser's side of "Write all lessons" (routes under /api/courses/{id}, served by the
- * learning feature): start, cancel and read progress. Here rather than in a feature because the
- * viewer (learning), the course card (courses) and "write them first?" (export) all call it.
+ * The browser's side of "Write all lessons" (the routes under /api/courses/{id} that this
+ * feature serves): start, cancel and read progress. The viewer calls it from here; the course
+ * card (courses) and "write them first?" (export) through `@/features/learning/client`.
  */
 import { postJson } from "@/lib/http/post-json";
 import { brandedError } from "@/lib/branded-error";

@@ -1,4 +1,4 @@
-// The quiz's pure entry: what other features and the pages may use without the server.
+// The quiz's browser entry, pure: what other features and the pages may use without the server.
 export {
   certificateDate,
   certificateImagePath,

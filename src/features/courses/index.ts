@@ -1,7 +1,0 @@
-/**
- * The courses feature's pure helpers, for the server and the browser alike (service.ts is the
- * server's entry): the share link, the contract's content JSON, the progress percent.
- */
-export { contentTopics, courseContent, readContent, type ContentLesson } from "./content";
-export { progressPercent } from "./progress";
-export { courseShareUrl } from "./share";

@@ -1,0 +1,12 @@
+/**
+ * The learning feature's browser entry: the browser side of "Write all lessons" (start and
+ * progress; the course card and Export call it). Only this module, so a component importing it
+ * here takes what it took when it imported the module itself.
+ */
+export {
+  fetchWritingProgress,
+  pollWritingProgress,
+  startWriteAll,
+  WRITE_ALL_STARTED,
+  type WritingProgress,
+} from "./write-all-api";

@@ -1,2 +1,0 @@
-/** The sharing feature's browser entry (loaded on click by the viewer and the card menu). */
-export { shareCourseLink, stopSharingCourse, type ShareOutcome } from "./client";
