@@ -2,7 +2,7 @@
  * Who writes each table (docs/table-owners.md). Every table of src/server/db/schema.ts has one
  * owner: a feature (a folder of src/features) or `server` (infrastructure in src/server). Only
  * the owner's files insert, update or delete its rows; another feature asks the owner's public
- * entry (service.ts or index.ts). `tests/lint/table-owners.test.mjs` holds the code to it.
+ * entry (server.ts). `tests/lint/table-owners.test.mjs` holds the code to it.
  */
 
 /**

@@ -21,10 +21,7 @@ export type AdminPaidRow = {
 /** Users on a paid plan now, with the provider and period end of their current subscription (plans' definition). */
 export async function listPaidUsers(query: ListQuery): Promise<Page<AdminPaidRow>> {
   const db = await getDb();
-  const where = and(
-    onPaidPlanSql,
-    searchAcross(query.q, [sql`${users.name}`, sql`${users.email}`]),
-  );
+  const where = and(onPaidPlanSql, searchAcross(query.q, [sql`${users.name}`, sql`${users.email}`]));
   const userId = qualified(users, users.id);
   // The page's ids first: the current subscription is then looked up for the page only, not for every skipped row.
   const pageIds = db
