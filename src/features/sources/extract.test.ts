@@ -42,6 +42,13 @@ async function timed<T>(work: () => T | Promise<T>): Promise<{ value: T; ms: num
   return { value, ms: performance.now() - started };
 }
 
+/** The faster of two runs: one run can be slowed by anything else on the machine. */
+async function bestOfTwo<T>(work: () => T | Promise<T>): Promise<{ value: T; ms: number }> {
+  const first = await timed(work);
+  const second = await timed(work);
+  return first.ms <= second.ms ? first : second;
+}
+
 async function failureCodeOf(work: () => unknown): Promise<string | undefined> {
   try {
     await work();
@@ -83,13 +90,15 @@ describe("reading is linear in what it reads", () => {
   });
 
   it("walks a web page nested 50,000 elements deep once, paragraphs and all", async () => {
-    const html = deepHtml(50_000, 2000);
-    const blocks = await timed(() => htmlBlocks(html));
-    expect(blocks.ms).toBeLessThan(LINEAR_MS * 2);
-    expect(blocks.value).toHaveLength(2000);
-    const page = await timed(() => webPages(html, "https://example.org/deep"));
-    expect(page.ms).toBeLessThan(LINEAR_MS * 4);
+    // Timed against itself, not the clock: the walk of a page four times as deep must take about
+    // four times as long (a quadratic walk takes sixteen), however busy the machine is.
+    const shallow = await bestOfTwo(() => htmlBlocks(deepHtml(12_500, 2000)));
+    const deep = await bestOfTwo(() => htmlBlocks(deepHtml(50_000, 2000)));
+    expect(deep.value).toHaveLength(2000);
+    expect(deep.ms / Math.max(shallow.ms, 1)).toBeLessThan(9);
+    const page = await timed(() => webPages(deepHtml(50_000, 2000), "https://example.org/deep"));
     expect(page.value.pages.flatMap((p) => p.blocks).length).toBeGreaterThan(0);
+    expect(page.ms).toBeLessThan(deep.ms * 8 + LINEAR_MS);
   });
 
   it("refuses a zip whose entries share their bytes before inflating them again and again", async () => {
