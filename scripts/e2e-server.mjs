@@ -19,7 +19,7 @@ const dataDir = path.join(root, ".data-e2e");
 rmSync(dataDir, { recursive: true, force: true });
 
 /** Keep in step with tests/e2e/fixtures.ts (PAID_ACCOUNTS). */
-export const E2E_PAID_ACCOUNTS = ["paid-1@e2e.test", "paid-2@e2e.test", "paid-3@e2e.test", "paid-4@e2e.test"];
+const E2E_PAID_ACCOUNTS = ["paid-1@e2e.test", "paid-2@e2e.test", "paid-3@e2e.test", "paid-4@e2e.test"];
 const E2E_PAID_PASSWORD = "e2e-password-1";
 
 async function seedPaidAccounts() {
@@ -61,7 +61,7 @@ async function seedPaidAccounts() {
 // fakes land nothing in the app writes subscriptions or payments, so the spec's figures come from
 // these rows: two paid buyers (one yearly, one monthly with a partial refund), an expired
 // subscription that must not count, and two contact messages. Keep in step with the spec.
-export const E2E_ADMIN_BUYERS = ["buyer-monthly@e2e.test", "buyer-yearly@e2e.test"];
+const E2E_ADMIN_BUYERS = ["buyer-monthly@e2e.test", "buyer-yearly@e2e.test"];
 async function seedAdminPanelData(query, passwordHash) {
   const day = 24 * 60 * 60 * 1000;
   const soon = new Date(Date.now() + 20 * day).toISOString();

@@ -29,7 +29,7 @@ function fill(route, values) {
 }
 
 /** The page routes of a build, as their paths (`/course/[courseId]/quiz`), sorted. */
-export function pageRoutes(appRoot) {
+function pageRoutes(appRoot) {
   const manifest = JSON.parse(readFileSync(path.join(appRoot, ".next", "app-path-routes-manifest.json"), "utf8"));
   return [
     ...new Set(

@@ -36,7 +36,7 @@ export function parseTrustProxy(value) {
 }
 
 /** An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d; rate limits want a.b.c.d. */
-export function socketAddress(socket) {
+function socketAddress(socket) {
   const address = socket.remoteAddress ?? "unknown";
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
 }

@@ -9,7 +9,7 @@ import { cn } from "@/lib/utils";
  * starts within a second or two; past this, the learner should know the wait is unusual (the
  * server ends it with an error when its budget, AI_TOTAL_TIMEOUT_MS, runs out).
  */
-export const SLOW_MODEL_AFTER_MS = 6_000;
+const SLOW_MODEL_AFTER_MS = 6_000;
 
 /**
  * True once the model has given nothing for SLOW_MODEL_AFTER_MS. `waitKey` is null when nothing

@@ -15,10 +15,10 @@
  */
 
 /** The registered symbol an error class of this name is marked with. */
-export const errorBrand = (name: string): symbol => Symbol.for(`aula.error:${name}`);
+const errorBrand = (name: string): symbol => Symbol.for(`aula.error:${name}`);
 
 /** Whether a value carries the brand of the error class of this name, whichever copy of the class made it. */
-export function hasErrorBrand(value: unknown, name: string): boolean {
+function hasErrorBrand(value: unknown, name: string): boolean {
   return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[errorBrand(name)] === true;
 }
 

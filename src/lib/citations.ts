@@ -34,4 +34,4 @@ export function withCitationPrefix(html: string, prefix: string): string {
   return html.replace(/href="#cite-(\d{1,3})"/g, (_, n: string) => `href="#${citationId(prefix, Number(n))}"`);
 }
 
-export const citationId = (prefix: string, n: number) => `cite-${prefix}-${n}`;
+const citationId = (prefix: string, n: number) => `cite-${prefix}-${n}`;

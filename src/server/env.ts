@@ -382,7 +382,7 @@ const envSchema = z
 export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };
 
 /** Running as a serverless function: no lasting disk, no long-lived process. */
-export function isServerless(e: { VERCEL?: string; AULA_SERVERLESS?: string }): boolean {
+function isServerless(e: { VERCEL?: string; AULA_SERVERLESS?: string }): boolean {
   const on = (v?: string) => v === "1" || v === "true";
   return on(e.VERCEL) || on(e.AULA_SERVERLESS);
 }

@@ -6,7 +6,7 @@
  * `detail` repeats row values too ("Failing row contains (…)", "Key (…)=(…) already exists").
  */
 
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 
 /** Where a value is a secret whatever object holds it (compared lower-case, without `-` and `_`). */
 function isSecretKey(key: string): boolean {
@@ -31,7 +31,7 @@ function isSecretKey(key: string): boolean {
 const QUERY_VALUE_KEYS = new Set(["params", "parameters", "args", "queryoptions", "detail", "raw"]);
 
 /** Drizzle's message is `Failed query: <sql>\nparams: <values>`: the values go. */
-export function scrubMessage(message: string): string {
+function scrubMessage(message: string): string {
   const at = message.indexOf("\nparams: ");
   if (at === -1 || message.startsWith(REDACTED, at + "\nparams: ".length)) return message; // none, or scrubbed already
   return `${message.slice(0, at)}\nparams: ${REDACTED}`;

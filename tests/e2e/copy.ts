@@ -187,5 +187,3 @@ export const copy = {
     },
   },
 } as const satisfies Record<Locale, unknown>;
-
-export type Copy = (typeof copy)[Locale];

@@ -5,7 +5,7 @@ import { expect } from "@playwright/test";
  * sends its mails there, and specs read them back as a user reads an inbox.
  */
 const port = Number(process.env.E2E_RESEND_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 20);
-export const MAILBOX_URL = `http://127.0.0.1:${port}`;
+const MAILBOX_URL = `http://127.0.0.1:${port}`;
 
 export type Mail = {
   id: string;

@@ -3,7 +3,7 @@ import { copy } from "./copy";
 import { expect, type Locale, waitForHydration } from "./fixtures";
 
 /** The UI language the page is rendered in, from `<html lang>`. */
-export async function currentLocale(page: Page): Promise<Locale> {
+async function currentLocale(page: Page): Promise<Locale> {
   const lang = await page.locator("html").getAttribute("lang");
   if (lang !== "pt" && lang !== "en") throw new Error(`unexpected <html lang="${lang}">`);
   return lang;
@@ -17,13 +17,6 @@ export async function chooseLanguage(page: Page, to: Locale) {
   await menuButton.click();
   await page.getByRole("menuitemradio", { name: copy[to].languageName }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", to);
-}
-
-/** Opens a page and waits until its interactive part answers (React hydrated it). */
-export async function openHydrated(page: Page, url: string, interactive: (page: Page) => Locator) {
-  const response = await page.goto(url);
-  await waitForHydration(interactive(page));
-  return response;
 }
 
 export class SignupPage {

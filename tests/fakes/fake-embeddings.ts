@@ -21,7 +21,7 @@ const MEANINGS: Record<string, string> = {
 
 const UNSPACED = /[\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF]+/gu;
 
-export function fakeEmbedding(text: string): number[] {
+function fakeEmbedding(text: string): number[] {
   const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
   const folded = text
     .normalize("NFKD")

@@ -187,13 +187,13 @@ const SCRIPT_OF: Record<string, string> = {
   Thai: "thai",
 };
 
-export function wordsFor(language: string | undefined): string[] {
+function wordsFor(language: string | undefined): string[] {
   if (!language) return WORDS.English;
   return WORDS[language] ?? WORDS[SCRIPT_OF[language] ?? ""] ?? WORDS.English;
 }
 
 /** A small seeded PRNG (mulberry32): the same seed, the same text. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

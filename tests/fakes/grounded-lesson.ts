@@ -9,10 +9,10 @@
 import { contentWords, sharesContent } from "../../src/features/sources/citations";
 import type { FakeWriter } from "./fake-text";
 
-export type PromptExcerpt = { n: number; quote: string };
+type PromptExcerpt = { n: number; quote: string };
 
 /** The numbered excerpts of a prompt's `<excerpts>` block (excerptPromptBlock's layout). */
-export function promptExcerpts(prompt: string): PromptExcerpt[] {
+function promptExcerpts(prompt: string): PromptExcerpt[] {
   const block = /<excerpts>\n([\s\S]*?)\n<\/excerpts>/.exec(prompt)?.[1];
   if (!block) return [];
   const found: PromptExcerpt[] = [];

@@ -10,7 +10,7 @@
 type Excerpt = { n: number; quote: string };
 
 /** The numbered excerpts of the prompt's `<excerpts>` block (src/features/sources/excerpts.ts). */
-export function promptExcerpts(prompt: string): Excerpt[] {
+function promptExcerpts(prompt: string): Excerpt[] {
   const block = prompt.match(/<excerpts>\n([\s\S]*?)\n<\/excerpts>/)?.[1];
   if (!block) return [];
   const out: Excerpt[] = [];

@@ -13,8 +13,8 @@ import type { AddressInfo } from "node:net";
 import { deflateSync } from "node:zlib";
 import { hashString } from "./fake-text";
 
-export type MediaMode = "ok" | "empty" | "status-500" | "hang" | "no-transcript";
-export type MediaRule = { mode: MediaMode; match?: string; times?: number };
+type MediaMode = "ok" | "empty" | "status-500" | "hang" | "no-transcript";
+type MediaRule = { mode: MediaMode; match?: string; times?: number };
 
 export type FakeMediaServer = {
   url: string;
@@ -66,7 +66,7 @@ function hueColour(hue: number, lightness: number): [number, number, number] {
 }
 
 /** A landscape picture whose colours come from its query: a PNG data URL, so no network is needed to show it. */
-export function fakePhotoDataUrl(query: string, source: string): string {
+function fakePhotoDataUrl(query: string, source: string): string {
   const hue = hashString(query + source) % 360;
   const [width, height] = [64, 36];
   const from = hueColour(hue, 0.55);
@@ -93,7 +93,7 @@ export function fakePhotoDataUrl(query: string, source: string): string {
   return `data:image/png;base64,${png.toString("base64")}`;
 }
 
-export function fakeVideoId(query: string): string {
+function fakeVideoId(query: string): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   let id = "";
   for (let i = 0; i < 11; i++) id += alphabet[hashString(`${query}:${i}`) % 64];
@@ -147,7 +147,7 @@ async function startMediaServer(name: string, handler: Handler, port?: number): 
 }
 
 /** Unsplash: `Authorization: Client-ID <key>` required, as the real API does. */
-export function startFakeUnsplash(port?: number) {
+function startFakeUnsplash(port?: number) {
   return startMediaServer(
     "unsplash",
     ({ path, query, req, res, mode }) => {
@@ -176,7 +176,7 @@ export function startFakeUnsplash(port?: number) {
 }
 
 /** Pexels: `Authorization: <key>` required. */
-export function startFakePexels(port?: number) {
+function startFakePexels(port?: number) {
   return startMediaServer(
     "pexels",
     ({ path, query, req, res, mode }) => {
@@ -206,7 +206,7 @@ export function startFakePexels(port?: number) {
 }
 
 /** Wikimedia Commons: the MediaWiki query API with a file-namespace search generator. */
-export function startFakeWikimedia(port?: number) {
+function startFakeWikimedia(port?: number) {
   return startMediaServer(
     "wikimedia",
     ({ path, query, res, mode }) => {

@@ -16,7 +16,7 @@ import { groundedChatAnswer, groundOutline, groundQuiz } from "./grounded";
 import { MATH_CODE_LESSON } from "./math-code";
 import { groundedLessonMarkdown, isGroundedLessonPrompt } from "./grounded-lesson";
 
-export type FakeBehaviour =
+type FakeBehaviour =
   | "ok"
   | "status-429"
   | "status-500"
@@ -40,7 +40,7 @@ export type FakeBehaviour =
   /** A quiz whose second question is its first again. */
   | "repeat-within";
 
-export type FakeRule = {
+type FakeRule = {
   behaviour: FakeBehaviour;
   /** Applies only to requests whose messages contain this text. */
   match?: string;

@@ -16,8 +16,6 @@ export type FakePaystack = {
   close: () => Promise<void>;
 };
 
-export function signPaystack(payload: string, secret: string): string;
-
 export function startFakePaystack(options?: {
   port?: number;
   secretKey?: string;

@@ -17,7 +17,7 @@ import { hostedPage, listen, readBody, redirect, sendHtml, sendJson, withQuery }
 
 const rid = (prefix, n = 10) => `${prefix}${randomBytes(n).toString("hex")}`;
 
-export function signPaystack(payload, secret) {
+function signPaystack(payload, secret) {
   return createHmac("sha512", secret).update(payload).digest("hex");
 }
 

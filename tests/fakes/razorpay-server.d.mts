@@ -20,8 +20,6 @@ export type FakeRazorpay = {
   close: () => Promise<void>;
 };
 
-export function signRazorpay(payload: string, secret: string): string;
-
 export function startFakeRazorpay(options?: {
   port?: number;
   keyId?: string;

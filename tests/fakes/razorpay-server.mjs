@@ -19,7 +19,7 @@ import { hostedPage, listen, readBody, sendHtml, sendJson } from "./hosted-page.
 const rid = (prefix) => `${prefix}${randomBytes(7).toString("hex")}`;
 const now = () => Math.floor(Date.now() / 1000);
 
-export function signRazorpay(payload, secret) {
+function signRazorpay(payload, secret) {
   return createHmac("sha256", secret).update(payload).digest("hex");
 }
 

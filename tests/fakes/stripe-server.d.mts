@@ -21,8 +21,6 @@ export type FakeStripe = {
   close: () => Promise<void>;
 };
 
-export function signStripePayload(payload: string, secret: string, timestamp?: number): string;
-
 export function startFakeStripe(options?: {
   port?: number;
   host?: string;

@@ -36,7 +36,7 @@ function parseForm(raw) {
   return out;
 }
 
-export function signStripePayload(payload, secret, timestamp = now()) {
+function signStripePayload(payload, secret, timestamp = now()) {
   const signature = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
   return `t=${timestamp},v1=${signature}`;
 }

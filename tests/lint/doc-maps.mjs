@@ -12,8 +12,8 @@ import { schemaTables } from "./table-writes.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 
-export const TABLE_OWNERS_DOC = "docs/table-owners.md";
-export const ARCHITECTURE_DOC = "docs/architecture.md";
+const TABLE_OWNERS_DOC = "docs/table-owners.md";
+const ARCHITECTURE_DOC = "docs/architecture.md";
 
 /** Where a generated part starts and ends; the text between is replaced as a whole. */
 const BEGIN = (name) => `<!-- generated: ${name} (npm run docs:maps; edit tests/lint/table-owners.mjs) -->`;
@@ -36,7 +36,7 @@ export function ownerTable(groups = OWNER_GROUPS, tables = schemaTables()) {
 }
 
 /** The grants: columns of an owner's row another writer may update. */
-export function grantTable(grants = GRANTS, tables = schemaTables()) {
+function grantTable(grants = GRANTS, tables = schemaTables()) {
   return markdownTable(
     ["table", "writer", "columns", "why"],
     grants.map((grant) => [

@@ -8,10 +8,10 @@
 import path from "node:path";
 
 /** Whether a module says it may run only on the server. */
-export const isServerOnly = (code) => /^\s*import\s+["']server-only["'];?/m.test(code);
+const isServerOnly = (code) => /^\s*import\s+["']server-only["'];?/m.test(code);
 
 /** Whether a file belongs to the server layer. */
-export const isServerLayer = (file) => file.startsWith("src/server/");
+const isServerLayer = (file) => file.startsWith("src/server/");
 
 /** The code without its comments: a commented-out import is none. Strings keep their `//` (URLs). */
 function withoutComments(code) {
@@ -49,7 +49,7 @@ export function importsOf(code) {
  * stylesheet, JSON). `@/` is `src/`; a path may leave out `.ts`, `.tsx` or `/index.ts`. An import
  * of ours that names no file resolves to the path as written, which the walk reports.
  */
-export function resolveImport(specifier, fromFile, read) {
+function resolveImport(specifier, fromFile, read) {
   let base;
   if (specifier.startsWith("@/")) base = `src/${specifier.slice(2)}`;
   else if (/^\.\.?(\/|$)/.test(specifier)) base = path.posix.join(path.posix.dirname(fromFile), specifier);

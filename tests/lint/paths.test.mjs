@@ -53,7 +53,7 @@ function navigationTarget(node) {
 }
 
 /** Every string or template piece of `code` that starts a page path, as "line: text". */
-export function pagePathLiterals(fileName, code, pattern = pagePathPattern(pageRoots())) {
+function pagePathLiterals(fileName, code, pattern = pagePathPattern(pageRoots())) {
   const file = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found = [];
   const visit = (node) => {

@@ -39,14 +39,14 @@ function allowedIn(path, ids) {
 }
 
 /** The provider names a file contains where it may not: `[{ path, name }]`. */
-export function leaksIn(path, text, ids) {
+function leaksIn(path, text, ids) {
   const code = withoutComments(text).toLowerCase();
   const allowed = allowedIn(path, ids);
   return ids.filter((id) => !allowed.includes(id) && code.includes(id)).map((name) => ({ path, name }));
 }
 
 /** A provider's module that imports the ledger (it must get owner lookups handed in instead). */
-export function readsLedger(path, text, ids) {
+function readsLedger(path, text, ids) {
   const isAdapter = ids.some((id) => path === `${PAYMENTS}${id}.ts`);
   return isAdapter && /from\s+["'](\.\/ledger|@\/features\/plans\/payments\/ledger)["']/.test(text);
 }

@@ -16,7 +16,7 @@ export function schemaTables() {
 }
 
 /** Who a file writes as: a feature's name, `server`, or the top folder of anything else in src. */
-export function writerOf(filePath) {
+function writerOf(filePath) {
   const parts = filePath.replace(/^\.?\//, "").split("/");
   if (parts[0] !== "src") return null;
   if (parts[1] === "features") return parts[2];
@@ -90,7 +90,7 @@ const RAW_WRITE = /\b(?:insert\s+into|delete\s+from)\s+"?(\w+)"?|\bupdate\s+"?(\
 const RAW_WRITE_BEFORE_TABLE = /\b(insert\s+into|delete\s+from|update)\s*"?$/i;
 
 /** Every table write in one file: { table, op, columns, line }. */
-export function tableWrites(filePath, code, tables = schemaTables()) {
+function tableWrites(filePath, code, tables = schemaTables()) {
   const sourceFile = ts.createSourceFile(filePath, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const { named, namespaces } = schemaImports(sourceFile, tables);
   const bySqlName = new Map([...tables].map(([exported, sqlName]) => [sqlName, exported]));

@@ -32,7 +32,7 @@ export function deliverTo(provider: string) {
   };
 }
 
-export type HeldDelivery = { rawBody: string; headers: Record<string, string> };
+type HeldDelivery = { rawBody: string; headers: Record<string, string> };
 type Deliver = (rawBody: string, headers: Record<string, string>) => Promise<unknown>;
 
 /**

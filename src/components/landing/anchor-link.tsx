@@ -2,7 +2,7 @@
 import type * as React from "react";
 
 /** The SPEC's landing anchors scroll smoothly and stop 80 px above the section, below the sticky header. */
-export const ANCHOR_OFFSET_PX = 80;
+const ANCHOR_OFFSET_PX = 80;
 
 /**
  * A link to a landing section. On the landing page it scrolls there (and closes the phone menu

@@ -65,7 +65,7 @@ export function Sidebar({
 }
 
 /** True when the labels are hidden (desktop icon mode). */
-export function useSidebarCollapsed(): boolean {
+function useSidebarCollapsed(): boolean {
   const { open, isMobile } = useSidebar();
   return !isMobile && !open;
 }

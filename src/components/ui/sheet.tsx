@@ -5,8 +5,6 @@ import type * as React from "react";
 import { cn } from "@/lib/utils";
 
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 
 export function SheetContent({
   className,

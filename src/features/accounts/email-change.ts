@@ -12,12 +12,12 @@ import { hashResetToken, newLinkToken } from "./password-reset";
 import { assertSelf, isUniqueViolation, type SessionUser } from "./queries";
 import { paths } from "@/lib/paths";
 
-export const EMAIL_CHANGE_TTL_MINUTES = 60;
+const EMAIL_CHANGE_TTL_MINUTES = 60;
 /** Each change mails an address the user typed: a few an hour is plenty, and bounds the mail sent to strangers. */
-export const EMAIL_CHANGE_RULE = { limit: 5, windowMs: 60 * 60 * 1000 };
-export const CONFIRM_ATTEMPT_RULE = { limit: 30, windowMs: 15 * 60 * 1000 };
+const EMAIL_CHANGE_RULE = { limit: 5, windowMs: 60 * 60 * 1000 };
+const CONFIRM_ATTEMPT_RULE = { limit: 30, windowMs: 15 * 60 * 1000 };
 
-export function confirmEmailLink(token: string): string {
+function confirmEmailLink(token: string): string {
   return new URL(paths.confirmEmail(token), env().APP_URL).toString();
 }
 

@@ -16,19 +16,19 @@ import { endAllSessions } from "./sessions";
 import { emailSchema } from "./schemas";
 import { paths } from "@/lib/paths";
 
-export const RESET_TOKEN_TTL_MINUTES = 60;
+const RESET_TOKEN_TTL_MINUTES = 60;
 
 /** Per address: a household or office may share one; per e-mail: nobody needs more than a few links an hour. */
-export const FORGOT_RULES = {
+const FORGOT_RULES = {
   perAddress: { limit: 20, windowMs: 60 * 60 * 1000 },
   perEmail: { limit: 5, windowMs: 60 * 60 * 1000 },
 };
-export const RESET_ATTEMPT_RULE = { limit: 30, windowMs: 15 * 60 * 1000 };
+const RESET_ATTEMPT_RULE = { limit: 30, windowMs: 15 * 60 * 1000 };
 
 /** Mailed links (reset, e-mail change) carry a secret token; only its hash is stored. */
 export { hashResetToken, newLinkToken };
 
-export function resetLink(token: string): string {
+function resetLink(token: string): string {
   return new URL(paths.resetPassword(token), env().APP_URL).toString();
 }
 

@@ -17,7 +17,7 @@ import { endAllSessions } from "./sessions";
 import { emailSchema, NAME_MAX_LENGTH } from "./schemas";
 
 /** Wrong current passwords per account: enough for typos, far too few to guess with a stolen session. */
-export const CURRENT_PASSWORD_RULE = { limit: 5, windowMs: 15 * 60 * 1000 };
+const CURRENT_PASSWORD_RULE = { limit: 5, windowMs: 15 * 60 * 1000 };
 
 /**
  * A session alone does not change the credentials or delete the account: a new e-mail or

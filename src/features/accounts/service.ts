@@ -19,9 +19,9 @@ type Translate = ApiTranslator;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** Failures for one e-mail from one client address: the next attempt from that pair is refused. */
-export const SIGNIN_PAIR_RULE = { limit: 10, windowMs: FIFTEEN_MINUTES };
+const SIGNIN_PAIR_RULE = { limit: 10, windowMs: FIFTEEN_MINUTES };
 /** Failures from one client address over all e-mails (trying one password on many accounts). */
-export const SIGNIN_ADDRESS_RULE = { limit: 100, windowMs: FIFTEEN_MINUTES };
+const SIGNIN_ADDRESS_RULE = { limit: 100, windowMs: FIFTEEN_MINUTES };
 /**
  * Failures for one e-mail from every address. They slow down every answer for that e-mail
  * (`signinDelayMs`) but lock nobody out, except that past `limit` only addresses that signed in
@@ -29,7 +29,7 @@ export const SIGNIN_ADDRESS_RULE = { limit: 100, windowMs: FIFTEEN_MINUTES };
  */
 export const SIGNIN_ACCOUNT_RULE = { limit: 1000, windowMs: FIFTEEN_MINUTES };
 /** How long a successful sign-in makes its address known to the account. */
-export const SIGNIN_KNOWN_ADDRESS_RULE = { limit: 1, windowMs: 30 * 24 * 60 * 60 * 1000 };
+const SIGNIN_KNOWN_ADDRESS_RULE = { limit: 1, windowMs: 30 * 24 * 60 * 60 * 1000 };
 
 /** The slow-down per e-mail: nothing for the first few failures, then 100 ms more per failure, at most 3 s. */
 export const SIGNIN_DELAY = { freeFailures: 10, stepMs: 100, maxMs: 3000 };

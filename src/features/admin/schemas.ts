@@ -5,12 +5,11 @@ import { z } from "zod";
  * The HTML itself is bounded before it is parsed (src/server/html/bounds.ts).
  */
 export const CONTENT_BODY_LIMIT = 12 * 1024 * 1024;
-export const BLOG_BODY_LIMIT = CONTENT_BODY_LIMIT;
 
 /** Rows per page of an admin list when the caller does not say. */
 export const ADMIN_PAGE_SIZE = 20;
 /** The most rows one page may ask for: a list is never read whole. */
-export const ADMIN_PAGE_MAX = 100;
+const ADMIN_PAGE_MAX = 100;
 
 /** `q`, `page` and `limit` of every admin list (query-string values are strings). */
 export const listQuerySchema = z.object({
@@ -23,10 +22,10 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export const emailBodySchema = z.object({ email: z.string().trim().min(1).max(320) });
 
-export const POLICY_KINDS = ["terms", "privacy", "cancel", "refund", "billing"] as const;
+const POLICY_KINDS = ["terms", "privacy", "cancel", "refund", "billing"] as const;
 export type PolicyKind = (typeof POLICY_KINDS)[number];
 
-export const UI_LOCALES = ["pt", "en"] as const;
+const UI_LOCALES = ["pt", "en"] as const;
 export type UiLocale = (typeof UI_LOCALES)[number];
 
 /** SPEC `saveadmin {data, type}`; `locale` (our addition) defaults to the admin's UI language. */

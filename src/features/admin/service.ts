@@ -34,7 +34,7 @@ export { listAudit, type AdminAuditRow } from "./queries/audit";
 export { findBlogPostForEdit, listBlogPosts, type AdminBlogRow } from "./queries/blog";
 export { listContacts, type AdminContactRow } from "./queries/contacts";
 export { listCourses, type AdminCourseRow } from "./queries/courses";
-export { readDashboardFigures, type DashboardFigures, type MoneyByCurrency } from "./queries/dashboard";
+export { readDashboardFigures, type MoneyByCurrency } from "./queries/dashboard";
 export type { Page } from "./queries/list-page";
 export { listPaidUsers, type AdminPaidRow } from "./queries/paid-users";
 export { readPolicies } from "./queries/policies";

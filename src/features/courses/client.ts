@@ -3,6 +3,6 @@
  * (server.ts is the server's entry): the share link, the contract's content JSON, the progress
  * percent.
  */
-export { contentTopics, courseContent, readContent, type ContentLesson } from "./content";
+export { contentTopics, courseContent, readContent } from "./content";
 export { progressPercent } from "./progress";
 export { courseShareUrl } from "./share";

@@ -11,7 +11,7 @@ export type CourseRow = typeof courses.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
 export type TopicRow = typeof topics.$inferSelect;
 
-export type NewLesson = {
+type NewLesson = {
   title: string;
   theory?: string;
   /** The citations `theory` keeps, when it was written from the outline's material (decision 027). */
@@ -243,8 +243,8 @@ export async function listCourseCards(userId: string, page: number, limit: numbe
   return listLane(() => lists.cards.execute(pageParams(userId, page, limit)));
 }
 
-export type OutlineLesson = { title: string; theory: string; youtube: string; image: string; done: boolean };
-export type OutlineTopic = { title: string; subtopics: OutlineLesson[] };
+type OutlineLesson = { title: string; theory: string; youtube: string; image: string; done: boolean };
+type OutlineTopic = { title: string; subtopics: OutlineLesson[] };
 export type CourseWithOutlineRow = Pick<CourseRow, keyof typeof cardColumns> & { outline: OutlineTopic[] };
 
 /** A page of the owner's courses, newest first, each with its topics and lessons (the contract's list). */

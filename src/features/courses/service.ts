@@ -28,14 +28,13 @@ import {
   type CourseCardRow,
   type CourseOutlineRows,
   type CourseRow,
-  type LessonRow,
   type NewCourseGraph,
 } from "./queries";
 import { contentTopics } from "./content";
 import { progressPercent } from "./progress";
 
 export { progressPercent };
-export type { CourseRow, LessonRow, NewCourseGraph };
+export type { CourseRow, NewCourseGraph };
 
 export const COURSES_PAGE_SIZE = 9;
 

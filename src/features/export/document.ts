@@ -3,7 +3,7 @@ import { courseOutline, findOwnCourse, type CourseRow } from "@/features/courses
 import { courseTextDirection } from "@/lib/course-languages";
 import { citedIn, type ShownCitation } from "@/lib/citations";
 
-export type ExportLesson = {
+type ExportLesson = {
   id: string;
   title: string;
   /** SPEC section 9: only completed lessons carry their content; the others a placeholder. */

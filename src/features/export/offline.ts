@@ -9,11 +9,10 @@ import { clearOfflineStorage, NOTES_QUEUE_KEY, OFFLINE_CACHE_PREFIX, offlineCour
 import type { OfflineManifest } from "./offline-manifest";
 import { paths } from "@/lib/paths";
 
-export const COURSE_CACHE_PREFIX = `${OFFLINE_CACHE_PREFIX}course-`;
-export const SHELL_CACHE = `${OFFLINE_CACHE_PREFIX}shell`;
+const SHELL_CACHE = `${OFFLINE_CACHE_PREFIX}shell`;
 const courseCache = offlineCourseCache;
 /** The key the service worker reads a lesson from when the network is gone. */
-export const offlineLessonKey = (courseId: string, lessonId: string) => `/__offline/lesson/${courseId}/${lessonId}`;
+const offlineLessonKey = (courseId: string, lessonId: string) => `/__offline/lesson/${courseId}/${lessonId}`;
 
 export function offlineSupported(): boolean {
   return typeof window !== "undefined" && "caches" in window && "serviceWorker" in navigator;

@@ -167,5 +167,3 @@ function rgb(css: string): [number, number, number] {
   const parts = /rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)/.exec(css);
   return parts ? [Number(parts[1]) / 255, Number(parts[2]) / 255, Number(parts[3]) / 255] : [0, 0, 0];
 }
-
-export { MAX_IMAGE_BYTES };

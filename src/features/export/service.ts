@@ -17,7 +17,7 @@ import { scormPackage } from "./scorm";
 import { paths } from "@/lib/paths";
 
 export const EXPORT_FORMATS = ["pdf", "md", "scorm", "offline"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export type ExportFile = { body: Uint8Array; contentType: string; disposition: string };
 

@@ -7,7 +7,6 @@ export {
   DEFAULT_COURSE_LANGUAGE,
   courseLanguageByName,
   type CourseLanguage,
-  type Script,
 } from "@/lib/course-languages";
 
 const SCRIPT_PATTERNS: Record<Exclude<Script, "latin">, RegExp> = {

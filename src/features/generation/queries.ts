@@ -10,7 +10,7 @@ export type NewGeneratedOutline = Pick<
 >;
 
 /** How long a previewed outline can still become a course. */
-export const OUTLINE_TTL_MS = 24 * 60 * 60 * 1000;
+const OUTLINE_TTL_MS = 24 * 60 * 60 * 1000;
 
 const oldestLive = () => sql`now() - make_interval(secs => ${OUTLINE_TTL_MS / 1000})`;
 

@@ -17,8 +17,8 @@ export const generateFormBodySchema = z.object({
 export type GenerateFormBody = z.infer<typeof generateFormBodySchema>;
 
 export { TOPIC_MAX_LENGTH, TOPIC_MIN_LENGTH };
-export const TITLE_MAX_LENGTH = 200;
-export const MAX_LESSONS_PER_TOPIC = 10;
+const TITLE_MAX_LENGTH = 200;
+const MAX_LESSONS_PER_TOPIC = 10;
 
 const title = z.string().trim().min(1).max(TITLE_MAX_LENGTH);
 
@@ -49,7 +49,7 @@ export type ModelOutline = z.infer<ReturnType<typeof outlineModelSchema>>;
 export type Outline = { topics: { title: string; subtopics: string[] }[] };
 
 /** The SPEC's Course content subtopic. */
-export const contentSubtopicSchema = z.object({
+const contentSubtopicSchema = z.object({
   title,
   theory: z.string().max(500_000).default(""),
   youtube: z.string().max(100).default(""),
@@ -57,7 +57,7 @@ export const contentSubtopicSchema = z.object({
   done: z.boolean().default(false),
 });
 
-export const contentTopicSchema = z.object({
+const contentTopicSchema = z.object({
   title,
   subtopics: z.array(contentSubtopicSchema).min(1).max(MAX_LESSONS_PER_TOPIC),
 });

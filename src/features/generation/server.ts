@@ -7,7 +7,7 @@ import "server-only";
  * it guards every AI call, whichever feature makes it (src/server/ai/rate-limit.ts).
  */
 export { coursesLeftThisMonth } from "./course-allowance";
-export { outlineAsText, outlineEventStream, prepareOutline, type OutlineStreamEvent } from "./outline-generation";
+export { outlineAsText, outlineEventStream, prepareOutline } from "./outline-generation";
 export { createCourseFromOutline } from "./course-creation";
 export { lessonImageForOwner, lessonTranscriptForOwner, lessonVideoForOwner } from "./lesson-media";
 
@@ -17,5 +17,5 @@ export { generateLesson } from "./engine";
 // What the quiz needs: its questions, written once per course.
 export { generateQuiz } from "./engine";
 // What review needs: a lesson's key points as cards.
-export { generateKeyPoints, type ModelKeyPoint } from "./engine";
+export { generateKeyPoints } from "./engine";
 export type { ModelQuiz } from "./schemas";

@@ -56,7 +56,7 @@ function answerHtml(markdown: string, messageId?: string): string | undefined {
 }
 
 /** The id of an answer's quote `n` in its sources list, which its superscript `n` links to. */
-export function citeAnchor(messageId: string, n: number): string {
+function citeAnchor(messageId: string, n: number): string {
   return `#m${messageId}-cite-${n}`;
 }
 

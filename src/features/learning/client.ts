@@ -3,10 +3,4 @@
  * progress; the course card and Export call it). Only this module, so a component importing it
  * here takes what it took when it imported the module itself.
  */
-export {
-  fetchWritingProgress,
-  pollWritingProgress,
-  startWriteAll,
-  WRITE_ALL_STARTED,
-  type WritingProgress,
-} from "./write-all-api";
+export { fetchWritingProgress, pollWritingProgress, startWriteAll, WRITE_ALL_STARTED } from "./write-all-api";

@@ -50,7 +50,7 @@ export type LessonContent = {
 export type CitationView = Omit<LessonCitation, "sourceId">;
 
 /** What of a stored citation leaves the server. */
-export function citationViews(stored: readonly LessonCitation[] | null | undefined): CitationView[] {
+function citationViews(stored: readonly LessonCitation[] | null | undefined): CitationView[] {
   return (stored ?? []).map(({ n, sourceTitle, pageFrom, pageTo, quote }) => ({
     n,
     sourceTitle,

@@ -14,7 +14,7 @@ export type PreparedNotes = {
   finish: (storedIds: Map<string, string>) => { html: string; referencedIds: string[] };
 };
 
-export function tooComplex(t: ApiTranslator, key: "tooComplex" | "lessonTooComplex"): AppError {
+function tooComplex(t: ApiTranslator, key: "tooComplex" | "lessonTooComplex"): AppError {
   return appError("html:too-complex", t, { key: `html.${key}`, values: { ...HTML_LIMITS } });
 }
 

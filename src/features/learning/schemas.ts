@@ -17,7 +17,7 @@ export const prefetchLessonBodySchema = z.object({
   wait: z.boolean().optional().default(false),
 });
 
-export const CHAT_MESSAGE_MAX = 2_000;
+const CHAT_MESSAGE_MAX = 2_000;
 
 export const chatBodySchema = z.object({
   courseId: id,
@@ -34,7 +34,7 @@ export const chatHistoryBodySchema = z.object({ courseId: id });
 export const getNotesBodySchema = z.object({ course: id });
 
 /** 5 MB images as base64 are about 6.7 MB of text; a few of them fit. */
-export const NOTES_MAX_CHARS = 12_000_000;
+const NOTES_MAX_CHARS = 12_000_000;
 export const NOTES_BODY_LIMIT = NOTES_MAX_CHARS + 64 * 1024;
 
 export const saveNotesBodySchema = z.object({

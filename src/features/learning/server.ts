@@ -15,5 +15,5 @@ import "server-only";
  */
 export { addReviewLessons, type MissedGroup, type ReviewLessonRef } from "./review-lessons";
 export { insertLessons, updateCourseLessons, updateLesson, type LessonChanges } from "./lesson-store";
-export { progressCounts, type LessonContent } from "./lesson-queries";
+export { progressCounts } from "./lesson-queries";
 export { CitationList } from "./components/citation-list";

@@ -31,7 +31,7 @@ export type WritingProgress = {
 const base = (courseId: string) => `/api/courses/${encodeURIComponent(courseId)}`;
 
 /** Failure carries the server's message (e.g. the model not configured) when it gave one. */
-export class WriteAllError extends brandedError("WriteAllError") {}
+class WriteAllError extends brandedError("WriteAllError") {}
 
 async function answer<T>(response: Response): Promise<T> {
   const data = (await response.json().catch(() => null)) as (T & { message?: string }) | null;

@@ -37,11 +37,6 @@ export async function writingProgressOf(outline: Awaited<ReturnType<typeof outli
   };
 }
 
-export async function writingProgress(userId: string, courseId: string, t: ApiTranslator): Promise<WritingProgress> {
-  const course = await requireOwnCourse(userId, courseId, t);
-  return writingProgressOf(await outlineOf(course.id));
-}
-
 /**
  * Queues every unwritten lesson (one joined where a job is already active) and answers how many
  * are now on their way. Queued one after another at the background priority, so the claim order

@@ -19,7 +19,7 @@ import { writingProgressOf } from "./write-all";
 type Outline = Awaited<ReturnType<typeof outlineOf>>;
 
 /** The unwritten lessons whose newest `lesson.write` job failed for good, in outline order. */
-export async function failedLessonIds(outline: Outline): Promise<string[]> {
+async function failedLessonIds(outline: Outline): Promise<string[]> {
   const unwritten = outline.flatMap((topic) => topic.lessons).filter((lesson) => !lesson.generated);
   const failed = new Set(
     (

@@ -7,7 +7,7 @@ export const WINDOW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `YYYY-MM-DD` of a date's UTC day. */
-export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The start of the UTC day `offset` days from `now`'s. */
 export function utcDayStart(now: Date, offset = 0): Date {
@@ -16,7 +16,7 @@ export function utcDayStart(now: Date, offset = 0): Date {
 }
 
 /** The last `count` UTC days, oldest first, ending today. */
-export function lastDays(now: Date, count = WINDOW_DAYS): string[] {
+function lastDays(now: Date, count = WINDOW_DAYS): string[] {
   return Array.from({ length: count }, (_, i) => utcDay(utcDayStart(now, i - count + 1)));
 }
 

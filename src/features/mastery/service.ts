@@ -10,8 +10,6 @@ import { courseEvidence, reviewsByDay, userEvidence, type StoredCard } from "./q
  * the quiz's attempts and the review feature's cards. Another user's course answers null.
  */
 
-export type { TopicMastery, MasteryReason } from "./mastery";
-
 /** Stored cards as mastery weighs them: retrievability from the review feature's scheduler. */
 function weighed(cards: StoredCard[], now: Date): CardEvidence[] {
   return cards.map((card) => ({
@@ -40,7 +38,7 @@ const WEAKEST = 5;
  */
 export const WEAK_BELOW = 70;
 
-export type WeakTopic = TopicMastery & { courseId: string; courseTitle: string; value: number };
+type WeakTopic = TopicMastery & { courseId: string; courseTitle: string; value: number };
 
 export type Knowledge = {
   /** Cards due now, as the review screen's queue has them (within the day's caps): one definition (decision 031). */

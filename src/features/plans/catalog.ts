@@ -5,8 +5,6 @@ import type { Plan } from "./rules";
 /** One advertised plan: its price in minor units and how often it is charged. */
 export type PlanOffer = { id: Plan; priceMinor: number; currency: string; interval: "month" | "year" | null };
 
-export const PLAN_IDS: readonly Plan[] = ["free", "monthly", "yearly"];
-
 /**
  * The three plans as advertised, from configuration (PRICE_MONTHLY, PRICE_YEARLY, CURRENCY,
  * validated at start): the one place prices come from, for the landing page, the pricing page,

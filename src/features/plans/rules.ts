@@ -6,8 +6,7 @@ export const COURSE_TYPES = ["Text & Image Course", "Video & Text Course"] as co
 export type CourseTypeLabel = (typeof COURSE_TYPES)[number];
 
 /** "4" and "8" are the contract's values, labelled 5 and 10: the outline has 5 or 10 topics. */
-export const TOPICS_LIMITS = ["4", "8"] as const;
-export type TopicsLimit = (typeof TOPICS_LIMITS)[number];
+export type TopicsLimit = "4" | "8";
 export const TOPIC_COUNT: Record<TopicsLimit, number> = { "4": 5, "8": 10 };
 
 export const MAX_USER_SUBTOPICS = 5;

@@ -7,20 +7,9 @@ import "server-only";
  * files: a page's client bundle takes every client component its imports reach, rendered or not,
  * so re-exporting them here put the Billing buttons in the landing page's bundle.
  */
-export { planOffer, planOffers, PLAN_IDS, type PlanOffer } from "./catalog";
+export { planOffer } from "./catalog";
 export { PlanCards } from "./components/plan-cards";
 export { logPaymentProviders, configuredProviders, checkoutMethods } from "./payments/registry";
 export { verifyReturn } from "./payments/return";
-export {
-  cancelChargeableSubscriptions,
-  pendingCheckout,
-  subscriptionsEndedByDeletion,
-  type ChargeableSubscription,
-} from "./payments/billing";
-export {
-  currentSubscriptionColumn,
-  grantAdminPlan,
-  payingSubscription,
-  revokeAdminPlan,
-  type SubscriptionView,
-} from "./subscriptions";
+export { cancelChargeableSubscriptions, pendingCheckout, subscriptionsEndedByDeletion } from "./payments/billing";
+export { currentSubscriptionColumn, grantAdminPlan, payingSubscription, revokeAdminPlan } from "./subscriptions";

@@ -4,8 +4,8 @@ import { env } from "@/server/env";
 import { paths } from "@/lib/paths";
 
 /** The card's size in CSS pixels; the picture is taken at twice that for sharp text. */
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 850;
+const CARD_WIDTH = 1200;
+const CARD_HEIGHT = 850;
 const RENDER_TIMEOUT_MS = 30_000;
 
 /**

@@ -11,7 +11,7 @@ import { findCertificatePng, storeCertificatePng } from "./queries";
  * subject the certificate's public id. The page, its Open Graph preview and the mail may ask at
  * once, on any instance: they join the one active job, and one browser render serves them all.
  */
-export const CERTIFICATE_PICTURE = "certificate.picture";
+const CERTIFICATE_PICTURE = "certificate.picture";
 
 /** A timed-out render is tried once more; a browser that cannot start fails at once. */
 const PICTURE_MAX_ATTEMPTS = 2;

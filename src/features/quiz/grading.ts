@@ -5,7 +5,7 @@
 
 export const SECONDS_PER_QUESTION = 60;
 export const MIN_QUESTIONS = 5;
-export const MAX_QUESTIONS = 10;
+const MAX_QUESTIONS = 10;
 
 export type StoredQuestion = {
   question: string;
@@ -37,7 +37,7 @@ export type QuestionResult = {
   citation?: QuestionCitation;
 };
 
-export const letterAt = (index: number) => String.fromCharCode(97 + index);
+const letterAt = (index: number) => String.fromCharCode(97 + index);
 
 /** About one question per topic, within the quiz's bounds. */
 export function questionCountFor(topicCount: number): number {

@@ -206,7 +206,7 @@ export async function askedQuestions(courseId: string): Promise<string[]> {
   return rows.flatMap((r) => (r.results ?? []).map((q) => q.question));
 }
 
-export type CertificateRow = typeof certificates.$inferSelect;
+type CertificateRow = typeof certificates.$inferSelect;
 export type CertificateInfo = Omit<CertificateRow, "png">;
 
 const infoColumns = {

@@ -14,7 +14,7 @@ import { recentAttempts } from "./queries";
  */
 
 /** The missed questions grouped by the topic they test, in topic order; untagged ones last, as one group. */
-export function missedByTopic(results: AttemptQuestionResult[]): MissedGroup[] {
+function missedByTopic(results: AttemptQuestionResult[]): MissedGroup[] {
   const groups = new Map<number | null, MissedGroup>();
   for (const r of results) {
     if (r.correct) continue;

@@ -23,17 +23,6 @@ export function cardState(row: CardRow): CardState {
   };
 }
 
-/** The learner's own card, or undefined (another user's card is not found). */
-export async function findOwnCard(userId: string, cardId: string, tx?: Executor): Promise<CardRow | undefined> {
-  const db = tx ?? (await getDb());
-  const [row] = await db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.id, cardId), eq(cards.userId, userId)))
-    .limit(1);
-  return row;
-}
-
 /** Grades the learner gave since `since` (undone ones are gone from the log), and how many were of new cards. */
 export async function reviewedSince(userId: string, since: Date): Promise<{ total: number; fresh: number }> {
   const db = await getDb();

@@ -34,7 +34,7 @@ export type Queue = {
 type QueuedGrade = { cardId: string; rating: Rating; at: number; gradeId?: string };
 
 /** A new grade's id: a random UUID (crypto.randomUUID needs a secure context; getRandomValues does not). */
-export function newGradeId(): string {
+function newGradeId(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6] & 0x0f) | 0x40;

@@ -6,8 +6,7 @@
 import { createHash } from "node:crypto";
 
 /** The longest back a key-point card may have, in words ("about 25"). */
-export const MAX_BACK_WORDS = 25;
-export const MIN_KEY_POINTS = 3;
+const MAX_BACK_WORDS = 25;
 export const MAX_KEY_POINTS = 6;
 /** pg_trgm similarity from which two fronts in one course count as the same card. */
 export const DUPLICATE_SIMILARITY = 0.6;
@@ -49,7 +48,7 @@ export function comparable(text: string): string {
     .trim();
 }
 
-export function wordCount(text: string): number {
+function wordCount(text: string): number {
   const plain = plainText(text);
   return plain === "" ? 0 : plain.split(" ").length;
 }
@@ -144,7 +143,7 @@ export function slugTag(text: string): string {
  * material). Such a cell gets a leading apostrophe, as OWASP advises: spreadsheets show the text,
  * and Anki shows the apostrophe, a small price for a file that is safe to open anywhere.
  */
-export function neutralisedCell(value: string): string {
+function neutralisedCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

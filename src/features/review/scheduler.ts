@@ -8,7 +8,7 @@ import type { CardStateSnapshot } from "@/server/db/schema";
 
 /** 1 Again, 2 Hard, 3 Good, 4 Easy (ts-fsrs' Rating values). */
 export type ReviewRating = 1 | 2 | 3 | 4;
-export const RATINGS: readonly ReviewRating[] = [1, 2, 3, 4];
+const RATINGS: readonly ReviewRating[] = [1, 2, 3, 4];
 
 /** Beginners see two buttons: Again (failed) and Good (passed). */
 export type ReviewMode = "full" | "pass-fail";

@@ -7,4 +7,3 @@ import "server-only";
  * mastery reads the cards' state; the routes call the rest.
  */
 export * from "./service";
-export type { CardStateSnapshot } from "@/server/db/schema";

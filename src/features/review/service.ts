@@ -24,7 +24,6 @@ import {
   courseLanguages,
   dueCounts,
   dueSeenCards,
-  findOwnCard,
   newCards,
   newestReview,
   ownLesson,
@@ -488,13 +487,6 @@ export async function deleteCard(userId: string, cardId: string, t: ApiTranslato
 export async function listCourseCards(userId: string, courseId: string, t: ApiTranslator): Promise<ManagedCard[]> {
   const course = await requireOwnCourse(userId, courseId, t);
   return (await courseCards(course.id)).map(managedCard);
-}
-
-/** The owner's card, or undefined. */
-export async function ownCard(userId: string, cardId: string): Promise<ManagedCard | undefined> {
-  if (!isUuid(cardId)) return undefined;
-  const row = await findOwnCard(userId, cardId);
-  return row ? managedCard(row) : undefined;
 }
 
 /** A course's cards as a CSV Anki imports: front, back, tags (the course title and the topic, slugified). */

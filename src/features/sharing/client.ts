@@ -1,2 +1,2 @@
 /** The sharing feature's browser entry (loaded on click by the viewer and the card menu). */
-export { shareCourseLink, stopSharingCourse, type ShareOutcome } from "./share-actions";
+export { shareCourseLink, stopSharingCourse } from "./share-actions";

@@ -11,7 +11,7 @@ import { copySharedCourse, isShareId } from "./service";
  * in this cookie (httpOnly, set by the server after checking the id), and sign-in or sign-up
  * saves the copy and clears it. Nothing goes into a redirect URL the client could choose.
  */
-export const PENDING_SHARE_COOKIE = "aula_pending_share";
+const PENDING_SHARE_COOKIE = "aula_pending_share";
 const PENDING_MAX_AGE_SECONDS = 60 * 60;
 
 function cookie(value: string, maxAge: number): string {
@@ -24,7 +24,7 @@ export function pendingShareCookie(shareId: string): string {
   return cookie(shareId, PENDING_MAX_AGE_SECONDS);
 }
 
-export function pendingShareOf(request: Request): string | undefined {
+function pendingShareOf(request: Request): string | undefined {
   const value = cookieValue(request, PENDING_SHARE_COOKIE);
   return value && isShareId(value) ? value : undefined;
 }

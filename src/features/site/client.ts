@@ -1,3 +1,2 @@
-/** The public site's browser entry: its pure helpers, for server and browser alike. */
-export { blogDateText, blogImagePath } from "./blog-paths";
-export { CONTACT_SUBJECTS, type ContactSubject } from "./contact-subjects";
+// The public site offers nothing to other features' browser code: its pages and components import its modules.
+export {};

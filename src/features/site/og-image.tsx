@@ -1,7 +1,7 @@
 import "server-only";
 import { ImageResponse } from "next/og";
 
-export const OG_SIZE = { width: 1200, height: 630 };
+const OG_SIZE = { width: 1200, height: 630 };
 
 /** One line of card text: runs of spaces, tabs and line breaks (a title typed with two spaces) read as one space. */
 export const cardLine = (text: string) => text.replace(/\s+/g, " ").trim();

@@ -1,4 +1,3 @@
 // The sources feature's browser entry: what pages and other features' components may use.
 export { AddMaterial } from "./components/add-material";
-export type { SourceView } from "./schemas";
-export { supportingSentence, type SentenceSpan } from "./citations";
+export { supportingSentence } from "./citations";

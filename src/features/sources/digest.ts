@@ -23,7 +23,7 @@ export type DigestSection = {
 /** A long run of chunks under one heading (or a source without headings) is seen in parts of this many. */
 const CHUNKS_PER_PART = 6;
 /** The digest's ceiling in characters: about 4,000 tokens of the outline prompt. */
-export const DIGEST_MAX_CHARS = 16_000;
+const DIGEST_MAX_CHARS = 16_000;
 const SUMMARY_CHARS = 220;
 const SHORT_SUMMARY_CHARS = 110;
 

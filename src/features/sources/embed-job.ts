@@ -13,7 +13,7 @@ import { validVectors } from "./vectors";
  * (429, 5xx, timeouts) is tried again by the engine; an answer of the wrong shape ends the job.
  */
 
-export const SOURCE_EMBED = "source.embed";
+const SOURCE_EMBED = "source.embed";
 
 /** Chunks per call: providers accept far more, this keeps each call and each write short. */
 const BATCH = 64;

@@ -67,7 +67,7 @@ export async function courseHasMaterial(userId: string, courseId: string): Promi
 }
 
 /** "p. 3" or "pp. 3–4": how an excerpt's pages are named to the model. */
-export function pageLabel(excerpt: Pick<Excerpt, "pageFrom" | "pageTo">): string {
+function pageLabel(excerpt: Pick<Excerpt, "pageFrom" | "pageTo">): string {
   return excerpt.pageFrom === excerpt.pageTo ? `p. ${excerpt.pageFrom}` : `pp. ${excerpt.pageFrom}–${excerpt.pageTo}`;
 }
 

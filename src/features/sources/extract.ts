@@ -74,7 +74,7 @@ function paragraphs(text: string, budget?: CharBudget): string[] {
 }
 
 /** Gives blocks without pages of their own one page per PAGE_CHARS characters. */
-export function paginate(blocks: Block[]): Page[] {
+function paginate(blocks: Block[]): Page[] {
   const pages: Page[] = [];
   let used = PAGE_CHARS;
   for (const block of blocks) {
@@ -98,10 +98,10 @@ type PdfPage = Awaited<ReturnType<PdfProxy["getPage"]>>;
  * loads first). A page's text is a few kilobytes; a page of 100 MB of compressed text fits in a
  * 98 kB file. Past this, the page is refused as an archive that expands too far.
  */
-export const PDF_PAGE_INFLATED_MAX = 32 * 1024 * 1024;
+const PDF_PAGE_INFLATED_MAX = 32 * 1024 * 1024;
 
 /** Opens the PDF; encrypted ones (pdf.js asks for a password) are a PDF with no text we can read. */
-export async function openPdf(bytes: Uint8Array): Promise<PdfProxy> {
+async function openPdf(bytes: Uint8Array): Promise<PdfProxy> {
   const { getDocumentProxy } = await import("unpdf");
   try {
     // verbosity 0: pdf.js's warnings about a damaged file would go to the console, unstructured.

@@ -11,7 +11,7 @@
  */
 
 /** Far deeper than any real page's structure (a few dozen), far shallower than an attack. */
-export const MAX_HTML_DEPTH = 256;
+const MAX_HTML_DEPTH = 256;
 
 const VOID = new Set(
   "area base basefont br col command embed frame hr img input isindex keygen link meta param source track wbr".split(

@@ -234,12 +234,6 @@ export async function deleteOwnSource(userId: string, id: string): Promise<boole
   return rows.length > 0;
 }
 
-export async function chunkCount(sourceId: string): Promise<number> {
-  const db = await getDb();
-  const [row] = await db.select({ n: count() }).from(sourceChunks).where(eq(sourceChunks.sourceId, sourceId));
-  return Number(row.n);
-}
-
 /** The owner's ready sources among `ids` (all of them when ids is undefined). */
 export async function readySourceIds(userId: string, ids?: string[]): Promise<string[]> {
   const db = await getDb();

@@ -23,7 +23,7 @@ import { inspectBytes, utf8Text, type FileKind } from "./intake";
 export type InspectTask = { op: "inspect"; kind: FileKind; bytes: Uint8Array; maxInflated: number };
 
 /** Kinds as the job hands them: a source's own, or `web` for what a web address answered. */
-export type ReadKind = FileKind | "text" | "web";
+type ReadKind = FileKind | "text" | "web";
 
 export type ReadTask = {
   op: "read";

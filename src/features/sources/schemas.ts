@@ -14,15 +14,11 @@ export const sourceJsonBodySchema = z.union([
     })
     .strict(),
 ]);
-export type SourceJsonBody = z.infer<typeof sourceJsonBodySchema>;
 
 export const sourceSearchQuerySchema = z.object({
   q: z.string().trim().min(1).max(500),
   k: z.coerce.number().int().min(1).max(50).default(8),
 });
-
-/** `sourceIds` as /api/prompt and its stream accept them: the owner's ready sources. */
-export const sourceIdsSchema = z.array(z.uuid()).max(100).default([]);
 
 /** What GET /api/sources/{id} answers (and the list, per source). */
 export type SourceView = {

@@ -43,7 +43,7 @@ async function meaningRanking(sourceIds: string[], query: string): Promise<strin
   }
 }
 
-export function fuse(lists: string[][], k: number): { id: string; score: number }[] {
+function fuse(lists: string[][], k: number): { id: string; score: number }[] {
   const scores = new Map<string, number>();
   for (const list of lists) list.forEach((id, rank) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + rank + 1)));
   return [...scores.entries()]

@@ -37,9 +37,9 @@ import {
   type SourceRow,
 } from "./queries";
 import { sourceJsonBodySchema, type SourceView } from "./schemas";
-import { searchSources, type SourceHit } from "./search";
+import { searchSources } from "./search";
 
-export { registerSourceJobs, searchSources, type SourceHit };
+export { registerSourceJobs, searchSources };
 
 // Grounded writing's shared pieces (decisions 027 and 028): the numbered excerpts a prompt is
 // given and the check of the citations the model wrote from them. Other features reach them here.
@@ -50,10 +50,9 @@ export {
   courseHasMaterial,
   excerptPromptBlock,
   outlineExcerpts,
-  pageLabel,
   type Excerpt,
 } from "./excerpts";
-export { checkCitations, paragraphCoverage, type Citation } from "./citations";
+export { checkCitations, type Citation } from "./citations";
 
 /**
  * The outline's view of the material (decision 028): the table of contents and section summaries

@@ -10,7 +10,7 @@
 export type XmlTextNames = { paragraph: string; text: string };
 
 /** Decodes XML's five entities and character references (an invalid code point becomes U+FFFD). */
-export function xmlUnescape(s: string): string {
+function xmlUnescape(s: string): string {
   if (!s.includes("&")) return s;
   return s.replace(/&(lt|gt|quot|apos|amp|#\d{1,8}|#x[0-9a-fA-F]{1,8});/g, (_, entity: string) => {
     switch (entity) {

@@ -20,14 +20,14 @@ export type MathRenderer = (tex: string, display: boolean) => string;
 type MathToken = Tokens.Generic & { tex: string; display: boolean };
 
 /** Formulas longer than this stay text: nobody writes one, and it bounds the renderer's work. */
-export const MAX_TEX_LENGTH = 2000;
+const MAX_TEX_LENGTH = 2000;
 
 const BLOCK = /^ {0,3}\$\$([\s\S]+?)\$\$[ \t]*(?:\n+|$)/;
 const INLINE_DISPLAY = /^\$\$((?:\\[\s\S]|[^\\$])+?)\$\$/;
 const INLINE = /^\$(?![\s$])((?:\\[\s\S]|[^\\$\n])+?)(?<![\s\\])\$(?!\d)/;
 
 /** The TeX source as text, as the browser shows it while streaming. */
-export const texSource: MathRenderer = (tex, display) => escapeText(display ? `$$${tex}$$` : `$${tex}$`);
+const texSource: MathRenderer = (tex, display) => escapeText(display ? `$$${tex}$$` : `$${tex}$`);
 
 export function mathExtensions(render: MathRenderer = texSource): TokenizerAndRendererExtension[] {
   const html = (token: MathToken) =>

@@ -52,7 +52,7 @@ export function safeImageUrl(raw: string): string | null {
 }
 
 /** Some models wrap a whole answer in one ```markdown fence; it is unwrapped so it is not shown as code. */
-export function unwrapMarkdownFence(text: string): string {
+function unwrapMarkdownFence(text: string): string {
   const match = text.trim().match(/^```(?:markdown|md)?\s*\n([\s\S]*?)\n```$/i);
   return match ? match[1] : text;
 }

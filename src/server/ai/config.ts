@@ -2,7 +2,7 @@ import "server-only";
 import type { Env } from "@/server/env";
 import { brandedError } from "@/lib/branded-error";
 
-export type AiProvider = "openai" | "openai-compatible" | "google" | "anthropic";
+type AiProvider = "openai" | "openai-compatible" | "google" | "anthropic";
 
 /** What the engine talks to. `source` says how it was chosen, for the start log. */
 export type AiConfig = {
@@ -14,7 +14,7 @@ export type AiConfig = {
 };
 
 /** Sensible defaults when AI_MODEL is unset (small, cheap, good at JSON). */
-export const DEFAULT_MODELS: Record<AiProvider, string | undefined> = {
+const DEFAULT_MODELS: Record<AiProvider, string | undefined> = {
   openai: "gpt-4o-mini",
   google: "gemini-2.0-flash",
   anthropic: "claude-3-5-haiku-latest",

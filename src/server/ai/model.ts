@@ -17,7 +17,7 @@ import { AiConfigError, configFromSettings, describeAiConfig, probeOllama, type 
 type AiState = { config: AiConfig | null; model: LanguageModel | null };
 const holder = globalThis as unknown as { __aulaAi?: Promise<AiState> };
 
-export function createLanguageModel(config: AiConfig): LanguageModel {
+function createLanguageModel(config: AiConfig): LanguageModel {
   switch (config.provider) {
     case "openai":
       return createOpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, fetch: resilientFetch })(config.model);

@@ -73,7 +73,7 @@ export const getCurrentSession = cache(async (): Promise<RequestSession | null> 
   return resolveSessionRecord(store.get(sessionCookieName())?.value);
 });
 
-export const getCurrentUser = cache(async (): Promise<SessionUser | null> => (await getCurrentSession())?.user ?? null);
+const getCurrentUser = cache(async (): Promise<SessionUser | null> => (await getCurrentSession())?.user ?? null);
 
 /** Only relative paths inside the app: never an open redirect. */
 export function safeCallbackPath(value: string | null | undefined): string | null {

@@ -65,7 +65,7 @@ async function launch(): Promise<Browser> {
 }
 
 /** The shared browser; a failed start is not cached, so the next call tries again. */
-export async function getBrowser(): Promise<Browser> {
+async function getBrowser(): Promise<Browser> {
   if (!state.__aulaBrowser) {
     state.__aulaBrowser = launch().catch((error: unknown) => {
       state.__aulaBrowser = undefined;

@@ -15,7 +15,6 @@ import { brandedError } from "@/lib/branded-error";
  * The row holds the rendered body while the mail waits, as it always did; the job's payload
  * holds no body and no link, only which attachments to make when sending.
  */
-export { MAIL_SEND };
 
 /**
  * Attempts of a mail job: with the default JOBS_RETRY_BASE_MS of 5 s, a provider refusing
@@ -27,7 +26,7 @@ export const MAIL_MAX_ATTEMPTS = 5;
  * An attachment made when the mail is sent, not when it is queued: the certificate's picture
  * is drawn by the browser inside the job. `source` names a maker a feature registered.
  */
-export type MailAttachmentRef = { source: string; ref: string };
+type MailAttachmentRef = { source: string; ref: string };
 
 export type QueuedMail = { to: string; locale: Locale; attach?: MailAttachmentRef[] } & MailMessage;
 

@@ -12,18 +12,14 @@ import { renderMail } from "./render";
 import type { MailMessage } from "./templates/types";
 import { transportFromSettings, type MailAttachment } from "./transport";
 
-export type { MailMessage, MailTemplate, MailTemplateData } from "./templates/types";
-
-export type { MailAttachment };
 export type { QueuedMail };
-export type { MailAttachmentRef } from "./mail-job";
 
 export type OutgoingMail = { to: string; locale: Locale; attachments?: MailAttachment[] } & MailMessage;
 
 export type MailResult = { id: string; status: "sent" | "failed"; attempts: number };
 
 /** Waits between attempts: a failing provider is tried three times in about 1.5 s. */
-export const RETRY_DELAYS_MS = [300, 1200];
+const RETRY_DELAYS_MS = [300, 1200];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -4,7 +4,7 @@ import { env, type Env } from "@/server/env";
 /** A file sent with a mail (the certificate's picture). */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
-export type Envelope = {
+type Envelope = {
   from: string;
   to: string;
   subject: string;

@@ -25,7 +25,7 @@ export class HtmlTooComplexError extends brandedError("HtmlTooComplexError") {
 }
 
 /** Where an `<img src="data:…">` value sits in the scanned text: [start, end). */
-export type InlineImageSlot = { start: number; end: number; value: string; hasReference: boolean };
+type InlineImageSlot = { start: number; end: number; value: string; hasReference: boolean };
 
 export type HtmlScan = { depth: number; nodes: number; chars: number; inlineImages: InlineImageSlot[] };
 

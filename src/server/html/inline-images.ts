@@ -5,7 +5,7 @@ import type { HtmlScan } from "./bounds";
 import { brandedError } from "@/lib/branded-error";
 
 /** SPEC 5 "Editor images": at most 5 MB each. */
-export const INLINE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const INLINE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export type ImageType = InlineImageType;
 

@@ -162,7 +162,7 @@ export const apiRoute = {
 };
 
 /** Default ceiling on a JSON body: far above any form, far below anything abusive. */
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
+const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Reads and validates a JSON body; a body too large, not JSON, or off-schema is a 4xx. */
 async function readJson<S extends z.ZodType>(

@@ -17,7 +17,7 @@ export const UNKNOWN_CLIENT = "unknown";
  */
 export const PEER_STAMPING = Symbol.for("aula.peer-stamping");
 
-export function servedByPeerStamping(): boolean {
+function servedByPeerStamping(): boolean {
   return (globalThis as Record<symbol, unknown>)[PEER_STAMPING] === true;
 }
 

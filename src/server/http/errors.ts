@@ -42,7 +42,7 @@ export function appError(
   return new AppError(code, translate(options.key ?? ERROR_CODES[code].message, options.values), options.headers);
 }
 
-export type ErrorBody = { success: false; message: string; code: string };
+type ErrorBody = { success: false; message: string; code: string };
 
 /** Without the request, messages are in the default language (no language cookie to read). */
 const NO_REQUEST = new Request("http://localhost/");

@@ -13,22 +13,10 @@ export {
   JobLeaseLost,
   JobTimedOut,
   type JobContext,
-  type JobHandler,
-  type HandlerOptions,
 } from "./handlers";
-export {
-  activeJob,
-  jobById,
-  JOB_PRIORITY,
-  newestJobs,
-  promoteJob,
-  type Job,
-  type JobError,
-  type JobStatus,
-  type EnqueueInput,
-} from "./queries";
+export { activeJob, jobById, JOB_PRIORITY, newestJobs, promoteJob, type Job, type JobError } from "./queries";
 export { jobEvents } from "./runner";
-export { isDue, waitForJob, type WaitOptions } from "./follow";
+export { isDue, waitForJob } from "./follow";
 export {
   cancelFlaggedJobs,
   cancelJob,
@@ -36,12 +24,9 @@ export {
   isWorkerRunning,
   runDueJobs,
   runInlineChain,
-  runJobHere,
   runJobNow,
   runJobSoon,
   settleJobs,
   startJobWorker,
-  stopJobsNow,
-  type RunCounts,
 } from "./worker";
 export { stopJobsOnSignals } from "./shutdown";

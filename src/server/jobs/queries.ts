@@ -6,7 +6,6 @@ import { jobs } from "@/server/db/schema";
 /** The jobs table's reads and writes: every state change of a job is one statement here. */
 
 export type Job = typeof jobs.$inferSelect;
-export type JobStatus = Job["status"];
 export type JobError = { code: string; message: string };
 
 export type EnqueueInput = {

@@ -8,7 +8,7 @@ import { stopJobsNow } from "./worker";
  * server.js) does not wait for it; there the hand-back races the exit, and a job it misses is
  * taken over once its lease runs out, as after a crash.
  */
-export const JOBS_STOP_HOOK = Symbol.for("aula.jobs.stop");
+const JOBS_STOP_HOOK = Symbol.for("aula.jobs.stop");
 
 /**
  * On SIGTERM or SIGINT this process hands its running jobs back at once (stopJobsNow) instead of

@@ -10,7 +10,7 @@ const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
  * The media APIs' origins as the deployer configured them: trusted destinations (the tests and
  * the demo point them at fakes on 127.0.0.1). Everything else a media answer names is checked.
  */
-export function mediaProviderOrigins(): string[] {
+function mediaProviderOrigins(): string[] {
   const e = env();
   return [
     ...imageProviderOrigins(),

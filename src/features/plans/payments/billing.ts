@@ -26,7 +26,7 @@ import type { BillingDetails, PaidPlan, PaymentProvider, PendingCheck, ProviderI
 type Who = { id: string; email: string; name: string };
 
 /** The provider, or 404 `payment:provider-off` (503 when none is configured at all). */
-export function requireProvider(id: ProviderId, t: ApiTranslator): PaymentProvider {
+function requireProvider(id: ProviderId, t: ApiTranslator): PaymentProvider {
   const provider = paymentProvider(id);
   if (!provider) throw appError("payment:provider-off", t);
   return provider;
@@ -126,7 +126,7 @@ export async function pendingCheckout(
 }
 
 /** What the receipt shows: a payment of this user, or null. */
-export async function receiptOf(paymentId: string, userId: string) {
+async function receiptOf(paymentId: string, userId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
   const payment = await findPayment(paymentId);
   if (!payment || payment.userId !== userId || payment.status !== "succeeded") return null;

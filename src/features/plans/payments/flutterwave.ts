@@ -49,7 +49,7 @@ type Subscription = {
  * has no server-side session to look them up in, and the verify call returns tx_ref as given.
  */
 const TX_REF = /^aula\.(monthly|yearly)\.([0-9a-f-]{36})\.[0-9a-f]{16}$/;
-export function parseTxRef(txRef: string): { plan: PaidPlan; userId: string } | null {
+function parseTxRef(txRef: string): { plan: PaidPlan; userId: string } | null {
   const match = TX_REF.exec(txRef);
   return match ? { plan: match[1] as PaidPlan, userId: match[2] } : null;
 }

@@ -293,7 +293,7 @@ const storedSubscriptionColumns = {
   providerCustomerId: subscriptions.providerCustomerId,
 };
 
-export async function findSubscriptionByProviderId(
+async function findSubscriptionByProviderId(
   provider: ProviderId,
   providerSubscriptionId: string,
 ): Promise<StoredSubscription | null> {
@@ -306,7 +306,7 @@ export async function findSubscriptionByProviderId(
 }
 
 /** A provider's renewal that names only its customer (Paystack) finds the subscription through it. */
-export async function findSubscriptionByCustomer(
+async function findSubscriptionByCustomer(
   provider: ProviderId,
   providerCustomerId: string,
 ): Promise<StoredSubscription | null> {

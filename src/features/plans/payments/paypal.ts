@@ -38,7 +38,7 @@ type Subscription = {
 type Transaction = { id: string; status: string; amount_with_breakdown?: { gross_amount?: Money }; time?: string };
 
 /** PayPal sends money as decimal text; Aula keeps minor units (two decimals, as USD, BRL, EUR). */
-export function paypalMinor(money: { value?: string; total?: string } | undefined): number {
+function paypalMinor(money: { value?: string; total?: string } | undefined): number {
   const text = money?.value ?? money?.total ?? "0";
   return Math.round(Number.parseFloat(text) * 100);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { brandedError } from "@/lib/branded-error";
 
-export class ProviderHttpError extends brandedError("ProviderHttpError") {
+class ProviderHttpError extends brandedError("ProviderHttpError") {
   constructor(
     readonly status: number,
     message: string,

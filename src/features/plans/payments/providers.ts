@@ -10,7 +10,7 @@
  * provider's link in a new tab and this one waits on the pending page; `inline` loads the
  * provider's script, which opens its checkout over the page.
  */
-export type CheckoutKind = "redirect" | "popup" | "inline";
+type CheckoutKind = "redirect" | "popup" | "inline";
 
 /** Origins the payment page's Content-Security-Policy adds for a provider's checkout. */
 export type CheckoutSources = { script: string[]; frame: string[]; connect: string[] };
@@ -41,7 +41,7 @@ function httpOrigin(url: string): string[] {
   }
 }
 
-export const FLUTTERWAVE_DEFAULT_CHECKOUT_URL = "https://checkout.flutterwave.com/v3.js";
+const FLUTTERWAVE_DEFAULT_CHECKOUT_URL = "https://checkout.flutterwave.com/v3.js";
 
 /** One entry per provider, in the order of the checkout page's tabs. */
 const CATALOG = {

@@ -1,7 +1,7 @@
 import type { Plan } from "../rules";
 import type { ProviderId } from "./providers";
 
-export { PROVIDER_IDS, type ProviderId } from "./providers";
+export type { ProviderId } from "./providers";
 export type PaidPlan = Exclude<Plan, "free">;
 
 /** The billing form as the checkout page sends it (already validated, country as a 2-letter code). */
@@ -52,7 +52,7 @@ export type LedgerChange =
   | { kind: "unowned"; provider: ProviderId; providerPaymentId: string; providerSubscriptionId: string | null };
 
 /** Whose a subscription is, as the ledger recorded it. */
-export type Owner = { userId: string; plan: PaidPlan };
+type Owner = { userId: string; plan: PaidPlan };
 
 /**
  * The ledger's answer to "whose is this?" from the provider's own ids, for one provider: a renewal

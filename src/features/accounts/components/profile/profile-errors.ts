@@ -4,7 +4,7 @@ export type ProfileField = keyof ProfileFields;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
 /** The form's order: the first invalid field in it is the one that takes the focus. */
-export const PROFILE_FIELDS: readonly ProfileField[] = ["name", "email", "password", "currentPassword"];
+const PROFILE_FIELDS: readonly ProfileField[] = ["name", "email", "password", "currentPassword"];
 
 /** The id of a profile field's input (account-tab.tsx) and of the message under it. */
 export const fieldId = (field: ProfileField) =>
