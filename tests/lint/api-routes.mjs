@@ -12,15 +12,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const API_DOC = "docs/api.md";
-export const MAX_LINE = 120;
+const MAX_LINE = 120;
 
 /** The HTTP methods a Next.js route file may export. */
-export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
 
 const ROUTE_FILE = /^route\.(?:js|jsx|mjs|ts|tsx)$/;
 
 /** The URL segment of a folder: a string, `""` when it adds none, `null` when nothing below is routed. */
-export function routeSegment(folder) {
+function routeSegment(folder) {
   if (folder.startsWith("_")) return null;
   if (/^\(.*\)$/.test(folder) || folder.startsWith("@")) return "";
   const catchAll = /^\[\[?\.\.\.([^\]]+)\]\]?$/.exec(folder);
