@@ -206,7 +206,11 @@ for (const locale of LOCALES) {
       // Gone once the batch is over.
       await expect(writing).toHaveCount(0, { timeout: 150_000 });
 
-      // The viewer: how many could not be written, which (marked in the outline), and Retry.
+      // The viewer: how many could not be written, which (marked in the outline), and Retry. The
+      // batch can end before the second failing lesson's job has failed for good: wait for that state.
+      const failedNow = async () =>
+        ((await (await page.request.get(`/api/courses/${courseId}/progress`)).json()) as { failed: number }).failed;
+      await expect.poll(failedNow, { timeout: 60_000 }).toBe(2);
       await page.goto(`/course/${courseId}`);
       const failures = page.getByTestId("write-all-failures");
       await expect(failures).toContainText(fill(m.writeAll.failedHeading, { count: 2 }));
