@@ -1,5 +1,5 @@
 /**
- * The SQL migrations in drizzle/ must build exactly what src/server/db/schema.ts describes,
+ * The SQL migrations in drizzle/ must build exactly what src/server/db/schema/ describes,
  * apply once, and stay safe when several app instances start together.
  */
 import { randomBytes } from "node:crypto";
@@ -88,13 +88,13 @@ describe(`migrations on an empty ${serverUrl ? "PostgreSQL" : "PGlite"} database
     await database?.dispose();
   });
 
-  it("create every table of schema.ts, and no other", async () => {
+  it("create every table of the schema, and no other", async () => {
     expect(schemaTables.length).toBeGreaterThanOrEqual(17);
     const expected = schemaTables.map((table) => getTableConfig(table).name).sort();
     expect(await publicTables(database.handle)).toEqual(expected);
   });
 
-  it("give every table the columns, nullability and indexes schema.ts declares", async () => {
+  it("give every table the columns, nullability and indexes the schema declares", async () => {
     const columns = await rows<{ table_name: string; column_name: string; is_nullable: string }>(
       database.handle,
       sql`select table_name, column_name, is_nullable from information_schema.columns where table_schema = 'public'`,
@@ -118,7 +118,7 @@ describe(`migrations on an empty ${serverUrl ? "PostgreSQL" : "PGlite"} database
         else if ((nullable === "NO") !== notNull) problems.push(`${config.name}.${column.name}: nullability differs`);
       }
       for (const name of actual.keys())
-        if (!declared.has(name)) problems.push(`${config.name}.${name}: not in schema.ts`);
+        if (!declared.has(name)) problems.push(`${config.name}.${name}: not in the schema`);
       const tableIndexes = new Set(indexes.filter((i) => i.tablename === config.name).map((i) => i.indexname));
       for (const index of config.indexes) {
         const name = index.config.name ?? "(unnamed: give it a name)";
@@ -128,7 +128,7 @@ describe(`migrations on an empty ${serverUrl ? "PostgreSQL" : "PGlite"} database
     expect(problems).toEqual([]);
   });
 
-  it("create every enum with the values schema.ts declares", async () => {
+  it("create every enum with the values the schema declares", async () => {
     const labels = await rows<{ typname: string; enumlabel: string }>(
       database.handle,
       sql`select t.typname, e.enumlabel from pg_type t join pg_enum e on e.enumtypid = t.oid order by t.typname, e.enumsortorder`,

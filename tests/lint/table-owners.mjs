@@ -1,5 +1,5 @@
 /**
- * Who writes each table (docs/table-owners.md). Every table of src/server/db/schema.ts has one
+ * Who writes each table (docs/table-owners.md). Every table of the schema (src/server/db/schema/) has one
  * owner: a feature (a folder of src/features) or `server` (infrastructure in src/server). Only
  * the owner's files insert, update or delete its rows; another feature asks the owner's public
  * entry (server.ts). `tests/lint/table-owners.test.mjs` holds the code to it.

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 import { GRANTS, OWNERS } from "./table-owners.mjs";
-import { ownershipBreaches, schemaTables } from "./table-writes.mjs";
+import { ownershipBreaches, schemaTableFiles, schemaTables } from "./table-writes.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const features = readdirSync(`${root}src/features`, { withFileTypes: true })
@@ -30,6 +30,13 @@ test("every table of the schema has one owner, a feature or the server layer", (
   for (const [table, owner] of Object.entries(OWNERS))
     assert.ok(owner === "server" || features.includes(owner), `${table}: unknown owner ${owner}`);
   for (const grant of GRANTS) assert.ok(OWNERS[grant.table] && grant.columns.length > 0 && grant.why);
+});
+
+test("each table is declared in its owner's file of the schema (src/server's own in infrastructure.ts)", () => {
+  const misplaced = [...schemaTableFiles()]
+    .filter(([table, { file }]) => (OWNERS[table] === "server" ? "infrastructure" : OWNERS[table]) !== file)
+    .map(([table, { file }]) => `${table} is in schema/${file}.ts, owned by ${OWNERS[table]}`);
+  assert.deepEqual(misplaced, []);
 });
 
 test("no file of src writes a table it does not own", () => {

@@ -3,16 +3,28 @@
  * on a table imported from the schema (in a transaction or not), and raw SQL `insert into`,
  * `update … set` and `delete from` naming a table, and says which break the owner map.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import ts from "typescript";
 import { GRANTS, OWNERS } from "./table-owners.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 
+const SCHEMA_DIR = `${root}src/server/db/schema/`;
+
+/** The schema's tables, file by file (one file per owner): export name → { sql: SQL name, file: its file's name }. */
+export function schemaTableFiles() {
+  const tables = new Map();
+  for (const name of readdirSync(SCHEMA_DIR).filter((f) => f.endsWith(".ts"))) {
+    const source = readFileSync(SCHEMA_DIR + name, "utf8");
+    for (const m of source.matchAll(/export const (\w+) = pgTable\(\s*"(\w+)"/g))
+      tables.set(m[1], { sql: m[2], file: name.replace(/\.ts$/, "") });
+  }
+  return tables;
+}
+
 /** The schema's tables: export name → SQL name. */
 export function schemaTables() {
-  const source = readFileSync(`${root}src/server/db/schema.ts`, "utf8");
-  return new Map([...source.matchAll(/export const (\w+) = pgTable\(\s*"(\w+)"/g)].map((m) => [m[1], m[2]]));
+  return new Map([...schemaTableFiles()].map(([name, { sql }]) => [name, sql]));
 }
 
 /** Who a file writes as: a feature's name, `server`, or the top folder of anything else in src. */
@@ -23,7 +35,7 @@ function writerOf(filePath) {
   return parts[1].replace(/\.tsx?$/, "");
 }
 
-const SCHEMA_MODULE = /(^@\/server\/db\/schema$)|(\/schema$)/;
+const SCHEMA_MODULE = /(^@\/server\/db\/schema(\/\w+)?$)|(\/schema$)/;
 
 /** Local names bound to schema tables by this file's imports (named, renamed or a namespace). */
 function schemaImports(sourceFile, tables) {

@@ -23,7 +23,7 @@ import { cjkPairs } from "./grams";
 /**
  * What a citation points to, as stored beside the text and shown in the side panel: the excerpt's
  * number as the text cites it, its source and pages, and the quote (never the file). One type
- * with what lessons store (schema.ts).
+ * with what lessons store (src/server/db/schema/learning.ts).
  */
 export type Citation = LessonCitation;
 

@@ -1,0 +1,74 @@
+/** Tables the courses feature writes: a course, its topics, and the creations the monthly limit counts. (docs/table-owners.md) */
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { createdAt, updatedAt } from "./columns";
+
+export const courseType = pgEnum("course_type", ["text_image", "video_text"]);
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mainTopic: text("main_topic").notNull(),
+    type: courseType("type").notNull(),
+    /** The course language: one of the 38 language names. */
+    lang: text("lang").notNull(),
+    photo: text("photo"),
+    photoAttribution: text("photo_attribution"),
+    /** SPEC "completed": the certificate has been issued (stored as `first` in the browser). */
+    completed: boolean("completed").notNull().default(false),
+    /** SPEC "end": when the course was finished. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The quiz has been passed (SPEC "pass"); counts as the +1 in progress. */
+    quizPassed: boolean("quiz_passed").notNull().default(false),
+    /** Best stored quiz mark (score times 10). */
+    bestMark: integer("best_mark"),
+    /** Makes a retried or double-clicked creation return the same course. */
+    idempotencyKey: text("idempotency_key"),
+    /** The unguessable id of the course's public link while it is shared; null when not shared. */
+    shareId: text("share_id"),
+    sharedAt: timestamp("shared_at", { withTimezone: true }),
+    /** "Only from my sources": the tutor answers from the course's material alone and says when it does not cover a question. */
+    sourcesOnly: boolean("sources_only").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("courses_user_created_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("courses_user_idempotency_key").on(t.userId, t.idempotencyKey),
+    uniqueIndex("courses_share_id_key").on(t.shareId),
+  ],
+);
+
+/**
+ * One row per course created: the monthly allowance counts these, so deleting a course does not
+ * give its slot back. The course may be gone (null); the user's rows go with the user.
+ */
+export const courseCreations = pgTable(
+  "course_creations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("course_creations_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const topics = pgTable(
+  "topics",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+  },
+  (t) => [uniqueIndex("topics_course_position_key").on(t.courseId, t.position)],
+);

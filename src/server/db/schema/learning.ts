@@ -1,0 +1,152 @@
+/** Tables the learning feature writes: a course's lessons, the tutor chat, notes and their pictures. (docs/table-owners.md) */
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { bytea, createdAt, updatedAt } from "./columns";
+import { courses, topics } from "./courses";
+
+/** A question missed in a quiz attempt, as a review lesson is told to teach it. */
+export type RemediationQuestion = { question: string; right: string; chosen: string; explanation: string };
+
+export type LessonRemediation = { attemptId: string; topicPosition: number | null; missed: RemediationQuestion[] };
+
+/**
+ * A kept citation of grounded text (a lesson, a tutor answer): the excerpt's number as the text
+ * cites it, its source and pages, and the excerpt's text, the quote the reader sees (never the file).
+ */
+export type LessonCitation = {
+  n: number;
+  sourceId: string;
+  sourceTitle: string;
+  pageFrom: number;
+  pageTo: number;
+  quote: string;
+};
+
+/** One row per lesson (the SPEC's "subtopic"). */
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    topicId: uuid("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    /** Sanitized HTML; empty until generated. */
+    theory: text("theory").notNull().default(""),
+    imageUrl: text("image_url"),
+    imageAttribution: text("image_attribution"),
+    youtubeId: text("youtube_id"),
+    done: boolean("done").notNull().default(false),
+    /**
+     * When the server first served the lesson's written text to its owner (the viewer, the lesson
+     * stream, /api/generate). Only an opened lesson can be done; the certificate needs them all.
+     */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    generatedAt: timestamp("generated_at", { withTimezone: true }),
+    /**
+     * The text the model has written so far while a `lesson.write` job runs, flushed about twice a
+     * second so a reload or another instance can follow it; null once stored or never started.
+     */
+    draft: text("draft"),
+    /**
+     * Set on a review lesson added after a failed quiz ("Review what I missed", decision 025): the
+     * attempt it follows and the questions it must teach, read by its lesson.write job for the
+     * prompt. Null for the course's own lessons; a review lesson does not count in progress.
+     */
+    remediation: jsonb("remediation").$type<LessonRemediation>(),
+    /**
+     * The citations the lesson's text keeps (`[^n]` in it), checked against the excerpts of the
+     * course's material it was written from (decision 027): each with the excerpt's quote, source
+     * title and pages. Empty for a lesson written without material.
+     */
+    citations: jsonb("citations").$type<LessonCitation[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("lessons_topic_position_key").on(t.topicId, t.position),
+    index("lessons_course_idx").on(t.courseId),
+  ],
+);
+
+export const chatSender = pgEnum("chat_sender", ["user", "bot"]);
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: uuid("lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+    sender: chatSender("sender").notNull(),
+    text: text("text").notNull(),
+    /** An answer from the course's material: the excerpts its checked `[^n]` cite (src/features/sources/citations.ts). */
+    citations:
+      jsonb("citations").$type<
+        { n: number; sourceId: string; sourceTitle: string; pageFrom: number; pageTo: number; quote: string }[]
+      >(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_messages_course_created_idx").on(t.courseId, t.createdAt)],
+);
+
+export const notes = pgTable(
+  "notes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** Sanitized HTML. */
+    html: text("html").notNull().default(""),
+    /** Raised by one on every save; a save naming an older version is refused. */
+    version: integer("version").notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+/**
+ * Pictures pasted into notes, taken out of the HTML before it is sanitized and served by
+ * GET /api/images/{id} to their owner only. One row per distinct picture (sha256) per notes.
+ */
+export const images = pgTable(
+  "images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** image/png, image/jpeg, image/gif or image/webp, as the bytes say. */
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("images_owner_course_idx").on(t.userId, t.courseId, t.sha256)],
+);
