@@ -3,7 +3,8 @@
  * provider"): a provider's name in any other product file means a sixth provider would have to
  * touch it too. Allowed: the provider's own module (payments/<name>.ts), the registry
  * (payments/registry.ts and its static half payments/providers.ts), the settings
- * (src/server/env.ts), and the SPEC's provider-named routes (src/app/api/<name>…/route.ts), each
+ * (src/server/env.ts), the database's enum of providers (src/server/db/schema/plans.ts, checked
+ * equal to the registry's list here), and the SPEC's provider-named routes (src/app/api/<name>…/route.ts), each
  * naming its own provider. Comments and tests are not read. And a provider's module never reads
  * the ledger: it returns the provider's ids, and owners are looked up through what the ledger
  * hands it. Run by `npm run lint`.
@@ -15,7 +16,9 @@ import { test } from "node:test";
 
 const root = new URL("../..", import.meta.url).pathname;
 const PAYMENTS = "src/features/plans/payments/";
-const REGISTRY = [`${PAYMENTS}registry.ts`, `${PAYMENTS}providers.ts`, "src/server/env.ts"];
+/** The database's list of providers (the `payment_provider` enum), kept equal to the catalogue below. */
+const SCHEMA = "src/server/db/schema/plans.ts";
+const REGISTRY = [`${PAYMENTS}registry.ts`, `${PAYMENTS}providers.ts`, "src/server/env.ts", SCHEMA];
 
 /** The provider ids, read from the registry's catalogue (`const CATALOG = { stripe: …, … }`). */
 function providerIds() {
@@ -67,6 +70,14 @@ function scan() {
 
 test("no product file names a payment provider outside its module, the registry and the settings", () => {
   assert.deepEqual(scan(), []);
+});
+
+test("the database's enum of providers is the registry's catalogue and the admin grant, in its order", () => {
+  const source = readFileSync(join(root, SCHEMA), "utf8");
+  const declared = /pgEnum\("payment_provider", \[([^\]]*)\]/.exec(source);
+  assert.ok(declared, `${SCHEMA}: the payment_provider enum not found`);
+  const values = [...declared[1].matchAll(/"(\w+)"/g)].map((m) => m[1]);
+  assert.deepEqual(values, [...providerIds(), "admin"]);
 });
 
 test("a provider's name planted in a component, even as a string, fails the check", () => {

@@ -14,6 +14,21 @@ import {
 import { userPlan, users } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
 
+/**
+ * Who a ledger row came from: the five payment providers (their ids in
+ * src/features/plans/payments/providers.ts; a lint keeps the two lists equal) and `admin`, an
+ * admin's grant. A closed list in the database: a row from a provider the code does not know is
+ * refused by the database itself, and adding a provider adds its value in a migration.
+ */
+export const paymentProvider = pgEnum("payment_provider", [
+  "stripe",
+  "paypal",
+  "paystack",
+  "flutterwave",
+  "razorpay",
+  "admin",
+]);
+
 export const subscriptionStatus = pgEnum("subscription_status", [
   "pending",
   "active",
@@ -30,8 +45,8 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     plan: userPlan("plan").notNull(),
-    /** The payment provider's name, e.g. "stripe" (shown as the payment method). */
-    provider: text("provider").notNull(),
+    /** The payment provider's id, e.g. "stripe" (shown as the payment method), or "admin" for a grant. */
+    provider: paymentProvider("provider").notNull(),
     providerSubscriptionId: text("provider_subscription_id"),
     providerCustomerId: text("provider_customer_id"),
     status: subscriptionStatus("status").notNull().default("pending"),
@@ -59,7 +74,7 @@ export const payments = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
     plan: userPlan("plan").notNull(),
-    provider: text("provider").notNull(),
+    provider: paymentProvider("provider").notNull(),
     providerPaymentId: text("provider_payment_id"),
     /** Money in minor units (cents) with its currency. */
     amountMinor: integer("amount_minor").notNull(),
@@ -86,7 +101,7 @@ export const payments = pgTable(
 export const webhookEvents = pgTable(
   "webhook_events",
   {
-    provider: text("provider").notNull(),
+    provider: paymentProvider("provider").notNull(),
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
     createdAt: createdAt(),

@@ -1,0 +1,4 @@
+CREATE TYPE "public"."payment_provider" AS ENUM('stripe', 'paypal', 'paystack', 'flutterwave', 'razorpay', 'admin');--> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "provider" SET DATA TYPE "public"."payment_provider" USING "provider"::"public"."payment_provider";--> statement-breakpoint
+ALTER TABLE "subscriptions" ALTER COLUMN "provider" SET DATA TYPE "public"."payment_provider" USING "provider"::"public"."payment_provider";--> statement-breakpoint
+ALTER TABLE "webhook_events" ALTER COLUMN "provider" SET DATA TYPE "public"."payment_provider" USING "provider"::"public"."payment_provider";
