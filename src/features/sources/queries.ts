@@ -293,38 +293,67 @@ const lexemeList = (words: string[]) =>
   )}]::text[]`;
 
 /**
- * Full text ranked by how rare the matched words are (BM25's idf, without term frequency): with
- * no language's stop words assumed, "o", "de" or "the" match nearly every chunk and must weigh
- * nearly nothing, while the one rare word of the question decides. Words found in more than
- * half of the chunks (or DF_CAP of them) only count when nothing rarer is asked.
- */
-/**
  * Counting stops here: a word in this many chunks weighs little whatever its exact count, and
  * counting every chunk of a common word ("de", "the") was most of a search's time.
  */
 const DF_CAP = 1000;
 
-export async function fullTextRanking(sourceIds: string[], lexemes: string[], limit: number): Promise<string[]> {
-  const words = [...new Set(lexemes)].filter((w) => w.length > 0 && !/['\\]/.test(w)).slice(0, 64);
-  if (words.length === 0) return [];
+/** The words a ranking may use: distinct, non-empty, none that would break out of its tsquery literal. */
+const usableWords = (lexemes: string[]) =>
+  [...new Set(lexemes)].filter((w) => w.length > 0 && !/['\\]/.test(w)).slice(0, 64);
+
+/** How many chunks of the sources there are, and in how many each word is (up to DF_CAP); words in none are left out. */
+export type WordFrequencies = { total: number; df: Map<string, number> };
+
+/**
+ * One statement for every word of a search (the rankings as written and as corrected share it):
+ * the chunk count runs once, as an uncorrelated subquery, and each word's count stops at DF_CAP.
+ */
+export async function wordFrequencies(sourceIds: string[], lexemes: string[]): Promise<WordFrequencies> {
+  const words = usableWords(lexemes);
+  if (words.length === 0 || sourceIds.length === 0) return { total: 0, df: new Map() };
   const db = await getDb();
   const inSources = inArray(sourceChunks.sourceId, sourceIds);
-  const [{ n }] = await db.select({ n: count() }).from(sourceChunks).where(inSources);
-  const total = Number(n);
-  const df = rowsOf<{ word: string; df: number }>(
+  const rows = rowsOf<{ word: string; df: number; total: number }>(
     await db.execute(sql`
-      select w.word, (select count(*) from (select 1 from ${sourceChunks}
-        where ${inSources} and ${sourceChunks.search} @@ quote_literal(w.word)::tsquery limit ${DF_CAP}) as found)::int as df
+      select w.word,
+        (select count(*) from (select 1 from ${sourceChunks}
+          where ${inSources} and ${sourceChunks.search} @@ quote_literal(w.word)::tsquery limit ${DF_CAP}) as found)::int as df,
+        (select count(*) from ${sourceChunks} where ${inSources})::int as total
       from unnest(${lexemeList(words)}) as w(word)`),
-  ).filter((r) => Number(r.df) > 0);
+  );
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    df: new Map(rows.filter((r) => Number(r.df) > 0).map((r) => [r.word, Number(r.df)])),
+  };
+}
+
+/**
+ * Full text ranked by how rare the matched words are (BM25's idf, without term frequency): with
+ * no language's stop words assumed, "o", "de" or "the" match nearly every chunk and must weigh
+ * nearly nothing, while the one rare word of the question decides. Words found in more than
+ * half of the chunks (or DF_CAP of them) only count when nothing rarer is asked. `frequencies`
+ * must cover `lexemes` (wordFrequencies).
+ */
+export async function fullTextRanking(
+  sourceIds: string[],
+  lexemes: string[],
+  limit: number,
+  frequencies: WordFrequencies,
+): Promise<string[]> {
+  const { total } = frequencies;
+  const df = usableWords(lexemes).flatMap((word) => {
+    const found = frequencies.df.get(word);
+    return found ? [{ word, df: found }] : [];
+  });
   if (df.length === 0) return [];
-  const rare = df.filter((r) => Number(r.df) < DF_CAP && Number(r.df) <= total / 2);
+  const db = await getDb();
+  const inSources = inArray(sourceChunks.sourceId, sourceIds);
+  const rare = df.filter((r) => r.df < DF_CAP && r.df <= total / 2);
   const used = rare.length > 0 ? rare : df;
   const idf = (d: number) => Math.log((total - d + 0.5) / (d + 0.5) + 1);
   const score = sql.join(
-    df.map(
-      (r) => sql`(${sourceChunks.search} @@ quote_literal(${r.word})::tsquery)::int * ${idf(Number(r.df))}::float8`,
-    ),
+    df.map((r) => sql`(${sourceChunks.search} @@ quote_literal(${r.word})::tsquery)::int * ${idf(r.df)}::float8`),
     sql` + `,
   );
   const ranked = async (operator: " | " | " & ") => {

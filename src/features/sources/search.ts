@@ -2,9 +2,17 @@ import "server-only";
 import { getEmbedder } from "@/server/ai/embeddings";
 import { logger } from "@/server/logger";
 import { cjkPairs } from "./grams";
-import { chunksByIds, fullTextRanking, nearTerms, queryLexemes, readySourceIds, type ChunkHit } from "./queries";
-import { vectorsOf } from "./vector-queries";
-import { nearestByCosine } from "./vectors";
+import {
+  chunksByIds,
+  fullTextRanking,
+  nearTerms,
+  queryLexemes,
+  readySourceIds,
+  wordFrequencies,
+  type ChunkHit,
+} from "./queries";
+import { currentVectors } from "./vector-cache";
+import { nearestUnitVectors, unitVector } from "./vectors";
 
 /**
  * Search over a learner's material that works in every language with nothing but the database
@@ -33,10 +41,10 @@ async function meaningRanking(sourceIds: string[], query: string): Promise<strin
   try {
     const embedder = await getEmbedder();
     if (!embedder) return [];
-    const vectors = await vectorsOf(sourceIds, embedder.name);
+    const vectors = await currentVectors(sourceIds, embedder.name);
     if (vectors.length === 0) return [];
     const [q] = await embedder.embed([query], AbortSignal.timeout(QUERY_EMBEDDING_TIMEOUT_MS));
-    return nearestByCosine(q, vectors, CANDIDATES);
+    return nearestUnitVectors(unitVector(q), vectors, CANDIDATES);
   } catch (error) {
     logger.warn({ err: error }, "ranking by meaning failed: the material is ranked by its words alone");
     return [];
@@ -67,9 +75,10 @@ export async function searchSources(userId: string, sourceIds: string[], query: 
   const meaning = meaningRanking(ids, q);
   const [words, near] = await Promise.all([queryLexemes(q), nearTerms(ids, q)]);
   const asWritten = [...words, ...cjkPairs(q, 32)];
+  const frequencies = await wordFrequencies(ids, [...asWritten, ...near]);
   const [written, corrected, byMeaning] = await Promise.all([
-    fullTextRanking(ids, asWritten, CANDIDATES),
-    near.length ? fullTextRanking(ids, [...asWritten, ...near], CANDIDATES) : Promise.resolve([]),
+    fullTextRanking(ids, asWritten, CANDIDATES, frequencies),
+    near.length ? fullTextRanking(ids, [...asWritten, ...near], CANDIDATES, frequencies) : Promise.resolve([]),
     meaning,
   ]);
   const ranked = fuse([written, corrected, byMeaning], k);

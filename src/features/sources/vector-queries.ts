@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { sourceChunks, sourceChunkVectors } from "@/server/db/schema";
 
@@ -39,12 +39,31 @@ export async function storeVectors(
     });
 }
 
-/** The vectors of `model` of the given sources' chunks. */
-export async function vectorsOf(sourceIds: string[], model: string): Promise<{ chunkId: string; vector: number[] }[]> {
+/** The vectors of `model` of the given sources' chunks, each with its source. */
+export async function vectorsOf(
+  sourceIds: string[],
+  model: string,
+): Promise<{ chunkId: string; sourceId: string; vector: number[] }[]> {
   if (sourceIds.length === 0) return [];
   const db = await getDb();
   return db
-    .select({ chunkId: sourceChunkVectors.chunkId, vector: sourceChunkVectors.vector })
+    .select({
+      chunkId: sourceChunkVectors.chunkId,
+      sourceId: sourceChunkVectors.sourceId,
+      vector: sourceChunkVectors.vector,
+    })
     .from(sourceChunkVectors)
     .where(and(inArray(sourceChunkVectors.sourceId, sourceIds), eq(sourceChunkVectors.model, model)));
+}
+
+/** How many vectors of `model` each of the given sources has (sources with none are absent). */
+export async function vectorCounts(sourceIds: string[], model: string): Promise<Map<string, number>> {
+  if (sourceIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ sourceId: sourceChunkVectors.sourceId, n: count() })
+    .from(sourceChunkVectors)
+    .where(and(inArray(sourceChunkVectors.sourceId, sourceIds), eq(sourceChunkVectors.model, model)))
+    .groupBy(sourceChunkVectors.sourceId);
+  return new Map(rows.map((r) => [r.sourceId, Number(r.n)]));
 }

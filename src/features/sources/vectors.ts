@@ -1,33 +1,39 @@
 /**
  * Ranking by meaning, in the process: cosine similarity between the query's embedding and each
  * chunk's. A course's material is bounded by the plan (500 pages, a few thousand chunks), so a
- * scan is a few milliseconds and needs no vector index or extension.
+ * scan is a few milliseconds and needs no vector index or extension. Vectors are made unit
+ * length once (vector-cache.ts keeps them so): a cosine is then one dot product.
  */
 
-function norm(v: readonly number[]): number {
+/** `v` scaled to length 1, as 32-bit floats (the precision the column stores); all zeros stays zeros. */
+export function unitVector(v: readonly number[]): Float32Array {
   let sum = 0;
   for (const x of v) sum += x * x;
-  return Math.sqrt(sum);
+  const n = Math.sqrt(sum);
+  const unit = new Float32Array(v.length);
+  if (n > 0) for (let i = 0; i < v.length; i++) unit[i] = v[i] / n;
+  return unit;
 }
 
-export function cosine(a: readonly number[], b: readonly number[]): number {
-  if (a.length !== b.length || a.length === 0) return 0;
-  let dot = 0;
-  for (let i = 0; i < a.length; i++) dot += a[i] * b[i];
-  const n = norm(a) * norm(b);
-  return n > 0 ? dot / n : 0;
-}
-
-/** The ids of the `limit` most similar vectors (above `floor`), most similar first. */
-export function nearestByCosine(
-  query: readonly number[],
-  rows: readonly { chunkId: string; vector: readonly number[] }[],
+/**
+ * The ids of the `limit` unit vectors most similar to the unit vector `query` (cosine above 0),
+ * most similar first. A vector of another length is not comparable and is left out.
+ */
+export function nearestUnitVectors(
+  query: Float32Array,
+  sets: readonly { ids: readonly string[]; vectors: readonly Float32Array[] }[],
   limit: number,
-  floor = 0,
 ): string[] {
-  return rows
-    .map((r) => ({ id: r.chunkId, score: cosine(query, r.vector) }))
-    .filter((r) => r.score > floor)
+  const scored: { id: string; score: number }[] = [];
+  for (const set of sets) {
+    set.vectors.forEach((vector, i) => {
+      if (vector.length !== query.length) return;
+      let dot = 0;
+      for (let j = 0; j < query.length; j++) dot += query[j] * vector[j];
+      if (dot > 0) scored.push({ id: set.ids[i], score: dot });
+    });
+  }
+  return scored
     .sort((a, b) => b.score - a.score)
     .slice(0, limit)
     .map((r) => r.id);
