@@ -21,8 +21,8 @@ const MEANINGS: Record<string, string> = {
 
 const UNSPACED = /[\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF]+/gu;
 
-function fakeEmbedding(text: string): number[] {
-  const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
+function fakeEmbedding(text: string, dimensions: number): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
   const folded = text
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
@@ -30,7 +30,7 @@ function fakeEmbedding(text: string): number[] {
   const keys = (folded.match(/[\p{L}\p{N}]{3,}/gu) ?? []).map((w) => MEANINGS[w] ?? w);
   for (const run of folded.match(UNSPACED) ?? [])
     for (let i = 0; i + 1 < run.length; i++) keys.push(run.slice(i, i + 2));
-  for (const key of keys) vector[hashString(key) % EMBEDDING_DIMENSIONS] += 1;
+  for (const key of keys) vector[hashString(key) % dimensions] += 1;
   const norm = Math.sqrt(vector.reduce((s, x) => s + x * x, 0)) || 1;
   return vector.map((x) => x / norm);
 }
@@ -38,13 +38,21 @@ function fakeEmbedding(text: string): number[] {
 export type EmbeddingCalls = { calls: number; inputs: number; failNext: number };
 
 /** The response body for a request body, or null for a body that is not an embeddings request. */
-export function embeddingsResponse(body: unknown, model: string): Record<string, unknown> | null {
+export function embeddingsResponse(
+  body: unknown,
+  model: string,
+  dimensions = EMBEDDING_DIMENSIONS,
+): Record<string, unknown> | null {
   const input = (body as { input?: unknown })?.input;
   const values = typeof input === "string" ? [input] : Array.isArray(input) ? input : null;
   if (!values || values.some((v) => typeof v !== "string")) return null;
   return {
     object: "list",
-    data: (values as string[]).map((v, index) => ({ object: "embedding", index, embedding: fakeEmbedding(v) })),
+    data: (values as string[]).map((v, index) => ({
+      object: "embedding",
+      index,
+      embedding: fakeEmbedding(v, dimensions),
+    })),
     model,
     usage: { prompt_tokens: values.length, total_tokens: values.length },
   };

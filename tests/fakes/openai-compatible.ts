@@ -63,6 +63,8 @@ export type FakeModelOptions = {
   /** Characters per streamed token (about 4 for English with real tokenizers). */
   charsPerToken?: number;
   model?: string;
+  /** Length of the vectors POST /v1/embeddings answers (256 by default; real models: 768 to 3072). */
+  embeddingDimensions?: number;
 };
 
 type ChatRequest = {
@@ -340,7 +342,11 @@ export async function startFakeModel(options: FakeModelOptions = {}): Promise<Fa
     } catch {
       return answer(400, { error: { message: "invalid JSON body" } });
     }
-    const response = embeddingsResponse(body, (body as { model?: string }).model ?? modelName);
+    const response = embeddingsResponse(
+      body,
+      (body as { model?: string }).model ?? modelName,
+      options.embeddingDimensions,
+    );
     if (!response) return answer(400, { error: { message: "input must be a string or a list of strings" } });
     embeddings.inputs += (response.data as unknown[]).length;
     answer(200, response);

@@ -5,8 +5,9 @@
  * chunk after the source is ready; search then finds a passage that shares no word with the
  * question; a failing embedding call leaves words alone to rank, and a passing failure is retried.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { POST as addSourceRoute } from "@/app/api/sources/route";
+import { queueEmbeddings } from "@/features/sources/embed-job";
 import { searchSources } from "@/features/sources/server";
 import { getDb } from "@/server/db/client";
 import { sourceChunks, sourceChunkVectors, sources } from "@/server/db/schema";
@@ -71,6 +72,25 @@ describe("ranking the material by meaning", () => {
     } finally {
       restore();
     }
+  });
+
+  it("keeps a source's vectors between searches and reads them again once more are stored", async () => {
+    const user = await paidUser();
+    const id = await addText(user.cookie, "Notes");
+    const db = await getDb();
+    const [engine] = await db
+      .select({ id: sourceChunks.id })
+      .from(sourceChunks)
+      .where(and(eq(sourceChunks.sourceId, id), like(sourceChunks.text, "The car burns%")));
+    // As if the engine passage were not embedded yet: the search by meaning cannot find it.
+    await db.delete(sourceChunkVectors).where(eq(sourceChunkVectors.chunkId, engine.id));
+    expect(await searchSources(user.id, [id], "automobile")).toEqual([]);
+    // The embed job stores its vector: the count moved, so the next search reads the source again.
+    await queueEmbeddings(id, user.id);
+    await settleJobs(["source.embed"]);
+    expect((await counts(id)).vectors).toHaveLength(3);
+    const [hit] = await searchSources(user.id, [id], "automobile");
+    expect(hit?.id).toBe(engine.id);
   });
 
   it("ranks by words alone when the query's embedding fails, and never by another user's vectors", async () => {
