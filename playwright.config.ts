@@ -17,8 +17,10 @@ export default defineConfig({
   use: {
     baseURL,
     // Kept for a failed test only, without the screencast: recording every test's screenshots
-    // cost about 15 % of the suite's time on two cores; the DOM snapshots show each step.
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    // cost about 15 % of the suite's time on two cores; the DOM snapshots show each step. Not
+    // recorded in CI (CI=1), where nobody opens a trace (its log says what failed) and recording
+    // every test's snapshots only in case it fails costs time on every test.
+    trace: process.env.CI ? "off" : { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     // The offline worker (public/sw.js) runs as users have it. It answers page loads, the app's
     // scripts and a few API calls itself, which page.route then never sees: a spec that routes
     // those blocks the worker itself (tests/e2e/theme.spec.ts).
