@@ -22,6 +22,7 @@ import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
 import { resetSettings } from "../setup/settings";
 import { randomUUID } from "node:crypto";
+import os from "node:os";
 import { lessonsOf, seedCourse } from "../setup/seed-course";
 import { signedUpUser } from "../setup/accounts";
 
@@ -36,8 +37,13 @@ process.env.AI_RETRY_BASE_MS = "50";
 process.env.MEDIA_TIMEOUT_MS = "300";
 process.env.AI_RATE_LIMIT_PER_MINUTE = "1000";
 
-/** The budget plus room for a loaded machine: well under the 4 × 1 s + backoff a budget-less call would take… and far under 247 s. */
-const ENDS_WITHIN_MS = TOTAL_MS + 1_000;
+/**
+ * The budget plus room for the request's own work (its session, course and rate-limit reads),
+ * a second on a quiet machine, stretched when more processes than cores compete for it (CI
+ * runs two test files at once): on a quiet machine well under the 4 × 1 s + backoff a
+ * budget-less call would take, and on any machine far under 247 s.
+ */
+const endsWithin = () => TOTAL_MS + 1_000 * Math.max(1, os.loadavg()[0] / os.cpus().length);
 
 useTestDatabase();
 
@@ -142,7 +148,7 @@ describe("a model that accepts and never answers", () => {
     });
     expect(new Set(types)).toEqual(new Set(["start", "waiting", "error"]));
     expect(elapsed).toBeGreaterThanOrEqual(TOTAL_MS - 100);
-    expect(elapsed).toBeLessThan(ENDS_WITHIN_MS);
+    expect(elapsed).toBeLessThan(endsWithin());
     // The first-token limit cut the silent attempts: the model was asked again within the budget.
     expect(model.requests.length).toBeGreaterThanOrEqual(2);
     expect(await count(courses)).toBe(0);
@@ -164,7 +170,7 @@ describe("a model that accepts and never answers", () => {
     model.script({ behaviour: "hang" });
     const started = Date.now();
     const res = await callRoute(prompt, { body: form, cookie: user.cookie });
-    expect(Date.now() - started).toBeLessThan(ENDS_WITHIN_MS);
+    expect(Date.now() - started).toBeLessThan(endsWithin());
     expect(res.status).toBe(504);
     expect(res.json).toEqual({
       success: false,
@@ -189,7 +195,7 @@ describe("a model that accepts and never answers", () => {
       },
       cookie: user.cookie,
     });
-    expect(Date.now() - started).toBeLessThan(ENDS_WITHIN_MS);
+    expect(Date.now() - started).toBeLessThan(endsWithin());
     expect(res.status).toBe(504);
     expect(res.json.code).toBe("ai:timeout");
     expect(await count(courses)).toBe(0);
@@ -205,7 +211,7 @@ describe("a model that accepts and never answers", () => {
       body: { courseId: course.courseId, lessonId: course.empty },
       cookie: user.cookie,
     });
-    expect(Date.now() - started).toBeLessThan(ENDS_WITHIN_MS);
+    expect(Date.now() - started).toBeLessThan(endsWithin());
     expect(res.status).toBe(504);
     expect(res.json.code).toBe("ai:timeout");
     expect(await lessonRow(course.empty)).toMatchObject({ theory: "", done: false, generatedAt: null });
@@ -223,7 +229,7 @@ describe("a model that accepts and never answers", () => {
     expect(events[0].at).toBeLessThan(1_000);
     expect(types).toContain("waiting");
     expect(events.at(-1)!.event).toMatchObject({ type: "error", code: "ai:timeout" });
-    expect(elapsed).toBeLessThan(ENDS_WITHIN_MS);
+    expect(elapsed).toBeLessThan(endsWithin());
     expect(await lessonRow(course.empty)).toMatchObject({
       theory: "",
       done: false,
@@ -243,14 +249,14 @@ describe("a model that accepts and never answers", () => {
     expect(events[0].event).toEqual({ type: "start" });
     expect(types).toContain("waiting");
     expect(events.at(-1)!.event).toMatchObject({ type: "error", code: "ai:timeout" });
-    expect(elapsed).toBeLessThan(ENDS_WITHIN_MS);
+    expect(elapsed).toBeLessThan(endsWithin());
 
     const started = Date.now();
     const res = await callRoute(chat, {
       body: { courseId: course.courseId, message: "Why two tides a day?" },
       cookie: user.cookie,
     });
-    expect(Date.now() - started).toBeLessThan(ENDS_WITHIN_MS);
+    expect(Date.now() - started).toBeLessThan(endsWithin());
     expect(res.status).toBe(504);
     expect(res.json.code).toBe("ai:timeout");
     expect(await count(chatMessages)).toBe(0);

@@ -14,8 +14,11 @@
 import { groundingSet, type GroundingFact } from "../../scripts/grounding-set.mjs";
 import { searchSources } from "@/features/sources/server";
 import { claimedKind } from "@/features/sources/intake";
-import { insertSource, storeChunks } from "@/features/sources/queries";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { insertSource, storeChunks, wordFrequencies } from "@/features/sources/queries";
 import { read } from "@/features/sources/reading";
+import { getDb } from "@/server/db/client";
+import { sourceChunks, sourceTerms } from "@/server/db/schema";
 import { paidUser, type TestAccount } from "../setup/accounts";
 import { useTestDatabase } from "../setup/test-db";
 
@@ -97,5 +100,46 @@ describe("what the ranking is made of", () => {
     expect(await first("the history of the region albatross")).toContain("albatross");
     // No chunk holds "albatros": it is matched to "albatross" by trigrams.
     expect(await first("albatros")).toContain("albatross");
+  });
+
+  it("keeps each word's count of chunks as they are stored, across the statements that store them", async () => {
+    // 60 chunks (the store writes 25 a statement): "alpha" in every one, "beta" in every third, "xi" in the first.
+    const chunks = Array.from({ length: 60 }, (_, i) => ({
+      ord: i,
+      pageFrom: i + 1,
+      pageTo: i + 1,
+      headingPath: [],
+      text: `alpha page ${i}${i % 3 === 0 ? " beta" : ""}${i === 0 ? " xi" : ""}`,
+    }));
+    const sourceId = await insertSource(
+      { userId: owner.id, kind: "text", title: "counts", byteSize: 0, sha256: "eval", pagesTotal: 60 },
+      Buffer.alloc(0),
+    );
+    await storeChunks(sourceId, chunks, 60);
+    const db = await getDb();
+    const kept = await db
+      .select({ term: sourceTerms.term, chunks: sourceTerms.chunks })
+      .from(sourceTerms)
+      .where(and(eq(sourceTerms.sourceId, sourceId), inArray(sourceTerms.term, ["alpha", "beta", "xi", "page"])));
+    // What full text finds, counted the slow way: the kept counts must agree.
+    const counted = async (word: string) =>
+      db.$count(
+        sourceChunks,
+        and(eq(sourceChunks.sourceId, sourceId), sql`${sourceChunks.search} @@ ${word}::tsquery`),
+      );
+    expect(Object.fromEntries(kept.map((k) => [k.term, k.chunks]))).toEqual({
+      alpha: await counted("alpha"),
+      beta: await counted("beta"),
+      xi: await counted("xi"),
+      page: await counted("page"),
+    });
+    expect(await counted("beta")).toBe(20);
+    expect(await wordFrequencies([sourceId], ["alpha", "beta", "missing"])).toEqual({
+      total: 60,
+      df: new Map([
+        ["alpha", 60],
+        ["beta", 20],
+      ]),
+    });
   });
 });

@@ -190,16 +190,19 @@ export async function storeChunks(sourceId: string, chunks: Chunk[], pages: numb
         })),
       )
       .returning({ id: sourceChunks.id });
-    // The batch's vocabulary, as full text indexed it, for matching misspelt query words.
+    // The batch's vocabulary, as full text indexed it, and how many of its chunks hold each word
+    // (added to the earlier batches' counts): the words' weights in a search, and misspelt query
+    // words matched to them.
     await db.execute(sql`
-      insert into source_terms (source_id, term)
-      select distinct ${sourceId}::uuid, word
+      insert into source_terms (source_id, term, chunks)
+      select ${sourceId}::uuid, word, count(*)::int
       from source_chunks, unnest(tsvector_to_array(search)) as word
       where ${inArray(
         sourceChunks.id,
         stored.map((row) => row.id),
-      )} and length(word) between 3 and 40
-      on conflict do nothing`);
+      )}
+      group by word
+      on conflict (source_id, term) do update set chunks = source_terms.chunks + excluded.chunks`);
   }
   await db.transaction(async (tx) => {
     await tx
@@ -292,10 +295,7 @@ const lexemeList = (words: string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/**
- * Counting stops here: a word in this many chunks weighs little whatever its exact count, and
- * counting every chunk of a common word ("de", "the") was most of a search's time.
- */
+/** A word in this many chunks weighs little whatever its exact count, and is never "rare". */
 const DF_CAP = 1000;
 
 /** The words a ranking may use: distinct, non-empty, none that would break out of its tsquery literal. */
@@ -307,20 +307,20 @@ export type WordFrequencies = { total: number; df: Map<string, number> };
 
 /**
  * One statement for every word of a search (the rankings as written and as corrected share it):
- * the chunk count runs once, as an uncorrelated subquery, and each word's count stops at DF_CAP.
+ * each word's count of chunks was kept when they were stored (source_terms.chunks), so this
+ * reads one index entry per word and source; the chunk count is an index-only count.
  */
 export async function wordFrequencies(sourceIds: string[], lexemes: string[]): Promise<WordFrequencies> {
   const words = usableWords(lexemes);
   if (words.length === 0 || sourceIds.length === 0) return { total: 0, df: new Map() };
   const db = await getDb();
-  const inSources = inArray(sourceChunks.sourceId, sourceIds);
   const rows = rowsOf<{ word: string; df: number; total: number }>(
     await db.execute(sql`
-      select w.word,
-        (select count(*) from (select 1 from ${sourceChunks}
-          where ${inSources} and ${sourceChunks.search} @@ quote_literal(w.word)::tsquery limit ${DF_CAP}) as found)::int as df,
-        (select count(*) from ${sourceChunks} where ${inSources})::int as total
-      from unnest(${lexemeList(words)}) as w(word)`),
+      select w.word, least(coalesce(sum(${sourceTerms.chunks}), 0), ${DF_CAP})::int as df,
+        (select count(*) from ${sourceChunks} where ${inArray(sourceChunks.sourceId, sourceIds)})::int as total
+      from unnest(${lexemeList(words)}) as w(word)
+      left join ${sourceTerms} on ${sourceTerms.term} = w.word and ${inArray(sourceTerms.sourceId, sourceIds)}
+      group by w.word`),
   );
   return {
     total: Number(rows[0]?.total ?? 0),
@@ -386,7 +386,7 @@ export async function nearTerms(sourceIds: string[], query: string, limit = 12):
     .from(sourceTerms)
     .innerJoin(
       sql`unnest(tsvector_to_array(to_tsvector('simple', aula_unaccent(${query})))) as w(word)`,
-      sql`length(w.word) >= 4 and ${sourceTerms.term} % w.word and ${sourceTerms.term} <> w.word`,
+      sql`length(w.word) >= 4 and length(${sourceTerms.term}) >= 3 and ${sourceTerms.term} % w.word and ${sourceTerms.term} <> w.word`,
     )
     .where(inArray(sourceTerms.sourceId, sourceIds))
     .limit(limit);

@@ -117,6 +117,8 @@ export const sourceChunks = pgTable(
  * Each source's words (accent-folded, as full text indexes them), with a trigram index: a
  * misspelt query word is matched to the words the material really has, which full text then
  * ranks. Trigrams on short words are fast where trigram similarity over whole chunks is not.
+ * `chunks` is how many of the source's chunks hold the word, counted once when they are stored:
+ * a search weighs its words by it (rare words decide) without counting chunks each time.
  */
 export const sourceTerms = pgTable(
   "source_terms",
@@ -125,6 +127,7 @@ export const sourceTerms = pgTable(
       .notNull()
       .references(() => sources.id, { onDelete: "cascade" }),
     term: text("term").notNull(),
+    chunks: integer("chunks").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.sourceId, t.term] }),
