@@ -32,20 +32,22 @@ export async function postJson(base, url, body, cookie) {
 /** The session cookie a sign-up or sign-in answer sets. */
 export const sessionCookieOf = (res) => res.headers.get("set-cookie").match(/((?:__Secure-)?aula\.session=[^;]*)/)[1];
 
-/** A new learner with `count` courses of 4 topics, in English: `{ cookie, courseIds }`. */
-export async function learnerWithCourses(base, count, prefix = "bench") {
-  const signup = await postJson(base, "/api/signup", {
-    email: `${prefix}-${Date.now()}@bench.test`,
-    mName: "Bench",
-    password: "bench-password-1",
-  });
+/**
+ * A new learner with `count` courses, in English (`topics` is the form's topicsLimit: 4 for 5
+ * topics, 8 for 10; `afterSignUp(email)` runs before the first, e.g. to change the plan):
+ * `{ cookie, courseIds }`.
+ */
+export async function learnerWithCourses(base, count, prefix = "bench", topics = 4, afterSignUp = undefined) {
+  const email = `${prefix}-${Date.now()}@bench.test`;
+  const signup = await postJson(base, "/api/signup", { email, mName: "Bench", password: "bench-password-1" });
   const cookie = sessionCookieOf(signup);
+  await afterSignUp?.(email);
   const courseIds = [];
   for (let i = 0; i < count; i++) {
     const request = {
       topic: `Bench Topic ${i + 1}`,
       subtopics: [],
-      topicsLimit: "4",
+      topicsLimit: String(topics),
       courseType: "Text & Image Course",
       language: "English",
     };
