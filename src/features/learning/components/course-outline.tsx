@@ -1,54 +1,28 @@
 "use client";
 
-import {
-  CheckCircle2Icon,
-  CheckIcon,
-  CircleIcon,
-  ClipboardCheckIcon,
-  LayersIcon,
-  PaperclipIcon,
-  TriangleAlertIcon,
-} from "lucide-react";
+import { CheckCircle2Icon, CheckIcon, ClipboardCheckIcon, LayersIcon, PaperclipIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type * as React from "react";
 import type { CourseTextAttributes } from "@/lib/course-languages";
 import type { ViewerData } from "../viewer";
 import { paths } from "@/lib/paths";
+import { lessonMarkId, type LessonMarkKind } from "./lesson-mark-id";
 
 type OutlineLesson = ViewerData["topics"][number]["lessons"][number];
 
 /**
  * A course of 10 topics has about 50 lessons: each one's tick is a `<use>` of one drawing
- * (LessonMarkDrawings, once per page) and its look one class (`outline-lesson` in globals.css),
- * rather than a whole icon and thirty utilities repeated 50 times, which made the course page's
- * HTML a third heavier and its render slower (issue 38).
+ * (lesson-mark-drawings.tsx, drawn once by the page on the server) and its look one class
+ * (`outline-lesson` in globals.css), rather than a whole icon and thirty utilities repeated 50
+ * times, which made the course page's HTML a third heavier and its render slower (issue 38).
  */
-const MARKS = {
-  done: { Icon: CheckCircle2Icon, className: "outline-mark text-primary" },
-  failed: { Icon: TriangleAlertIcon, className: "outline-mark text-destructive" },
-  todo: { Icon: CircleIcon, className: "outline-mark" },
-} as const;
+const MARK_CLASS = { done: "outline-mark text-primary", failed: "outline-mark text-destructive", todo: "outline-mark" };
 
-const markId = (kind: keyof typeof MARKS) => `outline-mark-${kind}`;
-
-/** The three ticks' drawings, referenced by every lesson of the outline; rendered once by the viewer. */
-export function LessonMarkDrawings() {
+function LessonMark({ kind, label, testId }: { kind: LessonMarkKind; label: string; testId?: string }) {
   return (
-    <svg aria-hidden className="absolute size-0 overflow-hidden">
-      {Object.entries(MARKS).map(([kind, { Icon }]) => (
-        <symbol key={kind} id={markId(kind as keyof typeof MARKS)} viewBox="0 0 24 24">
-          <Icon />
-        </symbol>
-      ))}
-    </svg>
-  );
-}
-
-function LessonMark({ kind, label, testId }: { kind: keyof typeof MARKS; label: string; testId?: string }) {
-  return (
-    <svg className={MARKS[kind].className} role="img" aria-label={label} data-testid={testId}>
-      <use href={`#${markId(kind)}`} />
+    <svg className={MARK_CLASS[kind]} role="img" aria-label={label} data-testid={testId}>
+      <use href={`#${lessonMarkId(kind)}`} />
     </svg>
   );
 }

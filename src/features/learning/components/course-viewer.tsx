@@ -13,7 +13,7 @@ import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
 import { postForAnswer } from "@/lib/http/post-json";
 import { failureText } from "@/lib/http/stream-failure";
 import type { ViewerData } from "../viewer";
-import { CourseOutline, LessonMarkDrawings } from "./course-outline";
+import { CourseOutline } from "./course-outline";
 import { LessonBody } from "./lesson-body";
 import { LessonMenu } from "./lesson-menu";
 import { LessonStream } from "./lesson-stream";
@@ -134,7 +134,6 @@ export function CourseViewer({
 
   return (
     <div className="flex min-h-svh flex-col">
-      <LessonMarkDrawings />
       <ViewerHeader
         mainTopic={data.course.mainTopic}
         text={text}

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { CourseActions } from "@/features/export/components/course-actions";
 import { OfflineStatus } from "@/features/export/components/offline-status";
 import { CourseViewer } from "@/features/learning/components/course-viewer";
+import { LessonMarkDrawings } from "@/features/learning/components/lesson-mark-drawings";
 import { loadViewer } from "@/features/learning/viewer";
 import { MasteryPanel } from "@/features/mastery/components/mastery-panel";
 import { courseMastery } from "@/features/mastery/server";
@@ -32,6 +33,7 @@ export default async function CoursePage({ params, searchParams }: Props) {
   return (
     <>
       <OfflineStatus />
+      <LessonMarkDrawings />
       <CourseViewer
         data={data}
         courseActions={{
