@@ -50,7 +50,7 @@ import { startFakes } from "./with-fakes.mjs";
 // measured size rounded up to the next tenth.
 // Issue 38 item 3 split the quiz runner (one 529-line component) into sixteen modules under
 // src/features/quiz/components/quiz-runner/: the same code, but each module is wrapped by the bundler, which raised
-// /course/[id]/quiz 0.5 kB (178.1). /course/[id] stayed within its budget (189.1): the outline's ticks are drawn once
+// /course/[id]/quiz 0.5 kB (178.1, budget rounded up to 178.2). /course/[id] stayed within its budget (189.1): the outline's ticks are drawn once
 // by the page on the server (lesson-mark-drawings.tsx) and referenced, which took their icons out of its bundle.
 const BUDGETS_KB = { "/": 144.2, "/login": 147.2, "/dashboard": 176.2, "/course/[id]": 189.2 };
 // Issue 25 item 3: a budget for every page route, not only the four above: each the size measured after the Generate
@@ -81,7 +81,7 @@ Object.assign(BUDGETS_KB, {
   "/dashboard/payment/[planId]": 212,
   "/payment-failed": 174,
   "/payment-pending": 175,
-  "/course/[id]/quiz": 178.1,
+  "/course/[id]/quiz": 178.2,
   "/course/[id]/print": 154,
   "/course/[id]/material": 157.0,
   "/dashboard/review": 181,
