@@ -15,7 +15,7 @@ type OutlineLesson = ViewerData["topics"][number]["lessons"][number];
  * A course of 10 topics has about 50 lessons: each one's tick is a `<use>` of one drawing
  * (lesson-mark-drawings.tsx, drawn once by the page on the server) and its look one class
  * (`outline-lesson` in globals.css), rather than a whole icon and thirty utilities repeated 50
- * times, which made the course page's HTML a third heavier and its render slower (issue 38).
+ * times: issue 38 found the page's HTML at 131 kB for 10 topics (99 kB after this).
  */
 const MARK_CLASS = { done: "outline-mark text-primary", failed: "outline-mark text-destructive", todo: "outline-mark" };
 
