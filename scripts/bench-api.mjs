@@ -7,7 +7,9 @@
  *   floor    GET /api/health                 (no session, one `select 1`)
  *   list     GET /api/courses?limit=9        (session + 9 courses with their content JSON)
  *   page     GET /course/{id}                (optional, `--page`: a course of 10 topics, its HTML's size and
- *                                            its server render beside the floor at 10)
+ *                                            its server render beside the floor at 10; on PostgreSQL also
+ *                                            a course of 5 topics; then /dashboard/profile, the simplest
+ *                                            signed-in page, and any of BENCH_EXTRA_PAGES=/a,/b)
  *
  * and prints req/s, p50/p99, timeouts and errors of each, then the ratios against the goals:
  * list throughput ≥ 1/3 of the floor's, list p99 ≤ 5 × the floor's, no timeouts.
@@ -340,7 +342,7 @@ async function benchDatabase(kind, fakesEnv) {
   if (options.deep) return benchDeep(kind, url, fakesEnv);
   const mark = cleanups.length;
   await startApp(url, fakesEnv);
-  const { cookie } = await learnerWithCourses(BASE, COURSES);
+  const { cookie, courseIds } = await learnerWithCourses(BASE, COURSES);
   const results = [
     await measure("GET /api/health (floor)", "/api/health", CONNECTIONS),
     await measure("GET /api/courses?limit=9", "/api/courses?limit=9", CONNECTIONS, cookie),
@@ -358,6 +360,13 @@ async function benchDatabase(kind, fakesEnv) {
     pageBytes = Buffer.byteLength(html);
     results.push(await measure("GET /api/health (floor)", "/api/health", 10));
     results.push(await measure("GET /course/{id}", `/course/${big.courseIds[0]}`, 10, big.cookie));
+    // Half the topics, same route: what the page costs whatever its outline's length.
+    if (paid) results.push(await measure("GET /course/{id}, 5 topics", `/course/${courseIds[0]}`, 10, cookie));
+    // The simplest signed-in page (a form and the dashboard's shell): what any page costs here.
+    results.push(await measure("GET /dashboard/profile", "/dashboard/profile", 10, cookie));
+    for (const extra of (process.env.BENCH_EXTRA_PAGES ?? "").split(",").filter(Boolean)) {
+      results.push(await measure(`GET ${extra}`, extra, 10, cookie));
+    }
   }
   // The app stops before the next database's run starts (the cluster, if any, with the rest at the end).
   while (cleanups.length > mark) await cleanups.pop()();
@@ -373,7 +382,12 @@ async function benchDatabase(kind, fakesEnv) {
     `  list/floor throughput ${throughput.toFixed(2)} (goal ≥ ${GOALS.throughput.toFixed(2)}), p99 ${p99.toFixed(1)}× (goal ≤ ${GOALS.p99}×), timeouts ${list.timeouts + floor.timeouts} (goal 0): ${ok ? "met" : "MISSED"}`,
   );
   if (options.page) {
-    const [, , pageFloor, page] = results;
+    const [, , pageFloor, page, ...others] = results;
+    for (const other of others) {
+      console.log(
+        `  ${other.label.slice(4)} at 10: ${(pageFloor.rps / other.rps).toFixed(1)}× fewer req/s than the floor, p50 ${other.p50} ms; the course page costs ${(other.rps / page.rps).toFixed(2)}× it`,
+      );
+    }
     console.log(
       `  /course/{id} (${pageTopics} topics, ${(pageBytes / 1000).toFixed(0)} kB of HTML; goal ≤ 100 kB for 10) at 10: ${(pageFloor.rps / page.rps).toFixed(1)}× fewer req/s than the floor (goal ≤ 6×), p50 ${page.p50} ms vs ${pageFloor.p50} ms`,
     );
