@@ -87,8 +87,11 @@ async function seed(url) {
     join (select id, row_number() over (order by email) as n from users) u on u.n = 1 + (c.i % ${USERS})`);
   await sql.unsafe(`insert into topics (course_id, position, title) select id, 0, 'Part one' from courses`);
   await sql.unsafe(`
-    insert into lessons (course_id, topic_id, position, title, done)
-    select t.course_id, t.id, p, 'Lesson ' || p, p < 2 from topics t cross join generate_series(0, 4) as p`);
+    insert into lessons (course_id, topic_id, position, title)
+    select t.course_id, t.id, p, 'Lesson ' || p from topics t cross join generate_series(0, 4) as p`);
+  await sql.unsafe(`
+    insert into lesson_progress (user_id, lesson_id, course_id, opened_at, done)
+    select c.user_id, l.id, l.course_id, now(), true from lessons l join courses c on c.id = l.course_id where l.position < 2`);
   await sql.unsafe(`
     insert into subscriptions (user_id, plan, provider, provider_subscription_id, status, current_period_end, amount_minor, currency)
     select id, plan, 'stripe', 'sub_' || id, 'active', plan_expires_at, case when plan = 'monthly' then 4700 else 9700 end, 'USD'

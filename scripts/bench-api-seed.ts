@@ -35,10 +35,16 @@ async function main() {
       select c.id, p, 'Part ' || p from courses c join users u on u.id = c.user_id, generate_series(0, 3) p
       where u.email = ${email}`);
     await db.execute(sql`
-      insert into lessons (course_id, topic_id, position, title, theory, done)
-      select t.course_id, t.id, p, 'Lesson ' || p, repeat('<p>Bench lesson text.</p>', 80), p = 0
+      insert into lessons (course_id, topic_id, position, title, theory)
+      select t.course_id, t.id, p, 'Lesson ' || p, repeat('<p>Bench lesson text.</p>', 80)
       from topics t join courses c on c.id = t.course_id join users u on u.id = c.user_id, generate_series(0, 2) p
       where u.email = ${email}`);
+    // Each course's first lesson of each topic read by its owner.
+    await db.execute(sql`
+      insert into lesson_progress (user_id, lesson_id, course_id, opened_at, done)
+      select u.id, l.id, l.course_id, now(), true
+      from lessons l join courses c on c.id = l.course_id join users u on u.id = c.user_id
+      where u.email = ${email} and l.position = 0`);
     await db.execute(sql`analyze`);
     result = { seeded: email, courses: n };
   } else {

@@ -67,7 +67,8 @@ async function seed() {
       ]);
       for (let l = 0; l < 4; l++) {
         await client.query(
-          "insert into lessons (course_id, topic_id, position, title, theory, image_url, image_attribution, done, generated_at) values ($1, $2, $3, $4, $5, $6, 'Bench', true, now())",
+          "with lesson as (insert into lessons (course_id, topic_id, position, title, theory, image_url, image_attribution, generated_at) values ($1, $2, $3, $4, $5, $6, 'Bench', now()) returning id, course_id) " +
+            "insert into lesson_progress (user_id, lesson_id, course_id, opened_at, done) select c.user_id, lesson.id, lesson.course_id, now(), true from lesson join courses c on c.id = lesson.course_id",
           [course.id, topic.id, l, `Lesson ${t + 1}.${l + 1}`, paragraph.repeat(12), picture],
         );
       }

@@ -97,8 +97,13 @@ async function seedCourse(sql, userId, title) {
       const theory = first
         ? `<h2>Introduction</h2>${"<p>Ocean currents move heat around the planet and shape the climate of the coasts.</p>".repeat(30)}`
         : "";
-      const [lesson] = await sql`insert into lessons (course_id, topic_id, position, title, theory, done, generated_at)
-        values (${course.id}, ${topic.id}, ${l}, ${`Lesson ${t + 1}.${l + 1}: ${title}`}, ${theory}, ${first}, ${first ? new Date() : null}) returning id`;
+      const [lesson] = await sql`insert into lessons (course_id, topic_id, position, title, theory, generated_at)
+        values (${course.id}, ${topic.id}, ${l}, ${`Lesson ${t + 1}.${l + 1}: ${title}`}, ${theory}, ${first ? new Date() : null}) returning id`;
+      // The first lesson read by its owner (lesson_progress is each learner's).
+      if (first) {
+        await sql`insert into lesson_progress (user_id, lesson_id, course_id, opened_at, done)
+          values (${userId}, ${lesson.id}, ${course.id}, now(), true)`;
+      }
       lessonIds.push(lesson.id);
     }
   }

@@ -4,7 +4,7 @@
  * route ends within the configured budget with `ai:timeout`, and nothing is stored. A model
  * that is merely slow, within the budget, still succeeds.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { POST as chat } from "@/app/api/chat/route";
 import { POST as chatStream } from "@/app/api/chat/stream/route";
 import { POST as createCourse } from "@/app/api/course/route";
@@ -23,7 +23,7 @@ import { useTestDatabase } from "../setup/test-db";
 import { resetSettings } from "../setup/settings";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import { lessonsOf, seedCourse } from "../setup/seed-course";
+import { lessonsOf, lessonWithOwnerProgress, seedCourse } from "../setup/seed-course";
 import { signedUpUser } from "../setup/accounts";
 
 // Small budgets: 1 s for a first token, 3 s for a whole call, a keep-alive line every 400 ms.
@@ -125,9 +125,9 @@ async function insertCourse(userId: string) {
   return { courseId: course.id, written: written.id, empty: empty.id, marker: empty.title };
 }
 
+/** The lesson with its owner's reading of it (lesson_progress). */
 async function lessonRow(id: string) {
-  const [row] = await (await getDb()).select().from(lessons).where(eq(lessons.id, id));
-  return row;
+  return (await lessonWithOwnerProgress(id))!;
 }
 
 describe("a model that accepts and never answers", () => {

@@ -26,6 +26,7 @@ import { useTestDatabase } from "../setup/test-db";
 import { courseContent } from "@/features/courses/client";
 import { resetSettings, withSettings } from "../setup/settings";
 import { paidUser, signedUpUser } from "../setup/accounts";
+import { lessonsWithProgress, lessonWithOwnerProgress, setProgress } from "../setup/seed-course";
 
 process.env.AI_RETRY_BASE_MS = "5";
 process.env.AI_TIMEOUT_MS = "2000";
@@ -280,7 +281,9 @@ describe("POST /api/course", () => {
     expect(rows).toHaveLength(expected);
     const written = rows.filter((l) => l.theory);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ position: 0, done: false, generatedAt: expect.any(Date) });
+    expect(written[0]).toMatchObject({ position: 0, generatedAt: expect.any(Date) });
+    // Written with the course, not read yet: the owner has no reading of it.
+    expect(await lessonWithOwnerProgress(written[0].id)).toMatchObject({ done: false, openedAt: null });
     expect(written[0].theory).toMatch(/^<h2>/);
     expect(written[0].theory).not.toMatch(/<script|onerror/i);
     expect(written[0].imageUrl).toMatch(/^data:image\//);
@@ -705,11 +708,11 @@ describe("GET /api/courses", () => {
     const course = await courseOf(user);
     const db = await getDb();
     const total = course.lessons.length;
-    await db.update(lessons).set({ done: true }).where(eq(lessons.id, course.lessons[0].id));
+    await setProgress(user.id, course.lessons[0], { done: true, openedAt: new Date() });
     let [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" }))
       .json as unknown as { progress: number }[];
     expect(row.progress).toBe(Math.round((1 / (total + 1)) * 100));
-    await db.update(lessons).set({ done: true }).where(eq(lessons.courseId, course.id));
+    for (const lesson of course.lessons) await setProgress(user.id, lesson, { done: true, openedAt: new Date() });
     await db.update(courses).set({ quizPassed: true }).where(eq(courses.id, course.id));
     [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" }))
       .json as unknown as { progress: number }[];
@@ -729,12 +732,14 @@ describe("GET /api/courses content", () => {
       .orderBy(lessons.createdAt)
       .offset(1)
       .limit(1);
-    await db
-      .update(lessons)
-      .set({ done: true, youtubeId: "dQw4w9WgXcQ", imageUrl: null })
-      .where(eq(lessons.id, second.id));
+    await db.update(lessons).set({ youtubeId: "dQw4w9WgXcQ", imageUrl: null }).where(eq(lessons.id, second.id));
+    await setProgress(user.id, second, { done: true, openedAt: new Date() });
+    // Another learner's reading of the first lesson is not the caller's (decision 037).
+    const other = await signedUpUser();
+    await setProgress(other.id, course.lessons[0], { done: true, openedAt: new Date() });
     const topicRows = await db.select().from(topics).where(eq(topics.courseId, course.id)).orderBy(topics.position);
-    const lessonRows = await db.select().from(lessons).where(eq(lessons.courseId, course.id)).orderBy(lessons.position);
+    const lessonRows = await lessonsWithProgress(course.id, user.id);
+    expect(lessonRows.map((l) => l.done)).toContain(true);
     // The list's content is built by the database; it must be what the one builder makes.
     const expected = JSON.stringify(
       courseContent(
@@ -762,8 +767,7 @@ describe("GET /api/courses content", () => {
   it("content=false answers the same courses without their content (the My Courses grid)", async () => {
     const user = await signedUpUser();
     const course = await courseOf(user);
-    const db = await getDb();
-    await db.update(lessons).set({ done: true }).where(eq(lessons.id, course.lessons[0].id));
+    await setProgress(user.id, course.lessons[0], { done: true, openedAt: new Date() });
     const full = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" }))
       .json as unknown as Record<string, unknown>[];
     const light = await callRoute(listCourses, {
@@ -859,7 +863,7 @@ describe("lesson routes", () => {
     const res = await callRoute(generate, { body: { courseId: course.id, lessonId: second.id }, cookie: user.cookie });
     expect(res.status).toBe(200);
     expect(res.json.text).toContain(`<h2>${second.title}</h2>`);
-    const [stored] = await (await getDb()).select().from(lessons).where(eq(lessons.id, second.id));
+    const stored = (await lessonWithOwnerProgress(second.id))!;
     expect(stored).toMatchObject({ theory: res.json.text, done: true, openedAt: expect.any(Date) });
     expect(stored.imageUrl).toMatch(/^data:image\//);
 
@@ -872,14 +876,14 @@ describe("lesson routes", () => {
     expect(model.requests.length).toBe(calls);
 
     // A lesson the prefetch already wrote (not done) is marked done when /api/generate opens it.
-    await (await getDb()).update(lessons).set({ done: false }).where(eq(lessons.id, second.id));
+    await setProgress(user.id, second, { done: false, openedAt: null });
     const opened = await callRoute(generate, {
       body: { courseId: course.id, lessonId: second.id },
       cookie: user.cookie,
     });
     expect(opened.json.text).toBe(res.json.text);
-    const [reopened] = await (await getDb()).select().from(lessons).where(eq(lessons.id, second.id));
-    expect(reopened.done).toBe(true);
+    const reopened = (await lessonsWithProgress(course.id, user.id)).find((l) => l.id === second.id)!;
+    expect(reopened).toMatchObject({ done: true, openedAt: expect.any(Date) });
   });
 
   it("/api/image, /api/yt and /api/transcript find and store media for the caller's lesson", async () => {
@@ -928,9 +932,8 @@ describe("lesson routes", () => {
     const list = await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" });
     const content = JSON.parse((list.json as unknown as { content: string }[])[0].content) as Content;
     const topicsList = content.photosynthesis;
-    const db = await getDb();
-    const rowsNow = async () => db.select().from(lessons).where(eq(lessons.courseId, course.id));
-    const byTitle = (rows: (typeof lessons.$inferSelect)[], title: string) => rows.find((r) => r.title === title)!;
+    const rowsNow = async () => lessonsWithProgress(course.id, user.id);
+    const byTitle = (rows: Awaited<ReturnType<typeof rowsNow>>, title: string) => rows.find((r) => r.title === title)!;
 
     // The first lesson is written but not opened yet: done cannot be set, and nothing else is stored either.
     topicsList[0].subtopics[0].done = true;

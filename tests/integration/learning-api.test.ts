@@ -13,7 +13,7 @@ import { POST as savenotes } from "@/app/api/savenotes/route";
 import { POST as update } from "@/app/api/update/route";
 import { readNdjson } from "@/lib/http/ndjson";
 import { getDb } from "@/server/db/client";
-import { chatMessages, courses, lessons, notes } from "@/server/db/schema";
+import { chatMessages, courses, notes } from "@/server/db/schema";
 import { eq } from "drizzle-orm";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { startFakeMedia, type FakeMedia } from "../fakes/media";
@@ -21,7 +21,9 @@ import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
 import { resetSettings } from "../setup/settings";
 import { randomUUID } from "node:crypto";
-import { lessonsOf, seedCourse } from "../setup/seed-course";
+import { lessonsOf, lessonWithOwnerProgress, seedCourse, setProgress } from "../setup/seed-course";
+import { progressCounts } from "@/features/learning/server";
+import { loadViewer } from "@/features/learning/viewer";
 import { signedUpUser } from "../setup/accounts";
 import { lessonJobHeldElsewhere } from "../setup/jobs";
 
@@ -73,9 +75,9 @@ async function insertCourse(userId: string, topicCount = 2, lessonsPerTopic = 2)
   return { courseId: course.id, lessonIds: (await lessonsOf(course.id)).map((lesson) => lesson.id) };
 }
 
+/** The lesson with its owner's reading of it (lesson_progress). */
 async function lessonRow(id: string) {
-  const [row] = await (await getDb()).select().from(lessons).where(eq(lessons.id, id));
-  return row;
+  return (await lessonWithOwnerProgress(id))!;
 }
 
 function lessonRequests(lessonTitleMarker: string) {
@@ -539,5 +541,38 @@ describe("/api/update", () => {
 
     const bad = await callRoute(update, { body: { courseId, content: "{not json" }, cookie });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("each learner's reading (decision 037)", () => {
+  it("is theirs: another user's progress on the same lessons moves nothing the owner sees, and theirs stays", async () => {
+    const owner = await signedUpUser();
+    const { courseId, lessonIds } = await insertCourse(owner.userId);
+    const other = await signedUpUser();
+    const lessons = await lessonsOf(courseId);
+    // Another learner has read every lesson (as an enrolled learner will).
+    for (const lesson of lessons) await setProgress(other.userId, lesson, { done: true, openedAt: new Date() });
+
+    // The owner opens the second lesson: only that one is theirs.
+    expect(
+      (await readEvents(await streamRequest(owner.cookie, { courseId, lessonId: lessonIds[1] }))).at(-1)!.event,
+    ).toMatchObject({
+      type: "done",
+      progress: 20,
+    });
+    expect((await lessonRow(lessonIds[0])).done).toBe(false);
+    expect((await lessonRow(lessonIds[1])).done).toBe(true);
+    expect(await progressCounts(courseId, owner.userId)).toEqual({ lessonCount: 4, doneCount: 1 });
+    const viewer = await loadViewer(owner.userId, courseId, lessonIds[1]);
+    // Opened on the second lesson, the viewer marks nothing else: the outline's ticks are the owner's.
+    expect(
+      viewer!.topics
+        .flatMap((t) => t.lessons)
+        .filter((l) => l.done)
+        .map((l) => l.id),
+    ).toEqual([lessonIds[1]]);
+    expect(viewer!.progress).toBe(20);
+    // The other learner's reading is untouched.
+    expect(await progressCounts(courseId, other.userId)).toEqual({ lessonCount: 4, doneCount: 4 });
   });
 });

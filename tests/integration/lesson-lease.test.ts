@@ -3,21 +3,18 @@
  * the viewer's stream, the prefetch), and the job taken over when its worker died. Real routes, a
  * real database, the fake model over HTTP counting the requests.
  */
-import { eq } from "drizzle-orm";
 import { POST as generate } from "@/app/api/generate/route";
 import { POST as prefetch } from "@/app/api/lesson/prefetch/route";
 import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { readNdjson } from "@/lib/http/ndjson";
 import { setAiConfigForTests } from "@/server/ai/model";
-import { getDb } from "@/server/db/client";
-import { lessons } from "@/server/db/schema";
 import { startFakeMedia, type FakeMedia } from "../fakes/media";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
 import { callRoute } from "../setup/http";
 import { useTestDatabase } from "../setup/test-db";
 import { resetSettings } from "../setup/settings";
 import { randomUUID } from "node:crypto";
-import { lessonsOf, seedCourse } from "../setup/seed-course";
+import { lessonsOf, lessonWithOwnerProgress, seedCourse } from "../setup/seed-course";
 import { signedUpUser } from "../setup/accounts";
 import { lessonJobHeldElsewhere } from "../setup/jobs";
 import { jobById } from "@/server/jobs/queries";
@@ -72,9 +69,9 @@ async function insertCourse(userId: string) {
   return { courseId: course.id, lessons: await lessonsOf(course.id) };
 }
 
+/** The lesson with its owner's reading of it (lesson_progress). */
 async function lessonRow(id: string) {
-  const [row] = await (await getDb()).select().from(lessons).where(eq(lessons.id, id));
-  return row;
+  return (await lessonWithOwnerProgress(id))!;
 }
 
 /** The model's lesson-writing requests for one lesson (image search phrases are JSON requests). */

@@ -286,3 +286,91 @@ describe("the proof-of-completion migration", () => {
     }
   });
 });
+
+describe("the lesson-progress migration", () => {
+  it("gives each course's owner the reading its lessons had, row for row, and nobody else any", async () => {
+    const empty = await emptyDatabase();
+    try {
+      const files = journal.entries.map((e) => e.tag);
+      const run = async (tag: string) => {
+        const text = readFileSync(path.join(process.cwd(), "drizzle", `${tag}.sql`), "utf8");
+        for (const statement of text.split("--> statement-breakpoint"))
+          if (statement.trim()) await empty.handle.db.execute(sql.raw(statement));
+      };
+      const target = files.findIndex((tag) => tag.endsWith("_lesson_progress"));
+      // The previous release's database: every migration before this one.
+      for (const tag of files.slice(0, target)) await run(tag);
+      const [ann, bob] = ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"];
+      const [c1, c2] = ["00000000-0000-4000-8000-0000000000c1", "00000000-0000-4000-8000-0000000000c2"];
+      const [t1, t2] = ["00000000-0000-4000-8000-0000000000a1", "00000000-0000-4000-8000-0000000000a2"];
+      await empty.handle.db.execute(
+        sql`insert into users (id, email, name, password_hash) values (${ann}, 'ann@example.io', 'Ann', 'x'), (${bob}, 'bob@example.io', 'Bob', 'x')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into courses (id, user_id, main_topic, type, lang) values (${c1}, ${ann}, 'One', 'text_image', 'English'), (${c2}, ${bob}, 'Two', 'text_image', 'English')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into topics (id, course_id, position, title) values (${t1}, ${c1}, 0, 'T'), (${t2}, ${c2}, 0, 'T')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into lessons (id, course_id, topic_id, position, title, theory, done, opened_at, updated_at) values
+          ('00000000-0000-4000-8000-0000000000b1', ${c1}, ${t1}, 0, 'read', '<p>x</p>', true, '2025-05-01T00:00:00Z', '2025-05-02T00:00:00Z'),
+          ('00000000-0000-4000-8000-0000000000b2', ${c1}, ${t1}, 1, 'opened, unticked', '<p>y</p>', false, '2025-05-03T00:00:00Z', '2025-05-04T00:00:00Z'),
+          ('00000000-0000-4000-8000-0000000000b3', ${c1}, ${t1}, 2, 'ticked, never served', '<p>z</p>', true, null, '2025-05-05T00:00:00Z'),
+          ('00000000-0000-4000-8000-0000000000b4', ${c1}, ${t1}, 3, 'written, not opened', '<p>w</p>', false, null, now()),
+          ('00000000-0000-4000-8000-0000000000b5', ${c2}, ${t2}, 0, 'read by bob', '<p>v</p>', true, '2025-06-01T00:00:00Z', '2025-06-01T00:00:00Z')`,
+      );
+      await run(files[target]);
+      const progress = await rows<Record<string, unknown>>(
+        empty.handle,
+        sql`select p.user_id, l.title, p.course_id, p.done,
+              extract(epoch from p.opened_at)::int as opened_at, extract(epoch from p.updated_at)::int as updated_at
+            from lesson_progress p join lessons l on l.id = p.lesson_id order by l.course_id, l.position`,
+      );
+      const at = (iso: string | null) => (iso === null ? null : Date.parse(iso) / 1000);
+      expect(progress).toEqual([
+        {
+          user_id: ann,
+          title: "read",
+          course_id: c1,
+          done: true,
+          opened_at: at("2025-05-01T00:00:00Z"),
+          updated_at: at("2025-05-02T00:00:00Z"),
+        },
+        {
+          user_id: ann,
+          title: "opened, unticked",
+          course_id: c1,
+          done: false,
+          opened_at: at("2025-05-03T00:00:00Z"),
+          updated_at: at("2025-05-04T00:00:00Z"),
+        },
+        {
+          user_id: ann,
+          title: "ticked, never served",
+          course_id: c1,
+          done: true,
+          opened_at: null,
+          updated_at: at("2025-05-05T00:00:00Z"),
+        },
+        {
+          user_id: bob,
+          title: "read by bob",
+          course_id: c2,
+          done: true,
+          opened_at: at("2025-06-01T00:00:00Z"),
+          updated_at: at("2025-06-01T00:00:00Z"),
+        },
+      ]);
+      // The lessons keep their text; their reading left them.
+      const columns = await rows<{ column_name: string }>(
+        empty.handle,
+        sql`select column_name from information_schema.columns where table_name = 'lessons' and column_name in ('done', 'opened_at')`,
+      );
+      expect(columns).toEqual([]);
+      expect(await rows(empty.handle, sql`select count(*)::int as n from lessons`)).toEqual([{ n: 5 }]);
+    } finally {
+      await empty.dispose();
+    }
+  });
+});

@@ -135,7 +135,7 @@ describe("a miss that teaches", () => {
   it("adds one stored review lesson per missed topic, once, listed in the outline, without moving progress", async () => {
     const { cookie, userId } = await signedUpUser();
     const courseId = await insertCourse(userId);
-    const progressBefore = await progressCounts(courseId);
+    const progressBefore = await progressCounts(courseId, userId);
     await failQuiz(cookie, courseId);
     const [attempt] = await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId));
     const missedTopics = [...new Set(attempt.results!.map((r) => r.topic))].sort();
@@ -168,7 +168,7 @@ describe("a miss that teaches", () => {
     const listed = viewer!.topics.flatMap((t) => t.lessons).filter((l) => l.review);
     expect(listed.map((l) => l.id).sort()).toEqual(added.map((l) => l.id).sort());
     expect(viewer!.lesson.id).toBe(added[0].id);
-    expect(await progressCounts(courseId)).toEqual(progressBefore);
+    expect(await progressCounts(courseId, userId)).toEqual(progressBefore);
   });
 
   it("streams the review lesson from a prompt naming the missed questions, and stores it", async () => {

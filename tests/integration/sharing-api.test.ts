@@ -10,7 +10,7 @@ import { POST as signup } from "@/app/api/signup/route";
 import { getDb } from "@/server/db/client";
 import { courseCreations, courses, lessons, notes } from "@/server/db/schema";
 import { callRoute } from "../setup/http";
-import { seedCourse, writeNotes } from "../setup/seed-course";
+import { lessonsWithProgress, seedCourse, writeNotes } from "../setup/seed-course";
 import { useTestDatabase } from "../setup/test-db";
 import { withSettings } from "../setup/settings";
 import { paidUser, signedUpUser } from "../setup/accounts";
@@ -143,7 +143,7 @@ describe("POST /api/courseshared", () => {
     const copyId = res.json.courseId as string;
     expect(copyId).not.toBe(course.id);
     const db = await getDb();
-    const copied = await db.select().from(lessons).where(eq(lessons.courseId, copyId)).orderBy(lessons.title);
+    const copied = (await lessonsWithProgress(copyId, visitor.id)).sort((a, b) => a.title.localeCompare(b.title));
     expect(copied.map((l) => [l.title, l.theory, l.imageUrl, l.imageAttribution, l.done])).toEqual([
       ["First lesson", "<p>Plants turn light into sugar.</p>", "https://images.example/leaf.jpg", "Ann Photo", false],
       ["Second lesson", "", null, null, false],

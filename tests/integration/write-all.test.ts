@@ -11,12 +11,12 @@ import { DELETE as cancelRoute, POST as writeAllRoute } from "@/app/api/courses/
 import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { aiRateLimitKey } from "@/server/ai/rate-limit";
 import { getDb } from "@/server/db/client";
-import { jobs, lessons } from "@/server/db/schema";
+import { jobs } from "@/server/db/schema";
 import { clearRateLimit } from "@/server/http/rate-limit";
 import { runDueJobs } from "@/server/jobs";
 import { signedUpUser, type TestAccount } from "../setup/accounts";
 import { callRoute } from "../setup/http";
-import { lessonsOf, seedCourse } from "../setup/seed-course";
+import { lessonsOf, lessonWithOwnerProgress, seedCourse } from "../setup/seed-course";
 import { lessonCalls, useFakeAi } from "../setup/fake-ai";
 import { withSettings } from "../setup/settings";
 import { useTestDatabase } from "../setup/test-db";
@@ -112,17 +112,7 @@ describe("write all lessons", () => {
     for (const row of rows.slice(1)) expect(lessonCallsOf(row.title)).toHaveLength(1);
     expect(lessonCallsOf(rows[0].title)).toHaveLength(0);
     // Written is not read: the learner's progress is untouched.
-    const stored = await (
-      await getDb()
-    )
-      .select()
-      .from(lessons)
-      .where(
-        inArray(
-          lessons.id,
-          rows.map((r) => r.id),
-        ),
-      );
+    const stored = await Promise.all(rows.map(async (r) => (await lessonWithOwnerProgress(r.id))!));
     expect(stored.filter((l) => l.done)).toHaveLength(0);
     expect(stored.every((l) => l.theory.length > 0 && l.openedAt === null)).toBe(true);
 

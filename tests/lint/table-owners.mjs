@@ -23,8 +23,8 @@ export const OWNER_GROUPS = [
   },
   {
     owner: "learning",
-    tables: ["lessons", "chatMessages", "notes", "images"],
-    why: "the viewer opens lessons and the generator fills them; a course's creation and the content update call the learning feature",
+    tables: ["lessons", "lessonProgress", "chatMessages", "notes", "images"],
+    why: "the viewer opens lessons and the generator fills them; each learner's reading of them is theirs; a course's creation and the content update call the learning feature",
   },
   { owner: "generation", tables: ["generatedOutlines"], why: "the outlines a user may turn into a course" },
   { owner: "quiz", tables: ["quizzes", "quizAttempts", "certificates"], why: "serving, grading and issuing" },

@@ -5,7 +5,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { storeCourse } from "@/features/courses/server";
 import { getDb } from "@/server/db/client";
-import { lessons, notes, topics as topicsTable } from "@/server/db/schema";
+import { courses, lessonProgress, lessons, notes, topics as topicsTable } from "@/server/db/schema";
 
 export type SeedLesson = {
   title: string;
@@ -60,17 +60,47 @@ export async function seedCourse(
     },
     null,
   );
-  const db = await getDb();
-  const done = topics
-    .flatMap((t) => t.lessons)
-    .filter((l) => l.done)
-    .map((l) => l.title);
-  for (const title of done)
-    await db
-      .update(lessons)
-      .set({ done: true })
-      .where(and(eq(lessons.courseId, course.id), eq(lessons.title, title)));
+  const done = new Set(
+    topics
+      .flatMap((t) => t.lessons)
+      .filter((l) => l.done)
+      .map((l) => l.title),
+  );
+  for (const lesson of await lessonsOf(course.id)) {
+    if (done.has(lesson.title)) await setProgress(userId, lesson, { done: true, openedAt: new Date() });
+  }
   return course;
+}
+
+/** One learner's reading of one lesson, as the viewer would leave it (lesson_progress, decision 037). */
+export async function setProgress(
+  userId: string,
+  lesson: { id: string; courseId: string },
+  state: { done: boolean; openedAt: Date | null },
+) {
+  const db = await getDb();
+  await db
+    .insert(lessonProgress)
+    .values({ userId, lessonId: lesson.id, courseId: lesson.courseId, ...state })
+    .onConflictDoUpdate({ target: [lessonProgress.userId, lessonProgress.lessonId], set: state });
+}
+
+/**
+ * A course's lessons in reading order with one learner's reading of each: `done` false and
+ * `openedAt` null where they have none.
+ */
+export async function lessonsWithProgress(courseId: string, userId: string) {
+  const db = await getDb();
+  const progress = await db
+    .select()
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.courseId, courseId), eq(lessonProgress.userId, userId)));
+  const byLesson = new Map(progress.map((p) => [p.lessonId, p]));
+  return (await lessonsOf(courseId)).map((lesson) => ({
+    ...lesson,
+    done: byLesson.get(lesson.id)?.done ?? false,
+    openedAt: byLesson.get(lesson.id)?.openedAt ?? null,
+  }));
 }
 
 /** A course's lessons in reading order (topic by topic), as rows. */
@@ -88,4 +118,16 @@ export async function lessonsOf(courseId: string) {
 export async function writeNotes(userId: string, courseId: string, html: string) {
   const db = await getDb();
   await db.insert(notes).values({ userId, courseId, html });
+}
+
+/** One lesson's row with its course owner's reading of it (`done` false and `openedAt` null when none). */
+export async function lessonWithOwnerProgress(lessonId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ lesson: lessons, done: lessonProgress.done, openedAt: lessonProgress.openedAt })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, courses.userId)))
+    .where(eq(lessons.id, lessonId));
+  return row && { ...row.lesson, done: row.done ?? false, openedAt: row.openedAt ?? null };
 }

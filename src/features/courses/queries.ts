@@ -1,10 +1,24 @@
 import "server-only";
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { insertLessons, updateCourseLessons, type LessonChanges } from "@/features/learning/server";
+import {
+  insertLessons,
+  progressOf,
+  setLessonsDone,
+  updateCourseLessons,
+  type LessonChanges,
+} from "@/features/learning/server";
 import { getDb, type Db } from "@/server/db/client";
 import { listLane } from "@/server/db/lane";
-import { courseCreations, courses, lessons, topics, users, type LessonCitation } from "@/server/db/schema";
+import {
+  courseCreations,
+  courses,
+  lessonProgress,
+  lessons,
+  topics,
+  users,
+  type LessonCitation,
+} from "@/server/db/schema";
 import { AppError } from "@/server/http/errors";
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -164,9 +178,14 @@ function courseCardsQuery(db: Db) {
   const counts = db
     .select({
       lessonCount: sql<number>`count(*)`.mapWith(Number).as("lesson_count"),
-      doneCount: sql<number>`count(*) filter (where ${lessons.done})`.mapWith(Number).as("done_count"),
+      doneCount: sql<number>`count(*) filter (where ${lessonProgress.done})`.mapWith(Number).as("done_count"),
     })
     .from(lessons)
+    // The caller's own progress (decision 037).
+    .leftJoin(
+      lessonProgress,
+      and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, sql.placeholder("userId"))),
+    )
     // Review lessons (after a failed quiz, decision 025) are extra: they do not move progress.
     .where(and(eq(lessons.courseId, courses.id), isNull(lessons.remediation)))
     .as("counts");
@@ -207,9 +226,10 @@ function pageOfCourseIds(db: Db) {
 const outlineJson = sql<string>`(
   select coalesce(json_agg(json_build_object('title', t.title, 'subtopics', (
     select coalesce(json_agg(json_build_object(
-      'title', l.title, 'theory', l.theory, 'youtube', coalesce(l.youtube_id, ''), 'image', coalesce(l.image_url, ''), 'done', l.done
+      'title', l.title, 'theory', l.theory, 'youtube', coalesce(l.youtube_id, ''), 'image', coalesce(l.image_url, ''), 'done', coalesce(p.done, false)
     ) order by l.position), '[]'::json)
-    from ${lessons} l where l.topic_id = t.id
+    from ${lessons} l left join ${lessonProgress} p on p.lesson_id = l.id and p.user_id = ${sql.placeholder("userId")}
+    where l.topic_id = t.id
   )) order by t.position), '[]'::json)::text
   from ${topics} t where t.course_id = ${courses}.${sql.identifier(courses.id.name)}
 )`;
@@ -258,18 +278,36 @@ export async function listCoursesWithOutline(
   return rows.map(({ outline, ...row }) => ({ ...row, outline: JSON.parse(outline) as OutlineTopic[] }));
 }
 
-export type CourseOutlineRows = { topic: TopicRow; lessons: LessonRow[] }[];
+/** A lesson with one learner's reading of it (decision 037): not done and never opened when there is none. */
+type LearnerLessonRow = LessonRow & { done: boolean; openedAt: Date | null };
 
-/** The topics and lessons of some courses, in order, grouped by course id. */
-export async function outlinesOf(courseIds: string[]): Promise<Map<string, CourseOutlineRows>> {
+export type CourseOutlineRows = { topic: TopicRow; lessons: LearnerLessonRow[] }[];
+
+/**
+ * The topics and lessons of some courses, in order, grouped by course id; each lesson's `done`
+ * and `openedAt` are `learnerId`'s, or none when null.
+ */
+export async function outlinesOf(
+  courseIds: string[],
+  learnerId: string | null,
+): Promise<Map<string, CourseOutlineRows>> {
   const result = new Map<string, CourseOutlineRows>();
   if (courseIds.length === 0) return result;
   const db = await getDb();
   const [topicRows, lessonRows] = await Promise.all([
     db.select().from(topics).where(inArray(topics.courseId, courseIds)).orderBy(asc(topics.position)),
-    db.select().from(lessons).where(inArray(lessons.courseId, courseIds)).orderBy(asc(lessons.position)),
+    db
+      .select({
+        ...getTableColumns(lessons),
+        done: sql<boolean>`coalesce(${lessonProgress.done}, false)`,
+        openedAt: lessonProgress.openedAt,
+      })
+      .from(lessons)
+      .leftJoin(lessonProgress, progressOf(learnerId))
+      .where(inArray(lessons.courseId, courseIds))
+      .orderBy(asc(lessons.position)),
   ]);
-  const byTopic = new Map<string, LessonRow[]>();
+  const byTopic = new Map<string, LearnerLessonRow[]>();
   for (const lesson of lessonRows) byTopic.set(lesson.topicId, [...(byTopic.get(lesson.topicId) ?? []), lesson]);
   for (const topic of topicRows) {
     const list = result.get(topic.courseId) ?? [];
@@ -325,12 +363,20 @@ export async function setCourseSourcesOnly(userId: string, courseId: string, sou
   return updated.length > 0;
 }
 
-/** Applies many lesson updates of one course at once (the contract's /api/update), and dates the course. */
-export async function updateLessons(courseId: string, updates: { id: string; values: LessonChanges }[]): Promise<void> {
-  if (updates.length === 0) return;
+/**
+ * Applies many lesson updates of one course at once (the contract's /api/update) with the
+ * learner's ticks, in one transaction, and dates the course.
+ */
+export async function updateLessons(
+  courseId: string,
+  updates: { id: string; values: LessonChanges }[],
+  ticks: { userId: string; changes: { lessonId: string; done: boolean }[] },
+): Promise<void> {
+  if (updates.length === 0 && ticks.changes.length === 0) return;
   const db = await getDb();
   await db.transaction(async (tx) => {
     await updateCourseLessons(tx as unknown as Db, courseId, updates);
+    await setLessonsDone(tx as unknown as Db, ticks.userId, courseId, ticks.changes);
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
   });
 }

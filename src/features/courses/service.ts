@@ -171,8 +171,9 @@ export async function requireOwnLesson(userId: string, courseId: unknown, lesson
   return found;
 }
 
-export async function courseOutline(courseId: string): Promise<CourseOutlineRows> {
-  return (await outlinesOf([courseId])).get(courseId) ?? [];
+/** The course's topics and lessons; with `learnerId`, each lesson's `done` and `openedAt` are theirs. */
+export async function courseOutline(courseId: string, learnerId: string | null = null): Promise<CourseOutlineRows> {
+  return (await outlinesOf([courseId], learnerId)).get(courseId) ?? [];
 }
 
 export async function storeCourse(
@@ -200,8 +201,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * done flag, theory (sanitized), image (https or inline) and video id. Every changed theory is
  * checked against the HTML bounds before any is sanitized (413, nothing stored), and the event
  * loop is given back between two lessons, so a request never holds it for more than one.
- * Done can only change on a lesson the server has served to the learner (`openedAt`): a change
- * on any other is `409 lesson:not-opened`, and nothing is stored.
+ * Done is the caller's own (decision 037) and can only change on a lesson the server has served
+ * to them (`openedAt`): a change on any other is `409 lesson:not-opened`, and nothing is stored.
  */
 export async function applyContentUpdate(
   userId: string,
@@ -210,12 +211,13 @@ export async function applyContentUpdate(
   t: ApiTranslator,
 ): Promise<void> {
   const course = await requireOwnCourse(userId, courseId, t);
-  const outline = await courseOutline(course.id);
+  const outline = await courseOutline(course.id, userId);
   const topicsIn = contentTopics(content);
   const mismatch = () => appError("course:content-mismatch", t);
   const imageNotAllowed = () => appError("course:image-not-allowed", t);
   if (!Array.isArray(topicsIn) || topicsIn.length !== outline.length) throw mismatch();
   const updates: { id: string; values: LessonChanges; theory?: string }[] = [];
+  const ticks: { lessonId: string; done: boolean }[] = [];
   let notOpened = false;
   outline.forEach(({ topic, lessons }, t) => {
     const incoming = topicsIn[t] as { title?: unknown; subtopics?: unknown };
@@ -232,7 +234,7 @@ export async function applyContentUpdate(
       let theory: string | undefined;
       if (typeof sub.done === "boolean" && sub.done !== lesson.done) {
         if (!lesson.openedAt) notOpened = true;
-        values.done = sub.done;
+        ticks.push({ lessonId: lesson.id, done: sub.done });
       }
       if (typeof sub.theory === "string" && sub.theory && sub.theory !== lesson.theory) {
         theory = sub.theory.slice(0, 500_000);
@@ -268,6 +270,7 @@ export async function applyContentUpdate(
   await updateLessons(
     course.id,
     updates.map(({ id, values }) => ({ id, values })),
+    { userId, changes: ticks },
   );
 }
 

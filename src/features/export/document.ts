@@ -22,11 +22,14 @@ export type ExportDocument = {
   topics: { id: string; title: string; lessons: ExportLesson[] }[];
 };
 
-/** The caller's course as every export shows it; undefined for another user's course or an unknown id. */
+/**
+ * The caller's course as every export shows it, with the caller's own progress; undefined for
+ * another user's course or an unknown id.
+ */
 export async function findExportDocument(userId: string, courseId: unknown): Promise<ExportDocument | undefined> {
   const course = await findOwnCourse(userId, courseId);
   if (!course) return undefined;
-  const outline = await courseOutline(course.id);
+  const outline = await courseOutline(course.id, userId);
   return {
     course: {
       id: course.id,

@@ -90,12 +90,12 @@ async function chatContext(
   question: string,
   t: ApiTranslator,
 ) {
-  const outline = await outlineOf(course.id);
+  const outline = await outlineOf(course.id, null);
   const firstLessonId = outline[0]?.lessons[0]?.id;
   const lesson = lessonId
-    ? await requireLesson(course, lessonId, t)
+    ? await requireLesson(userId, course, lessonId, t)
     : firstLessonId
-      ? await lessonContent(course.id, firstLessonId)
+      ? await lessonContent(course.id, firstLessonId, userId)
       : undefined;
   const history = (await chatHistory(userId, course.id, 6)).map((m) => ({ sender: m.sender, text: m.text }));
   const grounding = await chatGrounding(userId, course, `${question} ${lesson?.title ?? ""}`);

@@ -4,13 +4,14 @@ import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { lessonContent, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
 
-/** A lesson of a course already known to be the caller's; any other id is 404. */
+/** A lesson of a course already known to be the caller's (`done` is theirs); any other id is 404. */
 export async function requireLesson(
+  userId: string,
   course: ViewerCourseRow,
   lessonId: string,
   t: ApiTranslator,
 ): Promise<LessonContent> {
-  const lesson = isUuid(lessonId) ? await lessonContent(course.id, lessonId) : undefined;
+  const lesson = isUuid(lessonId) ? await lessonContent(course.id, lessonId, userId) : undefined;
   if (!lesson) throw courseNotFound(t);
   return lesson;
 }
@@ -22,7 +23,10 @@ export async function requireLesson(
  */
 export async function requireCourseAndLesson(userId: string, courseId: string, lessonId: string, t: ApiTranslator) {
   if (!isUuid(courseId) || !isUuid(lessonId)) throw courseNotFound(t);
-  const [course, lesson] = await Promise.all([findOwnCourse(userId, courseId), lessonContent(courseId, lessonId)]);
+  const [course, lesson] = await Promise.all([
+    findOwnCourse(userId, courseId),
+    lessonContent(courseId, lessonId, userId),
+  ]);
   if (!course || !lesson) throw courseNotFound(t);
   return { course, lesson };
 }

@@ -61,7 +61,7 @@ export async function* followLessonJob(
       nextJobCheck = Date.now() + pollMs;
       const job = await jobById(jobId);
       if (!job || job.status === "succeeded") {
-        const lesson = await lessonContent(courseId, lessonId);
+        const lesson = await lessonContent(courseId, lessonId, null);
         if (lesson?.theory) return yield { type: "done", lesson };
         if (!lesson) return yield { type: "error", code: "course:not-found" };
         if (!job) return yield { type: "error", code: "lesson:generation-failed" };

@@ -61,7 +61,7 @@ async function writeLessonJob({ job, signal, keepLease }: JobContext): Promise<v
   const [course, found, outline] = await Promise.all([
     findOwnCourse(userId, courseId),
     lessonWithTopic(courseId, lessonId),
-    outlineOf(courseId),
+    outlineOf(courseId, null),
   ]);
   if (!course || !found) throw new LessonGone("The lesson is gone.");
   // At least once: a worker that died after storing leaves the job to be run again. Nothing to redo.

@@ -1,14 +1,19 @@
 import "server-only";
-import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
-import { courses, lessons, topics, type LessonCitation } from "@/server/db/schema";
+import { courses, lessonProgress, lessons, topics, type LessonCitation } from "@/server/db/schema";
+import { progressOf } from "./lesson-progress";
 
 export type ViewerCourseRow = typeof courses.$inferSelect;
+/** Whether `learner` has read the lesson (false for every lesson when there is no learner). */
+const doneColumn = sql<boolean>`coalesce(${lessonProgress.done}, false)`;
+
 /**
  * The outline the viewer draws: topics and lesson titles with their state, without any theory
- * (a 32-lesson course would otherwise send every lesson's HTML with each page).
+ * (a 32-lesson course would otherwise send every lesson's HTML with each page). `done` is
+ * `learnerId`'s (decision 037); null when no learner's progress is wanted.
  */
-export async function outlineOf(courseId: string) {
+export async function outlineOf(courseId: string, learnerId: string | null) {
   const db = await getDb();
   const [topicRows, lessonRows] = await Promise.all([
     db
@@ -22,11 +27,12 @@ export async function outlineOf(courseId: string) {
         topicId: lessons.topicId,
         position: lessons.position,
         title: lessons.title,
-        done: lessons.done,
+        done: doneColumn,
         generated: sql<boolean>`${lessons.theory} <> ''`,
         review: sql<boolean>`${lessons.remediation} is not null`,
       })
       .from(lessons)
+      .leftJoin(lessonProgress, progressOf(learnerId))
       .where(eq(lessons.courseId, courseId))
       .orderBy(asc(lessons.position)),
   ]);
@@ -68,15 +74,21 @@ const lessonContentColumns = {
   imageUrl: lessons.imageUrl,
   imageAttribution: lessons.imageAttribution,
   youtubeId: lessons.youtubeId,
-  done: lessons.done,
+  done: doneColumn,
   citations: lessons.citations,
 };
 
-export async function lessonContent(courseId: string, lessonId: string): Promise<LessonContent | undefined> {
+/** The lesson as the viewer shows it; `done` is `learnerId`'s (false when null). */
+export async function lessonContent(
+  courseId: string,
+  lessonId: string,
+  learnerId: string | null,
+): Promise<LessonContent | undefined> {
   const db = await getDb();
   const [row] = await db
     .select(lessonContentColumns)
     .from(lessons)
+    .leftJoin(lessonProgress, progressOf(learnerId))
     .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
     .limit(1);
   return row && { ...row, citations: citationViews(row.citations) };
@@ -94,33 +106,25 @@ export async function lessonWithTopic(courseId: string, lessonId: string) {
     })
     .from(lessons)
     .innerJoin(topics, eq(topics.id, lessons.topicId))
+    .leftJoin(lessonProgress, progressOf(null))
     .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
     .limit(1);
   return row;
 }
 
-/**
- * The server has just served the lesson's written text to its owner: it is opened (the first
- * time is kept) and done. A lesson with no text yet is left as it is: nothing was read.
- */
-export async function markLessonOpened(lessonId: string): Promise<void> {
-  const db = await getDb();
-  await db
-    .update(lessons)
-    .set({ done: true, openedAt: sql`coalesce(${lessons.openedAt}, now())`, updatedAt: new Date() })
-    .where(
-      and(eq(lessons.id, lessonId), ne(lessons.theory, ""), or(eq(lessons.done, false), isNull(lessons.openedAt))),
-    );
-}
-
-export async function progressCounts(courseId: string): Promise<{ lessonCount: number; doneCount: number }> {
+/** How many of the course's own lessons there are, and how many `learnerId` has done. */
+export async function progressCounts(
+  courseId: string,
+  learnerId: string,
+): Promise<{ lessonCount: number; doneCount: number }> {
   const db = await getDb();
   const [row] = await db
     .select({
       lessonCount: sql<number>`count(*)`.mapWith(Number),
-      doneCount: sql<number>`count(*) filter (where ${lessons.done})`.mapWith(Number),
+      doneCount: sql<number>`count(*) filter (where ${lessonProgress.done})`.mapWith(Number),
     })
     .from(lessons)
+    .leftJoin(lessonProgress, progressOf(learnerId))
     // Review lessons (decision 025) are extra: they do not move progress.
     .where(and(eq(lessons.courseId, courseId), isNull(lessons.remediation)));
   return row ?? { lessonCount: 0, doneCount: 0 };

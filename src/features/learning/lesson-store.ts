@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { lessons } from "@/server/db/schema";
 
@@ -11,9 +11,12 @@ import { lessons } from "@/server/db/schema";
 
 type LessonRow = typeof lessons.$inferSelect;
 
-/** The lesson fields a course's owner (or the media step of a course's creation) may change. */
+/**
+ * The lesson fields a course's owner (or the media step of a course's creation) may change. Done
+ * is not one: it is each learner's (lesson-progress.ts).
+ */
 export type LessonChanges = Partial<
-  Pick<LessonRow, "theory" | "imageUrl" | "imageAttribution" | "youtubeId" | "done" | "generatedAt">
+  Pick<LessonRow, "theory" | "imageUrl" | "imageAttribution" | "youtubeId" | "generatedAt">
 >;
 
 /** A new course's lessons, in the transaction that stores the course and its topics. */
@@ -29,10 +32,7 @@ export async function updateLesson(lessonId: string, values: LessonChanges): Pro
     .where(eq(lessons.id, lessonId));
 }
 
-/**
- * Many lessons of one course at once (the contract's /api/update), in the caller's transaction.
- * Done moves only on a lesson the server served (`openedAt`; applyContentUpdate refuses the rest).
- */
+/** Many lessons of one course at once (the contract's /api/update), in the caller's transaction. */
 export async function updateCourseLessons(
   tx: Db,
   courseId: string,
@@ -42,12 +42,6 @@ export async function updateCourseLessons(
     await tx
       .update(lessons)
       .set({ ...update.values, updatedAt: new Date() })
-      .where(
-        and(
-          eq(lessons.id, update.id),
-          eq(lessons.courseId, courseId),
-          update.values.done === undefined ? undefined : isNotNull(lessons.openedAt),
-        ),
-      );
+      .where(and(eq(lessons.id, update.id), eq(lessons.courseId, courseId)));
   }
 }

@@ -9,7 +9,8 @@ import { activeJob, enqueueJob, JOB_PRIORITY, promoteJob, runJobSoon } from "@/s
 import { requireCourseAndLesson } from "./lesson-access";
 import { followLessonJob, lessonJobOutcome, type GenerationEvent } from "./lesson-follow";
 import { isPacedLessonJob, LESSON_WRITE, PACED_FLAG, type LessonWritePayload } from "./lesson-job";
-import { markLessonOpened, progressCounts, type LessonContent } from "./lesson-queries";
+import { markLessonOpened } from "./lesson-progress";
+import { progressCounts, type LessonContent } from "./lesson-queries";
 
 /**
  * The lesson's one active `lesson.write` job, joined or enqueued (and started), claimed before
@@ -44,9 +45,9 @@ async function lessonJob(
   return id;
 }
 
-/** The course's progress as the viewer shows it, recomputed once a lesson is opened. */
-async function courseProgress(courseId: string, quizPassed: boolean): Promise<number> {
-  return progressPercent({ ...(await progressCounts(courseId)), quizPassed });
+/** The learner's progress in the course as the viewer shows it, recomputed once a lesson is opened. */
+async function courseProgress(courseId: string, userId: string, quizPassed: boolean): Promise<number> {
+  return progressPercent({ ...(await progressCounts(courseId, userId)), quizPassed });
 }
 
 /** What the lesson stream sends, one JSON object per line (application/x-ndjson). */
@@ -81,11 +82,11 @@ export async function openLessonStream(
 ): Promise<ReadableStream<Uint8Array>> {
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   const finish = async (content: LessonContent) => {
-    await markLessonOpened(content.id);
+    await markLessonOpened(userId, content.id);
     return {
       type: "done",
       lesson: { ...content, done: true },
-      progress: await courseProgress(course.id, course.quizPassed),
+      progress: await courseProgress(course.id, userId, course.quizPassed),
     } as const;
   };
   if (lesson.theory && !input.regenerate) {
@@ -168,12 +169,12 @@ export async function writeLessonText(
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   // Already written (by the prefetch, say): serving it still marks it opened and done.
   if (lesson.theory) {
-    await markLessonOpened(lesson.id);
+    await markLessonOpened(userId, lesson.id);
     return lesson.theory;
   }
   const jobId = await lessonJob(userId, lesson, false, t);
   const outcome = await lessonJobOutcome(jobId, course.id, lesson.id);
   if (outcome.type === "error") throw generationError(outcome.code, t);
-  await markLessonOpened(lesson.id);
+  await markLessonOpened(userId, lesson.id);
   return outcome.lesson.theory;
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { findOwnCourse, progressPercent } from "@/features/courses/server";
 import { courseTextAttributes, type CourseTextAttributes } from "@/lib/course-languages";
-import { lessonContent, markLessonOpened, outlineOf, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
+import { markLessonOpened } from "./lesson-progress";
+import { lessonContent, outlineOf, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
 import type { WritingProgress } from "./write-all";
 import { writingStatusOf } from "./writing-status";
 
@@ -41,16 +42,16 @@ export async function loadViewer(
 ): Promise<ViewerData | null> {
   const course = await findOwnCourse(userId, courseId);
   if (!course) return null;
-  const outline = await outlineOf(course.id);
+  const outline = await outlineOf(course.id, userId);
   const all = outline.flatMap((t) => t.lessons);
   if (all.length === 0) return null;
   const first = all[0];
   const current = all.find((l) => l.id === lessonId) ?? first;
   if (current === first && first.generated && !first.done) {
-    await markLessonOpened(first.id);
+    await markLessonOpened(userId, first.id);
     first.done = true;
   }
-  const [lesson, writing] = await Promise.all([lessonContent(course.id, current.id), writingStatusOf(outline)]);
+  const [lesson, writing] = await Promise.all([lessonContent(course.id, current.id, userId), writingStatusOf(outline)]);
   if (!lesson) return null;
   // Review lessons are extra reading: progress counts the course's own lessons.
   const own = all.filter((l) => !l.review);

@@ -47,7 +47,7 @@ export async function writingProgressOf(outline: Awaited<ReturnType<typeof outli
  */
 export async function writeAllLessons(userId: string, courseId: string, t: ApiTranslator): Promise<{ queued: number }> {
   const course = await requireOwnCourse(userId, courseId, t);
-  const outline = await outlineOf(course.id);
+  const outline = await outlineOf(course.id, null);
   const unwritten = outline.flatMap((topic) => topic.lessons).filter((lesson) => !lesson.generated);
   const created: string[] = [];
   for (const lesson of unwritten) {
@@ -70,7 +70,7 @@ export async function cancelWriteAll(
   t: ApiTranslator,
 ): Promise<{ cancelled: number }> {
   const course = await requireOwnCourse(userId, courseId, t);
-  const outline = await outlineOf(course.id);
+  const outline = await outlineOf(course.id, null);
   const unwritten = outline.flatMap((topic) => topic.lessons).filter((lesson) => !lesson.generated);
   const cancelled = await cancelFlaggedJobs(
     LESSON_WRITE,

@@ -43,7 +43,7 @@ export async function writingStatusOf(outline: Outline): Promise<WritingProgress
 /** `GET /api/courses/{id}/progress`: the owner's course only (another user's is 404). */
 export async function writingStatus(userId: string, courseId: string, t: ApiTranslator): Promise<WritingProgress> {
   const course = await requireOwnCourse(userId, courseId, t);
-  return writingStatusOf(await outlineOf(course.id));
+  return writingStatusOf(await outlineOf(course.id, null));
 }
 
 /**
@@ -71,7 +71,7 @@ export async function coursesBeingWritten(
       ),
     );
   for (const { courseId } of rows) {
-    const progress = await writingProgressOf(await outlineOf(courseId));
+    const progress = await writingProgressOf(await outlineOf(courseId, null));
     if (progress.batch > 0) writing.set(courseId, { written: progress.written, total: progress.total });
   }
   return writing;

@@ -1,9 +1,11 @@
 import "server-only";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { progressOf } from "@/features/learning/server";
 import { getDb } from "@/server/db/client";
 import {
   certificates,
   courses,
+  lessonProgress,
   lessons,
   quizAttempts,
   quizzes,
@@ -24,21 +26,24 @@ export async function topicTitles(courseId: string): Promise<string[]> {
 
 /**
  * What the certificate needs, read in one statement: how many lessons the course has, how many
- * are done after the server served them to their owner, and whether a counted attempt passed.
+ * the learner has done after the server served them, and whether a counted attempt passed.
  */
 export async function completionFacts(
   courseId: string,
+  userId: string,
 ): Promise<{ lessonCount: number; openedDoneCount: number; passedAttempt: boolean }> {
   const db = await getDb();
   const [row] = await db
     .select({
       lessonCount: sql<number>`count(*)`.mapWith(Number),
-      openedDoneCount: sql<number>`count(*) filter (where ${lessons.done} and ${lessons.openedAt} is not null)`.mapWith(
-        Number,
-      ),
-      passedAttempt: sql<boolean>`exists (select 1 from ${quizAttempts} where ${quizAttempts.courseId} = ${courseId} and ${quizAttempts.passed} and ${quizAttempts.counted})`,
+      openedDoneCount:
+        sql<number>`count(*) filter (where ${lessonProgress.done} and ${lessonProgress.openedAt} is not null)`.mapWith(
+          Number,
+        ),
+      passedAttempt: sql<boolean>`exists (select 1 from ${quizAttempts} where ${quizAttempts.courseId} = ${courseId} and ${quizAttempts.userId} = ${userId} and ${quizAttempts.passed} and ${quizAttempts.counted})`,
     })
     .from(lessons)
+    .leftJoin(lessonProgress, progressOf(userId))
     // Review lessons (decision 025) are extra reading, not part of what the certificate needs.
     .where(and(eq(lessons.courseId, courseId), isNull(lessons.remediation)));
   return row ?? { lessonCount: 0, openedDoneCount: 0, passedAttempt: false };

@@ -200,7 +200,7 @@ export async function submitQuiz(
   await recordQuizMisses(user.id, course.id, missed).catch((error: unknown) =>
     logger.warn({ err: error, courseId: course.id }, "review cards for missed questions not recorded"),
   );
-  const counts = await progressCounts(course.id);
+  const counts = await progressCounts(course.id, user.id);
   return {
     score: graded.score,
     mark: graded.mark,
@@ -240,7 +240,7 @@ export async function finishCourse(
   t: ApiTranslator,
 ): Promise<{ certificate: CertificateInfo; created: boolean }> {
   const course = await requireOwnCourse(user.id, courseId, t);
-  const facts = await completionFacts(course.id);
+  const facts = await completionFacts(course.id, user.id);
   const lessonsRead = facts.lessonCount > 0 && facts.openedDoneCount === facts.lessonCount;
   if (!lessonsRead || !course.quizPassed || !facts.passedAttempt) throw appError("course:not-complete", t);
   // What the best mark was out of: the course's quiz keeps one question count across retakes.

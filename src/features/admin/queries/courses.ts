@@ -2,7 +2,7 @@ import "server-only";
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { qualified } from "@/server/db/qualified";
-import { courses, lessons, users } from "@/server/db/schema";
+import { courses, lessonProgress, lessons, users } from "@/server/db/schema";
 import type { ListQuery } from "../schemas";
 import { offsetOf, paged, searchAcross, type Page } from "./list-page";
 
@@ -23,8 +23,10 @@ export async function listCourses(query: ListQuery): Promise<Page<AdminCourseRow
   const where = searchAcross(query.q, [sql`${courses.mainTopic}`, sql`${users.name}`, sql`${users.email}`]);
   // SPEC 4 "Course status": done lessons (plus the passed quiz) over all lessons plus one.
   const lessonOf = sql`${qualified(lessons, lessons.courseId)} = ${qualified(courses, courses.id)}`;
+  // The owner's progress (decision 037: each learner has their own).
+  const ownerDone = sql`(select count(*) from ${lessonProgress} where ${qualified(lessonProgress, lessonProgress.courseId)} = ${qualified(courses, courses.id)} and ${qualified(lessonProgress, lessonProgress.userId)} = ${qualified(courses, courses.userId)} and ${qualified(lessonProgress, lessonProgress.done)})`;
   const progress =
-    sql<number>`round(100.0 * ((select count(*) from ${lessons} where ${lessonOf} and ${qualified(lessons, lessons.done)}) + (case when ${courses.quizPassed} then 1 else 0 end)) / ((select count(*) from ${lessons} where ${lessonOf}) + 1))`.mapWith(
+    sql<number>`round(100.0 * (${ownerDone} + (case when ${courses.quizPassed} then 1 else 0 end)) / ((select count(*) from ${lessons} where ${lessonOf}) + 1))`.mapWith(
       Number,
     );
   // The page's ids first: the progress counts are then counted for its rows only, not for every skipped one.

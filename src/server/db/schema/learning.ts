@@ -52,12 +52,6 @@ export const lessons = pgTable(
     imageUrl: text("image_url"),
     imageAttribution: text("image_attribution"),
     youtubeId: text("youtube_id"),
-    done: boolean("done").notNull().default(false),
-    /**
-     * When the server first served the lesson's written text to its owner (the viewer, the lesson
-     * stream, /api/generate). Only an opened lesson can be done; the certificate needs them all.
-     */
-    openedAt: timestamp("opened_at", { withTimezone: true }),
     generatedAt: timestamp("generated_at", { withTimezone: true }),
     /**
      * The text the model has written so far while a `lesson.write` job runs, flushed about twice a
@@ -82,6 +76,38 @@ export const lessons = pgTable(
   (t) => [
     uniqueIndex("lessons_topic_position_key").on(t.topicId, t.position),
     index("lessons_course_idx").on(t.courseId),
+  ],
+);
+
+/**
+ * One learner's reading of one lesson: each learner of a course has their own, the course's owner
+ * as much as anyone (decision 037). The lesson's text, pictures and video stay on `lessons`,
+ * written once for all its learners. No row: never opened, not done.
+ */
+export const lessonProgress = pgTable(
+  "lesson_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    /** The lesson's course, so a learner's progress in a course is one index range. */
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /**
+     * When the server first served the lesson's written text to this learner (the viewer, the
+     * lesson stream, /api/generate). Only an opened lesson can be done; the certificate needs them all.
+     */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    done: boolean("done").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    index("lesson_progress_course_user_idx").on(t.courseId, t.userId),
   ],
 );
 

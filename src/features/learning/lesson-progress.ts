@@ -1,0 +1,57 @@
+import "server-only";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/server/db/client";
+import { lessonProgress, lessons } from "@/server/db/schema";
+
+/**
+ * Each learner's reading of a course's lessons (`lesson_progress`, decision 037): the one place
+ * that writes it. A lesson's text is the course's, written once; whether it was opened and is
+ * done belongs to the learner, the course's owner as much as anyone.
+ */
+
+/**
+ * The server has just served the lesson's written text to this learner: it is opened (the first
+ * time is kept) and done. A lesson with no text yet is left as it is: nothing was read.
+ */
+export async function markLessonOpened(userId: string, lessonId: string): Promise<void> {
+  const db = await getDb();
+  await db.execute(sql`
+    insert into ${lessonProgress} (user_id, lesson_id, course_id, opened_at, done)
+    select ${userId}, ${lessons.id}, ${lessons.courseId}, now(), true
+    from ${lessons}
+    where ${lessons.id} = ${lessonId} and ${lessons.theory} <> ''
+    on conflict (user_id, lesson_id) do update
+      set done = true, opened_at = coalesce(${lessonProgress.openedAt}, excluded.opened_at), updated_at = now()
+      where not ${lessonProgress.done} or ${lessonProgress.openedAt} is null`);
+}
+
+/**
+ * The learner ticks or unticks lessons (the contract's /api/update), in the caller's transaction.
+ * Only a lesson the server served to them can move (`openedAt`): the caller refuses the rest first.
+ */
+export async function setLessonsDone(
+  tx: Db,
+  userId: string,
+  courseId: string,
+  changes: { lessonId: string; done: boolean }[],
+): Promise<void> {
+  for (const done of [true, false]) {
+    const ids = changes.filter((c) => c.done === done).map((c) => c.lessonId);
+    if (ids.length === 0) continue;
+    await tx
+      .update(lessonProgress)
+      .set({ done, updatedAt: new Date() })
+      .where(
+        and(
+          eq(lessonProgress.userId, userId),
+          eq(lessonProgress.courseId, courseId),
+          inArray(lessonProgress.lessonId, ids),
+          isNotNull(lessonProgress.openedAt),
+        ),
+      );
+  }
+}
+
+/** A join condition: the progress row of `userId` for the lessons of the query (none when null). */
+export const progressOf = (userId: string | null) =>
+  userId === null ? sql`false` : and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId));
