@@ -181,18 +181,28 @@ describe(`migrations on an empty ${serverUrl ? "PostgreSQL" : "PGlite"} database
   });
 });
 
+/**
+ * The previous release's database for the migration tagged `…suffix`: an empty one with every
+ * migration before it applied; `migrate` then applies that one.
+ */
+async function databaseBefore(suffix: string): Promise<EmptyDatabase & { migrate: () => Promise<void> }> {
+  const empty = await emptyDatabase();
+  const files = journal.entries.map((e) => e.tag);
+  const run = async (tag: string) => {
+    const text = readFileSync(path.join(process.cwd(), "drizzle", `${tag}.sql`), "utf8");
+    for (const statement of text.split("--> statement-breakpoint"))
+      if (statement.trim()) await empty.handle.db.execute(sql.raw(statement));
+  };
+  const target = files.findIndex((tag) => tag.endsWith(suffix));
+  if (target < 0) throw new Error(`no migration ends with ${suffix}`);
+  for (const tag of files.slice(0, target)) await run(tag);
+  return { ...empty, migrate: () => run(files[target]) };
+}
+
 describe("the course-creations migration", () => {
   it("records every existing course as created when it was, so the monthly allowance keeps counting them", async () => {
-    const empty = await emptyDatabase();
+    const empty = await databaseBefore("_course-creations");
     try {
-      const files = journal.entries.map((e) => e.tag);
-      const run = async (tag: string) => {
-        const text = readFileSync(path.join(process.cwd(), "drizzle", `${tag}.sql`), "utf8");
-        for (const statement of text.split("--> statement-breakpoint"))
-          if (statement.trim()) await empty.handle.db.execute(sql.raw(statement));
-      };
-      const target = files.findIndex((tag) => tag.endsWith("_course-creations"));
-      for (const tag of files.slice(0, target)) await run(tag);
       await empty.handle.db.execute(
         sql`insert into users (id, email, name, password_hash) values ('00000000-0000-4000-8000-000000000001', 'a@example.io', 'A', 'x')`,
       );
@@ -201,7 +211,7 @@ describe("the course-creations migration", () => {
           ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000001', 'One', 'text_image', 'English', '2020-01-15T00:00:00Z'),
           ('00000000-0000-4000-8000-0000000000c2', '00000000-0000-4000-8000-000000000001', 'Two', 'text_image', 'English', now())`,
       );
-      await run(files[target]);
+      await empty.migrate();
       const recorded = await rows(
         empty.handle,
         sql`select course_id, user_id, created_at = (select created_at from courses where id = course_id) as same_time from course_creations order by course_id`,
@@ -226,16 +236,8 @@ describe("the course-creations migration", () => {
 
 describe("the proof-of-completion migration", () => {
   it("counts done lessons with text as opened, takes done off lessons never written, and closes an attempt already graded", async () => {
-    const empty = await emptyDatabase();
+    const empty = await databaseBefore("_proof-of-completion");
     try {
-      const files = journal.entries.map((e) => e.tag);
-      const run = async (tag: string) => {
-        const text = readFileSync(path.join(process.cwd(), "drizzle", `${tag}.sql`), "utf8");
-        for (const statement of text.split("--> statement-breakpoint"))
-          if (statement.trim()) await empty.handle.db.execute(sql.raw(statement));
-      };
-      const target = files.findIndex((tag) => tag.endsWith("_proof-of-completion"));
-      for (const tag of files.slice(0, target)) await run(tag);
       const user = "00000000-0000-4000-8000-000000000001";
       const [c1, c2] = ["00000000-0000-4000-8000-0000000000c1", "00000000-0000-4000-8000-0000000000c2"];
       const topic = "00000000-0000-4000-8000-0000000000a1";
@@ -261,7 +263,7 @@ describe("the proof-of-completion migration", () => {
       await empty.handle.db.execute(
         sql`insert into quiz_attempts (course_id, user_id, mark, passed, created_at) values (${c1}, ${user}, 50, true, '2025-05-01T00:01:00Z'), (${c2}, ${user}, 0, false, '2025-05-02T00:00:00Z')`,
       );
-      await run(files[target]);
+      await empty.migrate();
       expect(
         await rows(
           empty.handle,
@@ -289,17 +291,8 @@ describe("the proof-of-completion migration", () => {
 
 describe("the lesson-progress migration", () => {
   it("gives each course's owner the reading its lessons had, row for row, and nobody else any", async () => {
-    const empty = await emptyDatabase();
+    const empty = await databaseBefore("_lesson_progress");
     try {
-      const files = journal.entries.map((e) => e.tag);
-      const run = async (tag: string) => {
-        const text = readFileSync(path.join(process.cwd(), "drizzle", `${tag}.sql`), "utf8");
-        for (const statement of text.split("--> statement-breakpoint"))
-          if (statement.trim()) await empty.handle.db.execute(sql.raw(statement));
-      };
-      const target = files.findIndex((tag) => tag.endsWith("_lesson_progress"));
-      // The previous release's database: every migration before this one.
-      for (const tag of files.slice(0, target)) await run(tag);
       const [ann, bob] = ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"];
       const [c1, c2] = ["00000000-0000-4000-8000-0000000000c1", "00000000-0000-4000-8000-0000000000c2"];
       const [t1, t2] = ["00000000-0000-4000-8000-0000000000a1", "00000000-0000-4000-8000-0000000000a2"];
@@ -320,7 +313,7 @@ describe("the lesson-progress migration", () => {
           ('00000000-0000-4000-8000-0000000000b4', ${c1}, ${t1}, 3, 'written, not opened', '<p>w</p>', false, null, now()),
           ('00000000-0000-4000-8000-0000000000b5', ${c2}, ${t2}, 0, 'read by bob', '<p>v</p>', true, '2025-06-01T00:00:00Z', '2025-06-01T00:00:00Z')`,
       );
-      await run(files[target]);
+      await empty.migrate();
       const progress = await rows<Record<string, unknown>>(
         empty.handle,
         sql`select p.user_id, l.title, p.course_id, p.done,
