@@ -10,12 +10,12 @@ import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
 import { POST as update } from "@/app/api/update/route";
 import { getDb } from "@/server/db/client";
-import { certificates, courses, quizAttempts, topics } from "@/server/db/schema";
+import { certificates, quizAttempts, topics } from "@/server/db/schema";
 import { asc, eq } from "drizzle-orm";
 import { callRoute } from "../setup/http";
 import { rightAnswers, serveQuiz, useQuizModel, wrongAnswers } from "../setup/quiz";
 import { useTestDatabase } from "../setup/test-db";
-import { lessonsWithProgress, seedCourse, setProgress } from "../setup/seed-course";
+import { courseWithOwnerStanding, lessonsWithProgress, seedCourse, setProgress } from "../setup/seed-course";
 import { signedUpUser } from "../setup/accounts";
 
 useTestDatabase();
@@ -36,9 +36,9 @@ async function lessonRows(courseId: string) {
   return lessonsWithProgress(courseId, (await courseRow(courseId)).userId);
 }
 
+/** The course with its owner's standing (course_learners). */
 async function courseRow(courseId: string) {
-  const [row] = await (await getDb()).select().from(courses).where(eq(courses.id, courseId));
-  return row;
+  return courseWithOwnerStanding(courseId);
 }
 
 async function attempts(courseId: string) {

@@ -26,7 +26,13 @@ import { useTestDatabase } from "../setup/test-db";
 import { courseContent } from "@/features/courses/client";
 import { resetSettings, withSettings } from "../setup/settings";
 import { paidUser, signedUpUser } from "../setup/accounts";
-import { lessonsWithProgress, lessonWithOwnerProgress, setProgress } from "../setup/seed-course";
+import {
+  courseWithOwnerStanding,
+  lessonsWithProgress,
+  lessonWithOwnerProgress,
+  setProgress,
+  setStanding,
+} from "../setup/seed-course";
 
 process.env.AI_RETRY_BASE_MS = "5";
 process.env.AI_TIMEOUT_MS = "2000";
@@ -266,7 +272,7 @@ describe("POST /api/course", () => {
     expect(res.json).toEqual({ success: true, courseId: expect.any(String), completed: false });
 
     const db = await getDb();
-    const [course] = await db.select().from(courses).where(eq(courses.id, res.json.courseId));
+    const course = await courseWithOwnerStanding(res.json.courseId);
     expect(course).toMatchObject({
       userId: user.id,
       mainTopic: "Photosynthesis",
@@ -706,14 +712,13 @@ describe("GET /api/courses", () => {
   it("counts progress as done lessons over lessons + 1, with the passed quiz as the +1", async () => {
     const user = await signedUpUser();
     const course = await courseOf(user);
-    const db = await getDb();
     const total = course.lessons.length;
     await setProgress(user.id, course.lessons[0], { done: true, openedAt: new Date() });
     let [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" }))
       .json as unknown as { progress: number }[];
     expect(row.progress).toBe(Math.round((1 / (total + 1)) * 100));
     for (const lesson of course.lessons) await setProgress(user.id, lesson, { done: true, openedAt: new Date() });
-    await db.update(courses).set({ quizPassed: true }).where(eq(courses.id, course.id));
+    await setStanding(course.id, user.id, { quizPassed: true });
     [row] = (await callRoute(listCourses, { cookie: user.cookie, url: "http://localhost/api/courses" }))
       .json as unknown as { progress: number }[];
     expect(row.progress).toBe(100);

@@ -367,3 +367,65 @@ describe("the lesson-progress migration", () => {
     }
   });
 });
+
+describe("the course-learners migration", () => {
+  it("gives each course's owner its quiz result and completion, one row per course, and keeps one certificate per learner", async () => {
+    const empty = await databaseBefore("_course_learners");
+    try {
+      const [ann, bob] = ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"];
+      const [c1, c2, c3] = [
+        "00000000-0000-4000-8000-0000000000c1",
+        "00000000-0000-4000-8000-0000000000c2",
+        "00000000-0000-4000-8000-0000000000c3",
+      ];
+      await empty.handle.db.execute(
+        sql`insert into users (id, email, name, password_hash) values (${ann}, 'ann@example.io', 'Ann', 'x'), (${bob}, 'bob@example.io', 'Bob', 'x')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into courses (id, user_id, main_topic, type, lang, quiz_passed, best_mark, completed, ended_at) values
+          (${c1}, ${ann}, 'Finished', 'text_image', 'English', true, 90, true, '2025-07-01T10:00:00Z'),
+          (${c2}, ${ann}, 'Failed once', 'text_image', 'English', false, 30, false, null),
+          (${c3}, ${bob}, 'Untouched', 'video_text', 'English', false, null, false, null)`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into certificates (public_id, user_id, course_id, holder_name, course_title) values ('pub-1', ${ann}, ${c1}, 'Ann', 'Finished')`,
+      );
+      await empty.migrate();
+      expect(
+        await rows(
+          empty.handle,
+          sql`select course_id, user_id, quiz_passed, best_mark, completed, extract(epoch from ended_at)::int as ended_at
+              from course_learners order by course_id`,
+        ),
+      ).toEqual([
+        {
+          course_id: c1,
+          user_id: ann,
+          quiz_passed: true,
+          best_mark: 90,
+          completed: true,
+          ended_at: Date.parse("2025-07-01T10:00:00Z") / 1000,
+        },
+        { course_id: c2, user_id: ann, quiz_passed: false, best_mark: 30, completed: false, ended_at: null },
+        { course_id: c3, user_id: bob, quiz_passed: false, best_mark: null, completed: false, ended_at: null },
+      ]);
+      const columns = await rows<{ column_name: string }>(
+        empty.handle,
+        sql`select column_name from information_schema.columns where table_name = 'courses'
+            and column_name in ('quiz_passed', 'best_mark', 'completed', 'ended_at')`,
+      );
+      expect(columns).toEqual([]);
+      // The certificate stays; another learner of the same course may now have their own.
+      await empty.handle.db.execute(
+        sql`insert into certificates (public_id, user_id, course_id, holder_name, course_title) values ('pub-2', ${bob}, ${c1}, 'Bob', 'Finished')`,
+      );
+      await expect(
+        empty.handle.db.execute(
+          sql`insert into certificates (public_id, user_id, course_id, holder_name, course_title) values ('pub-3', ${ann}, ${c1}, 'Ann', 'Finished')`,
+        ),
+      ).rejects.toThrow();
+    } finally {
+      await empty.dispose();
+    }
+  });
+});

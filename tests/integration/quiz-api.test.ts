@@ -22,7 +22,7 @@ import { and, eq } from "drizzle-orm";
 import { callRoute } from "../setup/http";
 import { rightAnswers, servedAsStored, serveQuiz, useQuizModel, wrongAnswers } from "../setup/quiz";
 import { useTestDatabase } from "../setup/test-db";
-import { lessonsOf, seedCourse, setProgress } from "../setup/seed-course";
+import { courseWithOwnerStanding, lessonsOf, seedCourse, setProgress, setStanding } from "../setup/seed-course";
 import { signedUpUser } from "../setup/accounts";
 
 useTestDatabase();
@@ -55,9 +55,9 @@ async function expectNoAnswerKey(courseId: string, text: string) {
   for (const q of quiz.questions) expect(text).not.toContain(q.explanation);
 }
 
+/** The course with its owner's standing (course_learners). */
 async function courseRow(courseId: string) {
-  const [row] = await (await getDb()).select().from(courses).where(eq(courses.id, courseId));
-  return row;
+  return courseWithOwnerStanding(courseId);
 }
 
 describe("the quiz", () => {
@@ -275,6 +275,43 @@ describe("completion and the certificate", () => {
     const res = await callRoute(submit, { cookie, body: { courseId, answers: await rightAnswers(courseId, served) } });
     expect(res.json.progress).toBe(100);
   }
+
+  it("keeps each learner's quiz result, completion and certificate theirs (decision 037)", async () => {
+    const owner = await signedUpUser();
+    const other = await signedUpUser();
+    const courseId = await insertCourse(owner.userId, 5);
+    // Another learner of the same course has passed with 90, finished it and holds its certificate.
+    await setStanding(courseId, other.userId, { quizPassed: true, bestMark: 90, completed: true, endedAt: new Date() });
+    await (await getDb()).insert(certificates).values({
+      publicId: "other-learners-certificate",
+      userId: other.userId,
+      courseId,
+      holderName: "Other",
+      courseTitle: "Course",
+    });
+    // None of it is the owner's: no pass, no mark, no certificate, nothing to finish.
+    expect((await callRoute(getmyresult, { cookie: owner.cookie, body: { courseId } })).json).toMatchObject({
+      message: false,
+      bestMark: null,
+    });
+    await openEveryLesson(courseId);
+    expect((await callRoute(finish, { cookie: owner.cookie, body: { courseId } })).json.code).toBe(
+      "course:not-complete",
+    );
+
+    // The owner's own pass and certificate are theirs, beside the other learner's.
+    await completeCourse(owner.cookie, courseId);
+    expect((await callRoute(getmyresult, { cookie: owner.cookie, body: { courseId } })).json).toMatchObject({
+      message: true,
+      bestMark: 50,
+    });
+    const issued = await callRoute(finish, { cookie: owner.cookie, body: { courseId } });
+    expect(issued.status).toBe(200);
+    expect(issued.json.publicId).not.toBe("other-learners-certificate");
+    const held = await (await getDb()).select().from(certificates).where(eq(certificates.courseId, courseId));
+    expect(held.map((c) => c.userId).sort()).toEqual([owner.userId, other.userId].sort());
+    expect(await courseWithOwnerStanding(courseId)).toMatchObject({ quizPassed: true, bestMark: 50, completed: true });
+  });
 
   it("refuses /api/finish below 100 %, then issues one certificate, mails it, and answers the same one again", async () => {
     const { cookie, userId, email, name } = await signedUpUser();

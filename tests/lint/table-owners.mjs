@@ -18,8 +18,8 @@ export const OWNER_GROUPS = [
   },
   {
     owner: "courses",
-    tables: ["courses", "courseCreations", "topics"],
-    why: "a course is created (with its topics) and deleted as one graph, and counted against the monthly limit",
+    tables: ["courses", "courseCreations", "topics", "courseLearners"],
+    why: "a course is created (with its topics) and deleted as one graph, and counted against the monthly limit; each learner's standing in it (the quiz records results through `recordQuizResult` and `recordCompletion`)",
   },
   {
     owner: "learning",
@@ -75,12 +75,6 @@ export const GRANTS = [
     writer: "plans",
     columns: ["plan", "planExpiresAt", "updatedAt"],
     why: "the plan in force is read with the user on every request, so it lives on the user's row; only plans moves it",
-  },
-  {
-    table: "courses",
-    writer: "quiz",
-    columns: ["bestMark", "quizPassed", "completed", "endedAt"],
-    why: "the course's quiz result and completion, read with the course by every list",
   },
   {
     table: "courses",

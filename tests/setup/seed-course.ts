@@ -5,7 +5,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { storeCourse } from "@/features/courses/server";
 import { getDb } from "@/server/db/client";
-import { courses, lessonProgress, lessons, notes, topics as topicsTable } from "@/server/db/schema";
+import { courseLearners, courses, lessonProgress, lessons, notes, topics as topicsTable } from "@/server/db/schema";
 
 export type SeedLesson = {
   title: string;
@@ -130,4 +130,34 @@ export async function lessonWithOwnerProgress(lessonId: string) {
     .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, courses.userId)))
     .where(eq(lessons.id, lessonId));
   return row && { ...row.lesson, done: row.done ?? false, openedAt: row.openedAt ?? null };
+}
+
+/** The course's row with its owner's standing in it (course_learners: the defaults when none). */
+export async function courseWithOwnerStanding(courseId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ course: courses, standing: courseLearners })
+    .from(courses)
+    .leftJoin(courseLearners, and(eq(courseLearners.courseId, courses.id), eq(courseLearners.userId, courses.userId)))
+    .where(eq(courses.id, courseId));
+  return {
+    ...row.course,
+    quizPassed: row.standing?.quizPassed ?? false,
+    bestMark: row.standing?.bestMark ?? null,
+    completed: row.standing?.completed ?? false,
+    endedAt: row.standing?.endedAt ?? null,
+  };
+}
+
+/** Sets one learner's standing in a course, as the quiz would leave it. */
+export async function setStanding(
+  courseId: string,
+  userId: string,
+  standing: Partial<{ quizPassed: boolean; bestMark: number | null; completed: boolean; endedAt: Date | null }>,
+) {
+  const db = await getDb();
+  await db
+    .insert(courseLearners)
+    .values({ courseId, userId, ...standing })
+    .onConflictDoUpdate({ target: [courseLearners.courseId, courseLearners.userId], set: standing });
 }

@@ -12,6 +12,7 @@ import { getDb, type Db } from "@/server/db/client";
 import { listLane } from "@/server/db/lane";
 import {
   courseCreations,
+  courseLearners,
   courses,
   lessonProgress,
   lessons,
@@ -22,6 +23,29 @@ import {
 import { AppError } from "@/server/http/errors";
 
 export type CourseRow = typeof courses.$inferSelect;
+
+/** A learner's standing in a course (course_learners, decision 037): none yet is the defaults below. */
+type LearnerStanding = {
+  quizPassed: boolean;
+  bestMark: number | null;
+  completed: boolean;
+  endedAt: Date | null;
+};
+
+/** A course as one learner sees it: the course's row and their standing in it. */
+export type LearnerCourseRow = CourseRow & LearnerStanding;
+
+/** The standing columns of `course_learners` in a select that left-joins it, with the defaults of no row. */
+const standingColumns = {
+  quizPassed: sql<boolean>`coalesce(${courseLearners.quizPassed}, false)`,
+  bestMark: courseLearners.bestMark,
+  completed: sql<boolean>`coalesce(${courseLearners.completed}, false)`,
+  endedAt: courseLearners.endedAt,
+};
+
+/** Joins the standing of `userId` (a value or a placeholder) in each selected course. */
+const standingOf = (userId: string | SQL | ReturnType<typeof sql.placeholder>) =>
+  and(eq(courseLearners.courseId, courses.id), eq(courseLearners.userId, userId));
 export type LessonRow = typeof lessons.$inferSelect;
 export type TopicRow = typeof topics.$inferSelect;
 
@@ -162,13 +186,16 @@ const cardColumns = {
   lang: courses.lang,
   photo: courses.photo,
   photoAttribution: courses.photoAttribution,
-  completed: courses.completed,
-  quizPassed: courses.quizPassed,
-  endedAt: courses.endedAt,
+  completed: standingColumns.completed,
+  quizPassed: standingColumns.quizPassed,
+  endedAt: standingColumns.endedAt,
   createdAt: courses.createdAt,
 };
 
-export type CourseCardRow = Pick<CourseRow, keyof typeof cardColumns> & { lessonCount: number; doneCount: number };
+export type CourseCardRow = Pick<LearnerCourseRow, keyof typeof cardColumns> & {
+  lessonCount: number;
+  doneCount: number;
+};
 
 /**
  * A page of the owner's courses, newest first (the index on user and date). Counted per course of
@@ -192,6 +219,7 @@ function courseCardsQuery(db: Db) {
   return db
     .select({ ...cardColumns, lessonCount: counts.lessonCount, doneCount: counts.doneCount })
     .from(courses)
+    .leftJoin(courseLearners, standingOf(sql.placeholder("userId")))
     .leftJoinLateral(counts, sql`true`)
     .where(inArray(courses.id, pageOfCourseIds(db)))
     .orderBy(desc(courses.createdAt), desc(courses.id))
@@ -238,6 +266,7 @@ function coursesWithOutlineQuery(db: Db) {
   return db
     .select({ ...cardColumns, outline: outlineJson })
     .from(courses)
+    .leftJoin(courseLearners, standingOf(sql.placeholder("userId")))
     .where(inArray(courses.id, pageOfCourseIds(db)))
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .prepare("courses_with_outline");
@@ -265,7 +294,7 @@ export async function listCourseCards(userId: string, page: number, limit: numbe
 
 type OutlineLesson = { title: string; theory: string; youtube: string; image: string; done: boolean };
 type OutlineTopic = { title: string; subtopics: OutlineLesson[] };
-export type CourseWithOutlineRow = Pick<CourseRow, keyof typeof cardColumns> & { outline: OutlineTopic[] };
+export type CourseWithOutlineRow = Pick<LearnerCourseRow, keyof typeof cardColumns> & { outline: OutlineTopic[] };
 
 /** A page of the owner's courses, newest first, each with its topics and lessons (the contract's list). */
 export async function listCoursesWithOutline(
@@ -317,14 +346,59 @@ export async function outlinesOf(
   return result;
 }
 
-export async function findCourseForOwner(userId: string, courseId: string): Promise<CourseRow | undefined> {
+/** The owner's course with their standing in it. */
+export async function findCourseForOwner(userId: string, courseId: string): Promise<LearnerCourseRow | undefined> {
   const db = await getDb();
   const [row] = await db
-    .select()
+    .select({ ...getTableColumns(courses), ...standingColumns })
     .from(courses)
+    .leftJoin(courseLearners, standingOf(userId))
     .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
     .limit(1);
   return row;
+}
+
+/**
+ * A graded, counted attempt raises the learner's best mark (never lowers it) and, when passing,
+ * sets their pass for good; an attempt that is not counted leaves both. In the quiz's transaction.
+ */
+export async function recordQuizResult(
+  tx: Db,
+  courseId: string,
+  userId: string,
+  attempt: { mark: number; passed: boolean; counted: boolean },
+): Promise<{ bestMark: number | null; quizPassed: boolean }> {
+  const [row] = await tx
+    .insert(courseLearners)
+    .values({
+      courseId,
+      userId,
+      bestMark: attempt.counted ? attempt.mark : null,
+      quizPassed: attempt.counted && attempt.passed,
+    })
+    .onConflictDoUpdate({
+      target: [courseLearners.courseId, courseLearners.userId],
+      set: attempt.counted
+        ? {
+            bestMark: sql`greatest(coalesce(${courseLearners.bestMark}, 0), ${attempt.mark})`,
+            quizPassed: sql`${courseLearners.quizPassed} or ${attempt.passed}`,
+            updatedAt: sql`now()`,
+          }
+        : { updatedAt: sql`now()` },
+    })
+    .returning({ bestMark: courseLearners.bestMark, quizPassed: courseLearners.quizPassed });
+  return row;
+}
+
+/** The learner finished the course: completed, dated the first time. In the certificate's transaction. */
+export async function recordCompletion(tx: Db, courseId: string, userId: string): Promise<void> {
+  await tx
+    .insert(courseLearners)
+    .values({ courseId, userId, completed: true, endedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [courseLearners.courseId, courseLearners.userId],
+      set: { completed: true, endedAt: sql`coalesce(${courseLearners.endedAt}, now())`, updatedAt: sql`now()` },
+    });
 }
 
 export async function findLessonForOwner(

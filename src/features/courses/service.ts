@@ -22,19 +22,22 @@ import {
   listCourseCards,
   listCoursesWithOutline,
   outlinesOf,
+  recordCompletion,
+  recordQuizResult,
   setCourseSourcesOnly,
   startOfMonthUtc,
   updateLessons,
   type CourseCardRow,
   type CourseOutlineRows,
   type CourseRow,
+  type LearnerCourseRow,
   type NewCourseGraph,
 } from "./queries";
 import { contentTopics } from "./content";
 import { progressPercent } from "./progress";
 
-export { progressPercent };
-export type { CourseRow, NewCourseGraph };
+export { progressPercent, recordCompletion, recordQuizResult };
+export type { CourseRow, LearnerCourseRow, NewCourseGraph };
 
 export const COURSES_PAGE_SIZE = 9;
 
@@ -137,15 +140,16 @@ export function courseNotFound(t: ApiTranslator): AppError {
 }
 
 /**
- * The caller's course, or undefined for another user's course or an unknown id: the one owner
- * check every feature uses. Cached per server render, so a page's metadata and body read it once.
+ * The caller's course with their standing in it (decision 037), or undefined for another user's
+ * course or an unknown id: the one owner check every feature uses. Cached per server render, so a
+ * page's metadata and body read it once.
  */
-export const findOwnCourse = cache(async (userId: string, courseId: unknown): Promise<CourseRow | undefined> =>
+export const findOwnCourse = cache(async (userId: string, courseId: unknown): Promise<LearnerCourseRow | undefined> =>
   isUuid(courseId) ? findCourseForOwner(userId, courseId) : undefined,
 );
 
 /** Another user's course and an unknown id look the same: 404. */
-export async function requireOwnCourse(userId: string, courseId: unknown, t: ApiTranslator): Promise<CourseRow> {
+export async function requireOwnCourse(userId: string, courseId: unknown, t: ApiTranslator): Promise<LearnerCourseRow> {
   const course = await findOwnCourse(userId, courseId);
   if (!course) throw courseNotFound(t);
   return course;

@@ -1,5 +1,5 @@
 import "server-only";
-import { courseOutline, findOwnCourse, type CourseRow } from "@/features/courses/server";
+import { courseOutline, findOwnCourse, type LearnerCourseRow } from "@/features/courses/server";
 import { courseTextDirection } from "@/lib/course-languages";
 import { citedIn, type ShownCitation } from "@/lib/citations";
 
@@ -18,7 +18,7 @@ type ExportLesson = {
 };
 
 export type ExportDocument = {
-  course: Pick<CourseRow, "id" | "mainTopic" | "type" | "lang" | "photo" | "photoAttribution" | "quizPassed">;
+  course: Pick<LearnerCourseRow, "id" | "mainTopic" | "type" | "lang" | "photo" | "photoAttribution" | "quizPassed">;
   topics: { id: string; title: string; lessons: ExportLesson[] }[];
 };
 

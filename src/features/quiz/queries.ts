@@ -1,10 +1,10 @@
 import "server-only";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { recordCompletion, recordQuizResult } from "@/features/courses/server";
 import { progressOf } from "@/features/learning/server";
-import { getDb } from "@/server/db/client";
+import { getDb, type Db } from "@/server/db/client";
 import {
   certificates,
-  courses,
   lessonProgress,
   lessons,
   quizAttempts,
@@ -112,8 +112,8 @@ export async function startAttempt(courseId: string, order: ServedOrder): Promis
  * Closes the attempt and records it, in one transaction: the attempt is taken only if it is
  * still the one served and not graded yet (`graded_at is null`, a row lock), so a second or
  * parallel submit of it, or one after a newer serving, records nothing and gets undefined.
- * A counted attempt raises the course's best mark (never lowers it) and, when passing, sets
- * the pass for good.
+ * A counted attempt raises the learner's best mark (never lowers it) and, when passing, sets
+ * their pass for good (recordQuizResult, in this transaction).
  */
 export async function recordAttempt(input: {
   courseId: string;
@@ -136,18 +136,7 @@ export async function recordAttempt(input: {
       .returning({ courseId: quizzes.courseId });
     if (closed.length === 0) return undefined;
     await tx.insert(quizAttempts).values(input);
-    const set = input.counted
-      ? {
-          bestMark: sql<number>`greatest(coalesce(${courses.bestMark}, 0), ${input.mark})`,
-          quizPassed: sql<boolean>`${courses.quizPassed} or ${input.passed}`,
-        }
-      : { bestMark: sql<number | null>`${courses.bestMark}` };
-    const [row] = await tx
-      .update(courses)
-      .set(set)
-      .where(eq(courses.id, input.courseId))
-      .returning({ bestMark: courses.bestMark, quizPassed: courses.quizPassed });
-    return row;
+    return recordQuizResult(tx as unknown as Db, input.courseId, input.userId, input);
   });
 }
 
@@ -230,9 +219,13 @@ const infoColumns = {
   locale: certificates.locale,
 };
 
-export async function findCertificateForCourse(courseId: string): Promise<CertificateInfo | undefined> {
+/** The learner's certificate of the course (each learner of a course has their own). */
+export async function findCertificateForCourse(courseId: string, userId: string): Promise<CertificateInfo | undefined> {
   const db = await getDb();
-  const [row] = await db.select(infoColumns).from(certificates).where(eq(certificates.courseId, courseId));
+  const [row] = await db
+    .select(infoColumns)
+    .from(certificates)
+    .where(and(eq(certificates.courseId, courseId), eq(certificates.userId, userId)));
   return row;
 }
 
@@ -259,8 +252,8 @@ export async function storeCertificatePng(publicId: string, png: Buffer): Promis
 }
 
 /**
- * Issues the course's certificate once (a second call finds the first) and marks the course
- * completed with its end date. `created` tells whether this call issued it.
+ * Issues the learner's certificate of the course once (a second call finds the first) and marks
+ * the course completed for them with its end date. `created` tells whether this call issued it.
  */
 export async function issueCertificate(
   values: Omit<typeof certificates.$inferInsert, "id" | "png">,
@@ -270,17 +263,14 @@ export async function issueCertificate(
     const inserted = await tx
       .insert(certificates)
       .values(values)
-      .onConflictDoNothing({ target: certificates.courseId })
+      .onConflictDoNothing({ target: [certificates.courseId, certificates.userId] })
       .returning(infoColumns);
-    await tx
-      .update(courses)
-      .set({ completed: true, endedAt: sql`coalesce(${courses.endedAt}, now())` })
-      .where(eq(courses.id, values.courseId!));
+    await recordCompletion(tx as unknown as Db, values.courseId!, values.userId!);
     if (inserted[0]) return { certificate: inserted[0], created: true };
     const [existing] = await tx
       .select(infoColumns)
       .from(certificates)
-      .where(eq(certificates.courseId, values.courseId!));
+      .where(and(eq(certificates.courseId, values.courseId!), eq(certificates.userId, values.userId!)));
     return { certificate: existing, created: false };
   });
 }

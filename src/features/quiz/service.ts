@@ -266,7 +266,7 @@ export async function finishCourse(
 export async function certificateForOwner(userId: string, courseId: string): Promise<CertificateInfo | undefined> {
   const course = await findOwnCourse(userId, courseId);
   if (!course) return undefined;
-  return findCertificateForCourse(course.id);
+  return findCertificateForCourse(course.id, userId);
 }
 
 /**
@@ -281,7 +281,7 @@ export async function resendCertificate(user: Caller, courseId: string, t: ApiTr
   const mails = await hitRateLimit(`certificate-mail:${user.id}`, CERTIFICATE_MAIL_RULE);
   if (mails.limited) throw rateLimitError(mails, "certificate:mail-rate-limited", t("quiz.certificateMailTooMany"));
   const course = await requireOwnCourse(user.id, courseId, t);
-  const certificate = await findCertificateForCourse(course.id);
+  const certificate = await findCertificateForCourse(course.id, user.id);
   if (!certificate) throw appError("course:not-complete", t);
   mailCertificateInBackground(user, certificate);
 }

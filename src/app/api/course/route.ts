@@ -1,6 +1,10 @@
 import { createCourseBodySchema } from "@/features/generation/schemas";
 import { createCourseFromOutline } from "@/features/generation/server";
+import { findOwnCourse } from "@/features/courses/server";
 import { apiRoute } from "@/server/http/api";
+
+const ownCourseCompleted = async (userId: string, courseId: string) =>
+  (await findOwnCourse(userId, courseId))?.completed ?? false;
 
 /**
  * Creates a course from the previewed outline (the one /api/prompt stored under `outlineId`, of
@@ -14,7 +18,8 @@ export const POST = apiRoute.user(
     const { course, created } = await createCourseFromOutline(user, body, key, t);
     if (created) log.info({ userId: user.id, courseId: course.id }, "course created");
     return Response.json(
-      { success: true, courseId: course.id, completed: course.completed },
+      // A new course is not completed; a replayed one is the caller's own, with their standing.
+      { success: true, courseId: course.id, completed: created ? false : await ownCourseCompleted(user.id, course.id) },
       { status: created ? 201 : 200, headers: created ? {} : { "idempotent-replayed": "true" } },
     );
   },

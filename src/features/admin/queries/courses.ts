@@ -1,8 +1,8 @@
 import "server-only";
-import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { qualified } from "@/server/db/qualified";
-import { courses, lessonProgress, lessons, users } from "@/server/db/schema";
+import { courseLearners, courses, lessonProgress, lessons, users } from "@/server/db/schema";
 import type { ListQuery } from "../schemas";
 import { offsetOf, paged, searchAcross, type Page } from "./list-page";
 
@@ -26,7 +26,7 @@ export async function listCourses(query: ListQuery): Promise<Page<AdminCourseRow
   // The owner's progress (decision 037: each learner has their own).
   const ownerDone = sql`(select count(*) from ${lessonProgress} where ${qualified(lessonProgress, lessonProgress.courseId)} = ${qualified(courses, courses.id)} and ${qualified(lessonProgress, lessonProgress.userId)} = ${qualified(courses, courses.userId)} and ${qualified(lessonProgress, lessonProgress.done)})`;
   const progress =
-    sql<number>`round(100.0 * (${ownerDone} + (case when ${courses.quizPassed} then 1 else 0 end)) / ((select count(*) from ${lessons} where ${lessonOf}) + 1))`.mapWith(
+    sql<number>`round(100.0 * (${ownerDone} + (case when ${courseLearners.quizPassed} then 1 else 0 end)) / ((select count(*) from ${lessons} where ${lessonOf}) + 1))`.mapWith(
       Number,
     );
   // The page's ids first: the progress counts are then counted for its rows only, not for every skipped one.
@@ -47,11 +47,13 @@ export async function listCourses(query: ListQuery): Promise<Page<AdminCourseRow
       ownerName: users.name,
       ownerEmail: users.email,
       progress,
-      completed: courses.completed,
+      completed: sql<boolean>`coalesce(${courseLearners.completed}, false)`,
       createdAt: courses.createdAt,
     })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.userId))
+    // The owner's standing (decision 037).
+    .leftJoin(courseLearners, and(eq(courseLearners.courseId, courses.id), eq(courseLearners.userId, courses.userId)))
     .where(inArray(courses.id, pageIds))
     .orderBy(desc(courses.createdAt), asc(courses.id));
   const total = db.select({ n: count() }).from(courses).innerJoin(users, eq(users.id, courses.userId)).where(where);

@@ -162,32 +162,36 @@ export function ReviewSession({ courseId }: { courseId?: string }) {
     cardRef.current?.focus();
   }, [busy, t]);
 
+  // An effect event: the listener always sees this render's state. A listener re-added by an
+  // effect after each grade missed a key pressed between the new card's paint and that effect
+  // (the old one still thought the answer was shown), and Space did nothing.
+  const onKey = React.useEffectEvent((event: KeyboardEvent) => {
+    const target = event.target as HTMLElement | null;
+    if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z") {
+      event.preventDefault();
+      void undo();
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!revealed && (event.key === " " || event.key === "Enter")) {
+      // A focused button answers Enter and Space itself.
+      if (target?.tagName === "BUTTON" && target.dataset.reviewReveal === undefined) return;
+      event.preventDefault();
+      reveal();
+      return;
+    }
+    const rating = Number(event.key);
+    if (revealed && BUTTONS[mode].includes(rating as Rating)) {
+      event.preventDefault();
+      void grade(rating as Rating);
+    }
+  });
   React.useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z") {
-        event.preventDefault();
-        void undo();
-        return;
-      }
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if (!revealed && (event.key === " " || event.key === "Enter")) {
-        // A focused button answers Enter and Space itself.
-        if (target?.tagName === "BUTTON" && target.dataset.reviewReveal === undefined) return;
-        event.preventDefault();
-        reveal();
-        return;
-      }
-      const rating = Number(event.key);
-      if (revealed && BUTTONS[mode].includes(rating as Rating)) {
-        event.preventDefault();
-        void grade(rating as Rating);
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [grade, mode, reveal, revealed, undo]);
+    const listener = (event: KeyboardEvent) => onKey(event);
+    window.addEventListener("keydown", listener);
+    return () => window.removeEventListener("keydown", listener);
+  }, []);
 
   // Back to the card after switching, so Space and Enter show the answer again (a focused
   // checkbox would take Space for itself).

@@ -1,5 +1,16 @@
-/** Tables the courses feature writes: a course, its topics, and the creations the monthly limit counts. (docs/table-owners.md) */
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+/** Tables the courses feature writes: a course, its topics, each learner's standing in it, and the creations the monthly limit counts. (docs/table-owners.md) */
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
 
@@ -18,14 +29,6 @@ export const courses = pgTable(
     lang: text("lang").notNull(),
     photo: text("photo"),
     photoAttribution: text("photo_attribution"),
-    /** SPEC "completed": the certificate has been issued (stored as `first` in the browser). */
-    completed: boolean("completed").notNull().default(false),
-    /** SPEC "end": when the course was finished. */
-    endedAt: timestamp("ended_at", { withTimezone: true }),
-    /** The quiz has been passed (SPEC "pass"); counts as the +1 in progress. */
-    quizPassed: boolean("quiz_passed").notNull().default(false),
-    /** Best stored quiz mark (score times 10). */
-    bestMark: integer("best_mark"),
     /** Makes a retried or double-clicked creation return the same course. */
     idempotencyKey: text("idempotency_key"),
     /** The unguessable id of the course's public link while it is shared; null when not shared. */
@@ -71,4 +74,33 @@ export const topics = pgTable(
     title: text("title").notNull(),
   },
   (t) => [uniqueIndex("topics_course_position_key").on(t.courseId, t.position)],
+);
+
+/**
+ * One learner's standing in a course (decision 037): the quiz passed, the best mark, the course
+ * completed. Each learner has their own, the course's owner as much as anyone; no row is a learner
+ * who has none of it yet. The courses feature writes it, the quiz through `recordQuizResult` and
+ * `recordCompletion` in its own transactions.
+ */
+export const courseLearners = pgTable(
+  "course_learners",
+  {
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The quiz has been passed (SPEC "pass"); counts as the +1 in progress. */
+    quizPassed: boolean("quiz_passed").notNull().default(false),
+    /** Best stored quiz mark (score times 10). */
+    bestMark: integer("best_mark"),
+    /** SPEC "completed": the certificate has been issued (stored as `first` in the browser). */
+    completed: boolean("completed").notNull().default(false),
+    /** SPEC "end": when the course was finished. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index("course_learners_user_idx").on(t.userId)],
 );

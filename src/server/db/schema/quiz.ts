@@ -96,6 +96,7 @@ export const certificates = pgTable(
   },
   (t) => [
     uniqueIndex("certificates_public_id_key").on(t.publicId),
-    uniqueIndex("certificates_course_key").on(t.courseId),
+    // One certificate per learner of a course (decision 037).
+    uniqueIndex("certificates_course_user_key").on(t.courseId, t.userId),
   ],
 );
