@@ -156,7 +156,7 @@ describe("formulas and code", () => {
       answer: "a",
       explanation: `Pythagoras: $${MATH_CODE_FORMULAS.inline}$.`,
     };
-    await storeQuiz(course.id, [question], [{ question: 0, options: [0, 1, 2, 3] }]);
+    await storeQuiz(course.id, [question]);
     const served = await callRoute(aiexam, { cookie, body: { courseId: course.id } });
     expect(served.status).toBe(200);
     const [shown] = JSON.parse(served.json.message as string) as {

@@ -429,3 +429,77 @@ describe("the course-learners migration", () => {
     }
   });
 });
+
+describe("the each-learner quiz migration", () => {
+  it("makes each course's served attempt its owner's, open or graded, and keys quiz-miss cards by learner", async () => {
+    const empty = await databaseBefore("_each_learner_quiz");
+    try {
+      const [ann, bob] = ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"];
+      const [c1, c2, c3] = [
+        "00000000-0000-4000-8000-0000000000c1",
+        "00000000-0000-4000-8000-0000000000c2",
+        "00000000-0000-4000-8000-0000000000c3",
+      ];
+      const [open, graded] = ["00000000-0000-4000-8000-0000000000a1", "00000000-0000-4000-8000-0000000000a2"];
+      const order = [{ question: 0, options: [1, 0] }];
+      await empty.handle.db.execute(
+        sql`insert into users (id, email, name, password_hash) values (${ann}, 'ann@example.io', 'Ann', 'x'), (${bob}, 'bob@example.io', 'Bob', 'x')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into courses (id, user_id, main_topic, type, lang) values
+          (${c1}, ${ann}, 'Open attempt', 'text_image', 'English'),
+          (${c2}, ${bob}, 'Graded attempt', 'text_image', 'English'),
+          (${c3}, ${bob}, 'No quiz', 'text_image', 'English')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into quizzes (course_id, questions, served_at, attempt_id, served_order, graded_at) values
+          (${c1}, '[]', '2025-05-01T10:00:00Z', ${open}, ${JSON.stringify(order)}::jsonb, null),
+          (${c2}, '[]', '2025-05-02T10:00:00Z', ${graded}, null, '2025-05-02T10:05:00Z')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into cards (user_id, course_id, source, source_key, front, back) values (${ann}, ${c1}, 'quiz-miss', 'k1', 'Q', 'A')`,
+      );
+      await empty.migrate();
+      expect(
+        await rows(
+          empty.handle,
+          sql`select course_id, user_id, attempt_id, served_order, extract(epoch from served_at)::int as served_at,
+                extract(epoch from graded_at)::int as graded_at from quiz_servings order by course_id`,
+        ),
+      ).toEqual([
+        {
+          course_id: c1,
+          user_id: ann,
+          attempt_id: open,
+          served_order: order,
+          served_at: Date.parse("2025-05-01T10:00:00Z") / 1000,
+          graded_at: null,
+        },
+        {
+          course_id: c2,
+          user_id: bob,
+          attempt_id: graded,
+          served_order: null,
+          served_at: Date.parse("2025-05-02T10:00:00Z") / 1000,
+          graded_at: Date.parse("2025-05-02T10:05:00Z") / 1000,
+        },
+      ]);
+      const columns = await rows<{ column_name: string }>(
+        empty.handle,
+        sql`select column_name from information_schema.columns where table_name = 'quizzes' order by column_name`,
+      );
+      expect(columns.map((c) => c.column_name)).toEqual(["course_id", "created_at", "questions"]);
+      // Another learner of the course may now miss the same question; the same learner still has one card for it.
+      await empty.handle.db.execute(
+        sql`insert into cards (user_id, course_id, source, source_key, front, back) values (${bob}, ${c1}, 'quiz-miss', 'k1', 'Q', 'A')`,
+      );
+      await expect(
+        empty.handle.db.execute(
+          sql`insert into cards (user_id, course_id, source, source_key, front, back) values (${ann}, ${c1}, 'quiz-miss', 'k1', 'Q', 'A')`,
+        ),
+      ).rejects.toThrow();
+    } finally {
+      await empty.dispose();
+    }
+  });
+});

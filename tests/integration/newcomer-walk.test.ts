@@ -18,13 +18,13 @@ import { POST as addSourceRoute } from "@/app/api/sources/route";
 import { coursesBeingWritten } from "@/features/learning/writing-status";
 import { loadQuizPageWithMarks } from "@/features/quiz/server";
 import { getDb } from "@/server/db/client";
-import { lessons, quizzes } from "@/server/db/schema";
+import { lessons } from "@/server/db/schema";
 import { runDueJobs, settleJobs } from "@/server/jobs";
 import en from "../../messages/en.json";
 import pt from "../../messages/pt.json";
 import { paidUser, signedUpUser, type TestAccount } from "../setup/accounts";
 import { callRoute } from "../setup/http";
-import { rightAnswers, serveQuiz, useQuizModel, wrongAnswers } from "../setup/quiz";
+import { backdateServings, rightAnswers, serveQuiz, useQuizModel, wrongAnswers } from "../setup/quiz";
 import { lessonsOf, seedCourse } from "../setup/seed-course";
 import { useSettings } from "../setup/settings";
 import { useTestDatabase } from "../setup/test-db";
@@ -155,12 +155,7 @@ describe("the quiz page's marks", () => {
 
     // A late attempt (sent after the questions' time) is recorded but counted in neither.
     const late = await serveQuiz(account.cookie, course.id);
-    await (
-      await getDb()
-    )
-      .update(quizzes)
-      .set({ servedAt: new Date(Date.now() - 60 * 60 * 1000) })
-      .where(eq(quizzes.courseId, course.id));
+    await backdateServings(course.id, 60 * 60 * 1000);
     const lateGraded = await callRoute(submit, {
       cookie: account.cookie,
       body: { courseId: course.id, answers: await rightAnswers(course.id, late), attemptId: late.attemptId },

@@ -10,17 +10,29 @@ import { POST as deletecourse } from "@/app/api/deletecourse/route";
 import { POST as deleteuser } from "@/app/api/deleteuser/route";
 import { POST as finish } from "@/app/api/finish/route";
 import { POST as getmyresult } from "@/app/api/getmyresult/route";
+import { POST as remediation } from "@/app/api/quiz/remediation/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
 import { POST as sendcertificate } from "@/app/api/sendcertificate/route";
 import { POST as updateresult } from "@/app/api/updateresult/route";
 import { certificateDate } from "@/features/quiz/client";
 import { publicCertificate } from "@/features/quiz/server";
 import { getDb } from "@/server/db/client";
-import { certificates, courses, emailOutbox, jobs, lessons, quizAttempts, quizzes } from "@/server/db/schema";
+import {
+  cards,
+  certificates,
+  courses,
+  emailOutbox,
+  jobs,
+  lessons,
+  quizAttempts,
+  quizServings,
+  quizzes,
+} from "@/server/db/schema";
+import { recordQuizMisses } from "@/features/review/server";
 import { settleBackgroundMail } from "@/server/email/mailer";
 import { and, eq } from "drizzle-orm";
 import { callRoute } from "../setup/http";
-import { rightAnswers, servedAsStored, serveQuiz, useQuizModel, wrongAnswers } from "../setup/quiz";
+import { backdateServings, rightAnswers, servedAsStored, serveQuiz, useQuizModel, wrongAnswers } from "../setup/quiz";
 import { useTestDatabase } from "../setup/test-db";
 import { courseWithOwnerStanding, lessonsOf, seedCourse, setProgress, setStanding } from "../setup/seed-course";
 import { signedUpUser } from "../setup/accounts";
@@ -42,10 +54,7 @@ async function insertCourse(userId: string, topicCount = 6) {
 
 async function storedQuiz(courseId: string) {
   const [row] = await (await getDb()).select().from(quizzes).where(eq(quizzes.courseId, courseId));
-  return row as {
-    questions: { question: string; options: string[]; answer: string; explanation: string }[];
-    servedAt: Date;
-  };
+  return row as { questions: { question: string; options: string[]; answer: string; explanation: string }[] };
 }
 
 /** Fails when any trace of the answer key is in a response. */
@@ -223,12 +232,7 @@ describe("the quiz", () => {
     const courseId = await insertCourse(userId, 5);
     const served = await serveQuiz(cookie, courseId);
     // 5 questions = 5 minutes, plus 30 s of grace: served 6 minutes ago is too late.
-    await (
-      await getDb()
-    )
-      .update(quizzes)
-      .set({ servedAt: new Date(Date.now() - 6 * 60_000) })
-      .where(eq(quizzes.courseId, courseId));
+    await backdateServings(courseId, 6 * 60_000);
     const late = await callRoute(submit, { cookie, body: { courseId, answers: await rightAnswers(courseId, served) } });
     expect(late.status).toBe(200);
     expect(late.json).toMatchObject({ score: 5, counted: false, passed: false, bestMark: null, quizPassed: false });
@@ -311,6 +315,59 @@ describe("completion and the certificate", () => {
     const held = await (await getDb()).select().from(certificates).where(eq(certificates.courseId, courseId));
     expect(held.map((c) => c.userId).sort()).toEqual([owner.userId, other.userId].sort());
     expect(await courseWithOwnerStanding(courseId)).toMatchObject({ quizPassed: true, bestMark: 50, completed: true });
+  });
+
+  it("keeps each learner's served attempt, attempts, missed-question cards and review offer theirs (decision 037)", async () => {
+    const owner = await signedUpUser();
+    const other = await signedUpUser();
+    const courseId = await insertCourse(owner.userId, 5);
+    const served = await serveQuiz(owner.cookie, courseId);
+    const db = await getDb();
+    // Another learner of the same course is in the middle of an attempt, has failed one and holds
+    // a card for every question (as if they had missed them all).
+    const otherAttempt = "00000000-0000-4000-8000-0000000000a1";
+    await db.insert(quizServings).values({ courseId, userId: other.userId, attemptId: otherAttempt });
+    const stored = await servedAsStored(courseId, served);
+    await db.insert(quizAttempts).values({
+      courseId,
+      userId: other.userId,
+      mark: 0,
+      passed: false,
+      answers: stored.map(() => "a"),
+      attemptId: "00000000-0000-4000-8000-0000000000a0",
+      results: stored.map((q) => ({
+        question: q.question,
+        topic: 0,
+        correct: false,
+        right: "",
+        chosen: "",
+        explanation: "",
+      })),
+    });
+    await recordQuizMisses(other.userId, courseId, stored);
+
+    // None of it is the owner's: no review to offer, and their own attempt is open and graded.
+    const notOffered = await callRoute(remediation, { cookie: owner.cookie, body: { courseId } });
+    expect(notOffered.json.code).toBe("remediation:not-offered");
+    const graded = await callRoute(submit, {
+      cookie: owner.cookie,
+      body: { courseId, answers: wrongAnswers(await rightAnswers(courseId, served)), attemptId: served.attemptId },
+    });
+    expect(graded.status).toBe(200);
+    // The owner's misses are cards of their own, beside the other learner's cards of the same questions.
+    const owned = await db.select().from(cards).where(eq(cards.courseId, courseId));
+    expect(owned.filter((card) => card.userId === owner.userId)).toHaveLength(stored.length);
+    expect(owned.filter((card) => card.userId === other.userId)).toHaveLength(stored.length);
+    // The other learner's attempt is still open, and theirs alone is in their history.
+    const [theirs] = await db
+      .select()
+      .from(quizServings)
+      .where(and(eq(quizServings.courseId, courseId), eq(quizServings.userId, other.userId)));
+    expect(theirs).toMatchObject({ attemptId: otherAttempt, gradedAt: null });
+    const attempts = await db.select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId));
+    expect(attempts.filter((a) => a.userId === owner.userId).map((a) => a.attemptId)).toEqual([served.attemptId]);
+    // Now the owner has failed: the review is offered to them.
+    expect((await callRoute(remediation, { cookie: owner.cookie, body: { courseId } })).status).toBe(200);
   });
 
   it("refuses /api/finish below 100 %, then issues one certificate, mails it, and answers the same one again", async () => {

@@ -27,7 +27,11 @@ export const OWNER_GROUPS = [
     why: "the viewer opens lessons and the generator fills them; each learner's reading of them is theirs; a course's creation and the content update call the learning feature",
   },
   { owner: "generation", tables: ["generatedOutlines"], why: "the outlines a user may turn into a course" },
-  { owner: "quiz", tables: ["quizzes", "quizAttempts", "certificates"], why: "serving, grading and issuing" },
+  {
+    owner: "quiz",
+    tables: ["quizzes", "quizServings", "quizAttempts", "certificates"],
+    why: "serving (each learner their own attempt), grading and issuing",
+  },
   {
     owner: "plans",
     tables: ["subscriptions", "payments", "webhookEvents"],

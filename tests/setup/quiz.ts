@@ -5,7 +5,7 @@
  */
 import { POST as aiexam } from "@/app/api/aiexam/route";
 import { getDb } from "@/server/db/client";
-import { quizzes } from "@/server/db/schema";
+import { quizServings, quizzes } from "@/server/db/schema";
 import { eq } from "drizzle-orm";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { settleBackgroundMail } from "@/server/email/mailer";
@@ -35,6 +35,16 @@ export async function storedQuestions(courseId: string): Promise<StoredQuizQuest
     .from(quizzes)
     .where(eq(quizzes.courseId, courseId));
   return row.questions as StoredQuizQuestion[];
+}
+
+/** Moves the clock of every open serving of the course's quiz `ms` back: as if served that long ago. */
+export async function backdateServings(courseId: string, ms: number): Promise<void> {
+  await (
+    await getDb()
+  )
+    .update(quizServings)
+    .set({ servedAt: new Date(Date.now() - ms) })
+    .where(eq(quizServings.courseId, courseId));
 }
 
 /** Serves the quiz (a new attempt) to the cookie's user. */

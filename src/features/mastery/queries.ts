@@ -35,8 +35,8 @@ export type CourseEvidence = {
   cards: StoredCard[];
 };
 
-/** One course's topics, last attempts with results (newest first) and cards. */
-export async function courseEvidence(courseId: string): Promise<CourseEvidence> {
+/** One course's topics, and the learner's last attempts with results (newest first) and cards. */
+export async function courseEvidence(courseId: string, userId: string): Promise<CourseEvidence> {
   const db = await getDb();
   const [topicRows, attemptRows, cardRows] = await Promise.all([
     db
@@ -47,10 +47,13 @@ export async function courseEvidence(courseId: string): Promise<CourseEvidence> 
     db
       .select({ createdAt: quizAttempts.createdAt, results: quizAttempts.results })
       .from(quizAttempts)
-      .where(and(eq(quizAttempts.courseId, courseId), isNotNull(quizAttempts.results)))
+      .where(and(eq(quizAttempts.courseId, courseId), eq(quizAttempts.userId, userId), isNotNull(quizAttempts.results)))
       .orderBy(desc(quizAttempts.createdAt), desc(quizAttempts.id))
       .limit(QUIZ_ATTEMPTS),
-    db.select(cardColumns).from(cards).where(eq(cards.courseId, courseId)),
+    db
+      .select(cardColumns)
+      .from(cards)
+      .where(and(eq(cards.courseId, courseId), eq(cards.userId, userId))),
   ]);
   return {
     topics: topicRows,
@@ -71,8 +74,8 @@ export async function userEvidence(userId: string): Promise<(CourseEvidence & { 
     .where(
       and(
         eq(courses.userId, userId),
-        sql`(exists (select 1 from ${quizAttempts} where ${quizAttempts.courseId} = ${courses.id} and ${quizAttempts.results} is not null)
-          or exists (select 1 from ${cards} where ${cards.courseId} = ${courses.id}))`,
+        sql`(exists (select 1 from ${quizAttempts} where ${quizAttempts.courseId} = ${courses.id} and ${quizAttempts.userId} = ${userId} and ${quizAttempts.results} is not null)
+          or exists (select 1 from ${cards} where ${cards.courseId} = ${courses.id} and ${cards.userId} = ${userId}))`,
       ),
     )
     .orderBy(desc(courses.createdAt))
@@ -88,7 +91,7 @@ export async function userEvidence(userId: string): Promise<(CourseEvidence & { 
     db
       .select({ courseId: quizAttempts.courseId, createdAt: quizAttempts.createdAt, results: quizAttempts.results })
       .from(quizAttempts)
-      .where(and(inArray(quizAttempts.courseId, ids), isNotNull(quizAttempts.results)))
+      .where(and(inArray(quizAttempts.courseId, ids), eq(quizAttempts.userId, userId), isNotNull(quizAttempts.results)))
       .orderBy(desc(quizAttempts.createdAt), desc(quizAttempts.id)),
     db
       .select(cardColumns)

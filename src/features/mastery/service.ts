@@ -20,11 +20,11 @@ function weighed(cards: StoredCard[], now: Date): CardEvidence[] {
   }));
 }
 
-/** The owner's per-topic mastery for one course, in topic order; null when not the owner's. */
+/** The learner's per-topic mastery for one course, in topic order; null when not the owner's. */
 export async function courseMastery(userId: string, courseId: string, now = new Date()) {
   const course = await findOwnCourse(userId, courseId);
   if (!course) return null;
-  const evidence = await courseEvidence(course.id);
+  const evidence = await courseEvidence(course.id, userId);
   return topicMastery(evidence.topics, evidence.attempts, weighed(evidence.cards, now), now);
 }
 

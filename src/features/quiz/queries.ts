@@ -8,6 +8,7 @@ import {
   lessonProgress,
   lessons,
   quizAttempts,
+  quizServings,
   quizzes,
   topics,
   type AttemptQuestionResult,
@@ -49,71 +50,95 @@ export async function completionFacts(
   return row ?? { lessonCount: 0, openedDoneCount: 0, passedAttempt: false };
 }
 
-/** The stored questions (and when they were written) and the attempt served last (its id, order, clock and whether it is graded). */
-export type QuizRow = {
-  questions: StoredQuestion[];
-  createdAt: Date;
-  servedAt: Date;
-  attemptId: string;
-  servedOrder: ServedOrder | null;
-  gradedAt: Date | null;
-};
+/** The course's stored questions and when they were written. */
+export type QuizRow = { questions: StoredQuestion[]; createdAt: Date };
+
+/** The attempt served last to one learner: its id, order, clock and whether it is graded. */
+export type Serving = { servedAt: Date; attemptId: string; servedOrder: ServedOrder | null; gradedAt: Date | null };
 
 export async function findQuiz(courseId: string): Promise<QuizRow | undefined> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      questions: quizzes.questions,
-      createdAt: quizzes.createdAt,
-      servedAt: quizzes.servedAt,
-      attemptId: quizzes.attemptId,
-      servedOrder: quizzes.servedOrder,
-      gradedAt: quizzes.gradedAt,
-    })
+    .select({ questions: quizzes.questions, createdAt: quizzes.createdAt })
     .from(quizzes)
     .where(eq(quizzes.courseId, courseId));
   return row ? { ...row, questions: row.questions as StoredQuestion[] } : undefined;
 }
 
-/** A new attempt: its id, its order, its clock started, not graded. */
-const newAttempt = (servedOrder: ServedOrder) => ({
-  attemptId: sql`gen_random_uuid()`,
-  servedOrder,
-  servedAt: sql`now()`,
-  gradedAt: null,
-});
-
-/** Stores fresh questions (replacing any) and serves them as a new attempt; answers its id. */
-export async function storeQuiz(courseId: string, questions: StoredQuestion[], order: ServedOrder): Promise<string> {
+/** The course's questions with the learner's serving of them (null before their first). */
+export async function findQuizFor(
+  courseId: string,
+  userId: string,
+): Promise<(QuizRow & { serving: Serving | null }) | undefined> {
   const db = await getDb();
   const [row] = await db
-    .insert(quizzes)
-    .values({ courseId, questions, ...newAttempt(order) })
-    .onConflictDoUpdate({ target: quizzes.courseId, set: { questions, ...newAttempt(order), createdAt: sql`now()` } })
-    .returning({ attemptId: quizzes.attemptId });
-  return row.attemptId;
+    .select({
+      questions: quizzes.questions,
+      createdAt: quizzes.createdAt,
+      servedAt: quizServings.servedAt,
+      attemptId: quizServings.attemptId,
+      servedOrder: quizServings.servedOrder,
+      gradedAt: quizServings.gradedAt,
+    })
+    .from(quizzes)
+    .leftJoin(quizServings, and(eq(quizServings.courseId, quizzes.courseId), eq(quizServings.userId, userId)))
+    .where(eq(quizzes.courseId, courseId));
+  if (!row) return undefined;
+  const { servedAt, attemptId, servedOrder, gradedAt, ...quiz } = row;
+  const serving = servedAt && attemptId ? { servedAt, attemptId, servedOrder, gradedAt } : null;
+  return { ...quiz, questions: quiz.questions as StoredQuestion[], serving };
 }
 
 /**
- * Serves the same questions as a new attempt in a new order (a retake); the attempt before is
- * closed for good, graded or not. Answers the new attempt's id, or undefined if the quiz is gone.
+ * Stores fresh questions, replacing any. Every learner's serving of the old ones goes with them
+ * (its order named the old questions): an answer to it is refused as a closed attempt.
  */
-export async function startAttempt(courseId: string, order: ServedOrder): Promise<string | undefined> {
+export async function storeQuiz(courseId: string, questions: StoredQuestion[]): Promise<void> {
   const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(quizServings).where(eq(quizServings.courseId, courseId));
+    await tx
+      .insert(quizzes)
+      .values({ courseId, questions })
+      .onConflictDoUpdate({ target: quizzes.courseId, set: { questions, createdAt: sql`now()` } });
+  });
+}
+
+/**
+ * Serves the learner the questions as a new attempt in a new order: its own id, its clock
+ * started, not graded. Their attempt before is closed for good, graded or not. Answers the new
+ * attempt's id, or undefined if the quiz is gone.
+ */
+export async function startAttempt(courseId: string, userId: string, order: ServedOrder): Promise<string | undefined> {
+  const db = await getDb();
+  const attempt = { attemptId: sql`gen_random_uuid()`, servedOrder: order, servedAt: sql`now()`, gradedAt: null };
+  // From the quiz itself, so a quiz deleted meanwhile serves nothing (rather than failing its key).
   const [row] = await db
-    .update(quizzes)
-    .set(newAttempt(order))
-    .where(eq(quizzes.courseId, courseId))
-    .returning({ attemptId: quizzes.attemptId });
+    .insert(quizServings)
+    .select(
+      db
+        .select({
+          courseId: quizzes.courseId,
+          userId: sql`${userId}::uuid`.as("user_id"),
+          servedAt: sql`now()`.as("served_at"),
+          attemptId: sql`gen_random_uuid()`.as("attempt_id"),
+          servedOrder: sql`${JSON.stringify(order)}::jsonb`.as("served_order"),
+          gradedAt: sql`null::timestamptz`.as("graded_at"),
+        })
+        .from(quizzes)
+        .where(eq(quizzes.courseId, courseId)),
+    )
+    .onConflictDoUpdate({ target: [quizServings.courseId, quizServings.userId], set: attempt })
+    .returning({ attemptId: quizServings.attemptId });
   return row?.attemptId;
 }
 
 /**
- * Closes the attempt and records it, in one transaction: the attempt is taken only if it is
- * still the one served and not graded yet (`graded_at is null`, a row lock), so a second or
- * parallel submit of it, or one after a newer serving, records nothing and gets undefined.
- * A counted attempt raises the learner's best mark (never lowers it) and, when passing, sets
- * their pass for good (recordQuizResult, in this transaction).
+ * Closes the learner's attempt and records it, in one transaction: the attempt is taken only if
+ * it is still the one served to them and not graded yet (`graded_at is null`, a row lock), so a
+ * second or parallel submit of it, or one after a newer serving, records nothing and gets
+ * undefined. A counted attempt raises the learner's best mark (never lowers it) and, when
+ * passing, sets their pass for good (recordQuizResult, in this transaction).
  */
 export async function recordAttempt(input: {
   courseId: string;
@@ -128,12 +153,17 @@ export async function recordAttempt(input: {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const closed = await tx
-      .update(quizzes)
+      .update(quizServings)
       .set({ gradedAt: sql`now()` })
       .where(
-        and(eq(quizzes.courseId, input.courseId), eq(quizzes.attemptId, input.attemptId), isNull(quizzes.gradedAt)),
+        and(
+          eq(quizServings.courseId, input.courseId),
+          eq(quizServings.userId, input.userId),
+          eq(quizServings.attemptId, input.attemptId),
+          isNull(quizServings.gradedAt),
+        ),
       )
-      .returning({ courseId: quizzes.courseId });
+      .returning({ courseId: quizServings.courseId });
     if (closed.length === 0) return undefined;
     await tx.insert(quizAttempts).values(input);
     return recordQuizResult(tx as unknown as Db, input.courseId, input.userId, input);
@@ -149,8 +179,8 @@ export type AttemptRecord = {
   createdAt: Date;
 };
 
-/** The course's graded attempts, newest first, at most `limit`. */
-export async function recentAttempts(courseId: string, limit: number): Promise<AttemptRecord[]> {
+/** The learner's graded attempts of the course, newest first, at most `limit`. */
+export async function recentAttempts(courseId: string, userId: string, limit: number): Promise<AttemptRecord[]> {
   const db = await getDb();
   return db
     .select({
@@ -161,23 +191,30 @@ export async function recentAttempts(courseId: string, limit: number): Promise<A
       createdAt: quizAttempts.createdAt,
     })
     .from(quizAttempts)
-    .where(eq(quizAttempts.courseId, courseId))
+    .where(and(eq(quizAttempts.courseId, courseId), eq(quizAttempts.userId, userId)))
     .orderBy(desc(quizAttempts.createdAt), desc(quizAttempts.id))
     .limit(limit);
 }
 
 /**
- * What the quiz page says of the attempts so far: the newest counted one and the best (the most
- * right answers, the newer of equals). A late attempt does not count, so it is in neither.
+ * What the quiz page says of the learner's attempts so far: the newest counted one and the best
+ * (the most right answers, the newer of equals). A late attempt does not count, so it is in neither.
  */
-export async function quizMarks(courseId: string): Promise<{ last: AttemptMark | null; best: AttemptMark | null }> {
+export async function quizMarks(
+  courseId: string,
+  userId: string,
+): Promise<{ last: AttemptMark | null; best: AttemptMark | null }> {
   const db = await getDb();
   const columns = {
     score: sql<number>`${quizAttempts.mark} / 10`.mapWith(Number),
     total: sql<number>`jsonb_array_length(${quizAttempts.answers})`.mapWith(Number),
     passed: quizAttempts.passed,
   };
-  const counted = and(eq(quizAttempts.courseId, courseId), eq(quizAttempts.counted, true));
+  const counted = and(
+    eq(quizAttempts.courseId, courseId),
+    eq(quizAttempts.userId, userId),
+    eq(quizAttempts.counted, true),
+  );
   const [[last], [best]] = await Promise.all([
     db.select(columns).from(quizAttempts).where(counted).orderBy(desc(quizAttempts.createdAt)).limit(1),
     db

@@ -102,8 +102,8 @@ async function writeQuizJob({ job, signal, keepLease }: JobContext): Promise<voi
   );
   // Taken over while the model wrote: the new holder stores its own.
   await keepLease();
-  // Stored as an attempt nobody was served: each follower then serves its own (serveQuiz).
-  await storeQuiz(courseId, questions, shuffledOrder(questions, randomInt));
+  // Served to nobody: each follower then serves its own attempt (serveQuiz).
+  await storeQuiz(courseId, questions);
 }
 
 /**

@@ -28,19 +28,14 @@ function missedByTopic(results: AttemptQuestionResult[]): MissedGroup[] {
 }
 
 /**
- * The course's last graded attempt, when it failed and names what it missed (attempts graded
+ * The learner's last graded attempt of the course, when it failed and names what it missed (attempts graded
  * before migration 0017 do not): else null, and no review is offered.
  */
-async function failedAttempt(courseId: string) {
-  const [last] = await recentAttempts(courseId, 1);
+async function failedAttempt(courseId: string, userId: string) {
+  const [last] = await recentAttempts(courseId, userId, 1);
   if (!last || last.passed || !last.attemptId || !last.results) return null;
   const groups = missedByTopic(last.results);
   return groups.length > 0 ? { attemptId: last.attemptId, groups } : null;
-}
-
-/** Whether the course's page should offer the review: its last attempt failed with misses on record. */
-export async function remediationOffered(courseId: string): Promise<boolean> {
-  return (await failedAttempt(courseId)) !== null;
 }
 
 /**
@@ -54,7 +49,7 @@ export async function startRemediation(
   t: ApiTranslator,
 ): Promise<{ lessons: ReviewLessonRef[] }> {
   const course = await requireOwnCourse(userId, courseId, t);
-  const failed = await failedAttempt(course.id);
+  const failed = await failedAttempt(course.id, userId);
   if (!failed) throw appError("remediation:not-offered", t);
   const lessons = await addReviewLessons({
     courseId: course.id,

@@ -32,6 +32,7 @@ import {
   findCertificateByPublicId,
   findCertificateForCourse,
   findQuiz,
+  findQuizFor,
   issueCertificate,
   quizMarks,
   recordAttempt,
@@ -60,7 +61,7 @@ export async function loadQuizPage(userId: string, courseId: string) {
 /** The quiz page's course with the learner's last and best counted marks, shown before a start. */
 export async function loadQuizPageWithMarks(userId: string, courseId: string) {
   const course = await loadQuizPage(userId, courseId);
-  return course && { ...course, marks: await quizMarks(course.id) };
+  return course && { ...course, marks: await quizMarks(course.id, userId) };
 }
 
 /** A uniform whole number below n, from the system's secure source: an attempt's order is not guessable. */
@@ -94,19 +95,19 @@ export async function serveQuiz(
   t: ApiTranslator,
 ): Promise<ServedAttempt> {
   const course = await requireOwnCourse(user.id, input.courseId, t);
-  const existing = await findQuiz(course.id);
+  const existing = await findQuizFor(course.id, user.id);
   if (existing && !input.renew) {
-    const order = shuffledOrder(existing.questions, randomBelow, existing.servedOrder);
-    const attemptId = await startAttempt(course.id, order);
+    const order = shuffledOrder(existing.questions, randomBelow, existing.serving?.servedOrder);
+    const attemptId = await startAttempt(course.id, user.id, order);
     // The quiz went with its course between the two statements: as if never written.
     if (attemptId) return { attemptId, questions: formatted(publicQuestions(existing.questions, order)) };
   }
   const job = await waitForJob(await quizJob(user.id, course.id, Boolean(input.renew), t));
   if (job?.status !== "succeeded") throw quizJobFailure(job?.lastError ?? null, t);
-  const quiz = await findQuiz(course.id);
+  const quiz = await findQuizFor(course.id, user.id);
   // Each follower of the job serves its own attempt; the one served last is the open one.
-  const order = quiz && shuffledOrder(quiz.questions, randomBelow, quiz.servedOrder);
-  const attemptId = order && (await startAttempt(course.id, order));
+  const order = quiz && shuffledOrder(quiz.questions, randomBelow, quiz.serving?.servedOrder);
+  const attemptId = order && (await startAttempt(course.id, user.id, order));
   // The quiz went with its course while the model wrote.
   if (!quiz || !order || !attemptId) throw courseNotFound(t);
   return { attemptId, questions: formatted(publicQuestions(quiz.questions, order)) };
@@ -164,19 +165,22 @@ export async function submitQuiz(
   t: ApiTranslator,
 ): Promise<QuizOutcome> {
   const course = await requireOwnCourse(user.id, input.courseId, t);
-  const quiz = await findQuiz(course.id);
+  const quiz = await findQuizFor(course.id, user.id);
   if (!quiz) throw appError("quiz:not-started", t);
-  if (quiz.gradedAt || (input.attemptId !== undefined && input.attemptId !== quiz.attemptId))
+  // None served to this learner since the questions were (re)written: nothing of theirs is open.
+  const serving = quiz.serving;
+  if (!serving) throw appError("quiz:attempt-closed", t);
+  if (serving.gradedAt || (input.attemptId !== undefined && input.attemptId !== serving.attemptId))
     throw appError("quiz:attempt-closed", t);
   if (input.answers.length !== quiz.questions.length) throw appError("quiz:answers-mismatch", t);
   const settings = env();
-  const graded = grade(quiz.questions, input.answers, quiz.servedOrder ?? undefined);
-  const counted = withinTimeLimit(quiz.servedAt, new Date(), quiz.questions.length, settings.QUIZ_GRACE_SECONDS);
+  const graded = grade(quiz.questions, input.answers, serving.servedOrder ?? undefined);
+  const counted = withinTimeLimit(serving.servedAt, new Date(), quiz.questions.length, settings.QUIZ_GRACE_SECONDS);
   const passed = counted && isPassing(graded.percent, settings.QUIZ_PASS_PERCENT);
   const stored = await recordAttempt({
     courseId: course.id,
     userId: user.id,
-    attemptId: quiz.attemptId,
+    attemptId: serving.attemptId,
     mark: graded.mark,
     passed,
     answers: graded.recorded,
@@ -193,7 +197,7 @@ export async function submitQuiz(
   // Another submit of the same attempt, or a new serving, got there first.
   if (!stored) throw appError("quiz:attempt-closed", t);
   // Every missed question becomes a review card (or a lapse of its card); the grade stands even if that fails.
-  const order = quiz.servedOrder ?? storedOrder(quiz.questions);
+  const order = serving.servedOrder ?? storedOrder(quiz.questions);
   const missed = graded.results.flatMap((r, i) =>
     r.chosen !== "" && r.chosen === r.correct ? [] : [quiz.questions[order[i].question]],
   );
@@ -312,4 +316,4 @@ export async function publicCertificate(publicId: unknown): Promise<CertificateI
 
 export { BrowserUnavailableError, certificatePng };
 
-export { remediationOffered, startRemediation } from "./remediation";
+export { startRemediation } from "./remediation";

@@ -60,7 +60,7 @@ export async function recordQuizMisses(
       const inserted = await tx
         .insert(cards)
         .values({ userId, courseId, topicId, source: "quiz-miss", ...card, due: now })
-        .onConflictDoNothing({ target: [cards.courseId, cards.sourceKey] })
+        .onConflictDoNothing({ target: [cards.userId, cards.courseId, cards.sourceKey] })
         .returning({ id: cards.id });
       if (inserted.length > 0) {
         created++;

@@ -1,5 +1,16 @@
 /** Tables the quiz feature writes: the served quiz, graded attempts and certificates. (docs/table-owners.md) */
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { uiLocale, users } from "./accounts";
 import { bytea, createdAt } from "./columns";
 import { courses } from "./courses";
@@ -14,6 +25,7 @@ export type AttemptQuestionResult = {
   explanation: string;
 };
 
+/** The course's questions: written by the model once, shared by everyone who takes the quiz. */
 export const quizzes = pgTable("quizzes", {
   courseId: uuid("course_id")
     .primaryKey()
@@ -21,18 +33,35 @@ export const quizzes = pgTable("quizzes", {
   /** Validated list of { question, options: {letter, text}[], answer }. */
   questions: jsonb("questions").notNull(),
   createdAt: createdAt(),
-  /** When the questions were last handed out: the server's clock for the attempt's time limit. */
-  servedAt: timestamp("served_at", { withTimezone: true }).notNull().defaultNow(),
-  /** The attempt served last: each serving is a new one; grading closes it (see gradedAt). */
-  attemptId: uuid("attempt_id").notNull().defaultRandom(),
-  /**
-   * The order that attempt showed: served question i is stored question `question`, and its
-   * option letter j the stored option `options[j]`. Null: the stored order.
-   */
-  servedOrder: jsonb("served_order").$type<{ question: number; options: number[] }[]>(),
-  /** When the attempt was graded: a closed attempt is never graded again (409). */
-  gradedAt: timestamp("graded_at", { withTimezone: true }),
 });
+
+/**
+ * The attempt served last to one learner of a course (decision 037): each serving replaces it,
+ * grading closes it. Storing new questions removes every learner's, since their order named the old ones.
+ */
+export const quizServings = pgTable(
+  "quiz_servings",
+  {
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => quizzes.courseId, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** When the questions were handed out: the server's clock for the attempt's time limit. */
+    servedAt: timestamp("served_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The attempt's id: each serving is a new one. */
+    attemptId: uuid("attempt_id").notNull().defaultRandom(),
+    /**
+     * The order that attempt showed: served question i is stored question `question`, and its
+     * option letter j the stored option `options[j]`. Null: the stored order.
+     */
+    servedOrder: jsonb("served_order").$type<{ question: number; options: number[] }[]>(),
+    /** When the attempt was graded: a closed attempt is never graded again (409). */
+    gradedAt: timestamp("graded_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index("quiz_servings_user_idx").on(t.userId)],
+);
 
 export const quizAttempts = pgTable(
   "quiz_attempts",
@@ -51,7 +80,7 @@ export const quizAttempts = pgTable(
     answers: jsonb("answers").$type<string[]>().notNull().default([]),
     /** False when submitted after the questions' time (plus grace): recorded, never counted. */
     counted: boolean("counted").notNull().default(true),
-    /** The served attempt this grades (quizzes.attemptId); one row per attempt. Null before 0011. */
+    /** The served attempt this grades (quiz_servings.attemptId); one row per attempt. Null before 0011. */
     attemptId: uuid("attempt_id"),
     /**
      * Each question as it was asked, in stored order: its text, the topic it tests (position, null
@@ -61,7 +90,10 @@ export const quizAttempts = pgTable(
     results: jsonb("results").$type<AttemptQuestionResult[]>(),
     createdAt: createdAt(),
   },
-  (t) => [index("quiz_attempts_course_idx").on(t.courseId), uniqueIndex("quiz_attempts_attempt_key").on(t.attemptId)],
+  (t) => [
+    index("quiz_attempts_course_user_idx").on(t.courseId, t.userId),
+    uniqueIndex("quiz_attempts_attempt_key").on(t.attemptId),
+  ],
 );
 
 /**

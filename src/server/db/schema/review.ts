@@ -41,7 +41,7 @@ export const cards = pgTable(
     source: cardSource("source").notNull(),
     /**
      * For a quiz-miss card: a hash of the question's text, so missing the same question again finds
-     * this card (a lapse) instead of making a duplicate. Null for other sources.
+     * this learner's card (a lapse) instead of making a duplicate. Null for other sources.
      */
     sourceKey: text("source_key"),
     /** Plain text (never HTML): the question or prompt. */
@@ -77,7 +77,8 @@ export const cards = pgTable(
       .on(t.userId, t.due)
       .where(sql`${t.state} = 0 and not ${t.suspended}`),
     index("cards_course_idx").on(t.courseId),
-    uniqueIndex("cards_course_source_key").on(t.courseId, t.sourceKey),
+    // One card per learner for each missed question of a course.
+    uniqueIndex("cards_user_course_source_key").on(t.userId, t.courseId, t.sourceKey),
   ],
 );
 
