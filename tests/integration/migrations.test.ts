@@ -503,3 +503,37 @@ describe("the each-learner quiz migration", () => {
     }
   });
 });
+
+describe("the review-lessons migration", () => {
+  it("makes every review lesson its course owner's and leaves the course's own lessons everyone's", async () => {
+    const empty = await databaseBefore("_review_lessons_learner");
+    try {
+      const ann = "00000000-0000-4000-8000-000000000001";
+      const course = "00000000-0000-4000-8000-0000000000c1";
+      const topic = "00000000-0000-4000-8000-0000000000d1";
+      const [own, review] = ["00000000-0000-4000-8000-0000000000e1", "00000000-0000-4000-8000-0000000000e2"];
+      await empty.handle.db.execute(
+        sql`insert into users (id, email, name, password_hash) values (${ann}, 'ann@example.io', 'Ann', 'x')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into courses (id, user_id, main_topic, type, lang) values (${course}, ${ann}, 'Course', 'text_image', 'English')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into topics (id, course_id, position, title) values (${topic}, ${course}, 0, 'Topic')`,
+      );
+      const remediation = { attemptId: "00000000-0000-4000-8000-0000000000a1", topicPosition: 0, missed: [] };
+      await empty.handle.db.execute(
+        sql`insert into lessons (id, course_id, topic_id, position, title, remediation) values
+          (${own}, ${course}, ${topic}, 0, 'Own', null),
+          (${review}, ${course}, ${topic}, 1, 'Review', ${JSON.stringify(remediation)}::jsonb)`,
+      );
+      await empty.migrate();
+      expect(await rows(empty.handle, sql`select id, learner_id from lessons order by position`)).toEqual([
+        { id: own, learner_id: null },
+        { id: review, learner_id: ann },
+      ]);
+    } finally {
+      await empty.dispose();
+    }
+  });
+});

@@ -11,7 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as remediation } from "@/app/api/quiz/remediation/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
-import { progressCounts } from "@/features/learning/lesson-queries";
+import { lessonContent, outlineOf, progressCounts } from "@/features/learning/lesson-queries";
 import { loadViewer } from "@/features/learning/viewer";
 import { courseMastery, knowledgeFor, WEAK_BELOW } from "@/features/mastery/server";
 import { dueSummary, gradeCard } from "@/features/review/server";
@@ -169,6 +169,44 @@ describe("a miss that teaches", () => {
     expect(listed.map((l) => l.id).sort()).toEqual(added.map((l) => l.id).sort());
     expect(viewer!.lesson.id).toBe(added[0].id);
     expect(await progressCounts(courseId, userId)).toEqual(progressBefore);
+  });
+
+  it("shows a review lesson only to the learner it was written for (decision 037)", async () => {
+    const owner = await signedUpUser();
+    const other = await signedUpUser();
+    const courseId = await insertCourse(owner.userId);
+    await failQuiz(owner.cookie, courseId);
+    const res = await callRoute(remediation, { cookie: owner.cookie, body: { courseId } });
+    const added = (res.json.lessons as { id: string; topicId: string }[]).map((l) => l.id);
+    expect(added.length).toBeGreaterThan(0);
+    expect((await reviewLessonRows(courseId)).map((row) => row.learnerId)).toEqual(added.map(() => owner.userId));
+    // Another learner's review lesson of the same course, beside the owner's.
+    const [theirs] = await (
+      await getDb()
+    )
+      .insert(lessons)
+      .values({
+        courseId,
+        topicId: (await reviewLessonRows(courseId))[0].topicId,
+        position: 9,
+        title: "Their review",
+        learnerId: other.userId,
+        remediation: { attemptId: randomUUID(), topicPosition: 0, missed: [] },
+      })
+      .returning({ id: lessons.id });
+
+    const reviewIds = (outline: Awaited<ReturnType<typeof outlineOf>>) =>
+      outline.flatMap((topic) => topic.lessons.filter((l) => l.review).map((l) => l.id)).sort();
+    expect(reviewIds(await outlineOf(courseId, owner.userId))).toEqual([...added].sort());
+    expect(reviewIds(await outlineOf(courseId, other.userId))).toEqual([theirs.id]);
+    // Read for nobody in particular (a share, the writing status), the course has none.
+    expect(reviewIds(await outlineOf(courseId, null))).toEqual([]);
+    expect(await lessonContent(courseId, theirs.id, owner.userId)).toBeUndefined();
+    expect(await lessonContent(courseId, added[0], other.userId)).toBeUndefined();
+    expect((await lessonContent(courseId, added[0], owner.userId))?.id).toBe(added[0]);
+    // Asked for by its id, the owner's viewer does not open the other learner's review lesson.
+    const viewer = await loadViewer(owner.userId, courseId, theirs.id);
+    expect(viewer?.lesson.id).not.toBe(theirs.id);
   });
 
   it("streams the review lesson from a prompt naming the missed questions, and stores it", async () => {

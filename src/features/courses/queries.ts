@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, sql, 
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import {
   insertLessons,
+  lessonsSeenBy,
   progressOf,
   setLessonsDone,
   updateCourseLessons,
@@ -333,7 +334,7 @@ export async function outlinesOf(
       })
       .from(lessons)
       .leftJoin(lessonProgress, progressOf(learnerId))
-      .where(inArray(lessons.courseId, courseIds))
+      .where(and(inArray(lessons.courseId, courseIds), lessonsSeenBy(learnerId)))
       .orderBy(asc(lessons.position)),
   ]);
   const byTopic = new Map<string, LearnerLessonRow[]>();
@@ -412,7 +413,9 @@ export async function findLessonForOwner(
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .innerJoin(topics, eq(topics.id, lessons.topicId))
-    .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId), eq(courses.userId, userId)))
+    .where(
+      and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId), eq(courses.userId, userId), lessonsSeenBy(userId)),
+    )
     .limit(1);
   return row;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { lessonProgress, lessons } from "@/server/db/schema";
 
@@ -55,3 +55,10 @@ export async function setLessonsDone(
 /** A join condition: the progress row of `userId` for the lessons of the query (none when null). */
 export const progressOf = (userId: string | null) =>
   userId === null ? sql`false` : and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId));
+
+/**
+ * A filter: the lessons `learnerId` may see, the course's own and the review lessons written for
+ * them (decision 037). With no learner, the course's own lessons only: nobody's review lesson.
+ */
+export const lessonsSeenBy = (learnerId: string | null) =>
+  learnerId === null ? isNull(lessons.learnerId) : or(isNull(lessons.learnerId), eq(lessons.learnerId, learnerId))!;

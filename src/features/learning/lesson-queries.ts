@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { courses, lessonProgress, lessons, topics, type LessonCitation } from "@/server/db/schema";
-import { progressOf } from "./lesson-progress";
+import { lessonsSeenBy, progressOf } from "./lesson-progress";
 
 export type ViewerCourseRow = typeof courses.$inferSelect;
 /** Whether `learner` has read the lesson (false for every lesson when there is no learner). */
@@ -11,7 +11,8 @@ const doneColumn = sql<boolean>`coalesce(${lessonProgress.done}, false)`;
 /**
  * The outline the viewer draws: topics and lesson titles with their state, without any theory
  * (a 32-lesson course would otherwise send every lesson's HTML with each page). `done` is
- * `learnerId`'s (decision 037); null when no learner's progress is wanted.
+ * `learnerId`'s (decision 037), and only their review lessons are in it; with null, nobody's
+ * progress and none of the review lessons.
  */
 export async function outlineOf(courseId: string, learnerId: string | null) {
   const db = await getDb();
@@ -33,7 +34,7 @@ export async function outlineOf(courseId: string, learnerId: string | null) {
       })
       .from(lessons)
       .leftJoin(lessonProgress, progressOf(learnerId))
-      .where(eq(lessons.courseId, courseId))
+      .where(and(eq(lessons.courseId, courseId), lessonsSeenBy(learnerId)))
       .orderBy(asc(lessons.position)),
   ]);
   return topicRows.map((topic) => ({ ...topic, lessons: lessonRows.filter((l) => l.topicId === topic.id) }));
@@ -78,7 +79,11 @@ const lessonContentColumns = {
   citations: lessons.citations,
 };
 
-/** The lesson as the viewer shows it; `done` is `learnerId`'s (false when null). */
+/**
+ * The lesson as the viewer shows it; `done` is `learnerId`'s, and another learner's review lesson
+ * is not found. Null reads any lesson of the course with `done` false: for a caller that has
+ * already found the lesson the learner's (following its job).
+ */
 export async function lessonContent(
   courseId: string,
   lessonId: string,
@@ -89,7 +94,9 @@ export async function lessonContent(
     .select(lessonContentColumns)
     .from(lessons)
     .leftJoin(lessonProgress, progressOf(learnerId))
-    .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)))
+    .where(
+      and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId), learnerId ? lessonsSeenBy(learnerId) : undefined),
+    )
     .limit(1);
   return row && { ...row, citations: citationViews(row.citations) };
 }

@@ -33,9 +33,11 @@ async function reviewLessonsOf(courseId: string, attemptId: string): Promise<Rev
  * Adds the attempt's review lessons, once: asked again (a second click, another tab), it answers
  * the ones already added. A group without a topic (a quiz written before questions named their
  * topic) goes to the last topic, titled with the course's own topic. Answers them in topic order.
+ * They are the learner's who failed the attempt: nobody else sees them (decision 037).
  */
 export async function addReviewLessons(input: {
   courseId: string;
+  learnerId: string;
   courseTitle: string;
   attemptId: string;
   groups: MissedGroup[];
@@ -73,6 +75,7 @@ export async function addReviewLessons(input: {
             position: next,
             title: group.topicIndex === null ? input.courseTitle : topic.title,
             remediation,
+            learnerId: input.learnerId,
           });
         }
       });

@@ -16,5 +16,5 @@ import "server-only";
 export { addReviewLessons, type MissedGroup, type ReviewLessonRef } from "./review-lessons";
 export { insertLessons, updateCourseLessons, updateLesson, type LessonChanges } from "./lesson-store";
 export { progressCounts } from "./lesson-queries";
-export { progressOf, setLessonsDone } from "./lesson-progress";
+export { lessonsSeenBy, progressOf, setLessonsDone } from "./lesson-progress";
 export { CitationList } from "./components/citation-list";

@@ -1,12 +1,11 @@
 import "server-only";
-import { randomInt } from "node:crypto";
 import { findOwnCourse } from "@/features/courses/server";
 import { generateQuiz, type ModelQuiz } from "@/features/generation/server";
 import type { Excerpt } from "@/features/sources/server";
 import { failureCode } from "@/server/http/errors";
 import { registerJobHandler, type JobContext } from "@/server/jobs";
 import { citedExplanation, quizExcerpts } from "./grounding";
-import { MIN_QUESTIONS, questionCountFor, questionKey, shuffledOrder, type StoredQuestion } from "./grading";
+import { MIN_QUESTIONS, questionCountFor, questionKey, type StoredQuestion } from "./grading";
 import { askedQuestions, findQuiz, storeQuiz, topicTitles } from "./queries";
 import { brandedError } from "@/lib/branded-error";
 

@@ -53,6 +53,7 @@ export async function startRemediation(
   if (!failed) throw appError("remediation:not-offered", t);
   const lessons = await addReviewLessons({
     courseId: course.id,
+    learnerId: userId,
     courseTitle: course.mainTopic,
     attemptId: failed.attemptId,
     groups: failed.groups,

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gt, gte, inArray, lte, min, or, type SQL, sql } from "drizzle-orm";
+import { lessonsSeenBy } from "@/features/learning/server";
 import { getDb, type Db } from "@/server/db/client";
 import { cardReviews, cards, courses, lessons, topics } from "@/server/db/schema";
 import { STATE_NEW, type CardState } from "./scheduler";
@@ -152,7 +153,7 @@ export async function ownLesson(userId: string, lessonId: string) {
     })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(eq(lessons.id, lessonId), eq(courses.userId, userId)))
+    .where(and(eq(lessons.id, lessonId), eq(courses.userId, userId), lessonsSeenBy(userId)))
     .limit(1);
   return row;
 }

@@ -65,6 +65,11 @@ export const lessons = pgTable(
      */
     remediation: jsonb("remediation").$type<LessonRemediation>(),
     /**
+     * The learner a review lesson was written for (decision 037): nobody else sees it. Null for
+     * the course's own lessons, which every learner of the course reads.
+     */
+    learnerId: uuid("learner_id").references(() => users.id, { onDelete: "cascade" }),
+    /**
      * The citations the lesson's text keeps (`[^n]` in it), checked against the excerpts of the
      * course's material it was written from (decision 027): each with the excerpt's quote, source
      * title and pages. Empty for a lesson written without material.
