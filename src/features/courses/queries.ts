@@ -1,5 +1,20 @@
 import "server-only";
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import {
   insertLessons,
@@ -14,6 +29,7 @@ import { listLane } from "@/server/db/lane";
 import {
   courseCreations,
   courseLearners,
+  courseVisibility,
   courses,
   lessonProgress,
   lessons,
@@ -357,6 +373,100 @@ export async function findCourseForOwner(userId: string, courseId: string): Prom
     .where(and(eq(courses.id, courseId), eq(courses.userId, userId)))
     .limit(1);
   return row;
+}
+
+/** A course as one of its learners reads it: their standing, and whether they own it. */
+export type StudiedCourseRow = LearnerCourseRow & { isOwner: boolean };
+
+/**
+ * The course with the caller's standing when they may study it: they own it, or they enrolled
+ * (a row with `enrolled_at`; unpublishing later does not take it away). Else undefined.
+ */
+export async function findCourseForLearner(userId: string, courseId: string): Promise<StudiedCourseRow | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      ...getTableColumns(courses),
+      ...standingColumns,
+      isOwner: sql<boolean>`${courses.userId} = ${userId}`,
+    })
+    .from(courses)
+    .leftJoin(courseLearners, standingOf(userId))
+    .where(and(eq(courses.id, courseId), or(eq(courses.userId, userId), isNotNull(courseLearners.enrolledAt))))
+    .limit(1);
+  return row;
+}
+
+export type Visibility = (typeof courseVisibility.enumValues)[number];
+
+/**
+ * The owner sets who may enrol. Only a course whose own lessons are all written may be offered
+ * (unlisted or public); making it private is always allowed. In one statement, so a lesson
+ * emptied meanwhile cannot slip through. `not-found` for another user's course.
+ */
+export async function setCourseVisibility(
+  userId: string,
+  courseId: string,
+  visibility: Visibility,
+): Promise<"set" | "not-found" | "unwritten"> {
+  const db = await getDb();
+  const unwritten = sql`exists (select 1 from ${lessons} where ${lessons.courseId} = ${courses.id}
+    and ${lessons.learnerId} is null and ${lessons.theory} = '')`;
+  const [row] = await db
+    .update(courses)
+    .set({ visibility, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(courses.id, courseId),
+        eq(courses.userId, userId),
+        visibility === "private" ? undefined : sql`not ${unwritten}`,
+      ),
+    )
+    .returning({ id: courses.id });
+  if (row) return "set";
+  const [owned] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.userId, userId)));
+  return owned ? "unwritten" : "not-found";
+}
+
+/**
+ * Enrols a learner in a course offered to others (unlisted or public) that is not theirs: their
+ * standing row gets its enrolment date (kept when they were enrolled already). Answers whether
+ * they are enrolled now; false for a private course, their own, or an unknown id.
+ */
+export async function enrolLearner(userId: string, courseId: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .insert(courseLearners)
+    .select(
+      db
+        .select({
+          courseId: courses.id,
+          userId: sql`${userId}::uuid`.as("user_id"),
+          quizPassed: sql`false`.as("quiz_passed"),
+          bestMark: sql`null::integer`.as("best_mark"),
+          completed: sql`false`.as("completed"),
+          endedAt: sql`null::timestamptz`.as("ended_at"),
+          enrolledAt: sql`now()`.as("enrolled_at"),
+          createdAt: sql`now()`.as("created_at"),
+          updatedAt: sql`now()`.as("updated_at"),
+        })
+        .from(courses)
+        .where(and(eq(courses.id, courseId), ne(courses.userId, userId), ne(courses.visibility, "private"))),
+    )
+    .onConflictDoUpdate({
+      target: [courseLearners.courseId, courseLearners.userId],
+      set: { enrolledAt: sql`coalesce(${courseLearners.enrolledAt}, now())`, updatedAt: sql`now()` },
+    })
+    .returning({ enrolledAt: courseLearners.enrolledAt });
+  return rows.length > 0;
+}
+
+/** The learner's standing and enrolment in the course go (leaving it), in the caller's transaction. */
+export async function removeLearner(tx: Db, courseId: string, userId: string): Promise<void> {
+  await tx.delete(courseLearners).where(and(eq(courseLearners.courseId, courseId), eq(courseLearners.userId, userId)));
 }
 
 /**

@@ -15,7 +15,9 @@ import {
   countCoursesSince,
   countCoursesSinceSql,
   deleteCourseForOwner,
+  enrolLearner,
   findCourseByIdempotencyKey,
+  findCourseForLearner,
   findCourseForOwner,
   findLessonForOwner,
   insertCourseGraph,
@@ -24,7 +26,9 @@ import {
   outlinesOf,
   recordCompletion,
   recordQuizResult,
+  removeLearner,
   setCourseSourcesOnly,
+  setCourseVisibility,
   startOfMonthUtc,
   updateLessons,
   type CourseCardRow,
@@ -32,12 +36,14 @@ import {
   type CourseRow,
   type LearnerCourseRow,
   type NewCourseGraph,
+  type StudiedCourseRow,
+  type Visibility,
 } from "./queries";
 import { contentTopics } from "./content";
 import { progressPercent } from "./progress";
 
-export { progressPercent, recordCompletion, recordQuizResult };
-export type { CourseRow, LearnerCourseRow, NewCourseGraph };
+export { progressPercent, recordCompletion, recordQuizResult, removeLearner };
+export type { CourseRow, LearnerCourseRow, NewCourseGraph, StudiedCourseRow, Visibility };
 
 export const COURSES_PAGE_SIZE = 9;
 
@@ -147,6 +153,55 @@ export function courseNotFound(t: ApiTranslator): AppError {
 export const findOwnCourse = cache(async (userId: string, courseId: unknown): Promise<LearnerCourseRow | undefined> =>
   isUuid(courseId) ? findCourseForOwner(userId, courseId) : undefined,
 );
+
+/**
+ * The course with the caller's standing when they may study it, as its owner or an enrolled
+ * learner (`isOwner` tells which); undefined otherwise. Cached per server render.
+ */
+export const findLearnerCourse = cache(
+  async (userId: string, courseId: unknown): Promise<StudiedCourseRow | undefined> =>
+    isUuid(courseId) ? findCourseForLearner(userId, courseId) : undefined,
+);
+
+/** A course the caller may study (owner or enrolled); any other, or an unknown id, is 404. */
+export async function requireLearnerCourse(
+  userId: string,
+  courseId: unknown,
+  t: ApiTranslator,
+): Promise<StudiedCourseRow> {
+  const course = await findLearnerCourse(userId, courseId);
+  if (!course) throw courseNotFound(t);
+  return course;
+}
+
+/**
+ * PUT /api/courses/{id}/visibility: the owner offers the course (unlisted, public) or takes it
+ * back (private). Offering needs every lesson written (409 `course:lessons-unwritten`); taking it
+ * back keeps its enrolled learners studying. Another user's course is 404.
+ */
+export async function changeVisibility(
+  userId: string,
+  courseId: unknown,
+  visibility: Visibility,
+  t: ApiTranslator,
+): Promise<void> {
+  const outcome = isUuid(courseId) ? await setCourseVisibility(userId, courseId, visibility) : "not-found";
+  if (outcome === "not-found") throw courseNotFound(t);
+  if (outcome === "unwritten") throw appError("course:lessons-unwritten", t);
+}
+
+/**
+ * POST /api/courses/{id}/enrolment: the caller enrols in an unlisted or public course and studies
+ * it from then on; again, or on their own course, nothing changes. A private course and an
+ * unknown id are the same 404. Enrolling costs nothing: no course is created, no model is called.
+ */
+export async function enrol(userId: string, courseId: unknown, t: ApiTranslator): Promise<StudiedCourseRow> {
+  if (!isUuid(courseId)) throw courseNotFound(t);
+  const studied = await findCourseForLearner(userId, courseId);
+  if (studied) return studied;
+  if (!(await enrolLearner(userId, courseId))) throw courseNotFound(t);
+  return requireLearnerCourse(userId, courseId, t);
+}
 
 /** Another user's course and an unknown id look the same: 404. */
 export async function requireOwnCourse(userId: string, courseId: unknown, t: ApiTranslator): Promise<LearnerCourseRow> {

@@ -1,5 +1,5 @@
 import "server-only";
-import { courseOutline, findOwnCourse, type LearnerCourseRow } from "@/features/courses/server";
+import { courseOutline, findLearnerCourse, type LearnerCourseRow } from "@/features/courses/server";
 import { courseTextDirection } from "@/lib/course-languages";
 import { citedIn, type ShownCitation } from "@/lib/citations";
 
@@ -27,7 +27,7 @@ export type ExportDocument = {
  * another user's course or an unknown id.
  */
 export async function findExportDocument(userId: string, courseId: unknown): Promise<ExportDocument | undefined> {
-  const course = await findOwnCourse(userId, courseId);
+  const course = await findLearnerCourse(userId, courseId);
   if (!course) return undefined;
   const outline = await courseOutline(course.id, userId);
   return {

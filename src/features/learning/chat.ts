@@ -1,5 +1,5 @@
 import "server-only";
-import { requireOwnCourse } from "@/features/courses/server";
+import { requireLearnerCourse } from "@/features/courses/server";
 import { answerCourseQuestion } from "@/features/generation/server";
 import {
   checkCitations,
@@ -69,7 +69,7 @@ export async function chatHistoryFor(
   courseId: string,
   t: ApiTranslator,
 ): Promise<{ messages: ChatEntry[]; sourcesOnly: boolean }> {
-  const course = await requireOwnCourse(userId, courseId, t);
+  const course = await requireLearnerCourse(userId, courseId, t);
   const [rows, sourcesOnly] = await Promise.all([
     chatHistory(userId, course.id),
     course.sourcesOnly ? courseHasMaterial(userId, course.id) : false,
@@ -150,7 +150,7 @@ export async function answerChat(
   input: { courseId: string; lessonId?: string; message: string },
   t: ApiTranslator,
 ): Promise<string> {
-  const course = await requireOwnCourse(userId, input.courseId, t);
+  const course = await requireLearnerCourse(userId, input.courseId, t);
   const question = input.message.trim();
   const { lesson, context } = await chatContext(userId, course, input.lessonId, question, t);
   await enforceAiRateLimit(userId, t);
@@ -197,7 +197,7 @@ export async function chatStream(
   t: ApiTranslator,
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
-  const course = await requireOwnCourse(userId, input.courseId, t);
+  const course = await requireLearnerCourse(userId, input.courseId, t);
   const question = input.message.trim();
   const { lesson, context } = await chatContext(userId, course, input.lessonId, question, t);
   await enforceAiRateLimit(userId, t);

@@ -1,5 +1,5 @@
 import "server-only";
-import { courseNotFound, findOwnCourse } from "@/features/courses/server";
+import { courseNotFound, findLearnerCourse } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { lessonContent, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
@@ -24,7 +24,7 @@ export async function requireLesson(
 export async function requireCourseAndLesson(userId: string, courseId: string, lessonId: string, t: ApiTranslator) {
   if (!isUuid(courseId) || !isUuid(lessonId)) throw courseNotFound(t);
   const [course, lesson] = await Promise.all([
-    findOwnCourse(userId, courseId),
+    findLearnerCourse(userId, courseId),
     lessonContent(courseId, lessonId, userId),
   ]);
   if (!course || !lesson) throw courseNotFound(t);

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { findOwnCourse } from "@/features/courses/server";
+import { findLearnerCourse } from "@/features/courses/server";
 import { generateLesson } from "@/features/generation/server";
 import { queueKeyPoints } from "@/features/review/server";
 import { courseExcerpts, courseHasMaterial } from "@/features/sources/server";
@@ -59,7 +59,7 @@ async function writeLessonJob({ job, signal, keepLease }: JobContext): Promise<v
   const { courseId, userId, regenerate, paced } = job.payload as LessonWritePayload;
   const lessonId = job.subject;
   const [course, found, outline] = await Promise.all([
-    findOwnCourse(userId, courseId),
+    findLearnerCourse(userId, courseId),
     lessonWithTopic(courseId, lessonId),
     outlineOf(courseId, null),
   ]);
@@ -70,9 +70,10 @@ async function writeLessonJob({ job, signal, keepLease }: JobContext): Promise<v
   if (paced) await takePacedSlot(userId);
   // A course made from material is written from its excerpts and cites them (decision 027); one
   // cheap check leaves every other course as it was.
-  const excerpts = (await courseHasMaterial(userId, courseId))
+  // The material is the owner's, whoever asked for the lesson.
+  const excerpts = (await courseHasMaterial(course.userId, courseId))
     ? await courseExcerpts(
-        userId,
+        course.userId,
         courseId,
         lessonExcerptQuery({
           courseTopic: course.mainTopic,

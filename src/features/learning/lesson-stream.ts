@@ -81,6 +81,8 @@ export async function openLessonStream(
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
+  // The lesson's text is the course's, shared by its learners: only its owner has it rewritten.
+  if (input.regenerate && !course.isOwner) throw appError("course:owner-only", t);
   const finish = async (content: LessonContent) => {
     await markLessonOpened(userId, content.id);
     return {

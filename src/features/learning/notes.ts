@@ -1,5 +1,5 @@
 import "server-only";
-import { requireOwnCourse } from "@/features/courses/server";
+import { requireLearnerCourse } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { appError } from "@/server/http/errors";
@@ -11,7 +11,7 @@ export async function notesFor(
   courseId: string,
   t: ApiTranslator,
 ): Promise<{ html: string; version: number }> {
-  const course = await requireOwnCourse(userId, courseId, t);
+  const course = await requireLearnerCourse(userId, courseId, t);
   return (await findNotes(userId, course.id)) ?? { html: "", version: 0 };
 }
 
@@ -25,7 +25,7 @@ export async function saveNotes(
   input: { course: string; notes: string; version?: number },
   t: ApiTranslator,
 ): Promise<number> {
-  const course = await requireOwnCourse(userId, input.course, t);
+  const course = await requireLearnerCourse(userId, input.course, t);
   const prepared = prepareNotes(input.notes, t);
   const version = await writeNotesWithPictures(userId, course.id, prepared.pictures, input.version, prepared.finish);
   if (version === null) throw appError("notes:conflict", t);

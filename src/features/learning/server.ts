@@ -17,4 +17,5 @@ export { addReviewLessons, type MissedGroup, type ReviewLessonRef } from "./revi
 export { insertLessons, updateCourseLessons, updateLesson, type LessonChanges } from "./lesson-store";
 export { progressCounts } from "./lesson-queries";
 export { lessonsSeenBy, progressOf, setLessonsDone } from "./lesson-progress";
+export { forgetLearnerReading } from "./learner-state";
 export { CitationList } from "./components/citation-list";

@@ -1,5 +1,5 @@
 import "server-only";
-import { findOwnCourse, progressPercent } from "@/features/courses/server";
+import { findLearnerCourse, progressPercent } from "@/features/courses/server";
 import { courseTextAttributes, type CourseTextAttributes } from "@/lib/course-languages";
 import { markLessonOpened } from "./lesson-progress";
 import { lessonContent, outlineOf, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
@@ -16,6 +16,8 @@ export type ViewerData = {
     text: CourseTextAttributes;
     quizPassed: boolean;
     completed: boolean;
+    /** The owner writes and offers the course; an enrolled learner only studies it. */
+    isOwner: boolean;
   };
   topics: {
     id: string;
@@ -30,7 +32,8 @@ export type ViewerData = {
 };
 
 /**
- * Everything the viewer renders on the server, by id: the owner's course (else null → 404), its
+ * Everything the viewer renders on the server, by id: a course the caller studies, owned or enrolled
+ * (else null → 404), its
  * outline, the lesson `?lesson=` names (else the first). Opening the viewer on the first lesson
  * marks it opened and done (SPEC "Subtopic"), since its text is served with the page; another
  * lesson is marked when the viewer opens it through the lesson stream.
@@ -40,7 +43,7 @@ export async function loadViewer(
   courseId: string,
   lessonId: string | undefined,
 ): Promise<ViewerData | null> {
-  const course = await findOwnCourse(userId, courseId);
+  const course = await findLearnerCourse(userId, courseId);
   if (!course) return null;
   const outline = await outlineOf(course.id, userId);
   const all = outline.flatMap((t) => t.lessons);
@@ -65,6 +68,7 @@ export async function loadViewer(
       text: courseTextAttributes(course.lang),
       quizPassed: course.quizPassed,
       completed: course.completed,
+      isOwner: course.isOwner,
     },
     topics: outline.map((t) => ({
       id: t.id,

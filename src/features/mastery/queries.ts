@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
-import { cardReviews, cards, courses, quizAttempts, topics } from "@/server/db/schema";
+import { cardReviews, cards, courseLearners, courses, quizAttempts, topics } from "@/server/db/schema";
 import type { CardState } from "@/features/review/server";
 import { QUIZ_ATTEMPTS, type QuizAttemptEvidence } from "./mastery";
 
@@ -63,7 +63,7 @@ export async function courseEvidence(courseId: string, userId: string): Promise<
 }
 
 /**
- * The user's courses that have any evidence (an attempt with results, or a card), with their
+ * The courses the user studies (owned or enrolled) that have any evidence (an attempt with results, or a card), with their
  * topics, attempts and cards: "What I know" ranks their topics. Bounded to the 50 most recent.
  */
 export async function userEvidence(userId: string): Promise<(CourseEvidence & { id: string; title: string })[]> {
@@ -73,7 +73,9 @@ export async function userEvidence(userId: string): Promise<(CourseEvidence & { 
     .from(courses)
     .where(
       and(
-        eq(courses.userId, userId),
+        // The courses the learner studies: their own and those they enrolled in.
+        sql`(${courses.userId} = ${userId} or exists (select 1 from ${courseLearners} where ${courseLearners.courseId} = ${courses.id}
+          and ${courseLearners.userId} = ${userId} and ${courseLearners.enrolledAt} is not null))`,
         sql`(exists (select 1 from ${quizAttempts} where ${quizAttempts.courseId} = ${courses.id} and ${quizAttempts.userId} = ${userId} and ${quizAttempts.results} is not null)
           or exists (select 1 from ${cards} where ${cards.courseId} = ${courses.id} and ${cards.userId} = ${userId}))`,
       ),

@@ -1,5 +1,5 @@
 import "server-only";
-import { findOwnCourse } from "@/features/courses/server";
+import { findLearnerCourse } from "@/features/courses/server";
 import { dueSummary, retrievability, type HeldBack, type ReviewLimits } from "@/features/review/server";
 import { dailySeries, retentionOf, streakOf, utcDayStart, WINDOW_DAYS } from "./knowledge";
 import { topicMastery, type CardEvidence, type TopicMastery } from "./mastery";
@@ -22,7 +22,7 @@ function weighed(cards: StoredCard[], now: Date): CardEvidence[] {
 
 /** The learner's per-topic mastery for one course, in topic order; null when not the owner's. */
 export async function courseMastery(userId: string, courseId: string, now = new Date()) {
-  const course = await findOwnCourse(userId, courseId);
+  const course = await findLearnerCourse(userId, courseId);
   if (!course) return null;
   const evidence = await courseEvidence(course.id, userId);
   return topicMastery(evidence.topics, evidence.attempts, weighed(evidence.cards, now), now);

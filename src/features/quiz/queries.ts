@@ -311,3 +311,12 @@ export async function issueCertificate(
     return { certificate: existing, created: false };
   });
 }
+
+/**
+ * A learner leaves the course: their serving and attempts go, in the caller's transaction. Their
+ * certificate stays: it is a record others may verify, as it outlives the course and the account.
+ */
+export async function forgetQuizLearner(tx: Db, courseId: string, userId: string): Promise<void> {
+  await tx.delete(quizServings).where(and(eq(quizServings.courseId, courseId), eq(quizServings.userId, userId)));
+  await tx.delete(quizAttempts).where(and(eq(quizAttempts.courseId, courseId), eq(quizAttempts.userId, userId)));
+}

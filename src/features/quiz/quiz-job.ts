@@ -1,5 +1,5 @@
 import "server-only";
-import { findOwnCourse } from "@/features/courses/server";
+import { findLearnerCourse } from "@/features/courses/server";
 import { generateQuiz, type ModelQuiz } from "@/features/generation/server";
 import type { Excerpt } from "@/features/sources/server";
 import { failureCode } from "@/server/http/errors";
@@ -78,7 +78,7 @@ async function freshQuestions(
 async function writeQuizJob({ job, signal, keepLease }: JobContext): Promise<void> {
   const { userId, renew } = job.payload as QuizWritePayload;
   const courseId = job.subject;
-  const course = await findOwnCourse(userId, courseId);
+  const course = await findLearnerCourse(userId, courseId);
   if (!course) throw new CourseGone("The course is gone.");
   // At least once: questions stored by this job (or, not renewing, by anyone) are not written again.
   const existing = await findQuiz(courseId);
@@ -94,7 +94,8 @@ async function writeQuizJob({ job, signal, keepLease }: JobContext): Promise<voi
       topicTitles: titles,
       language: course.lang,
       questionCount: questionCountFor(titles.length),
-      excerpts: await quizExcerpts(userId, courseId, titles),
+      // The material is the owner's, whoever asked for the quiz.
+      excerpts: await quizExcerpts(course.userId, courseId, titles),
     },
     asked,
     signal,

@@ -1,5 +1,5 @@
 import "server-only";
-import { requireOwnCourse } from "@/features/courses/server";
+import { requireLearnerCourse } from "@/features/courses/server";
 import { addReviewLessons, type MissedGroup, type ReviewLessonRef } from "@/features/learning/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { appError } from "@/server/http/errors";
@@ -48,7 +48,7 @@ export async function startRemediation(
   courseId: string,
   t: ApiTranslator,
 ): Promise<{ lessons: ReviewLessonRef[] }> {
-  const course = await requireOwnCourse(userId, courseId, t);
+  const course = await requireLearnerCourse(userId, courseId, t);
   const failed = await failedAttempt(course.id, userId);
   if (!failed) throw appError("remediation:not-offered", t);
   const lessons = await addReviewLessons({

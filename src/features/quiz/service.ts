@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes, randomInt } from "node:crypto";
-import { courseNotFound, findOwnCourse, progressPercent, requireOwnCourse } from "@/features/courses/server";
+import { courseNotFound, findLearnerCourse, progressPercent, requireLearnerCourse } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { enforceAiRateLimit } from "@/server/ai/rate-limit";
 import type { SessionUser } from "@/server/auth/session";
@@ -53,7 +53,7 @@ type Caller = Pick<SessionUser, "id" | "email" | "name" | "locale">;
 
 /** What the quiz page renders on the server: the owner's course, else null (404). */
 export async function loadQuizPage(userId: string, courseId: string) {
-  const course = await findOwnCourse(userId, courseId);
+  const course = await findLearnerCourse(userId, courseId);
   if (!course) return null;
   return { id: course.id, mainTopic: course.mainTopic, quizPassed: course.quizPassed, bestMark: course.bestMark };
 }
@@ -94,7 +94,9 @@ export async function serveQuiz(
   input: { courseId: string; renew?: boolean },
   t: ApiTranslator,
 ): Promise<ServedAttempt> {
-  const course = await requireOwnCourse(user.id, input.courseId, t);
+  const course = await requireLearnerCourse(user.id, input.courseId, t);
+  // New questions replace the course's for all its learners: its owner's call alone.
+  if (input.renew && !course.isOwner) throw appError("course:owner-only", t);
   const existing = await findQuizFor(course.id, user.id);
   if (existing && !input.renew) {
     const order = shuffledOrder(existing.questions, randomBelow, existing.serving?.servedOrder);
@@ -164,7 +166,7 @@ export async function submitQuiz(
   input: { courseId: string; answers: string[]; attemptId?: string },
   t: ApiTranslator,
 ): Promise<QuizOutcome> {
-  const course = await requireOwnCourse(user.id, input.courseId, t);
+  const course = await requireLearnerCourse(user.id, input.courseId, t);
   const quiz = await findQuizFor(course.id, user.id);
   if (!quiz) throw appError("quiz:not-started", t);
   // None served to this learner since the questions were (re)written: nothing of theirs is open.
@@ -220,7 +222,7 @@ export async function submitQuiz(
 
 /** SPEC "Result lookup". */
 export async function quizResult(userId: string, courseId: string, t: ApiTranslator) {
-  const course = await requireOwnCourse(userId, courseId, t);
+  const course = await requireLearnerCourse(userId, courseId, t);
   return { passed: course.quizPassed, lang: course.lang, bestMark: course.bestMark };
 }
 
@@ -243,7 +245,7 @@ export async function finishCourse(
   courseId: string,
   t: ApiTranslator,
 ): Promise<{ certificate: CertificateInfo; created: boolean }> {
-  const course = await requireOwnCourse(user.id, courseId, t);
+  const course = await requireLearnerCourse(user.id, courseId, t);
   const facts = await completionFacts(course.id, user.id);
   const lessonsRead = facts.lessonCount > 0 && facts.openedDoneCount === facts.lessonCount;
   if (!lessonsRead || !course.quizPassed || !facts.passedAttempt) throw appError("course:not-complete", t);
@@ -268,7 +270,7 @@ export async function finishCourse(
 
 /** The owner's certificate of a course, or undefined before it is issued. */
 export async function certificateForOwner(userId: string, courseId: string): Promise<CertificateInfo | undefined> {
-  const course = await findOwnCourse(userId, courseId);
+  const course = await findLearnerCourse(userId, courseId);
   if (!course) return undefined;
   return findCertificateForCourse(course.id, userId);
 }
@@ -284,7 +286,7 @@ const CERTIFICATE_MAIL_RULE = { limit: 5, windowMs: 60 * 60 * 1000 };
 export async function resendCertificate(user: Caller, courseId: string, t: ApiTranslator): Promise<void> {
   const mails = await hitRateLimit(`certificate-mail:${user.id}`, CERTIFICATE_MAIL_RULE);
   if (mails.limited) throw rateLimitError(mails, "certificate:mail-rate-limited", t("quiz.certificateMailTooMany"));
-  const course = await requireOwnCourse(user.id, courseId, t);
+  const course = await requireLearnerCourse(user.id, courseId, t);
   const certificate = await findCertificateForCourse(course.id, user.id);
   if (!certificate) throw appError("course:not-complete", t);
   mailCertificateInBackground(user, certificate);
@@ -317,3 +319,4 @@ export async function publicCertificate(publicId: unknown): Promise<CertificateI
 export { BrowserUnavailableError, certificatePng };
 
 export { startRemediation } from "./remediation";
+export { forgetQuizLearner } from "./queries";

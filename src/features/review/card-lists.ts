@@ -1,5 +1,5 @@
 import "server-only";
-import { findOwnCourse, requireOwnCourse } from "@/features/courses/server";
+import { findLearnerCourse, requireLearnerCourse } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { managedCard } from "./card-answers";
 import type { ManagedCard } from "./card-shapes";
@@ -8,7 +8,7 @@ import { cardsCsv, cardText, slugTag } from "./rules";
 
 /** A course's cards, for the card list. */
 export async function listCourseCards(userId: string, courseId: string, t: ApiTranslator): Promise<ManagedCard[]> {
-  const course = await requireOwnCourse(userId, courseId, t);
+  const course = await requireLearnerCourse(userId, courseId, t);
   return (await courseCards(course.id)).map(managedCard);
 }
 
@@ -18,7 +18,7 @@ export async function courseCardsCsv(
   courseId: string,
   t: ApiTranslator,
 ): Promise<{ csv: string; title: string }> {
-  const course = await requireOwnCourse(userId, courseId, t);
+  const course = await requireLearnerCourse(userId, courseId, t);
   const rows = await courseCards(course.id);
   const courseTag = slugTag(course.mainTopic);
   const csv = cardsCsv(
@@ -33,7 +33,7 @@ export async function courseCardsCsv(
 
 /** The card list page: the owner's course and its cards, or undefined (not found). */
 export async function courseCardsForPage(userId: string, courseId: string) {
-  const course = await findOwnCourse(userId, courseId);
+  const course = await findLearnerCourse(userId, courseId);
   if (!course) return undefined;
   return { course, cards: (await courseCards(course.id)).map(managedCard) };
 }

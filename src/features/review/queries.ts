@@ -239,3 +239,8 @@ export async function courseLanguages(courseIds: string[]): Promise<Map<string, 
     .where(inArray(courses.id, courseIds));
   return new Map(rows.map((r) => [r.id, r.lang]));
 }
+
+/** A learner leaves the course: their cards of it go, with their review log (cascade), in the caller's transaction. */
+export async function forgetLearnerCards(tx: Db, courseId: string, userId: string): Promise<void> {
+  await tx.delete(cards).where(and(eq(cards.courseId, courseId), eq(cards.userId, userId)));
+}

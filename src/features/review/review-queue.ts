@@ -1,5 +1,5 @@
 import "server-only";
-import { requireOwnCourse } from "@/features/courses/server";
+import { requireLearnerCourse } from "@/features/courses/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { queueCards } from "./card-answers";
 import type { QueueCard } from "./card-shapes";
@@ -34,7 +34,7 @@ export async function reviewQueue(
   heldBack: HeldBack;
   limits: ReviewLimits;
 }> {
-  if (courseId !== undefined) await requireOwnCourse(userId, courseId, t);
+  if (courseId !== undefined) await requireLearnerCourse(userId, courseId, t);
   const allowance = await allowanceToday(userId, now);
   const learnAhead = learnAheadOf(now);
   const seen = await dueSeenCards(userId, courseId, now, learnAhead, allowance.left);

@@ -17,6 +17,7 @@ import "server-only";
 
 export { KEY_POINTS, registerReviewJobs } from "./key-points-job";
 export { heldBackNotes } from "./held-back";
+export { forgetLearnerCards } from "./queries";
 export { retrievability, type CardState } from "./scheduler";
 export type { HeldBack, ReviewLimits } from "./daily-allowance";
 // Every export of these modules leaves the feature, so they are re-exported whole. A named

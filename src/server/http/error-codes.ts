@@ -36,7 +36,10 @@ export const ERROR_CODES = {
   "course:content-mismatch": { status: 400, message: "courses.contentMismatch" },
   "course:image-not-allowed": { status: 400, message: "courses.imageNotAllowed" },
   "course:invalid-content": { status: 400, message: "generation.invalidContent" },
+  "course:lessons-unwritten": { status: 409, message: "courses.lessonsUnwritten" },
   "course:not-found": { status: 404, message: "courses.notFound" },
+  "course:owner-cannot-leave": { status: 409, message: "courses.ownerCannotLeave" },
+  "course:owner-only": { status: 403, message: "courses.ownerOnly" },
   // Quiz and certificates
   "course:not-complete": { status: 403, message: "quiz.notComplete" },
   "quiz:not-started": { status: 409, message: "quiz.notStarted" },

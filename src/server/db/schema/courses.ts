@@ -16,6 +16,12 @@ import { createdAt, updatedAt } from "./columns";
 
 export const courseType = pgEnum("course_type", ["text_image", "video_text"]);
 
+/**
+ * Who may enrol (issue 34): `private`, nobody but the owner studies it; `unlisted`, anyone with
+ * its link; `public`, anyone, and it is listed in the catalogue.
+ */
+export const courseVisibility = pgEnum("course_visibility", ["private", "unlisted", "public"]);
+
 export const courses = pgTable(
   "courses",
   {
@@ -36,6 +42,7 @@ export const courses = pgTable(
     sharedAt: timestamp("shared_at", { withTimezone: true }),
     /** "Only from my sources": the tutor answers from the course's material alone and says when it does not cover a question. */
     sourcesOnly: boolean("sources_only").notNull().default(false),
+    visibility: courseVisibility("visibility").notNull().default("private"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -99,6 +106,11 @@ export const courseLearners = pgTable(
     completed: boolean("completed").notNull().default(false),
     /** SPEC "end": when the course was finished. */
     endedAt: timestamp("ended_at", { withTimezone: true }),
+    /**
+     * When a learner who is not the owner enrolled: they study the owner's course itself. Null for
+     * the owner's own row. Leaving deletes the row with the rest of the learner's state.
+     */
+    enrolledAt: timestamp("enrolled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
