@@ -567,3 +567,76 @@ export async function updateLessons(
     await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
   });
 }
+
+/** What someone who may enrol sees of an offered course before enrolling. */
+export type OfferedCourse = {
+  id: string;
+  mainTopic: string;
+  lang: string;
+  authorName: string;
+  lessonCount: number;
+  learnerCount: number;
+  topics: string[];
+};
+
+/** The course when it is offered (unlisted or public), with its author, counts and topic titles; else undefined. */
+export async function findOfferedCourse(courseId: string): Promise<OfferedCourse | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: courses.id,
+      mainTopic: courses.mainTopic,
+      lang: courses.lang,
+      authorName: users.name,
+      lessonCount: sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id}
+        and ${lessons.learnerId} is null and ${lessons.remediation} is null)`.mapWith(Number),
+      learnerCount: sql<number>`(select count(*) from ${courseLearners} where ${courseLearners.courseId} = ${courses.id}
+        and ${courseLearners.enrolledAt} is not null)`.mapWith(Number),
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.userId))
+    .where(and(eq(courses.id, courseId), ne(courses.visibility, "private")));
+  if (!row) return undefined;
+  const titles = await db
+    .select({ title: topics.title })
+    .from(topics)
+    .where(eq(topics.courseId, courseId))
+    .orderBy(asc(topics.position));
+  return { ...row, topics: titles.map((t) => t.title) };
+}
+
+/** A course the user enrolled in (not theirs), as My Courses lists it. */
+export type EnrolledCourseRow = {
+  id: string;
+  mainTopic: string;
+  lang: string;
+  authorName: string;
+  lessonCount: number;
+  doneCount: number;
+  quizPassed: boolean;
+};
+
+/** The courses the user enrolled in, most recent first (at most 50): their own progress in each. */
+export async function listEnrolledCourses(userId: string): Promise<EnrolledCourseRow[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: courses.id,
+      mainTopic: courses.mainTopic,
+      lang: courses.lang,
+      authorName: users.name,
+      lessonCount: sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id}
+        and ${lessons.learnerId} is null and ${lessons.remediation} is null)`.mapWith(Number),
+      doneCount:
+        sql<number>`(select count(*) from ${lessonProgress} join ${lessons} on ${lessons.id} = ${lessonProgress.lessonId}
+        where ${lessonProgress.courseId} = ${courses.id} and ${lessonProgress.userId} = ${userId}
+        and ${lessonProgress.done} and ${lessons.remediation} is null)`.mapWith(Number),
+      quizPassed: courseLearners.quizPassed,
+    })
+    .from(courseLearners)
+    .innerJoin(courses, eq(courses.id, courseLearners.courseId))
+    .innerJoin(users, eq(users.id, courses.userId))
+    .where(and(eq(courseLearners.userId, userId), isNotNull(courseLearners.enrolledAt)))
+    .orderBy(desc(courseLearners.enrolledAt))
+    .limit(50);
+}

@@ -17,12 +17,14 @@ import {
   deleteCourseForOwner,
   enrolLearner,
   findCourseByIdempotencyKey,
+  findOfferedCourse,
   findCourseForLearner,
   findCourseForOwner,
   findLessonForOwner,
   insertCourseGraph,
   listCourseCards,
   listCoursesWithOutline,
+  listEnrolledCourses,
   outlinesOf,
   recordCompletion,
   recordQuizResult,
@@ -36,6 +38,8 @@ import {
   type CourseRow,
   type LearnerCourseRow,
   type NewCourseGraph,
+  type EnrolledCourseRow,
+  type OfferedCourse,
   type StudiedCourseRow,
   type Visibility,
 } from "./queries";
@@ -43,7 +47,25 @@ import { contentTopics } from "./content";
 import { progressPercent } from "./progress";
 
 export { progressPercent, recordCompletion, recordQuizResult, removeLearner };
-export type { CourseRow, LearnerCourseRow, NewCourseGraph, StudiedCourseRow, Visibility };
+export type {
+  CourseRow,
+  EnrolledCourseRow,
+  LearnerCourseRow,
+  NewCourseGraph,
+  OfferedCourse,
+  StudiedCourseRow,
+  Visibility,
+};
+
+/** An offered course (unlisted or public) as the enrolment screen shows it; undefined otherwise. */
+export async function offeredCourse(courseId: unknown): Promise<OfferedCourse | undefined> {
+  return isUuid(courseId) ? findOfferedCourse(courseId) : undefined;
+}
+
+/** The courses the user enrolled in, with their progress percent in each (My Courses). */
+export async function enrolledCourses(userId: string): Promise<(EnrolledCourseRow & { progress: number })[]> {
+  return (await listEnrolledCourses(userId)).map((row) => ({ ...row, progress: progressPercent(row) }));
+}
 
 export const COURSES_PAGE_SIZE = 9;
 

@@ -1,2 +1,2 @@
-// The enrolment feature offers nothing to other features' browser code yet: leaving is asked of its route.
-export {};
+/** The enrolment feature's browser entry: who may enrol (the viewer's share menu asks it on click). */
+export { changeCourseVisibility, enrolLink } from "./enrolment-actions";

@@ -77,6 +77,42 @@ export async function stopSharingAction(courseId: string, t: ActionTexts): Promi
 }
 
 /**
+ * Opens the course to anyone with its link and copies the link. A course with a lesson not yet
+ * written cannot be offered: the owner is asked whether to write them all now.
+ */
+export async function openEnrolmentAction(courseId: string, t: ActionTexts): Promise<void> {
+  if (!online(t)) return;
+  const { changeCourseVisibility, enrolLink } = await import("@/features/enrolment/client");
+  const outcome = await changeCourseVisibility(courseId, "unlisted").catch(() => ({ ok: false as const }));
+  if (!outcome.ok) {
+    if ("code" in outcome && outcome.code === "course:lessons-unwritten") {
+      const choice = await askChoice(t.share("unwrittenTitle"), t.share("unwrittenText"), {
+        confirm: t.writeAll("action"),
+        cancel: t.share("notNow"),
+      });
+      if (choice === "confirm") await writeAllAction(courseId, t);
+    } else notify.error(t.share("failed"), "message" in outcome ? outcome.message : undefined);
+    return;
+  }
+  const link = enrolLink(courseId);
+  try {
+    await navigator.clipboard.writeText(link);
+    notify.success(t.share("enrolmentOpen"), t.share("enrolmentOpenText"));
+  } catch {
+    notify.info(t.share("enrolmentLink"), link);
+  }
+}
+
+/** No one new may enrol; those enrolled keep studying. */
+export async function closeEnrolmentAction(courseId: string, t: ActionTexts): Promise<void> {
+  if (!online(t)) return;
+  const { changeCourseVisibility } = await import("@/features/enrolment/client");
+  const outcome = await changeCourseVisibility(courseId, "private").catch(() => ({ ok: false as const }));
+  if (outcome.ok) notify.success(t.share("enrolmentClosed"), t.share("enrolmentClosedText"));
+  else notify.error(t.share("failed"));
+}
+
+/**
  * Downloads the file; without a server browser, says so and opens the print dialog instead.
  * `onStart` is told once the export goes ahead (after any question), for the caller's busy state.
  */

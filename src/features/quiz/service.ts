@@ -55,7 +55,13 @@ type Caller = Pick<SessionUser, "id" | "email" | "name" | "locale">;
 export async function loadQuizPage(userId: string, courseId: string) {
   const course = await findLearnerCourse(userId, courseId);
   if (!course) return null;
-  return { id: course.id, mainTopic: course.mainTopic, quizPassed: course.quizPassed, bestMark: course.bestMark };
+  return {
+    id: course.id,
+    mainTopic: course.mainTopic,
+    quizPassed: course.quizPassed,
+    bestMark: course.bestMark,
+    isOwner: course.isOwner,
+  };
 }
 
 /** The quiz page's course with the learner's last and best counted marks, shown before a start. */

@@ -13,7 +13,16 @@ const actions = () => import("../actions");
  * bottom bar. Only the menus are in the viewer's first load; what each item does (actions.ts) is
  * fetched on first click.
  */
-export function CourseActions({ courseId, variant = "header" }: { courseId: string; variant?: "header" | "bar" }) {
+export function CourseActions({
+  courseId,
+  owner,
+  variant = "header",
+}: {
+  courseId: string;
+  /** The owner shares and offers the course; an enrolled learner exports and keeps it offline. */
+  owner: boolean;
+  variant?: "header" | "bar";
+}) {
   const share = useTranslations("share");
   const exp = useTranslations("export");
   const offline = useTranslations("offline");
@@ -51,14 +60,30 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
     setStored(saved ? "saved" : "none");
   };
 
-  const shareItems: MenuButtonItem[] = [
-    { key: "share", label: share("copyLink"), onSelect: () => void actions().then((m) => m.shareAction(courseId, t)) },
-    {
-      key: "stop",
-      label: share("stopSharing"),
-      onSelect: () => void actions().then((m) => m.stopSharingAction(courseId, t)),
-    },
-  ];
+  const shareItems: MenuButtonItem[] = owner
+    ? [
+        {
+          key: "share",
+          label: share("copyLink"),
+          onSelect: () => void actions().then((m) => m.shareAction(courseId, t)),
+        },
+        {
+          key: "stop",
+          label: share("stopSharing"),
+          onSelect: () => void actions().then((m) => m.stopSharingAction(courseId, t)),
+        },
+        {
+          key: "enrol",
+          label: share("openEnrolment"),
+          onSelect: () => void actions().then((m) => m.openEnrolmentAction(courseId, t)),
+        },
+        {
+          key: "stop-enrol",
+          label: share("closeEnrolment"),
+          onSelect: () => void actions().then((m) => m.closeEnrolmentAction(courseId, t)),
+        },
+      ]
+    : [];
   const exportItems: MenuButtonItem[] = [
     { key: "pdf", label: exp("pdf"), onSelect: () => void exportAs("pdf")() },
     { key: "md", label: exp("markdown"), onSelect: () => void exportAs("md")() },
@@ -87,9 +112,11 @@ export function CourseActions({ courseId, variant = "header" }: { courseId: stri
   }
   return (
     <>
-      <MenuButton label={share("share")} menuLabel={share("shareMenu")} items={shareItems} title={share("share")}>
-        <Share2Icon aria-hidden />
-      </MenuButton>
+      {owner && (
+        <MenuButton label={share("share")} menuLabel={share("shareMenu")} items={shareItems} title={share("share")}>
+          <Share2Icon aria-hidden />
+        </MenuButton>
+      )}
       <MenuButton
         label={exportLabel}
         menuLabel={exp("exportMenu")}

@@ -74,6 +74,8 @@ export function CourseViewer({
   /** The lesson's text, where a selection can become a review card. */
   const lessonTextRef = React.useRef<HTMLDivElement>(null);
   const writing = useWriting(data.course.id, data.writing);
+  // An enrolled learner studies the course; rewriting lessons and writing them all are its owner's.
+  const owner = data.course.isOwner;
   // Lessons the batch could not write, until they are written (opening one writes it).
   const failed = React.useMemo(() => {
     const ids = new Set(writing.progress.failedLessons ?? []);
@@ -141,7 +143,7 @@ export function CourseViewer({
         outlineOpen={outlineOpen}
         onToggleOutline={() => setOutlineOpen((v) => !v)}
         onCertificate={certificate}
-        writeAll={<WriteAllControl state={writing} variant="header" />}
+        writeAll={owner ? <WriteAllControl state={writing} variant="header" /> : null}
         courseActions={courseActions.header}
         studyButtons={study(false)}
         themeToggle={themeToggle}
@@ -171,7 +173,7 @@ export function CourseViewer({
               >
                 {lesson.title}
               </h1>
-              <LessonMenu disabled={busy} onRegenerate={() => setConfirmRegenerate(true)} />
+              {owner ? <LessonMenu disabled={busy} onRegenerate={() => setConfirmRegenerate(true)} /> : null}
             </div>
 
             {isReview ? <ReviewNotice courseId={data.course.id} /> : null}
@@ -267,7 +269,7 @@ export function CourseViewer({
             <BookOpenIcon className="size-5" aria-hidden />
             {t("courseContent")}
           </SheetTitle>
-          {outline(<WriteAllControl state={writing} variant="drawer" />)}
+          {outline(owner ? <WriteAllControl state={writing} variant="drawer" /> : null)}
           {mastery}
         </SheetContent>
       </Sheet>

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { offeredCourse } from "@/features/courses/server";
+import { EnrolPanel } from "@/features/enrolment/components/enrol-panel";
 import { CourseActions } from "@/features/export/components/course-actions";
 import { OfflineStatus } from "@/features/export/components/offline-status";
 import { CourseViewer } from "@/features/learning/components/course-viewer";
@@ -17,7 +19,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await requireUserPage();
   const { courseId } = await params;
   const { findOwnedCourseTitle } = await import("@/features/learning/titles");
-  const title = await findOwnedCourseTitle(user.id, courseId);
+  const title = (await findOwnedCourseTitle(user.id, courseId)) ?? (await offeredCourse(courseId))?.mainTopic;
   return { title: title ?? undefined };
 }
 
@@ -29,7 +31,12 @@ export default async function CoursePage({ params, searchParams }: Props) {
     loadViewer(user.id, courseId, typeof lesson === "string" ? lesson : undefined),
     courseMastery(user.id, courseId),
   ]);
-  if (!data) notFound();
+  if (!data) {
+    // Not studied by this user: an offered course shows what it is and lets them enrol.
+    const offered = await offeredCourse(courseId);
+    if (!offered) notFound();
+    return <EnrolPanel course={offered} />;
+  }
   return (
     <>
       <OfflineStatus />
@@ -37,8 +44,8 @@ export default async function CoursePage({ params, searchParams }: Props) {
       <CourseViewer
         data={data}
         courseActions={{
-          header: <CourseActions courseId={data.course.id} />,
-          bar: <CourseActions courseId={data.course.id} variant="bar" />,
+          header: <CourseActions courseId={data.course.id} owner={data.course.isOwner} />,
+          bar: <CourseActions courseId={data.course.id} owner={data.course.isOwner} variant="bar" />,
         }}
         themeToggle={<ThemeToggle />}
         languageMenu={<LanguageMenu />}

@@ -15,6 +15,7 @@ import { ResultRing } from "./result-ring";
 /** After an attempt: the score and verdict, what to do next (review, retake, new questions) and each question graded. */
 export function QuizResults({
   courseId,
+  canRenew,
   questions,
   outcome,
   noFresh,
@@ -24,6 +25,8 @@ export function QuizResults({
   headingRef,
 }: {
   courseId: string;
+  /** New questions replace the course's for all its learners: offered to its owner only. */
+  canRenew: boolean;
   questions: PublicQuestion[];
   outcome: Outcome;
   noFresh: string | null;
@@ -71,10 +74,12 @@ export function QuizResults({
           <RotateCcwIcon aria-hidden />
           {t("retake")}
         </Button>
-        <Button variant="outline" onClick={() => onStart(true)} data-testid="quiz-renew">
-          <SparklesIcon aria-hidden />
-          {t("newQuestions")}
-        </Button>
+        {canRenew ? (
+          <Button variant="outline" onClick={() => onStart(true)} data-testid="quiz-renew">
+            <SparklesIcon aria-hidden />
+            {t("newQuestions")}
+          </Button>
+        ) : null}
       </div>
       {noFresh !== null ? <NoFreshQuestions message={noFresh} onRegular={() => void onStart(false)} /> : null}
       <ol className="space-y-5">
