@@ -52,7 +52,9 @@ import { startFakes } from "./with-fakes.mjs";
 // src/features/quiz/components/quiz-runner/: the same code, but each module is wrapped by the bundler, which raised
 // /course/[id]/quiz 0.5 kB (178.1, budget rounded up to 178.2). /course/[id] stayed within its budget (189.1): the outline's ticks are drawn once
 // by the page on the server (lesson-mark-drawings.tsx) and referenced, which took their icons out of its bundle.
-const BUDGETS_KB = { "/": 144.2, "/login": 147.2, "/dashboard": 176.2, "/course/[id]": 189.2 };
+// Issue 34 (enrolment): the owner's share menu gained "open enrolment" and "stop new enrolments", and the viewer leaves
+// the owner's part out for an enrolled learner: /course/[id] measured 189.3, budget 189.4 (the enrol request loads on click).
+const BUDGETS_KB = { "/": 144.2, "/login": 147.2, "/dashboard": 176.2, "/course/[id]": 189.4 };
 // Issue 25 item 3: a budget for every page route, not only the four above: each the size measured after the Generate
 // page's fix (docs/benchmarks.md, "First Load JS") rounded up to the next whole kB; the first four keep their history.
 // /shareable and /certificates/* are measured with an unknown id (their not-found page); /payment-success/[planId] and

@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import * as React from "react";
 import { notify } from "@/components/notify";
 import { Button } from "@/components/ui/button";
-import { enrolment } from "../enrolment-actions";
 
 /** Enrols the signed-in user, then shows the same address again: now the course itself. */
 export function EnrolButton({ courseId }: { courseId: string }) {
@@ -13,6 +12,8 @@ export function EnrolButton({ courseId }: { courseId: string }) {
   const [busy, setBusy] = React.useState(false);
   const enrol = async () => {
     setBusy(true);
+    // Loaded on the click: the course page's first load (this route's viewer) stays as it was.
+    const { enrolment } = await import("../enrolment-actions");
     const outcome = await enrolment(courseId, "POST").catch(() => ({ ok: false, message: undefined }));
     if (outcome.ok) {
       router.refresh();

@@ -2,10 +2,8 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import * as React from "react";
-import { askChoice } from "@/components/choice-dialog";
 import { notify } from "@/components/notify";
 import { Button } from "@/components/ui/button";
-import { enrolment } from "../enrolment-actions";
 
 /** Leaves an enrolled course once the learner has said yes to losing their state in it. */
 export function LeaveButton({ courseId, topic }: { courseId: string; topic: string }) {
@@ -13,6 +11,11 @@ export function LeaveButton({ courseId, topic }: { courseId: string; topic: stri
   const router = useRouter();
   const [busy, setBusy] = React.useState(false);
   const leave = async () => {
+    // The question's dialog and the request load on the first click: My Courses' first load stays small.
+    const [{ askChoice }, { enrolment }] = await Promise.all([
+      import("@/components/choice-dialog"),
+      import("../enrolment-actions"),
+    ]);
     const choice = await askChoice(t("leaveTitle", { topic }), t("leaveText"), {
       confirm: t("leaveConfirm"),
       cancel: t("cancel"),
