@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { POST as chat } from "@/app/api/chat/route";
 import { POST as chatHistory } from "@/app/api/chat/history/route";
 import { POST as chatStream } from "@/app/api/chat/stream/route";
+import { POST as enrolRoute } from "@/app/api/courses/[courseId]/enrolment/route";
 import { PUT as sourcesOnlyRoute } from "@/app/api/courses/[courseId]/sources-only/route";
 import { POST as prompt } from "@/app/api/prompt/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
@@ -248,6 +249,29 @@ describe("the tutor from the course's material", () => {
     expect(chatPrompt).not.toContain("secret notes");
     const [row] = await botRows(courseId);
     expect(row.citations!.every((c) => c.sourceId !== foreign)).toBe(true);
+  });
+
+  it("answers an enrolled learner from the owner's material too", async () => {
+    const owner = await paidUser();
+    const learner = await paidUser();
+    const { courseId } = await plantCourse(owner.userId, owner.cookie);
+    await (await getDb()).update(courses).set({ visibility: "unlisted" }).where(eq(courses.id, courseId));
+    const enrolled = await callRoute(enrolRoute as never, {
+      method: "POST",
+      cookie: learner.cookie,
+      params: { courseId },
+      url: `http://localhost:3000/api/courses/${courseId}/enrolment`,
+    });
+    expect(enrolled.status).toBe(200);
+    const answered = await callRoute(chat, {
+      cookie: learner.cookie,
+      body: { courseId, message: "How does chlorophyll absorb light?" },
+    });
+    expect(answered.status).toBe(200);
+    expect(lastPrompt("<chat_request>")).toContain("<excerpts>");
+    const [row] = await botRows(courseId);
+    expect(row.userId).toBe(learner.userId);
+    expect(row.citations).toEqual([expect.objectContaining({ quote: expect.stringContaining("Chlorophyll absorbs") })]);
   });
 
   it("keeps a course without material as it was: no excerpts, no citations", async () => {

@@ -98,7 +98,7 @@ async function chatContext(
       ? await lessonContent(course.id, firstLessonId, userId)
       : undefined;
   const history = (await chatHistory(userId, course.id, 6)).map((m) => ({ sender: m.sender, text: m.text }));
-  const grounding = await chatGrounding(userId, course, `${question} ${lesson?.title ?? ""}`);
+  const grounding = await chatGrounding(course, `${question} ${lesson?.title ?? ""}`);
   return {
     lesson,
     context: {
@@ -116,15 +116,15 @@ async function chatContext(
 
 /**
  * A course made from the learner's material answers from it (decision 028): the excerpts that
- * best match the question and the lesson, only ever from the owner's own sources.
+ * best match the question and the lesson, only ever from the course owner's own sources (an
+ * enrolled learner's tutor answers from them too).
  */
 async function chatGrounding(
-  userId: string,
   course: ViewerCourseRow,
   query: string,
 ): Promise<{ excerpts: Excerpt[]; sourcesOnly: boolean } | undefined> {
-  if (!(await courseHasMaterial(userId, course.id))) return undefined;
-  const excerpts = await courseExcerpts(userId, course.id, query, CHAT_EXCERPTS);
+  if (!(await courseHasMaterial(course.userId, course.id))) return undefined;
+  const excerpts = await courseExcerpts(course.userId, course.id, query, CHAT_EXCERPTS);
   return { excerpts, sourcesOnly: course.sourcesOnly };
 }
 

@@ -20,7 +20,7 @@ function weighed(cards: StoredCard[], now: Date): CardEvidence[] {
   }));
 }
 
-/** The learner's per-topic mastery for one course, in topic order; null when not the owner's. */
+/** The learner's per-topic mastery for one course, in topic order; null when the caller does not study it. */
 export async function courseMastery(userId: string, courseId: string, now = new Date()) {
   const course = await findLearnerCourse(userId, courseId);
   if (!course) return null;

@@ -39,7 +39,7 @@ async function failedAttempt(courseId: string, userId: string) {
 }
 
 /**
- * `POST /api/quiz/remediation`: the owner's review lessons for the last failed attempt, added
+ * `POST /api/quiz/remediation`: the learner's review lessons for the last failed attempt, added
  * once (asked again, the same ones). Another user's course is 404; no failed attempt is 409
  * `remediation:not-offered` and adds nothing.
  */

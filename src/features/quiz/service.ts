@@ -51,7 +51,7 @@ type Caller = Pick<SessionUser, "id" | "email" | "name" | "locale">;
 
 // The quiz
 
-/** What the quiz page renders on the server: the owner's course, else null (404). */
+/** What the quiz page renders on the server: a course the caller studies (owned or enrolled), else null (404). */
 export async function loadQuizPage(userId: string, courseId: string) {
   const course = await findLearnerCourse(userId, courseId);
   if (!course) return null;
@@ -274,8 +274,8 @@ export async function finishCourse(
   return issued;
 }
 
-/** The owner's certificate of a course, or undefined before it is issued. */
-export async function certificateForOwner(userId: string, courseId: string): Promise<CertificateInfo | undefined> {
+/** The learner's certificate of a course they study (owned or enrolled), or undefined before it is issued. */
+export async function certificateForLearner(userId: string, courseId: string): Promise<CertificateInfo | undefined> {
   const course = await findLearnerCourse(userId, courseId);
   if (!course) return undefined;
   return findCertificateForCourse(course.id, userId);
@@ -288,7 +288,7 @@ export async function certificateForOwner(userId: string, courseId: string): Pro
  */
 const CERTIFICATE_MAIL_RULE = { limit: 5, windowMs: 60 * 60 * 1000 };
 
-/** `/api/sendcertificate`: the owner's certificate, to the owner's address only, CERTIFICATE_MAIL_RULE times an hour. */
+/** `/api/sendcertificate`: the learner's certificate, to their own address only, CERTIFICATE_MAIL_RULE times an hour. */
 export async function resendCertificate(user: Caller, courseId: string, t: ApiTranslator): Promise<void> {
   const mails = await hitRateLimit(`certificate-mail:${user.id}`, CERTIFICATE_MAIL_RULE);
   if (mails.limited) throw rateLimitError(mails, "certificate:mail-rate-limited", t("quiz.certificateMailTooMany"));

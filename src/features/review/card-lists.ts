@@ -31,7 +31,7 @@ export async function courseCardsCsv(
   return { csv, title: course.mainTopic };
 }
 
-/** The card list page: the owner's course and its cards, or undefined (not found). */
+/** The card list page: a course the caller studies and their cards, or undefined (not found). */
 export async function courseCardsForPage(userId: string, courseId: string) {
   const course = await findLearnerCourse(userId, courseId);
   if (!course) return undefined;

@@ -3,7 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { certificateDate, certificateImagePath, linkedInAddUrl } from "@/features/quiz/client";
 import { CertificateView } from "@/features/quiz/components/certificate-view";
-import { certificateForOwner, loadQuizPage } from "@/features/quiz/server";
+import { certificateForLearner, loadQuizPage } from "@/features/quiz/server";
 import { requireUserPage } from "@/server/auth/session";
 import { env } from "@/server/env";
 import { paths } from "@/lib/paths";
@@ -24,7 +24,7 @@ export default async function CertificatePage({ params }: Props) {
   const { courseId } = await params;
   const course = await loadQuizPage(user.id, courseId);
   if (!course) notFound();
-  const certificate = await certificateForOwner(user.id, course.id);
+  const certificate = await certificateForLearner(user.id, course.id);
   if (!certificate) redirect(paths.course(course.id));
   const url = new URL(paths.certificate(certificate.publicId), env().APP_URL).toString();
   // The page's sentence is in the reader's language, so is its date ("on March 4, 2026"); the

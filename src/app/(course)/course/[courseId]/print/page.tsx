@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: doc?.course.mainTopic, robots: { index: false } };
 }
 
-/** Owner-only, like the viewer; `?print=1` opens the browser's print dialog (export without a server browser). */
+/** The owner's or an enrolled learner's, like the viewer; `?print=1` opens the browser's print dialog (export without a server browser). */
 export default async function PrintPage({ params, searchParams }: Props) {
   const user = await requireUserPage();
   const [{ courseId }, { print }] = await Promise.all([params, searchParams]);
