@@ -33,9 +33,10 @@ async function finishedBeforeTimer(client: PGlite): Promise<{ before: number; to
 describe("PGlite statements take turns with the event loop", () => {
   let plain: PGlite;
   let fair: PGlite;
+  // Two databases made from nothing (initdb each): on a busy 2-core runner that took over 30 s once.
   beforeAll(async () => {
     [plain, fair] = await Promise.all([PGlite.create(), PGlite.create().then(statementsTakeTurns)]);
-  });
+  }, 120_000);
   afterAll(async () => {
     await Promise.all([plain.close(), fair.close()]);
   });
