@@ -16,6 +16,7 @@ import { POST as getnotes } from "@/app/api/getnotes/route";
 import { POST as lessonStream } from "@/app/api/lesson/stream/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
 import { POST as savenotes } from "@/app/api/savenotes/route";
+import { enrolledCourses, offeredCourse } from "@/features/courses/server";
 import { progressCounts } from "@/features/learning/server";
 import { loadViewer } from "@/features/learning/viewer";
 import { readNdjson } from "@/lib/http/ndjson";
@@ -109,10 +110,19 @@ describe("an enrolled learner", () => {
 
     // A private course is not there for anyone else.
     expect((await enrol(learner, courseId)).status).toBe(404);
+    expect(await offeredCourse(courseId)).toBeUndefined();
     await setVisibility(owner, courseId, "unlisted");
+    // What the enrolment screen shows: its author, its own lessons, its topics.
+    expect(await offeredCourse(courseId)).toMatchObject({
+      mainTopic: "Tides",
+      lessonCount: 3,
+      learnerCount: 0,
+      topics: ["Moon", "Sun"],
+    });
     expect((await enrol(learner, courseId)).json).toEqual({ success: true, owner: false });
     expect((await enrol(learner, courseId)).json).toEqual({ success: true, owner: false });
     expect((await enrol(owner, courseId)).json).toEqual({ success: true, owner: true });
+    expect((await offeredCourse(courseId))?.learnerCount).toBe(1);
     // Enrolling created no course.
     expect(await (await getDb()).select().from(courses).where(eq(courses.userId, learner.userId))).toEqual([]);
 
@@ -124,6 +134,11 @@ describe("an enrolled learner", () => {
     expect((await openLesson(learner, courseId, lessonIds[2])).status).toBe(200);
     expect(await progressCounts(courseId, learner.userId)).toEqual({ lessonCount: 3, doneCount: 1 });
     expect(await progressCounts(courseId, owner.userId)).toEqual({ lessonCount: 3, doneCount: 0 });
+    // My Courses lists it for the learner with their progress (1 of 3 lessons + the quiz: 25 %), not for the owner.
+    expect(await enrolledCourses(learner.userId)).toEqual([
+      expect.objectContaining({ id: courseId, lessonCount: 3, doneCount: 1, progress: 25 }),
+    ]);
+    expect(await enrolledCourses(owner.userId)).toEqual([]);
 
     // Notes are each learner's.
     const saved = await callRoute(savenotes, {

@@ -568,6 +568,10 @@ export async function updateLessons(
   });
 }
 
+/** How many lessons each selected course has of its own: no learner's review lesson counts. */
+const ownLessonCount = sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id}
+  and ${lessons.learnerId} is null and ${lessons.remediation} is null)`.mapWith(Number);
+
 /** What someone who may enrol sees of an offered course before enrolling. */
 export type OfferedCourse = {
   id: string;
@@ -582,26 +586,25 @@ export type OfferedCourse = {
 /** The course when it is offered (unlisted or public), with its author, counts and topic titles; else undefined. */
 export async function findOfferedCourse(courseId: string): Promise<OfferedCourse | undefined> {
   const db = await getDb();
-  const [row] = await db
-    .select({
-      id: courses.id,
-      mainTopic: courses.mainTopic,
-      lang: courses.lang,
-      authorName: users.name,
-      lessonCount: sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id}
-        and ${lessons.learnerId} is null and ${lessons.remediation} is null)`.mapWith(Number),
-      learnerCount: sql<number>`(select count(*) from ${courseLearners} where ${courseLearners.courseId} = ${courses.id}
-        and ${courseLearners.enrolledAt} is not null)`.mapWith(Number),
-    })
-    .from(courses)
-    .innerJoin(users, eq(users.id, courses.userId))
-    .where(and(eq(courses.id, courseId), ne(courses.visibility, "private")));
+  // Side by side: the topics of a course that turns out not to be offered are read and dropped.
+  const [[row], titles] = await Promise.all([
+    db
+      .select({
+        id: courses.id,
+        mainTopic: courses.mainTopic,
+        lang: courses.lang,
+        authorName: users.name,
+        lessonCount: ownLessonCount,
+        learnerCount:
+          sql<number>`(select count(*) from ${courseLearners} where ${courseLearners.courseId} = ${courses.id}
+          and ${courseLearners.enrolledAt} is not null)`.mapWith(Number),
+      })
+      .from(courses)
+      .innerJoin(users, eq(users.id, courses.userId))
+      .where(and(eq(courses.id, courseId), ne(courses.visibility, "private"))),
+    db.select({ title: topics.title }).from(topics).where(eq(topics.courseId, courseId)).orderBy(asc(topics.position)),
+  ]);
   if (!row) return undefined;
-  const titles = await db
-    .select({ title: topics.title })
-    .from(topics)
-    .where(eq(topics.courseId, courseId))
-    .orderBy(asc(topics.position));
   return { ...row, topics: titles.map((t) => t.title) };
 }
 
@@ -625,8 +628,7 @@ export async function listEnrolledCourses(userId: string): Promise<EnrolledCours
       mainTopic: courses.mainTopic,
       lang: courses.lang,
       authorName: users.name,
-      lessonCount: sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id}
-        and ${lessons.learnerId} is null and ${lessons.remediation} is null)`.mapWith(Number),
+      lessonCount: ownLessonCount,
       doneCount:
         sql<number>`(select count(*) from ${lessonProgress} join ${lessons} on ${lessons.id} = ${lessonProgress.lessonId}
         where ${lessonProgress.courseId} = ${courses.id} and ${lessonProgress.userId} = ${userId}
