@@ -7,9 +7,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { POST as aiexam } from "@/app/api/aiexam/route";
-import { DELETE as leaveRoute, POST as enrolRoute } from "@/app/api/courses/[courseId]/enrolment/route";
+import { DELETE as leaveRoute, POST as enrolRoute } from "@/app/api/courses/[courseId]/enroll/route";
 import { POST as shareRoute } from "@/app/api/courses/[courseId]/share/route";
-import { PUT as visibilityRoute } from "@/app/api/courses/[courseId]/visibility/route";
+import { PATCH as visibilityRoute } from "@/app/api/courses/[courseId]/route";
 import { POST as writeAllRoute } from "@/app/api/courses/[courseId]/write-all/route";
 import { POST as deletecourse } from "@/app/api/deletecourse/route";
 import { POST as getnotes } from "@/app/api/getnotes/route";
@@ -41,7 +41,7 @@ const withCourse = (handler: unknown, method: string) => (account: TestAccount, 
     url: `http://localhost:3000/api/courses/${courseId}`,
   });
 const setVisibility = (account: TestAccount, courseId: string, visibility: string) =>
-  withCourse(visibilityRoute, "PUT")(account, courseId, { visibility });
+  withCourse(visibilityRoute, "PATCH")(account, courseId, { visibility });
 const enrol = withCourse(enrolRoute, "POST");
 const leave = withCourse(leaveRoute, "DELETE");
 const share = withCourse(shareRoute, "POST");

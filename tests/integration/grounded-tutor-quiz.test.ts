@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { POST as chat } from "@/app/api/chat/route";
 import { POST as chatHistory } from "@/app/api/chat/history/route";
 import { POST as chatStream } from "@/app/api/chat/stream/route";
-import { POST as enrolRoute } from "@/app/api/courses/[courseId]/enrolment/route";
+import { POST as enrolRoute } from "@/app/api/courses/[courseId]/enroll/route";
 import { PUT as sourcesOnlyRoute } from "@/app/api/courses/[courseId]/sources-only/route";
 import { POST as prompt } from "@/app/api/prompt/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
@@ -260,7 +260,7 @@ describe("the tutor from the course's material", () => {
       method: "POST",
       cookie: learner.cookie,
       params: { courseId },
-      url: `http://localhost:3000/api/courses/${courseId}/enrolment`,
+      url: `http://localhost:3000/api/courses/${courseId}/enroll`,
     });
     expect(enrolled.status).toBe(200);
     const answered = await callRoute(chat, {

@@ -197,7 +197,7 @@ export async function requireLearnerCourse(
 }
 
 /**
- * PUT /api/courses/{id}/visibility: the owner offers the course (unlisted, public) or takes it
+ * PATCH /api/courses/{id}: the owner offers the course (unlisted, public) or takes it
  * back (private). Offering needs every lesson written (409 `course:lessons-unwritten`); taking it
  * back keeps its enrolled learners studying. Another user's course is 404.
  */
@@ -213,7 +213,7 @@ export async function changeVisibility(
 }
 
 /**
- * POST /api/courses/{id}/enrolment: the caller enrols in an unlisted or public course and studies
+ * POST /api/courses/{id}/enroll: the caller enrols in an unlisted or public course and studies
  * it from then on; again, or on their own course, nothing changes. A private course and an
  * unknown id are the same 404. Enrolling costs nothing: no course is created, no model is called.
  */

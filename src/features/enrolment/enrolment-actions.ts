@@ -8,8 +8,8 @@ export async function changeCourseVisibility(
   courseId: string,
   visibility: "private" | "unlisted",
 ): Promise<VisibilityOutcome> {
-  const response = await fetch(`/api/courses/${encodeURIComponent(courseId)}/visibility`, {
-    method: "PUT",
+  const response = await fetch(`/api/courses/${encodeURIComponent(courseId)}`, {
+    method: "PATCH",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ visibility }),
   });
@@ -26,7 +26,7 @@ export async function enrolment(
   courseId: string,
   method: "POST" | "DELETE",
 ): Promise<{ ok: boolean; message?: string }> {
-  const response = await fetch(`/api/courses/${encodeURIComponent(courseId)}/enrolment`, { method });
+  const response = await fetch(`/api/courses/${encodeURIComponent(courseId)}/enroll`, { method });
   if (response.ok) return { ok: true };
   const body = (await response.json().catch(() => null)) as { message?: string } | null;
   return { ok: false, message: body?.message };

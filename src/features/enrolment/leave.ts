@@ -8,7 +8,7 @@ import { getDb, type Db } from "@/server/db/client";
 import { appError } from "@/server/http/errors";
 
 /**
- * DELETE /api/courses/{id}/enrolment: an enrolled learner leaves the course, and everything of
+ * DELETE /api/courses/{id}/enroll: an enrolled learner leaves the course, and everything of
  * theirs in it goes in one transaction: reading, notes, chat, review lessons, quiz serving and
  * attempts, cards and their log, standing. Their certificate stays verifiable. The owner cannot
  * leave (409: they delete the course instead); a course they are not enrolled in is 404.
