@@ -642,3 +642,70 @@ export async function listEnrolledCourses(userId: string): Promise<EnrolledCours
     .orderBy(desc(courseLearners.enrolledAt))
     .limit(50);
 }
+
+/** One course of the public catalogue. */
+export type CatalogEntry = {
+  id: string;
+  mainTopic: string;
+  lang: string;
+  type: (typeof courses.$inferSelect)["type"];
+  authorName: string;
+  lessonCount: number;
+  learnerCount: number;
+};
+
+/** What the catalogue may be narrowed by; `q` matches the title or a topic's title. */
+export type CatalogQuery = {
+  q: string;
+  lang: string | null;
+  type: CatalogEntry["type"] | null;
+  page: number;
+  limit: number;
+};
+
+/** `%` and `_` in the reader's words are letters, not patterns. */
+const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A page of the public courses, most learners first, then newest: with their author, lesson and
+ * learner counts, and how many match in all (for the pages' links).
+ */
+export async function listCatalog(query: CatalogQuery): Promise<{ entries: CatalogEntry[]; total: number }> {
+  const db = await getDb();
+  const pattern = query.q ? likePattern(query.q) : null;
+  const where = and(
+    eq(courses.visibility, "public"),
+    query.lang ? eq(courses.lang, query.lang) : undefined,
+    query.type ? eq(courses.type, query.type) : undefined,
+    pattern
+      ? or(
+          sql`${courses.mainTopic} ilike ${pattern}`,
+          sql`exists (select 1 from ${topics} where ${topics.courseId} = ${courses.id} and ${topics.title} ilike ${pattern})`,
+        )
+      : undefined,
+  );
+  const learnerCount =
+    sql<number>`(select count(*) from ${courseLearners} where ${courseLearners.courseId} = ${courses.id}
+    and ${courseLearners.enrolledAt} is not null)`.mapWith(Number);
+  const [entries, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: courses.id,
+        mainTopic: courses.mainTopic,
+        lang: courses.lang,
+        type: courses.type,
+        authorName: users.name,
+        lessonCount: sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id}
+          and ${lessons.learnerId} is null and ${lessons.remediation} is null)`.mapWith(Number),
+        learnerCount,
+      })
+      .from(courses)
+      .innerJoin(users, eq(users.id, courses.userId))
+      .where(where)
+      .orderBy(desc(learnerCount), desc(courses.createdAt), desc(courses.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(courses).where(where),
+  ]);
+  return { entries, total };
+}

@@ -5,7 +5,7 @@ import { updateLesson, type LessonChanges } from "@/features/learning/server";
 import { COURSE_TYPE_LABEL } from "@/features/plans/client";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
-import { courseTextAttributes, type CourseTextAttributes } from "@/lib/course-languages";
+import { courseLanguageByName, courseTextAttributes, type CourseTextAttributes } from "@/lib/course-languages";
 import { AppError, appError } from "@/server/http/errors";
 import { HTML_LIMITS, HtmlTooComplexError, scanHtml } from "@/server/html/bounds";
 import { sanitizeHtml } from "@/server/html/sanitize";
@@ -23,6 +23,7 @@ import {
   findLessonForOwner,
   insertCourseGraph,
   listCourseCards,
+  listCatalog,
   listCoursesWithOutline,
   listEnrolledCourses,
   outlinesOf,
@@ -38,6 +39,7 @@ import {
   type CourseRow,
   type LearnerCourseRow,
   type NewCourseGraph,
+  type CatalogEntry,
   type EnrolledCourseRow,
   type OfferedCourse,
   type StudiedCourseRow,
@@ -366,4 +368,28 @@ export function countCoursesThisMonthSql(userId: string): SQL<number> {
 
 export async function findCourseByKey(userId: string, idempotencyKey: string): Promise<CourseRow | undefined> {
   return findCourseByIdempotencyKey(userId, idempotencyKey);
+}
+
+/** Catalogue entries a page shows. */
+export const CATALOG_PAGE_SIZE = 12;
+
+/**
+ * The catalogue's page for what the address asks (`?q=&lang=&type=&page=`): anything not
+ * understood is left out (an unknown language, a page below 1), never an error, since anyone can
+ * type an address. `q` keeps its first 100 characters.
+ */
+export async function catalogPage(params: Record<string, string | string[] | undefined>): Promise<{
+  entries: CatalogEntry[];
+  total: number;
+  pages: number;
+  query: { q: string; lang: string | null; type: CatalogEntry["type"] | null; page: number };
+}> {
+  const one = (value: string | string[] | undefined) => (typeof value === "string" ? value : "");
+  const q = one(params.q).trim().slice(0, 100);
+  const lang = courseLanguageByName(one(params.lang))?.name ?? null;
+  const typeParam = one(params.type);
+  const type = typeParam === "text_image" || typeParam === "video_text" ? typeParam : null;
+  const page = Math.min(Math.max(Number.parseInt(one(params.page), 10) || 1, 1), 1000);
+  const { entries, total } = await listCatalog({ q, lang, type, page, limit: CATALOG_PAGE_SIZE });
+  return { entries, total, pages: Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE)), query: { q, lang, type, page } };
 }
