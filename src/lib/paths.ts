@@ -65,6 +65,14 @@ export const paths = {
   about: () => "/about",
   contact: () => "/contact",
   blog: () => "/blog",
+  /** The public catalogue; its query narrows it (`q`, `lang`, `type`, `page`). */
+  catalog: (query: { q?: string; lang?: string; type?: string; page?: number } = {}) =>
+    withQuery("/catalog", {
+      ...(query.q ? { q: query.q } : {}),
+      ...(query.lang ? { lang: query.lang } : {}),
+      ...(query.type ? { type: query.type } : {}),
+      ...(query.page && query.page > 1 ? { page: String(query.page) } : {}),
+    }),
   /** `/blog/{id}` keeps working; the slug only makes the address readable. */
   blogPost: (post: { id: string; title: string }) => {
     const slug = postSlug(post.title);
