@@ -73,6 +73,8 @@ export const paths = {
       ...(query.type ? { type: query.type } : {}),
       ...(query.page && query.page > 1 ? { page: String(query.page) } : {}),
     }),
+  /** A course listed in the catalogue: its public page, with a sample lesson. */
+  catalogCourse: (courseId: string) => `/catalog/${encodeURIComponent(courseId)}`,
   /** `/blog/{id}` keeps working; the slug only makes the address readable. */
   blogPost: (post: { id: string; title: string }) => {
     const slug = postSlug(post.title);

@@ -4,10 +4,14 @@
  * asks is read leniently.
  */
 import { eq } from "drizzle-orm";
+import { GET as catalogRoute } from "@/app/api/catalog/route";
+import sitemap from "@/app/sitemap";
 import { CATALOG_PAGE_SIZE, catalogPage } from "@/features/courses/server";
+import { catalogCoursePreview } from "@/features/sharing/server";
 import { getDb } from "@/server/db/client";
 import { courseLearners, courses } from "@/server/db/schema";
 import { signedUpUser } from "../setup/accounts";
+import { callRoute } from "../setup/http";
 import { seedCourse } from "../setup/seed-course";
 import { useTestDatabase } from "../setup/test-db";
 
@@ -71,5 +75,54 @@ describe("the catalogue", () => {
     expect(second.entries).toHaveLength(second.total - CATALOG_PAGE_SIZE);
     const first = await catalogPage({ page: "1" });
     expect(new Set([...first.entries, ...second.entries].map((e) => e.id)).size).toBe(second.total);
+  });
+
+  it("answers GET /api/catalog to anyone, and refuses what it does not understand with 400", async () => {
+    const owner = await signedUpUser({ name: "Api Autora" });
+    const id = await course(owner.userId, "Api glaciers", "public", { lang: "Portuguese" });
+    await course(owner.userId, "Api glaciers hidden", "unlisted", { lang: "Portuguese" });
+    const found = await callRoute(catalogRoute, {
+      url: "http://localhost:3000/api/catalog?q=glaciers&lang=Portuguese&type=text_image&page=1",
+    });
+    expect(found.status).toBe(200);
+    expect(found.json).toEqual({
+      courses: [
+        { id, title: "Api glaciers", lang: "Portuguese", type: "text_image", lessons: 1, learners: 0, author: "Api Autora" },
+      ],
+      total: 1,
+      page: 1,
+      pages: 1,
+    });
+    for (const query of ["lang=Klingon", "type=hologram", "page=0", "page=two", `q=${"x".repeat(101)}`, "owner=me"]) {
+      const refused = await callRoute(catalogRoute, { url: `http://localhost:3000/api/catalog?${query}` });
+      expect([query, refused.status]).toEqual([query, 400]);
+    }
+  });
+
+  it("shows a public course's page with a sample lesson, lists it in the sitemap, and nothing else", async () => {
+    const owner = await signedUpUser({ name: "Page Autora" });
+    const listed = await course(owner.userId, "Listed volcanoes", "public");
+    const unlisted = await course(owner.userId, "Unlisted volcanoes", "unlisted");
+    const hidden = await course(owner.userId, "Private volcanoes", "private");
+
+    const preview = await catalogCoursePreview(listed);
+    expect(preview).toMatchObject({
+      id: listed,
+      mainTopic: "Listed volcanoes",
+      authorName: "Page Autora",
+      learnerCount: 0,
+      lessonCount: 1,
+      outline: [{ title: "Basics", lessons: ["One"] }],
+      sample: { title: "One", theory: "<p>Text.</p>" },
+    });
+    expect(await catalogCoursePreview(unlisted)).toBeUndefined();
+    expect(await catalogCoursePreview(hidden)).toBeUndefined();
+    expect(await catalogCoursePreview("not-a-uuid")).toBeUndefined();
+
+    const urls = (await sitemap()).map((entry) => entry.url);
+    expect(urls).toContain("http://localhost:3000/catalog");
+    expect(urls).toContain(`http://localhost:3000/catalog/${listed}`);
+    expect(urls).not.toContain(`http://localhost:3000/catalog/${unlisted}`);
+    expect(urls).not.toContain(`http://localhost:3000/catalog/${hidden}`);
   });
 });

@@ -12,6 +12,7 @@ export async function SiteFooter() {
       links: [
         { href: "/#features", label: t("features") },
         { href: "/#pricing", label: t("pricing") },
+        { href: paths.catalog(), label: t("catalog") },
         { href: paths.blog(), label: t("blog") },
       ],
     },

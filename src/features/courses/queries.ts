@@ -577,6 +577,9 @@ export type OfferedCourse = {
   id: string;
   mainTopic: string;
   lang: string;
+  type: (typeof courses.$inferSelect)["type"];
+  photo: string | null;
+  visibility: Visibility;
   authorName: string;
   lessonCount: number;
   learnerCount: number;
@@ -593,6 +596,9 @@ export async function findOfferedCourse(courseId: string): Promise<OfferedCourse
         id: courses.id,
         mainTopic: courses.mainTopic,
         lang: courses.lang,
+        type: courses.type,
+        photo: courses.photo,
+        visibility: courses.visibility,
         authorName: users.name,
         lessonCount: ownLessonCount,
         learnerCount:
@@ -708,4 +714,15 @@ export async function listCatalog(query: CatalogQuery): Promise<{ entries: Catal
     db.select({ total: count() }).from(courses).where(where),
   ]);
   return { entries, total };
+}
+
+/** The public courses for the sitemap, most recently changed first (at most `limit`). */
+export async function listPublicCourses(limit: number): Promise<{ id: string; updatedAt: Date }[]> {
+  const db = await getDb();
+  return db
+    .select({ id: courses.id, updatedAt: courses.updatedAt })
+    .from(courses)
+    .where(eq(courses.visibility, "public"))
+    .orderBy(desc(courses.updatedAt))
+    .limit(limit);
 }

@@ -24,6 +24,7 @@ import {
   insertCourseGraph,
   listCourseCards,
   listCatalog,
+  listPublicCourses,
   listCoursesWithOutline,
   listEnrolledCourses,
   outlinesOf,
@@ -48,7 +49,7 @@ import {
 import { contentTopics } from "./content";
 import { progressPercent } from "./progress";
 
-export { progressPercent, recordCompletion, recordQuizResult, removeLearner };
+export { listPublicCourses, progressPercent, recordCompletion, recordQuizResult, removeLearner };
 export type {
   CourseRow,
   EnrolledCourseRow,

@@ -3,10 +3,13 @@ import { paths } from "@/lib/paths";
 /** What the server answered a change of who may enrol: ok, or its code and message. */
 export type VisibilityOutcome = { ok: true } | { ok: false; code?: string; message?: string };
 
-/** Opens the course to anyone with its link (`unlisted`) or closes it to new learners (`private`). */
+/**
+ * Opens the course to anyone with its link (`unlisted`), lists it in the catalogue too (`public`)
+ * or closes it to new learners (`private`).
+ */
 export async function changeCourseVisibility(
   courseId: string,
-  visibility: "private" | "unlisted",
+  visibility: "private" | "unlisted" | "public",
 ): Promise<VisibilityOutcome> {
   const response = await fetch(`/api/courses/${encodeURIComponent(courseId)}`, {
     method: "PATCH",

@@ -77,13 +77,18 @@ export async function stopSharingAction(courseId: string, t: ActionTexts): Promi
 }
 
 /**
- * Opens the course to anyone with its link and copies the link. A course with a lesson not yet
- * written cannot be offered: the owner is asked whether to write them all now.
+ * Opens the course to anyone with its link and copies the link (`unlisted`), or lists it in the
+ * catalogue (`public`). A course with a lesson not yet written cannot be offered: the owner is
+ * asked whether to write them all now.
  */
-export async function openEnrolmentAction(courseId: string, t: ActionTexts): Promise<void> {
+export async function openEnrolmentAction(
+  courseId: string,
+  t: ActionTexts,
+  visibility: "unlisted" | "public" = "unlisted",
+): Promise<void> {
   if (!online(t)) return;
   const { changeCourseVisibility, enrolLink } = await import("@/features/enrolment/client");
-  const outcome = await changeCourseVisibility(courseId, "unlisted").catch(() => ({ ok: false as const }));
+  const outcome = await changeCourseVisibility(courseId, visibility).catch(() => ({ ok: false as const }));
   if (!outcome.ok) {
     if ("code" in outcome && outcome.code === "course:lessons-unwritten") {
       const choice = await askChoice(t.share("unwrittenTitle"), t.share("unwrittenText"), {
@@ -92,6 +97,10 @@ export async function openEnrolmentAction(courseId: string, t: ActionTexts): Pro
       });
       if (choice === "confirm") await writeAllAction(courseId, t);
     } else notify.error(t.share("failed"), "message" in outcome ? outcome.message : undefined);
+    return;
+  }
+  if (visibility === "public") {
+    notify.success(t.share("listedInCatalog"), t.share("listedInCatalogText"));
     return;
   }
   const link = enrolLink(courseId);

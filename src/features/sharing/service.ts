@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { courseContent, courseShareUrl } from "@/features/courses/client";
-import { courseOutline, requireOwnCourse, storeCourse, type CourseRow } from "@/features/courses/server";
+import { courseOutline, offeredCourse, requireOwnCourse, storeCourse, type CourseRow } from "@/features/courses/server";
 import { COURSE_TYPE_LABEL, isPaidPlan, type Plan } from "@/features/plans/client";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
@@ -70,19 +70,12 @@ export async function sharedCourseForApi(shareId: unknown, t: ApiTranslator) {
   ];
 }
 
-/** What the public shared page shows: the outline and the first written lesson as a sample. */
-export async function sharedCoursePreview(shareId: unknown) {
-  const course = await findSharedCourse(shareId);
-  if (!course) return undefined;
-  const outline = await courseOutline(course.id);
+/** A course's outline and its first written lesson as a sample: what a public page shows of it. */
+async function outlineWithSample(courseId: string) {
+  const outline = await courseOutline(courseId);
   const lessons = outline.flatMap((o) => o.lessons);
   const sample = lessons.find((l) => l.theory.trim() !== "");
   return {
-    shareId: course.shareId!,
-    mainTopic: course.mainTopic,
-    type: course.type,
-    lang: course.lang,
-    photo: course.photo,
     lessonCount: lessons.length,
     outline: outline.map(({ topic, lessons }) => ({ title: topic.title, lessons: lessons.map((l) => l.title) })),
     sample: sample
@@ -102,6 +95,34 @@ export async function sharedCoursePreview(shareId: unknown) {
         }
       : null,
   };
+}
+
+/** What a public page shows of a course: its title, type, language, picture, outline and sample lesson. */
+export type CoursePreview = { mainTopic: string; type: CourseRow["type"]; lang: string; photo: string | null } & Awaited<
+  ReturnType<typeof outlineWithSample>
+>;
+
+/** What the public shared page shows: the outline and the first written lesson as a sample. */
+export async function sharedCoursePreview(shareId: unknown): Promise<(CoursePreview & { shareId: string }) | undefined> {
+  const course = await findSharedCourse(shareId);
+  if (!course) return undefined;
+  const { mainTopic, type, lang, photo } = course;
+  return { shareId: course.shareId!, mainTopic, type, lang, photo, ...(await outlineWithSample(course.id)) };
+}
+
+/**
+ * A course listed in the catalogue as its public page shows it, with its author and learner
+ * count; undefined for any other course (an unlisted one is reached by its own link only).
+ */
+export async function catalogCoursePreview(
+  courseId: unknown,
+): Promise<(CoursePreview & { id: string; authorName: string; learnerCount: number }) | undefined> {
+  if (!isUuid(courseId)) return undefined;
+  // Side by side: the outline of a course that turns out not to be public is read and dropped.
+  const [offered, rest] = await Promise.all([offeredCourse(courseId), outlineWithSample(courseId)]);
+  if (offered?.visibility !== "public") return undefined;
+  const { id, mainTopic, type, lang, photo, authorName, learnerCount } = offered;
+  return { id, mainTopic, type, lang, photo, authorName, learnerCount, ...rest };
 }
 
 /**

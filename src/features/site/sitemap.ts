@@ -1,15 +1,20 @@
 import "server-only";
 import type { MetadataRoute } from "next";
+import { listPublicCourses } from "@/features/courses/server";
 import { defaultLocale } from "@/i18n/config";
 import { loadPostList } from "./blog";
 import { POLICY_PAGES } from "./policies";
 import { siteUrl } from "./seo";
 import { areas, paths } from "@/lib/paths";
 
+/** A sitemap holds at most 50,000 addresses; the most recently changed public courses go first. */
+const SITEMAP_COURSES = 40_000;
+
 /**
  * Every public page search engines may list, with absolute URLs from APP_URL. The UI language
- * lives in a cookie, not the URL, so each page has one address. Certificates and shared courses
- * are left out: nothing marks one as made public by its owner yet.
+ * lives in a cookie, not the URL, so each page has one address. The catalogue's courses are
+ * listed (their owners published them); certificates and share links are not (their owners gave
+ * them to someone, not to search engines).
  */
 export async function siteMap(): Promise<MetadataRoute.Sitemap> {
   const fixed: MetadataRoute.Sitemap = [
@@ -17,15 +22,22 @@ export async function siteMap(): Promise<MetadataRoute.Sitemap> {
     { url: siteUrl(paths.about()), changeFrequency: "monthly", priority: 0.6 },
     { url: siteUrl(paths.contact()), changeFrequency: "yearly", priority: 0.5 },
     { url: siteUrl(paths.blog()), changeFrequency: "daily", priority: 0.8 },
+    { url: siteUrl(paths.catalog()), changeFrequency: "daily", priority: 0.8 },
     ...Object.values(POLICY_PAGES).map((kind) => ({
       url: siteUrl(paths.policy(kind)),
       changeFrequency: "yearly" as const,
       priority: 0.3,
     })),
   ];
-  const posts = await loadPostList(defaultLocale);
+  const [posts, courses] = await Promise.all([loadPostList(defaultLocale), listPublicCourses(SITEMAP_COURSES)]);
   return [
     ...fixed,
+    ...courses.map((course) => ({
+      url: siteUrl(paths.catalogCourse(course.id)),
+      lastModified: course.updatedAt,
+      changeFrequency: "weekly" as const,
+      priority: 0.6,
+    })),
     ...posts.map((post) => ({
       url: siteUrl(paths.blogPost(post)),
       lastModified: post.updatedAt,

@@ -5,8 +5,11 @@ import * as React from "react";
 import { notify } from "@/components/notify";
 import { Button } from "@/components/ui/button";
 
-/** Enrols the signed-in user, then shows the same address again: now the course itself. */
-export function EnrolButton({ courseId }: { courseId: string }) {
+/**
+ * Enrols the signed-in user, then opens `then` (the catalogue's page sends them to the course) or
+ * shows the same address again: on the course's own address, now the course itself.
+ */
+export function EnrolButton({ courseId, then }: { courseId: string; then?: string }) {
   const t = useTranslations("enrolment");
   const router = useRouter();
   const [busy, setBusy] = React.useState(false);
@@ -16,7 +19,8 @@ export function EnrolButton({ courseId }: { courseId: string }) {
     const { enrolment } = await import("../enrolment-actions");
     const outcome = await enrolment(courseId, "POST").catch(() => ({ ok: false, message: undefined }));
     if (outcome.ok) {
-      router.refresh();
+      if (then) router.push(then);
+      else router.refresh();
       return;
     }
     setBusy(false);

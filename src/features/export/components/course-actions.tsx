@@ -78,6 +78,11 @@ export function CourseActions({
           onSelect: () => void actions().then((m) => m.openEnrolmentAction(courseId, t)),
         },
         {
+          key: "catalog",
+          label: share("listInCatalog"),
+          onSelect: () => void actions().then((m) => m.openEnrolmentAction(courseId, t, "public")),
+        },
+        {
           key: "stop-enrol",
           label: share("closeEnrolment"),
           onSelect: () => void actions().then((m) => m.closeEnrolmentAction(courseId, t)),

@@ -81,7 +81,7 @@ export default async function CatalogPage({ searchParams }: Props) {
             return (
               <li key={entry.id} className="flex flex-col gap-2 rounded-2xl border bg-card p-5 shadow-sm">
                 <h2 className="text-lg font-semibold" lang={text.lang} dir={text.dir}>
-                  <Link href={paths.course(entry.id)} className="hover:underline">
+                  <Link href={paths.catalogCourse(entry.id)} className="hover:underline">
                     {entry.mainTopic}
                   </Link>
                 </h2>
@@ -91,6 +91,13 @@ export default async function CatalogPage({ searchParams }: Props) {
                   {entry.type === "video_text" ? t("videoText") : t("textImage")} ·{" "}
                   {t("lessons", { count: entry.lessonCount })} · {t("learners", { count: entry.learnerCount })}
                 </p>
+                <Link
+                  href={`${paths.catalogCourse(entry.id)}#sample`}
+                  className="mt-auto text-sm font-medium text-primary hover:underline"
+                  aria-label={`${t("sampleLink")}: ${entry.mainTopic}`}
+                >
+                  {t("sampleLink")}
+                </Link>
               </li>
             );
           })}
