@@ -54,7 +54,11 @@ import { startFakes } from "./with-fakes.mjs";
 // by the page on the server (lesson-mark-drawings.tsx) and referenced, which took their icons out of its bundle.
 // Issue 34 (enrolment): the owner's share menu gained "open enrolment" and "stop new enrolments", and the viewer leaves
 // the owner's part out for an enrolled learner: /course/[id] measured 189.3, budget 189.4 (the enrol request loads on click).
-const BUDGETS_KB = { "/": 144.2, "/login": 147.2, "/dashboard": 176.2, "/course/[id]": 189.4 };
+// Issue 34 (catalogue): src/lib/paths.ts, which every page's client code shares, gained the catalogue's two addresses
+// (+0.08 kB raw in one shared chunk, measured with BUNDLE_FILES=1 against c612980); the "List in the catalogue" item
+// loads its request on click. /course/[id] 189.43, its quiz page 178.2 and /confirm-email/[token] 158.0 went over their
+// budgets by that rounding: each rose 0.1.
+const BUDGETS_KB = { "/": 144.2, "/login": 147.2, "/dashboard": 176.2, "/course/[id]": 189.5 };
 // Issue 25 item 3: a budget for every page route, not only the four above: each the size measured after the Generate
 // page's fix (docs/benchmarks.md, "First Load JS") rounded up to the next whole kB; the first four keep their history.
 // /shareable and /certificates/* are measured with an unknown id (their not-found page); /payment-success/[planId] and
@@ -76,14 +80,14 @@ Object.assign(BUDGETS_KB, {
   "/signup": 148.0,
   "/forgot-password": 159,
   "/reset-password/[token]": 160,
-  "/confirm-email/[token]": 158,
+  "/confirm-email/[token]": 158.1,
   "/dashboard/generate-course": 180.0,
   "/dashboard/profile": 190,
   "/dashboard/pricing": 174,
   "/dashboard/payment/[planId]": 212,
   "/payment-failed": 174,
   "/payment-pending": 175,
-  "/course/[id]/quiz": 178.2,
+  "/course/[id]/quiz": 178.3,
   "/course/[id]/print": 154,
   "/course/[id]/material": 157.0,
   "/dashboard/review": 181,

@@ -87,7 +87,15 @@ describe("the catalogue", () => {
     expect(found.status).toBe(200);
     expect(found.json).toEqual({
       courses: [
-        { id, title: "Api glaciers", lang: "Portuguese", type: "text_image", lessons: 1, learners: 0, author: "Api Autora" },
+        {
+          id,
+          title: "Api glaciers",
+          lang: "Portuguese",
+          type: "text_image",
+          lessons: 1,
+          learners: 0,
+          author: "Api Autora",
+        },
       ],
       total: 1,
       page: 1,

@@ -98,12 +98,17 @@ async function outlineWithSample(courseId: string) {
 }
 
 /** What a public page shows of a course: its title, type, language, picture, outline and sample lesson. */
-export type CoursePreview = { mainTopic: string; type: CourseRow["type"]; lang: string; photo: string | null } & Awaited<
-  ReturnType<typeof outlineWithSample>
->;
+export type CoursePreview = {
+  mainTopic: string;
+  type: CourseRow["type"];
+  lang: string;
+  photo: string | null;
+} & Awaited<ReturnType<typeof outlineWithSample>>;
 
 /** What the public shared page shows: the outline and the first written lesson as a sample. */
-export async function sharedCoursePreview(shareId: unknown): Promise<(CoursePreview & { shareId: string }) | undefined> {
+export async function sharedCoursePreview(
+  shareId: unknown,
+): Promise<(CoursePreview & { shareId: string }) | undefined> {
   const course = await findSharedCourse(shareId);
   if (!course) return undefined;
   const { mainTopic, type, lang, photo } = course;

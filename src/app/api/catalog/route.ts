@@ -15,7 +15,12 @@ const catalogQuerySchema = z
 
 /** The public catalogue, as the /catalog page lists it: anyone may read it. */
 export const GET = apiRoute.public({ query: catalogQuerySchema }, async ({ query }) => {
-  const { entries, total, pages, query: asked } = await catalogPage({
+  const {
+    entries,
+    total,
+    pages,
+    query: asked,
+  } = await catalogPage({
     q: query.q,
     lang: query.lang,
     type: query.type,

@@ -5,7 +5,7 @@ import { apiRoute } from "@/server/http/api";
 const visibilityBodySchema = z.object({ visibility: z.enum(["private", "unlisted", "public"]) }).strict();
 
 /**
-* PATCH: who may enrol in the course: `private` (its owner alone), `unlisted` (anyone with its link) or
+ * PATCH: who may enrol in the course: `private` (its owner alone), `unlisted` (anyone with its link) or
  * `public` (listed in the catalogue). Offering it needs every lesson written (409). Owner only.
  */
 export const PATCH = apiRoute.user<{ courseId: string }, typeof visibilityBodySchema>(
