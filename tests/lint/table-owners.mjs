@@ -53,6 +53,11 @@ export const OWNER_GROUPS = [
     why: "the learner's own material: added and removed by its owner, read by the `source.ingest` job; generation links it through the sources feature",
   },
   {
+    owner: "classes",
+    tables: ["classes", "classMembers", "classAssignments"],
+    why: "a teacher's class: its owner makes it and its co-teachers, learners join and leave, teachers assign courses (members' enrolment in them through the courses feature)",
+  },
+  {
     owner: "server",
     tables: ["emailOutbox", "rateLimits", "adminAudit"],
     why: "infrastructure every feature uses: the mailer, rate limits, the audit log; `accounts` forgets mail through `discardMailTo`",

@@ -432,6 +432,40 @@ export async function setCourseVisibility(
 }
 
 /**
+ * A course a teacher may give a class: their own, or one offered to others (unlisted or public),
+ * with its owner and whether a lesson of its own is still unwritten; undefined otherwise.
+ */
+export async function findAssignableCourse(
+  userId: string,
+  courseId: string,
+): Promise<{ id: string; ownerId: string; mainTopic: string; unwritten: boolean } | undefined> {
+  const db = await getDb();
+  const [[row], [unwritten]] = await Promise.all([
+    db
+      .select({ id: courses.id, ownerId: courses.userId, mainTopic: courses.mainTopic })
+      .from(courses)
+      .where(and(eq(courses.id, courseId), or(eq(courses.userId, userId), ne(courses.visibility, "private")))),
+    db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(and(eq(lessons.courseId, courseId), isNull(lessons.learnerId), eq(lessons.theory, "")))
+      .limit(1),
+  ]);
+  return row ? { ...row, unwritten: Boolean(unwritten) } : undefined;
+}
+
+/** The user's own courses by title, newest first (what a teacher may assign to a class). */
+export async function listOwnCourseTitles(userId: string): Promise<{ id: string; mainTopic: string }[]> {
+  const db = await getDb();
+  return db
+    .select({ id: courses.id, mainTopic: courses.mainTopic })
+    .from(courses)
+    .where(eq(courses.userId, userId))
+    .orderBy(desc(courses.createdAt))
+    .limit(200);
+}
+
+/**
  * Enrols a learner in a course offered to others (unlisted or public) that is not theirs: their
  * standing row gets its enrolment date (kept when they were enrolled already). Answers whether
  * they are enrolled now; false for a private course, their own, or an unknown id.
@@ -465,6 +499,22 @@ export async function enrolLearner(userId: string, courseId: string): Promise<bo
 }
 
 /** The learner's standing and enrolment in the course go (leaving it), in the caller's transaction. */
+/**
+ * Enrols learners in courses a class gives them (issue 34 item 4): a class's assignment is the
+ * teacher's leave to study the course whatever its visibility. Pairs naming the course's owner are
+ * the caller's to leave out; enrolling again keeps the first date. In the caller's transaction.
+ */
+export async function enrolLearners(tx: Db, pairs: { courseId: string; userId: string }[]): Promise<void> {
+  if (pairs.length === 0) return;
+  await tx
+    .insert(courseLearners)
+    .values(pairs.map((pair) => ({ ...pair, enrolledAt: sql`now()` })))
+    .onConflictDoUpdate({
+      target: [courseLearners.courseId, courseLearners.userId],
+      set: { enrolledAt: sql`coalesce(${courseLearners.enrolledAt}, now())`, updatedAt: sql`now()` },
+    });
+}
+
 export async function removeLearner(tx: Db, courseId: string, userId: string): Promise<void> {
   await tx.delete(courseLearners).where(and(eq(courseLearners.courseId, courseId), eq(courseLearners.userId, userId)));
 }
@@ -701,8 +751,7 @@ export async function listCatalog(query: CatalogQuery): Promise<{ entries: Catal
         lang: courses.lang,
         type: courses.type,
         authorName: users.name,
-        lessonCount: sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id}
-          and ${lessons.learnerId} is null and ${lessons.remediation} is null)`.mapWith(Number),
+        lessonCount: ownLessonCount,
         learnerCount,
       })
       .from(courses)

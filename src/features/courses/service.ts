@@ -25,6 +25,9 @@ import {
   listCourseCards,
   listCatalog,
   listPublicCourses,
+  findAssignableCourse,
+  listOwnCourseTitles,
+  enrolLearners,
   listCoursesWithOutline,
   listEnrolledCourses,
   outlinesOf,
@@ -49,7 +52,15 @@ import {
 import { contentTopics } from "./content";
 import { progressPercent } from "./progress";
 
-export { listPublicCourses, progressPercent, recordCompletion, recordQuizResult, removeLearner };
+export {
+  enrolLearners,
+  listOwnCourseTitles,
+  listPublicCourses,
+  progressPercent,
+  recordCompletion,
+  recordQuizResult,
+  removeLearner,
+};
 export type {
   CourseRow,
   EnrolledCourseRow,
@@ -213,6 +224,21 @@ export async function changeVisibility(
   const outcome = isUuid(courseId) ? await setCourseVisibility(userId, courseId, visibility) : "not-found";
   if (outcome === "not-found") throw courseNotFound(t);
   if (outcome === "unwritten") throw appError("course:lessons-unwritten", t);
+}
+
+/**
+ * A course a teacher gives a class: their own or one offered to others, every lesson of it
+ * written (learners study the whole course). 404 for any other, 409 with a lesson unwritten.
+ */
+export async function requireAssignableCourse(
+  userId: string,
+  courseId: unknown,
+  t: ApiTranslator,
+): Promise<{ id: string; ownerId: string; mainTopic: string }> {
+  const course = isUuid(courseId) ? await findAssignableCourse(userId, courseId) : undefined;
+  if (!course) throw courseNotFound(t);
+  if (course.unwritten) throw appError("course:lessons-unwritten", t);
+  return { id: course.id, ownerId: course.ownerId, mainTopic: course.mainTopic };
 }
 
 /**

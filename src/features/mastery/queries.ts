@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { groupBy } from "@/lib/group-by";
 import { getDb } from "@/server/db/client";
 import { cardReviews, cards, courseLearners, courses, quizAttempts, topics } from "@/server/db/schema";
 import type { CardState } from "@/features/review/server";
@@ -109,6 +110,54 @@ export async function userEvidence(userId: string): Promise<(CourseEvidence & { 
       .map((a) => ({ createdAt: a.createdAt, results: a.results ?? [] })),
     cards: cardRows.filter((c) => c.courseId === course.id),
   }));
+}
+
+/**
+ * Many learners' evidence on a few courses at once (a class's teacher view): the courses' topics,
+ * each learner's last attempts with results (newest first) and their cards, in three reads.
+ */
+export async function learnersEvidence(
+  courseIds: string[],
+  userIds: string[],
+): Promise<{
+  topics: Map<string, (CourseEvidence["topics"][number] & { courseId: string })[]>;
+  attempts: (QuizAttemptEvidence & { courseId: string; userId: string })[];
+  cards: (StoredCard & { courseId: string; userId: string })[];
+}> {
+  if (courseIds.length === 0 || userIds.length === 0) return { topics: new Map(), attempts: [], cards: [] };
+  const db = await getDb();
+  const [topicRows, attemptRows, cardRows] = await Promise.all([
+    db
+      .select({ courseId: topics.courseId, id: topics.id, title: topics.title, position: topics.position })
+      .from(topics)
+      .where(inArray(topics.courseId, courseIds))
+      .orderBy(asc(topics.position)),
+    db
+      .select({
+        courseId: quizAttempts.courseId,
+        userId: quizAttempts.userId,
+        createdAt: quizAttempts.createdAt,
+        results: quizAttempts.results,
+      })
+      .from(quizAttempts)
+      .where(
+        and(
+          inArray(quizAttempts.courseId, courseIds),
+          inArray(quizAttempts.userId, userIds),
+          isNotNull(quizAttempts.results),
+        ),
+      )
+      .orderBy(desc(quizAttempts.createdAt), desc(quizAttempts.id)),
+    db
+      .select({ ...cardColumns, userId: cards.userId })
+      .from(cards)
+      .where(and(inArray(cards.courseId, courseIds), inArray(cards.userId, userIds))),
+  ]);
+  return {
+    topics: groupBy(topicRows, (topic) => topic.courseId),
+    attempts: attemptRows.map((a) => ({ ...a, results: a.results ?? [] })),
+    cards: cardRows,
+  };
 }
 
 /**

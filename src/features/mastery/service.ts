@@ -1,9 +1,10 @@
 import "server-only";
 import { findLearnerCourse } from "@/features/courses/server";
+import { groupBy } from "@/lib/group-by";
 import { dueSummary, retrievability, type HeldBack, type ReviewLimits } from "@/features/review/server";
 import { dailySeries, retentionOf, streakOf, utcDayStart, WINDOW_DAYS } from "./knowledge";
 import { topicMastery, type CardEvidence, type TopicMastery } from "./mastery";
-import { courseEvidence, reviewsByDay, userEvidence, type StoredCard } from "./queries";
+import { courseEvidence, learnersEvidence, reviewsByDay, userEvidence, type StoredCard } from "./queries";
 
 /**
  * Mastery on the course page and the "What I know" page (decision 025): read-only views over
@@ -26,6 +27,33 @@ export async function courseMastery(userId: string, courseId: string, now = new 
   if (!course) return null;
   const evidence = await courseEvidence(course.id, userId);
   return topicMastery(evidence.topics, evidence.attempts, weighed(evidence.cards, now), now);
+}
+
+/**
+ * Each learner's per-topic mastery on each course (a class's teacher view), keyed
+ * `${courseId}:${userId}`: the same figures each learner sees on their course page. The caller
+ * has checked who may see them.
+ */
+export async function learnersMastery(
+  courseIds: string[],
+  userIds: string[],
+  now = new Date(),
+): Promise<Map<string, TopicMastery[]>> {
+  const evidence = await learnersEvidence(courseIds, userIds);
+  const key = (courseId: string, userId: string) => `${courseId}:${userId}`;
+  const attempts = groupBy(evidence.attempts, (a) => key(a.courseId, a.userId));
+  const cards = groupBy(evidence.cards, (c) => key(c.courseId, c.userId));
+  const result = new Map<string, TopicMastery[]>();
+  for (const courseId of courseIds) {
+    for (const userId of userIds) {
+      const k = key(courseId, userId);
+      result.set(
+        k,
+        topicMastery(evidence.topics.get(courseId) ?? [], attempts.get(k) ?? [], weighed(cards.get(k) ?? [], now), now),
+      );
+    }
+  }
+  return result;
 }
 
 /** How long a streak is looked for: a longer one shows as this many days. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { recordCompletion, recordQuizResult } from "@/features/courses/server";
 import { progressOf } from "@/features/learning/server";
 import { getDb, type Db } from "@/server/db/client";
@@ -63,6 +63,32 @@ export async function findQuiz(courseId: string): Promise<QuizRow | undefined> {
     .from(quizzes)
     .where(eq(quizzes.courseId, courseId));
   return row ? { ...row, questions: row.questions as StoredQuestion[] } : undefined;
+}
+
+/**
+ * The counted attempts of some learners on the course's current questions (made since they were
+ * stored), oldest first: each one's answers as stored letters in stored order (a class's item
+ * analysis).
+ */
+export async function attemptsOnCurrentQuestions(
+  courseId: string,
+  userIds: string[],
+  since: Date,
+): Promise<{ userId: string; answers: string[]; createdAt: Date }[]> {
+  if (userIds.length === 0) return [];
+  const db = await getDb();
+  return db
+    .select({ userId: quizAttempts.userId, answers: quizAttempts.answers, createdAt: quizAttempts.createdAt })
+    .from(quizAttempts)
+    .where(
+      and(
+        eq(quizAttempts.courseId, courseId),
+        inArray(quizAttempts.userId, userIds),
+        eq(quizAttempts.counted, true),
+        gte(quizAttempts.createdAt, since),
+      ),
+    )
+    .orderBy(asc(quizAttempts.createdAt), asc(quizAttempts.id));
 }
 
 /** The course's questions with the learner's serving of them (null before their first). */

@@ -28,6 +28,7 @@ import {
   type StoredQuestion,
 } from "./grading";
 import {
+  attemptsOnCurrentQuestions,
   completionFacts,
   findCertificateByPublicId,
   findCertificateForCourse,
@@ -44,7 +45,7 @@ import { progressCounts } from "@/features/learning/server";
 import { recordQuizMisses } from "@/features/review/server";
 import { logger } from "@/server/logger";
 
-export type { CertificateInfo };
+export type { CertificateInfo, StoredQuestion };
 export { registerQuizJobs };
 
 type Caller = Pick<SessionUser, "id" | "email" | "name" | "locale">;
@@ -326,3 +327,13 @@ export { BrowserUnavailableError, certificatePng };
 
 export { startRemediation } from "./remediation";
 export { forgetQuizLearner } from "./queries";
+
+/**
+ * What a class's item analysis reads of an assigned course: its current questions and the
+ * learners' counted attempts on them. The caller (the classes feature) has checked the teacher.
+ */
+export async function quizForItemAnalysis(courseId: string, userIds: string[]) {
+  const quiz = await findQuiz(courseId);
+  if (!quiz) return { questions: [] as StoredQuestion[], attempts: [] };
+  return { questions: quiz.questions, attempts: await attemptsOnCurrentQuestions(courseId, userIds, quiz.createdAt) };
+}

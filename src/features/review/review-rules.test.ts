@@ -1,7 +1,7 @@
+import { csvField } from "@/lib/csv";
 import {
   cardsCsv,
   cardText,
-  csvField,
   frontGivesAnswer,
   keepKeyPoints,
   queueOrder,

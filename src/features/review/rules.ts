@@ -4,6 +4,7 @@
  * the CSV Anki imports.
  */
 import { createHash } from "node:crypto";
+import { csvField } from "@/lib/csv";
 
 /** The longest back a key-point card may have, in words ("about 25"). */
 const MAX_BACK_WORDS = 25;
@@ -135,22 +136,6 @@ export function slugTag(text: string): string {
       .replace(/^-+|-+$/g, "")
       .slice(0, 60) || "aula"
   );
-}
-
-/**
- * A cell a spreadsheet would run as a formula when it begins with `=`, `+`, `-`, `@`, a tab or a
- * carriage return (CSV injection: card text can come from the model, which reads the learner's
- * material). Such a cell gets a leading apostrophe, as OWASP advises: spreadsheets show the text,
- * and Anki shows the apostrophe, a small price for a file that is safe to open anywhere.
- */
-function neutralisedCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** One RFC 4180 field: neutralised, then quoted when it holds a comma, quote or line break; quotes doubled. */
-export function csvField(value: string): string {
-  const cell = neutralisedCell(value);
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 /**

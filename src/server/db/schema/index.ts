@@ -13,4 +13,5 @@ export * from "./plans";
 export * from "./site";
 export * from "./review";
 export * from "./sources";
+export * from "./classes";
 export * from "./infrastructure";
