@@ -108,6 +108,13 @@ export const paths = {
   reviewCards: (courseId: string) => `/dashboard/review/${segment(courseId)}/cards`,
   /** "What I know": reviews, streak, retention and the weakest topics (decision 025). */
   knowledge: () => "/dashboard/knowledge",
+  /** The user's classes: those they teach and those they are in. */
+  classes: () => "/dashboard/classes",
+  /** One class: a teacher's view of its learners (`sort`, `items` a course's question analysis), a learner's courses. */
+  classPage: (classId: string, query: { sort?: string; items?: string } = {}) =>
+    withQuery(`/dashboard/classes/${segment(classId)}`, query),
+  /** Where a class's join link leads: who teaches it, what they will see, and the button to join. */
+  joinClass: (code: string) => `/join/${segment(code)}`,
   /** The checkout of one plan. */
   payment: (planId: string) => `/dashboard/payment/${segment(planId)}`,
   paymentSuccess: (planId: string, query: { provider?: string; ref?: string } = {}) =>

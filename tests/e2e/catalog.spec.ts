@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectAxeCleanInBothThemes } from "./axe";
-import { createCourseViaApi } from "./courses";
+import { createCourseViaApi, writeEveryLesson } from "./courses";
 import { expect, LOCALES, signUpViaApi, test, toast, useLocale, waitForHydration, type Locale } from "./fixtures";
 
 const copy = {
@@ -31,23 +31,6 @@ const copy = {
     footer: "Course catalogue",
   },
 } as const;
-
-/** Writes every lesson through the API and waits for the last one: only a whole course is offered. */
-async function writeEveryLesson(page: Page, courseId: string) {
-  expect((await page.request.post(`/api/courses/${courseId}/write-all`)).ok()).toBe(true);
-  await expect
-    .poll(
-      async () => {
-        const progress = (await (await page.request.get(`/api/courses/${courseId}/progress`)).json()) as {
-          written: number;
-          total: number;
-        };
-        return progress.written === progress.total;
-      },
-      { timeout: 90_000 },
-    )
-    .toBe(true);
-}
 
 async function shareMenu(page: Page, label: string, item: string) {
   const share = page.getByRole("button", { name: label, exact: true });

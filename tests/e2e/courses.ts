@@ -17,3 +17,20 @@ export async function createCourseViaApi(page: Page, topic: string, language = "
   expect(course.status()).toBe(201);
   return ((await course.json()) as { courseId: string }).courseId;
 }
+
+/** Writes every lesson through the API and waits for the last one: only a whole course is offered or given. */
+export async function writeEveryLesson(page: Page, courseId: string) {
+  expect((await page.request.post(`/api/courses/${courseId}/write-all`)).ok()).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const progress = (await (await page.request.get(`/api/courses/${courseId}/progress`)).json()) as {
+          written: number;
+          total: number;
+        };
+        return progress.written === progress.total;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(true);
+}

@@ -1,4 +1,13 @@
-import { BrainIcon, CreditCardIcon, HomeIcon, LayersIcon, ShieldIcon, SparklesIcon, UserIcon } from "lucide-react";
+import {
+  BrainIcon,
+  CreditCardIcon,
+  HomeIcon,
+  LayersIcon,
+  ShieldIcon,
+  SparklesIcon,
+  UserIcon,
+  UsersIcon,
+} from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { cn } from "@/lib/utils";
 import { InstallAppSidebarButton, LogoutSidebarButton, ThemeSidebarButton } from "./footer-actions";
@@ -27,6 +36,7 @@ export async function DashboardSidebar({
     // Studying first (review, what the learner knows), then the SPEC's entries in its order.
     { href: paths.review(), label: t("review"), icon: <LayersIcon aria-hidden /> },
     { href: paths.knowledge(), label: t("knowledge"), icon: <BrainIcon aria-hidden /> },
+    { href: paths.classes(), label: t("classes"), icon: <UsersIcon aria-hidden /> },
     { href: paths.profile(), label: t("profile"), icon: <UserIcon aria-hidden /> },
     { href: paths.pricing(), label: t("pricing"), icon: <CreditCardIcon aria-hidden /> },
     { href: paths.generateCourse(), label: t("generateCourse"), icon: <SparklesIcon aria-hidden /> },

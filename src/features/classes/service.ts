@@ -209,9 +209,18 @@ export async function setClassMails(userId: string, classId: unknown, notify: bo
   await setMemberNotify(found.id, userId, notify);
 }
 
-/** The class page: the class, the caller's role, its courses and (for teachers) its members and code. */
+/** The class when the caller is in it, else undefined (a page's 404). */
+export async function findClassFor(userId: string, classId: unknown): Promise<MemberClass | undefined> {
+  return isUuid(classId) ? findMemberClass(userId, classId) : undefined;
+}
+
+/** GET /api/classes/{id}: the class as its member sees it. */
 export async function classPage(userId: string, classId: unknown, t: ApiTranslator) {
-  const found = await requireMemberClass(userId, classId, t);
+  return classPageOf(await requireMemberClass(userId, classId, t));
+}
+
+/** The class page: the class, the caller's role, its courses and (for teachers) its members and code. */
+export async function classPageOf(found: MemberClass) {
   const [assignments, members] = await Promise.all([listAssignments(null, found.id), listMembers(found.id)]);
   const teacher = found.role === "teacher";
   return {
@@ -230,6 +239,11 @@ export async function classPage(userId: string, classId: unknown, t: ApiTranslat
   };
 }
 
+/** What only a class's teachers may read: refused for a learner even when a caller forgets to check. */
+function assertTeacher(found: MemberClass): void {
+  if (found.role !== "teacher") throw new Error("A class's learners' work is for its teachers only");
+}
+
 /** Under this mastery on any topic, a learner needs help (issue 34 item 5). */
 export const HELP_MASTERY_BELOW = 50;
 /** Failed this many times without passing: needs help. */
@@ -243,7 +257,12 @@ export type HelpReason = "overdue" | "failed-twice" | "low-mastery";
  * and only for its learners. Teachers only.
  */
 export async function classLearners(userId: string, classId: unknown, t: ApiTranslator, now = new Date()) {
-  const found = await requireTeacher(userId, classId, t);
+  return learnersOf(await requireTeacher(userId, classId, t), now);
+}
+
+/** The teacher's view of a class its caller teaches (checked by the caller, asserted here). */
+export async function learnersOf(found: MemberClass, now = new Date()) {
+  assertTeacher(found);
   const [assignments, members] = await Promise.all([listAssignments(null, found.id), listMembers(found.id)]);
   const learners = members.filter((m) => m.role === "learner");
   const courseIds = assignments.map((a) => a.courseId);
@@ -290,15 +309,24 @@ export async function classItemAnalysis(
   classId: unknown,
   courseId: unknown,
   t: ApiTranslator,
-): Promise<{ course: { id: string; title: string }; learners: number; questions: ItemStats[] }> {
-  const found = await requireTeacher(userId, classId, t);
+): Promise<ItemAnalysisOf> {
+  const analysis = await itemAnalysisOf(await requireTeacher(userId, classId, t), courseId);
+  if (!analysis) throw appError("class:not-assigned", t);
+  return analysis;
+}
+
+type ItemAnalysisOf = { course: { id: string; title: string; lang: string }; learners: number; questions: ItemStats[] };
+
+/** A quiz's item analysis in a class its caller teaches; undefined when the course is not the class's. */
+export async function itemAnalysisOf(found: MemberClass, courseId: unknown): Promise<ItemAnalysisOf | undefined> {
+  assertTeacher(found);
   const assignment = (await listAssignments(null, found.id)).find((a) => a.courseId === courseId);
-  if (!assignment) throw appError("class:not-assigned", t);
+  if (!assignment) return undefined;
   const userIds = (await listMembers(found.id)).filter((m) => m.role === "learner").map((m) => m.userId);
   const { questions, attempts } = await quizForItemAnalysis(assignment.courseId, userIds);
   const first = firstAttempts(attempts);
   return {
-    course: { id: assignment.courseId, title: assignment.mainTopic },
+    course: { id: assignment.courseId, title: assignment.mainTopic, lang: assignment.lang },
     learners: first.length,
     questions: itemAnalysis(questions, first),
   };
