@@ -58,7 +58,8 @@ import { startFakes } from "./with-fakes.mjs";
 // (+0.08 kB raw in one shared chunk, measured with BUNDLE_FILES=1 against c612980); the "List in the catalogue" item
 // loads its request on click. /course/[id] 189.43, its quiz page 178.2 and /confirm-email/[token] 158.0 went over their
 // budgets by that rounding: each rose 0.1.
-const BUDGETS_KB = { "/": 144.2, "/login": 147.2, "/dashboard": 176.2, "/course/[id]": 189.5 };
+// Then the classes' three addresses in the same module pushed /login (147.2) over by rounding: 147.3.
+const BUDGETS_KB = { "/": 144.2, "/login": 147.3, "/dashboard": 176.2, "/course/[id]": 189.5 };
 // Issue 25 item 3: a budget for every page route, not only the four above: each the size measured after the Generate
 // page's fix (docs/benchmarks.md, "First Load JS") rounded up to the next whole kB; the first four keep their history.
 // /shareable and /certificates/* are measured with an unknown id (their not-found page); /payment-success/[planId] and
@@ -93,6 +94,13 @@ Object.assign(BUDGETS_KB, {
   "/dashboard/review": 181,
   "/dashboard/review/[courseId]/cards": 180,
   "/dashboard/knowledge": 178,
+  // Issue 34: the catalogue and the classes' pages, each measured (the catalogue's course page, a class's page and
+  // the join page with an unknown id or code, as /shareable) and rounded up to the next whole kB.
+  "/catalog": 145,
+  "/catalog/[courseId]": 130,
+  "/join/[code]": 159,
+  "/dashboard/classes": 174,
+  "/dashboard/classes/[classId]": 130,
   "/admin": 175,
   "/admin/users": 177,
   "/admin/courses": 175,
@@ -241,6 +249,9 @@ try {
     ["/subscription-billing-policy", "/subscription-billing-policy", null],
     ["/[...missing]", "/no-such-page", null],
     ["/shareable", "/shareable?id=unknown", null],
+    ["/catalog", "/catalog", null],
+    ["/catalog/[courseId]", "/catalog/00000000-0000-4000-8000-000000000000", null],
+    ["/join/[code]", "/join/UNKNOWN", null],
     ["/certificates/[publicId]", "/certificates/unknown", null],
     ["/certificates/[publicId]/card", "/certificates/unknown/card", null],
     ["/login", "/login", null],
@@ -255,6 +266,8 @@ try {
     ["/dashboard/review", "/dashboard/review", cookie],
     ["/dashboard/review/[courseId]/cards", `/dashboard/review/${courseId}/cards`, cookie],
     ["/dashboard/knowledge", "/dashboard/knowledge", cookie],
+    ["/dashboard/classes", "/dashboard/classes", cookie],
+    ["/dashboard/classes/[classId]", "/dashboard/classes/00000000-0000-4000-8000-000000000000", cookie],
     ["/dashboard/payment/[planId]", "/dashboard/payment/monthly", cookie],
     ["/payment-success/[planId]", "/payment-success/monthly", cookie],
     ["/payment-failed", "/payment-failed", cookie],

@@ -94,6 +94,8 @@ const PUBLIC_PAGES = [
   "/cancellation-policy",
   "/refund-policy",
   "/subscription-billing-policy",
+  "/catalog",
+  "/join/NOSUCHCODE",
 ];
 
 for (const locale of LOCALES) {
@@ -135,7 +137,13 @@ for (const locale of LOCALES) {
       await settle(page);
       await expectNoSeriousViolations(page, "/dashboard/generate-course");
 
-      for (const path of ["/dashboard/pricing", "/dashboard/payment/monthly", "/payment-failed", "/payment-pending"]) {
+      for (const path of [
+        "/dashboard/pricing",
+        "/dashboard/payment/monthly",
+        "/payment-failed",
+        "/payment-pending",
+        "/dashboard/classes",
+      ]) {
         await page.goto(path);
         await settle(page);
         await expectNoSeriousViolations(page, path);

@@ -9,7 +9,7 @@ export type AnalysedQuestion = { question: string; options: string[]; answer: st
 /** One learner's attempt: the stored letter chosen for each stored question ("" for none). */
 export type AnalysedAttempt = { userId: string; answers: string[] };
 
-export type ItemFlag = "too-easy" | "too-hard" | "negative-discrimination";
+type ItemFlag = "too-easy" | "too-hard" | "negative-discrimination";
 
 export type ItemStats = {
   index: number;
@@ -27,13 +27,13 @@ export type ItemStats = {
 /** The share of learners in each of the upper and lower groups (Kelley's 27 %). */
 const GROUP_SHARE = 0.27;
 /** Fewer learners than this give groups of one or two: no discrimination figure. */
-export const MIN_FOR_DISCRIMINATION = 5;
+const MIN_FOR_DISCRIMINATION = 5;
 /** Fewer learners than this: no flag (one learner's miss does not make a question too hard). */
-export const MIN_FOR_FLAGS = 5;
+const MIN_FOR_FLAGS = 5;
 /** Almost everyone right: the question tells nothing apart. */
-export const TOO_EASY_AT = 0.9;
+const TOO_EASY_AT = 0.9;
 /** Fewer than this right: too hard, or its key is wrong. */
-export const TOO_HARD_BELOW = 0.3;
+const TOO_HARD_BELOW = 0.3;
 
 const letterIndex = (letter: string) => (/^[a-z]$/.test(letter) ? letter.charCodeAt(0) - 97 : -1);
 

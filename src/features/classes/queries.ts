@@ -7,17 +7,17 @@ export type ClassRole = (typeof classMembers.$inferSelect)["role"];
 export type ClassRow = typeof classes.$inferSelect;
 
 /** A class as one of its members sees it: with their role and whether they made it. */
-export type MemberClass = ClassRow & { role: ClassRole; isOwner: boolean; notify: boolean };
+export type MemberClass = ClassRow & { role: ClassRole; isOwner: boolean };
 
 /** A class and the caller's standing in it; undefined when they are not a member. */
 export async function findMemberClass(userId: string, classId: string): Promise<MemberClass | undefined> {
   const db = await getDb();
   const [row] = await db
-    .select({ class: classes, role: classMembers.role, notify: classMembers.notify })
+    .select({ class: classes, role: classMembers.role })
     .from(classes)
     .innerJoin(classMembers, and(eq(classMembers.classId, classes.id), eq(classMembers.userId, userId)))
     .where(eq(classes.id, classId));
-  return row ? { ...row.class, role: row.role, notify: row.notify, isOwner: row.class.ownerId === userId } : undefined;
+  return row ? { ...row.class, role: row.role, isOwner: row.class.ownerId === userId } : undefined;
 }
 
 export async function findClassByCode(joinCode: string): Promise<ClassRow | undefined> {
@@ -93,14 +93,6 @@ export async function deleteMember(classId: string, userId: string): Promise<boo
     .where(and(eq(classMembers.classId, classId), eq(classMembers.userId, userId)))
     .returning({ userId: classMembers.userId });
   return rows.length > 0;
-}
-
-export async function setMemberNotify(classId: string, userId: string, notify: boolean): Promise<void> {
-  const db = await getDb();
-  await db
-    .update(classMembers)
-    .set({ notify })
-    .where(and(eq(classMembers.classId, classId), eq(classMembers.userId, userId)));
 }
 
 /** The class's members with their names, teachers first. */

@@ -26,7 +26,6 @@ import {
   listMemberClasses,
   listMembers,
   setJoinCode,
-  setMemberNotify,
   upsertAssignment,
   type AssignmentRow,
   type MemberClass,
@@ -47,7 +46,7 @@ function newJoinCode(): string {
 }
 
 /** A typed code as stored: capitals, without the dash or spaces it is shown with; null when it cannot be one. */
-export function normalizeJoinCode(typed: string): string | null {
+function normalizeJoinCode(typed: string): string | null {
   const code = typed.toUpperCase().replace(/[\s-]/g, "");
   return code.length === JOIN_CODE_LENGTH && [...code].every((c) => CODE_ALPHABET.includes(c)) ? code : null;
 }
@@ -66,7 +65,7 @@ export async function createClass(user: SessionUser, name: string, t: ApiTransla
 }
 
 /** The class when the caller is in it; any other class and an unknown id are the same 404. */
-export async function requireMemberClass(userId: string, classId: unknown, t: ApiTranslator): Promise<MemberClass> {
+async function requireMemberClass(userId: string, classId: unknown, t: ApiTranslator): Promise<MemberClass> {
   const found = isUuid(classId) ? await findMemberClass(userId, classId) : undefined;
   if (!found) throw appError("class:not-found", t);
   return found;
@@ -203,12 +202,6 @@ export async function deleteOwnClass(userId: string, classId: unknown, t: ApiTra
   await deleteClass(userId, found.id);
 }
 
-/** A member turns the class's mails (assignments, reminders) off or on. */
-export async function setClassMails(userId: string, classId: unknown, notify: boolean, t: ApiTranslator) {
-  const found = await requireMemberClass(userId, classId, t);
-  await setMemberNotify(found.id, userId, notify);
-}
-
 /** The class when the caller is in it, else undefined (a page's 404). */
 export async function findClassFor(userId: string, classId: unknown): Promise<MemberClass | undefined> {
   return isUuid(classId) ? findMemberClass(userId, classId) : undefined;
@@ -227,7 +220,6 @@ export async function classPageOf(found: MemberClass) {
     class: { id: found.id, name: found.name, joinCode: teacher ? shownJoinCode(found.joinCode) : null },
     role: found.role,
     isOwner: found.isOwner,
-    notify: found.notify,
     assignments,
     teachers: members.filter((m) => m.role === "teacher").map(({ userId, name }) => ({ userId, name })),
     // A learner does not see who else is in the class: only teachers do.
@@ -245,9 +237,9 @@ function assertTeacher(found: MemberClass): void {
 }
 
 /** Under this mastery on any topic, a learner needs help (issue 34 item 5). */
-export const HELP_MASTERY_BELOW = 50;
+const HELP_MASTERY_BELOW = 50;
 /** Failed this many times without passing: needs help. */
-export const HELP_FAILED_ATTEMPTS = 2;
+const HELP_FAILED_ATTEMPTS = 2;
 
 export type HelpReason = "overdue" | "failed-twice" | "low-mastery";
 

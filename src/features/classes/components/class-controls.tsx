@@ -6,6 +6,7 @@ import { notify } from "@/components/notify";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { paths } from "@/lib/paths";
 
 /**
  * The classes feature's buttons and forms. Each sends one request to /api/classes, says what
@@ -134,7 +135,7 @@ export function ClassFieldForm({
     event.preventDefault();
     const ok = await run({ url, method: "POST", body: { [field]: value } }, done, (answer) => {
       const classId = (answer.id ?? answer.classId) as string | undefined;
-      return goTo === "class" && classId ? `/dashboard/classes/${encodeURIComponent(classId)}` : undefined;
+      return goTo === "class" && classId ? paths.classPage(classId) : undefined;
     });
     if (ok) setValue("");
   };

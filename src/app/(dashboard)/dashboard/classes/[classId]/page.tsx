@@ -209,13 +209,6 @@ export default async function ClassPage({ params, searchParams }: Props) {
         ) : null}
 
         <section className="flex flex-wrap items-center gap-3 border-t pt-6">
-          <ClassActionButton
-            url={api}
-            method="PATCH"
-            body={{ notify: !found.notify }}
-            label={`${t("mails")}: ${found.notify ? t("yes") : t("no")}`}
-            done={found.notify ? t("mailsOff") : t("mailsOn")}
-          />
           {found.isOwner ? (
             <ClassActionButton
               url={api}
