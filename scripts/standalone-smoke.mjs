@@ -487,14 +487,26 @@ async function pageSmokeData({ learner, courseId }) {
   const posts = await json(await admin.get("/api/getblogs"), 200, "blog posts");
   const postId = posts[0]?._id;
   check(postId, `no blog post to open: ${JSON.stringify(posts).slice(0, 300)}`);
-  return { admin, shareId, postId };
+  // A teacher (made an admin, which grants a paid plan) and a class the learner joins: its pages
+  // as teacher and as learner.
+  const teacher = client("198.51.100.31");
+  const teacherEmail = `teacher-${randomBytes(4).toString("hex")}@smoke.test`;
+  await json(
+    await teacher.post("/api/signup", { email: teacherEmail, mName: "Teacher", password: "smoke-password-1" }),
+    201,
+    "teacher sign-up",
+  );
+  await json(await admin.post("/api/addadmin", { email: teacherEmail }), 200, "the teacher's plan");
+  const made = await json(await teacher.post("/api/classes", { name: "Smoke class" }), 201, "a class");
+  await json(await learner.post("/api/classes/join", { code: made.joinCode }), 200, "joining the class");
+  return { admin, teacher, shareId, postId, classId: made.id, joinCode: made.joinCode };
 }
 
 /** Every server-rendered page, signed out, as the learner and as the admin: no 5xx. */
 async function everyPage(flow) {
-  const { admin, shareId, postId } = await pageSmokeData(flow);
+  const { admin, teacher, shareId, postId, classId, joinCode } = await pageSmokeData(flow);
   const { learner, courseId, lessonIds } = flow;
-  step("page smoke: every server-rendered page, signed out, as the learner and as the admin");
+  step("page smoke: every server-rendered page, signed out, as the learner, the admin and a teacher");
   const visitor = client("198.51.100.41");
   const started = performance.now();
   const count = await smokePages({
@@ -504,6 +516,7 @@ async function everyPage(flow) {
       "signed out": (route) => visitor.page(route, "pt"),
       learner: (route) => learner.page(route, "en"),
       admin: (route) => admin.page(route, "pt"),
+      teacher: (route) => teacher.page(route, "en"),
     },
     values: {
       courseId,
@@ -512,11 +525,14 @@ async function everyPage(flow) {
       planId: "monthly",
       publicId: "AbCdEfGhIjKlMnOpQrStUv",
       missing: "no-such-page",
+      classId,
+      code: joinCode,
     },
     extra: [
       `/course/${courseId}?lesson=${lessonIds[1]}`,
       `/course/${courseId}/quiz?retest=1`,
       `/dashboard/review?course=${courseId}`,
+      `/dashboard/classes/${classId}?sort=progress`,
       `/shareable?id=${shareId}`,
       "/dashboard/profile?tab=billing",
       "/payment-pending?sub=smoke&plan=monthly",
