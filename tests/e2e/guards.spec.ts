@@ -106,6 +106,7 @@ for (const locale of LOCALES) {
       sidebar.home,
       sidebar.review,
       sidebar.knowledge,
+      sidebar.classes,
       sidebar.profile,
       sidebar.pricing,
       sidebar.generateCourse,
