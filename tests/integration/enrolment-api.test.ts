@@ -29,7 +29,7 @@ import { lessonsOf, seedCourse } from "../setup/seed-course";
 import { useTestDatabase } from "../setup/test-db";
 
 useTestDatabase();
-useQuizModel();
+const fakeModel = useQuizModel();
 
 // Routes with params are typed by them; callRoute passes params untyped.
 const withCourse = (handler: unknown, method: string) => (account: TestAccount, courseId: string, body?: unknown) =>
@@ -183,6 +183,51 @@ describe("an enrolled learner", () => {
     expect((await callRoute(aiexam, { cookie: stranger.cookie, body: { courseId } })).status).toBe(404);
     expect((await callRoute(getnotes, { cookie: stranger.cookie, body: { course: courseId } })).status).toBe(404);
     expect((await openLesson(stranger, courseId, lessonIds[0])).status).toBe(404);
+  });
+
+  it("gets the owner's key-point cards of a lesson on first reading it, once, with no model call", async () => {
+    const owner = await signedUpUser();
+    const learner = await signedUpUser();
+    const courseId = await writtenCourse(owner.userId);
+    const lessonIds = (await lessonsOf(courseId)).map((l) => l.id);
+    const db = await getDb();
+    const [first] = lessonIds;
+    await db.insert(cards).values(
+      ["What pulls the sea?", "What does the moon raise?"].map((front) => ({
+        userId: owner.userId,
+        courseId,
+        lessonId: first,
+        source: "key-point" as const,
+        front,
+        back: "The moon",
+        sourceSentence: "The moon pulls the sea.",
+      })),
+    );
+    await setVisibility(owner, courseId, "unlisted");
+    await enrol(learner, courseId);
+    const calls = fakeModel().requests.length;
+    const learnerCards = () =>
+      db
+        .select({ front: cards.front, source: cards.source, state: cards.state })
+        .from(cards)
+        .where(and(eq(cards.userId, learner.userId), eq(cards.courseId, courseId)));
+    expect(await learnerCards()).toEqual([]);
+
+    expect((await openLesson(learner, courseId, first)).status).toBe(200);
+    const copied = await learnerCards();
+    expect(copied.map((c) => c.front).sort()).toEqual(["What does the moon raise?", "What pulls the sea?"]);
+    expect(copied.every((c) => c.source === "key-point" && c.state === 0)).toBe(true);
+    // The owner's deck is as it was; no model was asked.
+    expect(await db.select().from(cards).where(eq(cards.userId, owner.userId))).toHaveLength(2);
+    expect(fakeModel().requests).toHaveLength(calls);
+
+    // Opening it again copies nothing more, and a copy the learner deleted does not come back.
+    await db.delete(cards).where(and(eq(cards.userId, learner.userId), eq(cards.front, "What pulls the sea?")));
+    expect((await openLesson(learner, courseId, first)).status).toBe(200);
+    expect((await learnerCards()).map((c) => c.front)).toEqual(["What does the moon raise?"]);
+    // The owner's own reading copies nothing.
+    expect((await openLesson(owner, courseId, first)).status).toBe(200);
+    expect(await db.select().from(cards).where(eq(cards.userId, owner.userId))).toHaveLength(2);
   });
 
   it("keeps studying after the owner takes the course back; nobody new can enrol", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
+import { rowsOf } from "@/server/db/raw-rows";
 import { lessonProgress, lessons } from "@/server/db/schema";
 
 /**
@@ -11,18 +12,25 @@ import { lessonProgress, lessons } from "@/server/db/schema";
 
 /**
  * The server has just served the lesson's written text to this learner: it is opened (the first
- * time is kept) and done. A lesson with no text yet is left as it is: nothing was read.
+ * time is kept) and done. A lesson with no text yet is left as it is: nothing was read. Answers
+ * whether this was the learner's first reading (the subquery in `returning` sees the row as it
+ * was before the statement), so what comes with a first reading happens once.
  */
-export async function markLessonOpened(userId: string, lessonId: string): Promise<void> {
+export async function markLessonOpened(userId: string, lessonId: string): Promise<{ first: boolean }> {
   const db = await getDb();
-  await db.execute(sql`
+  const result = await db.execute(sql`
     insert into ${lessonProgress} (user_id, lesson_id, course_id, opened_at, done)
     select ${userId}, ${lessons.id}, ${lessons.courseId}, now(), true
     from ${lessons}
     where ${lessons.id} = ${lessonId} and ${lessons.theory} <> ''
     on conflict (user_id, lesson_id) do update
       set done = true, opened_at = coalesce(${lessonProgress.openedAt}, excluded.opened_at), updated_at = now()
-      where not ${lessonProgress.done} or ${lessonProgress.openedAt} is null`);
+      where not ${lessonProgress.done} or ${lessonProgress.openedAt} is null
+    returning not exists (
+      select 1 from ${lessonProgress} prior
+      where prior.user_id = ${userId} and prior.lesson_id = ${lessonId} and prior.opened_at is not null
+    ) as first`);
+  return { first: Boolean(rowsOf<{ first: boolean }>(result)[0]?.first) };
 }
 
 /**

@@ -9,7 +9,7 @@ import { activeJob, enqueueJob, JOB_PRIORITY, promoteJob, runJobSoon } from "@/s
 import { requireCourseAndLesson } from "./lesson-access";
 import { followLessonJob, lessonJobOutcome, type GenerationEvent } from "./lesson-follow";
 import { isPacedLessonJob, LESSON_WRITE, PACED_FLAG, type LessonWritePayload } from "./lesson-job";
-import { markLessonOpened } from "./lesson-progress";
+import { openLesson } from "./lesson-opening";
 import { progressCounts, type LessonContent } from "./lesson-queries";
 
 /**
@@ -84,7 +84,7 @@ export async function openLessonStream(
   // The lesson's text is the course's, shared by its learners: only its owner has it rewritten.
   if (input.regenerate && !course.isOwner) throw appError("course:owner-only", t);
   const finish = async (content: LessonContent) => {
-    await markLessonOpened(userId, content.id);
+    await openLesson(userId, course, content.id);
     return {
       type: "done",
       lesson: { ...content, done: true },
@@ -171,12 +171,12 @@ export async function writeLessonText(
   const { course, lesson } = await requireCourseAndLesson(userId, input.courseId, input.lessonId, t);
   // Already written (by the prefetch, say): serving it still marks it opened and done.
   if (lesson.theory) {
-    await markLessonOpened(userId, lesson.id);
+    await openLesson(userId, course, lesson.id);
     return lesson.theory;
   }
   const jobId = await lessonJob(userId, lesson, false, t);
   const outcome = await lessonJobOutcome(jobId, course.id, lesson.id);
   if (outcome.type === "error") throw generationError(outcome.code, t);
-  await markLessonOpened(userId, lesson.id);
+  await openLesson(userId, course, lesson.id);
   return outcome.lesson.theory;
 }

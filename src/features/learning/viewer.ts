@@ -1,7 +1,7 @@
 import "server-only";
 import { findLearnerCourse, progressPercent } from "@/features/courses/server";
 import { courseTextAttributes, type CourseTextAttributes } from "@/lib/course-languages";
-import { markLessonOpened } from "./lesson-progress";
+import { openLesson } from "./lesson-opening";
 import { lessonContent, outlineOf, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
 import type { WritingProgress } from "./write-all";
 import { writingStatusOf } from "./writing-status";
@@ -51,7 +51,7 @@ export async function loadViewer(
   const first = all[0];
   const current = all.find((l) => l.id === lessonId) ?? first;
   if (current === first && first.generated && !first.done) {
-    await markLessonOpened(userId, first.id);
+    await openLesson(userId, course, first.id);
     first.done = true;
   }
   const [lesson, writing] = await Promise.all([lessonContent(course.id, current.id, userId), writingStatusOf(outline)]);

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { getDb } from "@/server/db/client";
+import { rowsOf } from "@/server/db/raw-rows";
 import { cardReviews, cards, topics } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { appError } from "@/server/http/errors";
@@ -111,6 +112,29 @@ export async function queueKeyPoints(input: KeyPointsPayload & { lessonId: strin
   });
   if (created) runJobSoon(id);
   return id;
+}
+
+/** The `source_key` prefix of a key-point card copied from the owner's. */
+const KEY_POINT_COPY = "key-point:";
+
+/**
+ * Learning's hook on a learner's first reading of a lesson in a course they do not own: the
+ * owner's key-point cards of that lesson are copied into the learner's deck as new cards, so
+ * model work done once serves every learner (issue 34). No model call; the copy's `source_key`
+ * names the card it came from, so it is made once (a copy the learner deleted is not made again:
+ * only a first reading copies).
+ */
+export async function shareKeyPoints(learnerId: string, ownerId: string, lessonId: string): Promise<number> {
+  if (learnerId === ownerId) return 0;
+  const db = await getDb();
+  const copied = await db.execute(sql`
+    insert into ${cards} (user_id, course_id, topic_id, lesson_id, source, source_key, front, back, source_sentence)
+    select ${learnerId}::uuid, course_id, topic_id, lesson_id, source, ${KEY_POINT_COPY} || id::text, front, back, source_sentence
+    from ${cards}
+    where user_id = ${ownerId} and lesson_id = ${lessonId} and source = 'key-point'
+    on conflict (user_id, course_id, source_key) do nothing
+    returning id`);
+  return rowsOf(copied).length;
 }
 
 /** A card the learner makes from a passage they selected in a lesson (it must be in the lesson). */

@@ -41,8 +41,9 @@ async function keyPointsJob({ job, signal, stillOwned }: JobContext): Promise<vo
   let stored = 0;
   for (const point of kept) {
     if (stored >= MAX_KEY_POINTS) break;
-    // Near-duplicates within the course merge into the card already there.
-    if (await hasSimilarFront(lesson.courseId, point.front, DUPLICATE_SIMILARITY)) continue;
+    // Near-duplicates within the owner's cards of the course merge into the card already there
+    // (a learner's cards in the course are theirs, not the course's).
+    if (await hasSimilarFront(userId, lesson.courseId, point.front, DUPLICATE_SIMILARITY)) continue;
     await db.insert(cards).values({
       userId,
       courseId: lesson.courseId,

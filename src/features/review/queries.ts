@@ -158,13 +158,24 @@ export async function ownLesson(userId: string, lessonId: string) {
   return row;
 }
 
-/** Whether the course has a card whose front is about the same (pg_trgm similarity). */
-export async function hasSimilarFront(courseId: string, front: string, threshold: number): Promise<boolean> {
+/** Whether the user has a card in the course whose front is about the same (pg_trgm similarity). */
+export async function hasSimilarFront(
+  userId: string,
+  courseId: string,
+  front: string,
+  threshold: number,
+): Promise<boolean> {
   const db = await getDb();
   const [row] = await db
     .select({ id: cards.id })
     .from(cards)
-    .where(and(eq(cards.courseId, courseId), sql`similarity(${cards.front}, ${front}) >= ${threshold}`))
+    .where(
+      and(
+        eq(cards.userId, userId),
+        eq(cards.courseId, courseId),
+        sql`similarity(${cards.front}, ${front}) >= ${threshold}`,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }

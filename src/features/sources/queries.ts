@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, notExists, sql, sum } from "drizzle-orm";
+import { rowsOf } from "@/server/db/raw-rows";
 import { getDb } from "@/server/db/client";
 import { courseSources, sourceChunks, sources, sourceTerms, sourceUploads } from "@/server/db/schema";
 import { cjkPairs } from "./grams";
@@ -273,11 +274,6 @@ export async function chunksByIds(ids: string[]): Promise<ChunkHit[]> {
     .from(sourceChunks)
     .where(inArray(sourceChunks.id, ids))
     .orderBy(asc(sourceChunks.ord));
-}
-
-/** Rows of a raw select: postgres.js answers an array, PGlite `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /** The query's words as full text indexes them (accent-folded, lower case). */

@@ -1,0 +1,4 @@
+/** Rows of a raw `db.execute`: postgres.js answers an array, PGlite `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
