@@ -9,7 +9,7 @@ import sitemap from "@/app/sitemap";
 import { CATALOG_PAGE_SIZE, catalogPage } from "@/features/courses/server";
 import { catalogCoursePreview } from "@/features/sharing/server";
 import { getDb } from "@/server/db/client";
-import { courseLearners, courses } from "@/server/db/schema";
+import { courseLearners, courses, users } from "@/server/db/schema";
 import { signedUpUser } from "../setup/accounts";
 import { callRoute } from "../setup/http";
 import { seedCourse } from "../setup/seed-course";
@@ -51,6 +51,34 @@ describe("the catalogue", () => {
     expect(total).toBe(2);
     expect(entries.map((e) => e.id)).toEqual([popular, quiet]);
     expect(entries[0]).toMatchObject({ authorName: "Ana Autora", lessonCount: 1, learnerCount: 1 });
+  });
+
+  it("keeps each course's learner count as learners enrol, enrol again, leave and go", async () => {
+    const owner = await signedUpUser();
+    const [a, b, c] = [await signedUpUser(), await signedUpUser(), await signedUpUser()];
+    const id = await course(owner.userId, "Counted", "public");
+    const db = await getDb();
+    const countOf = async () =>
+      (await db.select({ n: courses.learnerCount }).from(courses).where(eq(courses.id, id)))[0].n;
+    // The owner's own standing (no enrolment date) and a learner's quiz row before enrolling count nothing.
+    await db.insert(courseLearners).values([
+      { courseId: id, userId: owner.userId },
+      { courseId: id, userId: c.userId },
+    ]);
+    expect(await countOf()).toBe(0);
+    await db
+      .insert(courseLearners)
+      .values([a, b].map((u) => ({ courseId: id, userId: u.userId, enrolledAt: new Date() })));
+    expect(await countOf()).toBe(2);
+    await db.update(courseLearners).set({ enrolledAt: new Date() }).where(eq(courseLearners.userId, c.userId));
+    expect(await countOf()).toBe(3);
+    // Enrolling again keeps the count; leaving and a deleted account take one off each.
+    await db.update(courseLearners).set({ enrolledAt: new Date() }).where(eq(courseLearners.userId, a.userId));
+    expect(await countOf()).toBe(3);
+    await db.delete(courseLearners).where(eq(courseLearners.userId, a.userId));
+    await db.delete(users).where(eq(users.id, b.userId));
+    expect(await countOf()).toBe(1);
+    expect((await catalogPage({ q: "Counted" })).entries[0].learnerCount).toBe(1);
   });
 
   it("finds by title or topic, narrows by language and type, reads % as a letter, and pages", async () => {

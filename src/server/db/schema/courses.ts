@@ -1,4 +1,5 @@
 /** Tables the courses feature writes: a course, its topics, each learner's standing in it, and the creations the monthly limit counts. (docs/table-owners.md) */
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -43,6 +44,12 @@ export const courses = pgTable(
     /** "Only from my sources": the tutor answers from the course's material alone and says when it does not cover a question. */
     sourcesOnly: boolean("sources_only").notNull().default(false),
     visibility: courseVisibility("visibility").notNull().default("private"),
+    /**
+     * How many learners are enrolled (`course_learners` rows with `enrolled_at`), kept by the
+     * database's own trigger (migration 0032) whoever adds or removes one, so the catalogue
+     * orders by it from an index instead of counting every public course's learners.
+     */
+    learnerCount: integer("learner_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -50,6 +57,10 @@ export const courses = pgTable(
     index("courses_user_created_idx").on(t.userId, t.createdAt.desc()),
     uniqueIndex("courses_user_idempotency_key").on(t.userId, t.idempotencyKey),
     uniqueIndex("courses_share_id_key").on(t.shareId),
+    // The catalogue's order: most learners, then newest, over public courses only.
+    index("courses_catalog_idx")
+      .on(t.learnerCount.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public'`),
   ],
 );
 
