@@ -107,7 +107,10 @@ async function reminderTimeComes(classId: string) {
   const db = await getDb();
   for (const job of await db.select().from(jobs).where(eq(jobs.kind, CLASS_DUE_REMINDER))) {
     if (job.subject.startsWith(classId) && job.status === "queued") {
-      await db.update(jobs).set({ runAfter: new Date(Date.now() - 1000) }).where(eq(jobs.id, job.id));
+      await db
+        .update(jobs)
+        .set({ runAfter: new Date(Date.now() - 1000) })
+        .where(eq(jobs.id, job.id));
     }
   }
 }
@@ -126,7 +129,10 @@ describe("the assignment mail", () => {
     const c = await classWithLearners("Physics 9B");
     const courseId = await writtenCourse(c.owner.userId, "Tides");
     const due = dueIn(5);
-    const assigned = await call(assignRoute, c.owner, { params: { classId: c.classId }, body: { courseId, dueAt: due } });
+    const assigned = await call(assignRoute, c.owner, {
+      params: { classId: c.classId },
+      body: { courseId, dueAt: due },
+    });
     expect(assigned.status).toBe(200);
     await settleMails();
 

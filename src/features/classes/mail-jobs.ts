@@ -20,7 +20,7 @@ export const CLASS_ASSIGNMENT_MAIL = "class.assignment-mail";
 export const CLASS_DUE_REMINDER = "class.due-reminder";
 
 /** The reminder goes this long before the due date. */
-export const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
+const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
 
 type AssignmentMailPayload = { classId: string; courseId: string };
 type ReminderPayload = { classId: string; courseId: string; dueAt: string };
