@@ -5,6 +5,7 @@
  * engine runs it once before its first claim or run, whichever route or worker comes first.
  * A new kind is added here, and nowhere else.
  */
+import { registerClassJobs } from "@/features/classes/server";
 import { registerLessonJobs } from "@/features/learning/lesson-job";
 import { registerQuizJobs } from "@/features/quiz/server";
 import { registerReviewJobs } from "@/features/review/server";
@@ -17,4 +18,5 @@ export function registerJobHandlers(): void {
   registerQuizJobs();
   registerReviewJobs();
   registerSourceJobs();
+  registerClassJobs();
 }

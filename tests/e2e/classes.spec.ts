@@ -31,6 +31,8 @@ const copy = {
     leaveConfirm: "Sair da turma",
     left: "Você saiu da turma",
     noLearners: "Nenhum aluno entrou ainda",
+    mails: "Receber e-mails desta turma",
+    mailsOff: "Você não receberá e-mails desta turma.",
   },
   en: {
     className: "Class name",
@@ -48,6 +50,8 @@ const copy = {
     leaveConfirm: "Leave class",
     left: "You left the class",
     noLearners: "No learner has joined yet",
+    mails: "Get e-mails from this class",
+    mailsOff: "You will not get e-mails from this class.",
   },
 } as const;
 
@@ -103,6 +107,16 @@ for (const locale of LOCALES) {
       await join.click();
       await expect(toast(learner, c.joined)).toBeVisible();
       await expect(learner.getByTestId("class-assignments")).toContainText(topic);
+
+      // The learner turns the class's e-mails off: saved at once, still off after a reload.
+      const mails = learner.getByTestId("class-mails");
+      await expect(learner.getByRole("switch", { name: c.mails })).toHaveAttribute("aria-checked", "true");
+      await waitForHydration(mails);
+      await mails.click();
+      await expect(learner.getByText(c.mailsOff)).toBeVisible();
+      await expect(mails).toHaveAttribute("aria-checked", "false");
+      await learner.reload();
+      await expect(learner.getByRole("switch", { name: c.mails })).toHaveAttribute("aria-checked", "false");
 
       // My Courses lists what the class gave, with its due date.
       await learner.goto("/dashboard");

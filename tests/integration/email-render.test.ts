@@ -55,6 +55,26 @@ const samples: MailMessage[] = [
       receivedAt: issuedAt,
     },
   },
+  {
+    template: "class-assignment",
+    data: {
+      name: "Ana",
+      className: "Physics 9B",
+      courseTitle: "Tides",
+      courseId: "c1",
+      dueAt: new Date("2025-03-04T23:59:59Z"),
+    },
+  },
+  {
+    template: "class-reminder",
+    data: {
+      name: "Ana",
+      className: "Physics 9B",
+      courseTitle: "Tides",
+      courseId: "c1",
+      dueAt: new Date("2025-03-04T23:59:59Z"),
+    },
+  },
 ];
 
 /** What each template must say in each language (subject, and a phrase of its text part). */
@@ -88,6 +108,15 @@ const expected: Record<MailMessage["template"], { pt: [string, string]; en: [str
     pt: ["[Contato] Cobrança: Ana", "Where is my receipt?"],
     en: ["[Contact] Billing: Ana", "Ana (ana@example.io)"],
   },
+  // The due date is the end of a day in UTC, shown as that day whatever the reader's time zone.
+  "class-assignment": {
+    pt: ["Novo curso na turma Physics 9B: Tides", "O prazo para concluí-lo, com o quiz, é 4 de março de 2025"],
+    en: ["New course in Physics 9B: Tides", "Please finish it, quiz included, by March 4, 2025"],
+  },
+  "class-reminder": {
+    pt: ["Lembrete: o prazo de Tides é 4 de março de 2025", "você ainda não foi aprovado no quiz"],
+    en: ["Reminder: Tides is due March 4, 2025", "you have not passed its quiz yet"],
+  },
 };
 
 describe("mail templates", () => {
@@ -113,6 +142,18 @@ describe("mail templates", () => {
     const mail = await renderMail({ template: "welcome", data: { name: '<img src=x onerror="alert(1)">' } }, "en");
     expect(mail.html).not.toContain("<img src=x");
     expect(mail.html).toContain("&lt;img");
+  });
+
+  it("a class's assignment without a due date says so, and links to the course", async () => {
+    const mail = await renderMail(
+      {
+        template: "class-assignment",
+        data: { name: "Ana", className: "Physics 9B", courseTitle: "Tides", courseId: "c1", dueAt: null },
+      },
+      "en",
+    );
+    expect(mail.text).toContain("It has no due date");
+    expect(mail.links).toEqual(["http://localhost:3000/course/c1"]);
   });
 
   it("links point at APP_URL", async () => {

@@ -245,4 +245,34 @@ describe("serverless (JOBS_MODE=inline)", () => {
     // It ran nothing itself: its time was up.
     expect(await jobById(id)).toMatchObject({ status: "queued", attempts: 0 });
   });
+
+  it("does not hand on a queue whose next job is due only after another chain's time (a reminder days ahead)", async () => {
+    registerJobHandler("test.far-off", async () => {});
+    const { id } = await enqueueJob({
+      kind: "test.far-off",
+      subject: subject(),
+      runAfter: new Date(Date.now() + 3 * 24 * 3600 * 1000),
+    });
+    const calls: string[] = [];
+    const app: Server = createServer((request, response) => {
+      calls.push(request.url ?? "");
+      response.writeHead(202, { "content-type": "application/json" }).end('{"success":true,"chained":true}');
+    });
+    await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+    try {
+      const appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+      await withSettings(
+        { CRON_SECRET: "chain-secret-0123456789", APP_URL: appUrl, JOBS_INLINE_CHAIN_MS: "30000" },
+        async () => {
+          // Time left, and time up: neither waits for it nor hands it on.
+          await runInlineChain(Date.now() + 30_000);
+          await runInlineChain(Date.now() - 1);
+        },
+      );
+    } finally {
+      await new Promise((resolve) => app.close(resolve));
+      await cancelJob(id);
+    }
+    expect(calls).toEqual([]);
+  });
 });

@@ -6,18 +6,18 @@ import { classAssignments, classes, classMembers, courses, users } from "@/serve
 export type ClassRole = (typeof classMembers.$inferSelect)["role"];
 export type ClassRow = typeof classes.$inferSelect;
 
-/** A class as one of its members sees it: with their role and whether they made it. */
-export type MemberClass = ClassRow & { role: ClassRole; isOwner: boolean };
+/** A class as one of its members sees it: with their role, whether they made it and their mail choice. */
+export type MemberClass = ClassRow & { role: ClassRole; isOwner: boolean; notify: boolean };
 
 /** A class and the caller's standing in it; undefined when they are not a member. */
 export async function findMemberClass(userId: string, classId: string): Promise<MemberClass | undefined> {
   const db = await getDb();
   const [row] = await db
-    .select({ class: classes, role: classMembers.role })
+    .select({ class: classes, role: classMembers.role, notify: classMembers.notify })
     .from(classes)
     .innerJoin(classMembers, and(eq(classMembers.classId, classes.id), eq(classMembers.userId, userId)))
     .where(eq(classes.id, classId));
-  return row ? { ...row.class, role: row.role, isOwner: row.class.ownerId === userId } : undefined;
+  return row ? { ...row.class, role: row.role, notify: row.notify, isOwner: row.class.ownerId === userId } : undefined;
 }
 
 export async function findClassByCode(joinCode: string): Promise<ClassRow | undefined> {
@@ -95,6 +95,15 @@ export async function deleteMember(classId: string, userId: string): Promise<boo
   return rows.length > 0;
 }
 
+/** A member's own choice of the class's mails (assignments, due-date reminders). */
+export async function setMemberNotify(classId: string, userId: string, notify: boolean): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(classMembers)
+    .set({ notify })
+    .where(and(eq(classMembers.classId, classId), eq(classMembers.userId, userId)));
+}
+
 /** The class's members with their names, teachers first. */
 export async function listMembers(
   classId: string,
@@ -142,12 +151,23 @@ export async function listAssignments(tx: Db | null, classId: string): Promise<A
     .orderBy(sql`${classAssignments.dueAt} asc nulls last`, asc(courses.mainTopic));
 }
 
-/** Gives the course to the class, or changes its due date when it was given already. */
-export async function upsertAssignment(tx: Db, classId: string, courseId: string, dueAt: Date | null): Promise<void> {
-  await tx
+/**
+ * Gives the course to the class, or changes its due date when it was given already. `created`:
+ * the row is new (xmax is 0 only for a row this statement inserted), so only a first giving is
+ * announced by mail.
+ */
+export async function upsertAssignment(
+  tx: Db,
+  classId: string,
+  courseId: string,
+  dueAt: Date | null,
+): Promise<{ created: boolean }> {
+  const [row] = await tx
     .insert(classAssignments)
     .values({ classId, courseId, dueAt })
-    .onConflictDoUpdate({ target: [classAssignments.classId, classAssignments.courseId], set: { dueAt } });
+    .onConflictDoUpdate({ target: [classAssignments.classId, classAssignments.courseId], set: { dueAt } })
+    .returning({ created: sql<boolean>`(xmax = 0)` });
+  return { created: Boolean(row?.created) };
 }
 
 export async function deleteAssignment(classId: string, courseId: string): Promise<boolean> {

@@ -26,10 +26,12 @@ import {
   listMemberClasses,
   listMembers,
   setJoinCode,
+  setMemberNotify,
   upsertAssignment,
   type AssignmentRow,
   type MemberClass,
 } from "./queries";
+import { queueAssignmentMail, scheduleDueReminder } from "./mail-jobs";
 import { learnerCourseFacts } from "./report-queries";
 
 export { listLearnerAssignments, listMemberClasses };
@@ -152,14 +154,21 @@ export async function assignCourse(
     ? { id: given.courseId, ownerId: given.ownerId, mainTopic: given.mainTopic }
     : await requireAssignableCourse(userId, input.courseId, t);
   const db = await getDb();
-  await db.transaction(async (transaction) => {
+  const { created } = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    await upsertAssignment(tx, found.id, course.id, input.dueAt);
+    const upserted = await upsertAssignment(tx, found.id, course.id, input.dueAt);
     await enrolLearners(
       tx,
       enrolmentsFor([{ courseId: course.id, ownerId: course.ownerId }], await learnerIds(tx, found.id)),
     );
+    return upserted;
   });
+  // The mails' jobs are queued once the assignment is committed (the engine writes on its own
+  // connection): only a first giving is announced; a date, new or changed, gets its reminder.
+  if (created) await queueAssignmentMail(found.id, course.id);
+  if (input.dueAt && input.dueAt.getTime() !== given?.dueAt?.getTime()) {
+    await scheduleDueReminder(found.id, course.id, input.dueAt, now);
+  }
   return { courseId: course.id, title: course.mainTopic, dueAt: input.dueAt };
 }
 
@@ -197,6 +206,13 @@ export async function removeMember(userId: string, classId: unknown, memberId: u
   if (!(await deleteMember(found.id, memberId))) throw appError("class:not-member", t);
 }
 
+/** PATCH /api/classes/{id}: a member turns the class's mails (new assignments, due-date reminders) off or on. */
+export async function setClassMails(userId: string, classId: unknown, notify: boolean, t: ApiTranslator) {
+  const found = await requireMemberClass(userId, classId, t);
+  await setMemberNotify(found.id, userId, notify);
+  return { notify };
+}
+
 export async function deleteOwnClass(userId: string, classId: unknown, t: ApiTranslator) {
   const found = await requireClassOwner(userId, classId, t);
   await deleteClass(userId, found.id);
@@ -220,6 +236,8 @@ export async function classPageOf(found: MemberClass) {
     class: { id: found.id, name: found.name, joinCode: teacher ? shownJoinCode(found.joinCode) : null },
     role: found.role,
     isOwner: found.isOwner,
+    /** The caller's own choice of this class's mails. */
+    notify: found.notify,
     assignments,
     teachers: members.filter((m) => m.role === "teacher").map(({ userId, name }) => ({ userId, name })),
     // A learner does not see who else is in the class: only teachers do.

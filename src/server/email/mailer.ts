@@ -6,7 +6,7 @@ import { logger } from "@/server/logger";
 import { trackBackgroundTask } from "./background";
 import { deliverMail } from "./delivery";
 import { queueMail, type QueuedMail } from "./mail-job";
-export { registerMailAttachmentSource, registerMailJobs } from "./mail-job";
+export { queueMail, registerMailAttachmentSource, registerMailJobs } from "./mail-job";
 import { recordAttempt, recordMail } from "./outbox";
 import { renderMail } from "./render";
 import type { MailMessage } from "./templates/types";

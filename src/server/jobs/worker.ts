@@ -184,10 +184,17 @@ export async function runInlineChain(deadline: number): Promise<void> {
   }
 }
 
-/** Asks a fresh invocation of the cron route to go on with the queue (it answers at once and runs the chain in its own `after()`). */
+/**
+ * Asks a fresh invocation of the cron route to go on with the queue (it answers at once and runs
+ * the chain in its own `after()`). Not for a queue whose first job comes due later than another
+ * chain's time (a class's reminder, days ahead): each invocation would only hand it on again
+ * until then. The scheduled cron runs it once it is due.
+ */
 async function handOffInlineChain(kinds: string[]): Promise<void> {
-  const { CRON_SECRET, APP_URL } = env();
-  if (!CRON_SECRET || isStopping() || !(await nextActiveJob(kinds))) return;
+  const { CRON_SECRET, APP_URL, JOBS_INLINE_CHAIN_MS } = env();
+  if (!CRON_SECRET || isStopping()) return;
+  const next = await nextActiveJob(kinds);
+  if (!next || next.runAfter.getTime() > Date.now() + JOBS_INLINE_CHAIN_MS) return;
   try {
     const answer = await fetch(new URL("/api/cron/jobs?chain=1", APP_URL), {
       headers: { authorization: `Bearer ${CRON_SECRET}` },

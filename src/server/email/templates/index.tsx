@@ -196,6 +196,55 @@ const contactMessage: Builder<"contact-message"> = (data, { locale, t, appUrl })
   };
 };
 
+const classAssignment: Builder<"class-assignment"> = (data, { locale, t, appUrl }) => {
+  const href = url(appUrl, paths.course(data.courseId));
+  const names = { className: data.className, course: data.courseTitle };
+  return {
+    subject: t("classAssignment.subject", names),
+    links: [href],
+    element: (
+      <MailLayout
+        locale={locale}
+        t={t}
+        preview={t("classAssignment.preview", names)}
+        heading={t("classAssignment.heading")}
+        action={{ label: t("classAssignment.cta"), href }}
+      >
+        <Paragraph>{t("greeting", { name: data.name })}</Paragraph>
+        <Paragraph>{t("classAssignment.body", names)}</Paragraph>
+        <Paragraph>
+          {data.dueAt
+            ? t("classAssignment.due", { date: formatMailDate(data.dueAt, locale) })
+            : t("classAssignment.noDue")}
+        </Paragraph>
+        <Paragraph>{t("classMailsOff", names)}</Paragraph>
+      </MailLayout>
+    ),
+  };
+};
+
+const classReminder: Builder<"class-reminder"> = (data, { locale, t, appUrl }) => {
+  const href = url(appUrl, paths.course(data.courseId));
+  const values = { className: data.className, course: data.courseTitle, date: formatMailDate(data.dueAt, locale) };
+  return {
+    subject: t("classReminder.subject", values),
+    links: [href],
+    element: (
+      <MailLayout
+        locale={locale}
+        t={t}
+        preview={t("classReminder.preview", values)}
+        heading={t("classReminder.heading")}
+        action={{ label: t("classReminder.cta"), href }}
+      >
+        <Paragraph>{t("greeting", { name: data.name })}</Paragraph>
+        <Paragraph>{t("classReminder.body", values)}</Paragraph>
+        <Paragraph>{t("classMailsOff", values)}</Paragraph>
+      </MailLayout>
+    ),
+  };
+};
+
 export const templateBuilders: { [T in MailTemplate]: Builder<T> } = {
   welcome,
   "password-reset": passwordReset,
@@ -205,4 +254,6 @@ export const templateBuilders: { [T in MailTemplate]: Builder<T> } = {
   certificate,
   receipt,
   "contact-message": contactMessage,
+  "class-assignment": classAssignment,
+  "class-reminder": classReminder,
 };

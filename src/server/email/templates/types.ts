@@ -35,6 +35,17 @@ export type MailTemplateData = {
     reference: string;
     paidAt: Date;
   };
+  /** To a class's learner who keeps its mails on: a course was given to the class (src/features/classes). */
+  "class-assignment": {
+    name: string;
+    className: string;
+    courseTitle: string;
+    courseId: string;
+    /** The due date when it has one: the end of a calendar day in UTC, shown in UTC (decision 039). */
+    dueAt: Date | null;
+  };
+  /** To a class's learner who has not passed the course's quiz, a day before its due date. */
+  "class-reminder": { name: string; className: string; courseTitle: string; courseId: string; dueAt: Date };
   /** To CONTACT_NOTIFY_EMAIL: a visitor's message from the contact form (it is stored first). */
   "contact-message": { name: string; email: string; subject: string; message: string; receivedAt: Date };
 };

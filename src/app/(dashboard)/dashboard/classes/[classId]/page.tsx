@@ -10,6 +10,7 @@ import {
   ClassFieldForm,
   CopyJoinLink,
 } from "@/features/classes/components/class-controls";
+import { ClassMailsSwitch } from "@/features/classes/components/class-mails-switch";
 import { ItemAnalysis, SORTS, TeacherView, type Sort } from "@/features/classes/components/teacher-view";
 import { classPageOf, findClassFor, itemAnalysisOf, learnersOf } from "@/features/classes/server";
 import { listOwnCourseTitles } from "@/features/courses/server";
@@ -147,6 +148,9 @@ export default async function ClassPage({ params, searchParams }: Props) {
             </div>
           ) : null}
         </section>
+
+        {/* Only learners are mailed: a teacher's switch would change nothing. */}
+        {!teacher ? <ClassMailsSwitch classId={found.class.id} initial={found.notify} /> : null}
 
         {report ? (
           <section aria-labelledby="learners-view" className="space-y-3">
