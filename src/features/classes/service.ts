@@ -1,5 +1,6 @@
 import "server-only";
 import { randomInt } from "node:crypto";
+import { cache } from "react";
 import { enrolLearners, progressPercent, requireAssignableCourse } from "@/features/courses/server";
 import { learnersMastery } from "@/features/mastery/server";
 import { isPaidPlan } from "@/features/plans/client";
@@ -228,9 +229,19 @@ export async function classPage(userId: string, classId: unknown, t: ApiTranslat
   return classPageOf(await requireMemberClass(userId, classId, t));
 }
 
+/**
+ * A class's courses and members, read once per request: the class page shows them, and its
+ * teacher's view and item analysis, rendered beside it, read the same rows (React's cache keeps
+ * them for the request being rendered; an API route reads them afresh).
+ */
+const classRoster = cache(async (classId: string) => {
+  const [assignments, members] = await Promise.all([listAssignments(null, classId), listMembers(classId)]);
+  return { assignments, members };
+});
+
 /** The class page: the class, the caller's role, its courses and (for teachers) its members and code. */
 export async function classPageOf(found: MemberClass) {
-  const [assignments, members] = await Promise.all([listAssignments(null, found.id), listMembers(found.id)]);
+  const { assignments, members } = await classRoster(found.id);
   const teacher = found.role === "teacher";
   return {
     class: { id: found.id, name: found.name, joinCode: teacher ? shownJoinCode(found.joinCode) : null },
@@ -273,7 +284,7 @@ export async function classLearners(userId: string, classId: unknown, t: ApiTran
 /** The teacher's view of a class its caller teaches (checked by the caller, asserted here). */
 export async function learnersOf(found: MemberClass, now = new Date()) {
   assertTeacher(found);
-  const [assignments, members] = await Promise.all([listAssignments(null, found.id), listMembers(found.id)]);
+  const { assignments, members } = await classRoster(found.id);
   const learners = members.filter((m) => m.role === "learner");
   const courseIds = assignments.map((a) => a.courseId);
   const userIds = learners.map((l) => l.userId);
@@ -330,9 +341,10 @@ type ItemAnalysisOf = { course: { id: string; title: string; lang: string }; lea
 /** A quiz's item analysis in a class its caller teaches; undefined when the course is not the class's. */
 export async function itemAnalysisOf(found: MemberClass, courseId: unknown): Promise<ItemAnalysisOf | undefined> {
   assertTeacher(found);
-  const assignment = (await listAssignments(null, found.id)).find((a) => a.courseId === courseId);
+  const { assignments, members } = await classRoster(found.id);
+  const assignment = assignments.find((a) => a.courseId === courseId);
   if (!assignment) return undefined;
-  const userIds = (await listMembers(found.id)).filter((m) => m.role === "learner").map((m) => m.userId);
+  const userIds = members.filter((m) => m.role === "learner").map((m) => m.userId);
   const { questions, attempts } = await quizForItemAnalysis(assignment.courseId, userIds);
   const first = firstAttempts(attempts);
   return {

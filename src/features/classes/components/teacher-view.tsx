@@ -103,10 +103,11 @@ export async function TeacherView({ report, sort, classId }: { report: Report; s
                       <td className="px-3 py-2">{cell.bestMark ?? "–"}</td>
                       <td className="px-3 py-2">{cell.attempts}</td>
                       <td className="px-3 py-2">
-                        <ul className="space-y-0.5">
+                        {/* The topics are the course's words; the figures read the same in any language. */}
+                        <ul className="space-y-0.5" {...text}>
                           {cell.mastery.map((m) => (
                             <li key={m.topic}>
-                              <span {...text}>{m.topic}</span>: {m.value ?? "–"}
+                              {m.topic}: {m.value ?? "–"}
                             </li>
                           ))}
                         </ul>

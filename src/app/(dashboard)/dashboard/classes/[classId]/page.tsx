@@ -11,6 +11,7 @@ import {
   CopyJoinLink,
 } from "@/features/classes/components/class-controls";
 import { ClassMailsSwitch } from "@/features/classes/components/class-mails-switch";
+import { RemoveMemberButton } from "@/features/classes/components/remove-member-button";
 import { ItemAnalysis, SORTS, TeacherView, type Sort } from "@/features/classes/components/teacher-view";
 import { classPageOf, findClassFor, itemAnalysisOf, learnersOf } from "@/features/classes/server";
 import { listOwnCourseTitles } from "@/features/courses/server";
@@ -184,14 +185,7 @@ export default async function ClassPage({ params, searchParams }: Props) {
                     <p className="font-medium">{m.name}</p>
                     <p className="text-xs text-muted-foreground">{m.email}</p>
                   </div>
-                  <ClassActionButton
-                    url={`${api}/members/${encodeURIComponent(m.userId)}`}
-                    method="DELETE"
-                    label={t("remove")}
-                    ariaLabel={t("removeLabel", { name: m.name })}
-                    done={t("removed")}
-                    confirm={{ title: t("removeTitle", { name: m.name }), text: t("removeText"), action: t("remove") }}
-                  />
+                  <RemoveMemberButton classId={found.class.id} userId={m.userId} name={m.name} />
                 </li>
               ))}
             </ul>
