@@ -13,11 +13,11 @@ import { POST as remediation } from "@/app/api/quiz/remediation/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
 import { lessonContent, outlineOf, progressCounts } from "@/features/learning/lesson-queries";
 import { loadViewer } from "@/features/learning/viewer";
-import { courseMastery, knowledgeFor, WEAK_BELOW } from "@/features/mastery/server";
+import { courseMastery, knowledgeFor, learnersMastery, WEAK_BELOW } from "@/features/mastery/server";
 import { dueSummary, gradeCard } from "@/features/review/server";
 import { readNdjson } from "@/lib/http/ndjson";
 import { getDb } from "@/server/db/client";
-import { cards, lessons, quizAttempts, topics } from "@/server/db/schema";
+import { cards, courseLearners, lessons, quizAttempts, topics } from "@/server/db/schema";
 import en from "../../messages/en.json";
 import pt from "../../messages/pt.json";
 import { REVIEW_LESSON_MARK } from "../fakes/openai-compatible";
@@ -339,6 +339,64 @@ describe("mastery and What I know", () => {
       }
     }
     expect(await courseMastery(other.userId, courseId)).toBeNull();
+  });
+
+  it("gives a class's teacher each learner's figures exactly as the learner's own page has them", async () => {
+    const owner = await signedUpUser();
+    const learners = [await signedUpUser(), await signedUpUser()];
+    const courseId = await insertCourse(owner.userId, 3);
+    const db = await getDb();
+    const topicIds = (await db.select().from(topics).where(eq(topics.courseId, courseId)))
+      .sort((a, b) => a.position - b.position)
+      .map((t) => t.id);
+    const now = new Date();
+    const result = (topic: number | null, correct: boolean) => ({
+      question: `Q${topic}`,
+      topic,
+      correct,
+      right: "a",
+      chosen: correct ? "a" : "b",
+      explanation: "",
+    });
+    for (const [n, learner] of learners.entries()) {
+      await db.insert(courseLearners).values({ courseId, userId: learner.userId, enrolledAt: now });
+      // Five attempts, newest last: only the last three count, the oldest would change the figures.
+      await db.insert(quizAttempts).values(
+        Array.from({ length: 5 }, (_, i) => ({
+          courseId,
+          userId: learner.userId,
+          mark: 0,
+          passed: false,
+          createdAt: new Date(now.getTime() - (5 - i) * DAY),
+          results: [result(0, i % 2 === n), result(1, i < 2), result(null, i === 4)],
+        })),
+      );
+      const card = (topicId: string, extra: Partial<typeof cards.$inferInsert>) => ({
+        userId: learner.userId,
+        courseId,
+        topicId,
+        source: "own" as const,
+        front: `F${Math.random()}`,
+        back: "B",
+        ...extra,
+      });
+      // Reviewed, suspended and never reviewed: only the first kind weighs.
+      await db
+        .insert(cards)
+        .values([
+          card(topicIds[2], { state: 2, stability: 3 + n, lastReview: new Date(now.getTime() - 2 * DAY), reps: 1 }),
+          card(topicIds[2], { state: 2, stability: 1, lastReview: new Date(now.getTime() - 9 * DAY), suspended: true }),
+          card(topicIds[0], { state: 0 }),
+        ]);
+    }
+    const ids = learners.map((l) => l.userId);
+    const seen = await learnersMastery([courseId], ids, now);
+    for (const learner of learners) {
+      const own = await courseMastery(learner.userId, courseId, now);
+      expect(own!.some((t) => t.value !== null)).toBe(true);
+      expect(seen.get(`${courseId}:${learner.userId}`)).toEqual(own);
+    }
+    expect(seen.get(`${courseId}:${ids[0]}`)).not.toEqual(seen.get(`${courseId}:${ids[1]}`));
   });
 
   it("reports due cards, the streak, reviews and retention per UTC day, and the weakest topics", async () => {

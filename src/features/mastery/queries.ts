@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { groupBy } from "@/lib/group-by";
 import { getDb } from "@/server/db/client";
 import { cardReviews, cards, courseLearners, courses, quizAttempts, topics } from "@/server/db/schema";
@@ -126,6 +126,28 @@ export async function learnersEvidence(
 }> {
   if (courseIds.length === 0 || userIds.length === 0) return { topics: new Map(), attempts: [], cards: [] };
   const db = await getDb();
+  // Only what mastery weighs is read: each learner's last QUIZ_ATTEMPTS attempts per course, and
+  // the cards reviewed at least once and not suspended (topicMastery passes over the rest), so a
+  // class of hundreds who retook the quiz often costs no more than one that did not.
+  const ranked = db
+    .select({
+      id: quizAttempts.id,
+      courseId: quizAttempts.courseId,
+      userId: quizAttempts.userId,
+      createdAt: quizAttempts.createdAt,
+      results: quizAttempts.results,
+      rank: sql<number>`row_number() over (partition by ${quizAttempts.courseId}, ${quizAttempts.userId}
+        order by ${quizAttempts.createdAt} desc, ${quizAttempts.id} desc)`.as("rank"),
+    })
+    .from(quizAttempts)
+    .where(
+      and(
+        inArray(quizAttempts.courseId, courseIds),
+        inArray(quizAttempts.userId, userIds),
+        isNotNull(quizAttempts.results),
+      ),
+    )
+    .as("ranked");
   const [topicRows, attemptRows, cardRows] = await Promise.all([
     db
       .select({ courseId: topics.courseId, id: topics.id, title: topics.title, position: topics.position })
@@ -134,24 +156,25 @@ export async function learnersEvidence(
       .orderBy(asc(topics.position)),
     db
       .select({
-        courseId: quizAttempts.courseId,
-        userId: quizAttempts.userId,
-        createdAt: quizAttempts.createdAt,
-        results: quizAttempts.results,
+        courseId: ranked.courseId,
+        userId: ranked.userId,
+        createdAt: ranked.createdAt,
+        results: ranked.results,
       })
-      .from(quizAttempts)
-      .where(
-        and(
-          inArray(quizAttempts.courseId, courseIds),
-          inArray(quizAttempts.userId, userIds),
-          isNotNull(quizAttempts.results),
-        ),
-      )
-      .orderBy(desc(quizAttempts.createdAt), desc(quizAttempts.id)),
+      .from(ranked)
+      .where(lte(ranked.rank, QUIZ_ATTEMPTS))
+      .orderBy(desc(ranked.createdAt), desc(ranked.id)),
     db
       .select({ ...cardColumns, userId: cards.userId })
       .from(cards)
-      .where(and(inArray(cards.courseId, courseIds), inArray(cards.userId, userIds))),
+      .where(
+        and(
+          inArray(cards.courseId, courseIds),
+          inArray(cards.userId, userIds),
+          eq(cards.suspended, false),
+          isNotNull(cards.lastReview),
+        ),
+      ),
   ]);
   return {
     topics: groupBy(topicRows, (topic) => topic.courseId),
