@@ -24,7 +24,7 @@ import { getDb } from "@/server/db/client";
 import { cards, courseLearners, courses, lessonProgress, notes, quizAttempts, quizServings } from "@/server/db/schema";
 import { signedUpUser, type TestAccount } from "../setup/accounts";
 import { callRoute } from "../setup/http";
-import { rightAnswers, serveQuiz, useQuizModel, wrongAnswers } from "../setup/quiz";
+import { rightAnswers, serveQuiz, storedQuestions, useQuizModel, wrongAnswers } from "../setup/quiz";
 import { lessonsOf, seedCourse } from "../setup/seed-course";
 import { useTestDatabase } from "../setup/test-db";
 
@@ -169,9 +169,6 @@ describe("an enrolled learner", () => {
     );
     expect(regenerate.status).toBe(403);
     expect(((await regenerate.json()) as { code: string }).code).toBe("course:owner-only");
-    const renew = await callRoute(aiexam, { cookie: learner.cookie, body: { courseId, renew: true } });
-    expect(renew.status).toBe(403);
-    expect(renew.json.code).toBe("course:owner-only");
     expect((await setVisibility(learner, courseId, "public")).status).toBe(404);
     expect((await share(learner, courseId)).status).toBe(404);
     expect((await writeAll(learner, courseId)).status).toBe(404);
@@ -183,6 +180,53 @@ describe("an enrolled learner", () => {
     expect((await callRoute(aiexam, { cookie: stranger.cookie, body: { courseId } })).status).toBe(404);
     expect((await callRoute(getnotes, { cookie: stranger.cookie, body: { course: courseId } })).status).toBe(404);
     expect((await openLesson(stranger, courseId, lessonIds[0])).status).toBe(404);
+  });
+
+  it("asks for new questions after an attempt and gets a retest of their own; the course's stay", async () => {
+    const owner = await signedUpUser();
+    const learner = await signedUpUser();
+    const other = await signedUpUser();
+    const courseId = await writtenCourse(owner.userId);
+    await setVisibility(owner, courseId, "unlisted");
+    await enrol(learner, courseId);
+    await enrol(other, courseId);
+    const courseQuestions = async () => (await storedQuestions(courseId)).map((q) => q.question);
+
+    // Before any attempt, asking for new questions serves the course's.
+    const first = await serveQuiz(learner.cookie, courseId, { renew: true });
+    const original = await courseQuestions();
+    expect(first.questions.map((q) => q.question).sort()).toEqual([...original].sort());
+    const failed = await callRoute(submit, {
+      cookie: learner.cookie,
+      body: { courseId, answers: wrongAnswers(await rightAnswers(courseId, first)), attemptId: first.attemptId },
+    });
+    expect(failed.json.passed).toBe(false);
+
+    // After it: one model call, questions none of which was asked before, the course's unchanged.
+    const calls = fakeModel().requests.length;
+    const retest = await serveQuiz(learner.cookie, courseId, { renew: true });
+    expect(fakeModel().requests.length).toBeGreaterThan(calls);
+    const asked = retest.questions.map((q) => q.question);
+    expect(asked.some((q) => original.includes(q))).toBe(false);
+    expect(await courseQuestions()).toEqual(original);
+    // Graded on their own questions: the right answers pass.
+    const passed = await callRoute(submit, {
+      cookie: learner.cookie,
+      body: {
+        courseId,
+        answers: await rightAnswers(courseId, retest, learner.userId),
+        attemptId: retest.attemptId,
+      },
+    });
+    expect(passed.status).toBe(200);
+    expect(passed.json.passed).toBe(true);
+    // A retake keeps serving their retest; the owner and another learner get the course's.
+    const retake = await serveQuiz(learner.cookie, courseId);
+    expect(retake.questions.map((q) => q.question).sort()).toEqual([...asked].sort());
+    for (const someone of [owner, other]) {
+      const theirs = await serveQuiz(someone.cookie, courseId);
+      expect(theirs.questions.map((q) => q.question).sort()).toEqual([...original].sort());
+    }
   });
 
   it("gets the owner's key-point cards of a lesson on first reading it, once, with no model call", async () => {

@@ -6,7 +6,7 @@
 import { POST as aiexam } from "@/app/api/aiexam/route";
 import { getDb } from "@/server/db/client";
 import { quizServings, quizzes } from "@/server/db/schema";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { setAiConfigForTests } from "@/server/ai/model";
 import { settleBackgroundMail } from "@/server/email/mailer";
 import { startFakeModel, type FakeModel } from "../fakes/openai-compatible";
@@ -27,13 +27,17 @@ export type StoredQuizQuestion = {
   topic?: number;
 };
 
-export async function storedQuestions(courseId: string): Promise<StoredQuizQuestion[]> {
-  const [row] = await (
-    await getDb()
-  )
-    .select({ questions: quizzes.questions })
-    .from(quizzes)
-    .where(eq(quizzes.courseId, courseId));
+/** The course's stored questions, or with `userId` the ones that learner is served (their own retest, if any). */
+export async function storedQuestions(courseId: string, userId?: string): Promise<StoredQuizQuestion[]> {
+  const db = await getDb();
+  if (userId) {
+    const [own] = await db
+      .select({ questions: quizServings.questions })
+      .from(quizServings)
+      .where(and(eq(quizServings.courseId, courseId), eq(quizServings.userId, userId)));
+    if (own?.questions) return own.questions as StoredQuizQuestion[];
+  }
+  const [row] = await db.select({ questions: quizzes.questions }).from(quizzes).where(eq(quizzes.courseId, courseId));
   return row.questions as StoredQuizQuestion[];
 }
 
@@ -59,8 +63,12 @@ export async function serveQuiz(
 }
 
 /** The stored question each served one is, in the attempt's order. */
-export async function servedAsStored(courseId: string, served: ServedAttempt): Promise<StoredQuizQuestion[]> {
-  const stored = await storedQuestions(courseId);
+export async function servedAsStored(
+  courseId: string,
+  served: ServedAttempt,
+  userId?: string,
+): Promise<StoredQuizQuestion[]> {
+  const stored = await storedQuestions(courseId, userId);
   return served.questions.map((shown) => {
     const found = stored.find((q) => q.question === shown.question);
     if (!found) throw new Error(`not a stored question: ${shown.question}`);
@@ -69,8 +77,8 @@ export async function servedAsStored(courseId: string, served: ServedAttempt): P
 }
 
 /** The right letters of the attempt, in its order. */
-export async function rightAnswers(courseId: string, served: ServedAttempt): Promise<string[]> {
-  const stored = await servedAsStored(courseId, served);
+export async function rightAnswers(courseId: string, served: ServedAttempt, userId?: string): Promise<string[]> {
+  const stored = await servedAsStored(courseId, served, userId);
   return served.questions.map((shown, i) => {
     const rightText = stored[i].options[stored[i].answer.charCodeAt(0) - 97];
     const option = shown.options.find((o) => o.text === rightText);

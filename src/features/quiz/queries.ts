@@ -95,11 +95,13 @@ export async function attemptsOnCurrentQuestions(
 export async function findQuizFor(
   courseId: string,
   userId: string,
-): Promise<(QuizRow & { serving: Serving | null }) | undefined> {
+): Promise<(QuizRow & { own: boolean; serving: Serving | null }) | undefined> {
   const db = await getDb();
   const [row] = await db
     .select({
-      questions: quizzes.questions,
+      // The learner's own retest when there is one, else the course's questions.
+      questions: sql<unknown>`coalesce(${quizServings.questions}, ${quizzes.questions})`,
+      own: sql<boolean>`${quizServings.questions} is not null`,
       createdAt: quizzes.createdAt,
       servedAt: quizServings.servedAt,
       attemptId: quizServings.attemptId,
@@ -112,7 +114,24 @@ export async function findQuizFor(
   if (!row) return undefined;
   const { servedAt, attemptId, servedOrder, gradedAt, ...quiz } = row;
   const serving = servedAt && attemptId ? { servedAt, attemptId, servedOrder, gradedAt } : null;
-  return { ...quiz, questions: quiz.questions as StoredQuestion[], serving };
+  return { ...quiz, own: Boolean(quiz.own), questions: quiz.questions as StoredQuestion[], serving };
+}
+
+/**
+ * Stores a retest written for one learner (decision 038): their serving row carries the
+ * questions, so they are served and graded instead of the course's until new ones are written
+ * for the course (storeQuiz removes every serving). The attempt open before is closed: a new
+ * serving follows. Nothing when the course's quiz is gone.
+ */
+export async function storeLearnerQuiz(courseId: string, userId: string, questions: StoredQuestion[]): Promise<void> {
+  const db = await getDb();
+  const json = JSON.stringify(questions);
+  await db.execute(sql`
+    insert into ${quizServings} (course_id, user_id, served_at, attempt_id, served_order, graded_at, questions)
+    select ${quizzes.courseId}, ${userId}::uuid, now(), gen_random_uuid(), null, now(), ${json}::jsonb
+    from ${quizzes} where ${quizzes.courseId} = ${courseId}
+    on conflict (course_id, user_id) do update
+      set questions = excluded.questions, served_order = null, graded_at = now(), attempt_id = gen_random_uuid()`);
 }
 
 /**
@@ -150,6 +169,8 @@ export async function startAttempt(courseId: string, userId: string, order: Serv
           attemptId: sql`gen_random_uuid()`.as("attempt_id"),
           servedOrder: sql`${JSON.stringify(order)}::jsonb`.as("served_order"),
           gradedAt: sql`null::timestamptz`.as("graded_at"),
+          // A first serving is of the course's questions; a learner's retest is stored apart.
+          questions: sql`null::jsonb`.as("questions"),
         })
         .from(quizzes)
         .where(eq(quizzes.courseId, courseId)),
@@ -253,13 +274,22 @@ export async function quizMarks(
   return { last: last ?? null, best: best ?? null };
 }
 
-/** Every question text the course's attempts asked (the retest asks none of them again). */
-export async function askedQuestions(courseId: string): Promise<string[]> {
+/**
+ * Every question text the course's attempts asked, or one learner's attempts with `userId` (the
+ * retest asks none of them again).
+ */
+export async function askedQuestions(courseId: string, userId?: string): Promise<string[]> {
   const db = await getDb();
   const rows = await db
     .select({ results: quizAttempts.results })
     .from(quizAttempts)
-    .where(and(eq(quizAttempts.courseId, courseId), isNotNull(quizAttempts.results)));
+    .where(
+      and(
+        eq(quizAttempts.courseId, courseId),
+        userId ? eq(quizAttempts.userId, userId) : undefined,
+        isNotNull(quizAttempts.results),
+      ),
+    );
   return rows.flatMap((r) => (r.results ?? []).map((q) => q.question));
 }
 

@@ -6,7 +6,7 @@ import { failureCode } from "@/server/http/errors";
 import { registerJobHandler, type JobContext } from "@/server/jobs";
 import { citedExplanation, quizExcerpts } from "./grounding";
 import { MIN_QUESTIONS, questionCountFor, questionKey, type StoredQuestion } from "./grading";
-import { askedQuestions, findQuiz, storeQuiz, topicTitles } from "./queries";
+import { askedQuestions, findQuiz, findQuizFor, storeLearnerQuiz, storeQuiz, topicTitles } from "./queries";
 import { brandedError } from "@/lib/branded-error";
 
 /**
@@ -17,8 +17,16 @@ import { brandedError } from "@/lib/branded-error";
  */
 export const QUIZ_WRITE = "quiz.write";
 
-/** `renew`: new questions replace the stored ones (a learner asking for another quiz). */
-export type QuizWritePayload = { userId: string; renew: boolean };
+/**
+ * `renew`: new questions replace the stored ones (the owner asking for another quiz). `forLearner`:
+ * a retest written for that learner alone, on a course they study but do not own (subject
+ * `{courseId}:{userId}`, one active per learner), stored with their serving; the course's
+ * questions stay as they are for everyone else.
+ */
+export type QuizWritePayload = { userId: string; renew: boolean; courseId?: string; forLearner?: boolean };
+
+/** The subject of a retest written for one learner: one active per learner and course. */
+export const learnerQuizSubject = (courseId: string, userId: string) => `${courseId}:${userId}`;
 
 class CourseGone extends brandedError("CourseGone") {
   readonly code = "course:not-found";
@@ -76,10 +84,11 @@ async function freshQuestions(
 }
 
 async function writeQuizJob({ job, signal, keepLease }: JobContext): Promise<void> {
-  const { userId, renew } = job.payload as QuizWritePayload;
-  const courseId = job.subject;
+  const { userId, renew, forLearner } = job.payload as QuizWritePayload;
+  const courseId = (job.payload as QuizWritePayload).courseId ?? job.subject;
   const course = await findLearnerCourse(userId, courseId);
   if (!course) throw new CourseGone("The course is gone.");
+  if (forLearner) return writeLearnerRetest(job, course, signal, keepLease);
   // At least once: questions stored by this job (or, not renewing, by anyone) are not written again.
   const existing = await findQuiz(courseId);
   if (existing && (!renew || existing.createdAt.getTime() >= job.createdAt.getTime())) return;
@@ -104,6 +113,47 @@ async function writeQuizJob({ job, signal, keepLease }: JobContext): Promise<voi
   await keepLease();
   // Served to nobody: each follower then serves its own attempt (serveQuiz).
   await storeQuiz(courseId, questions);
+}
+
+/**
+ * A learner's retest: new questions for them alone, asking none of the course's stored questions,
+ * nor their own retest's, nor any their attempts asked. Stored with their serving (at least once:
+ * a retest already stored since this job was queued is kept).
+ */
+async function writeLearnerRetest(
+  job: JobContext["job"],
+  course: { id: string; userId: string; mainTopic: string; lang: string },
+  signal: AbortSignal,
+  keepLease: JobContext["keepLease"],
+): Promise<void> {
+  const { userId } = job.payload as QuizWritePayload;
+  const current = await findQuizFor(course.id, userId);
+  // No course quiz to retest (the course's questions are written on the first serving), or gone.
+  if (!current) return;
+  if (current.own && current.serving && current.serving.servedAt.getTime() >= job.createdAt.getTime()) return;
+  const [courseQuiz, titles, theirs] = await Promise.all([
+    findQuiz(course.id),
+    topicTitles(course.id),
+    askedQuestions(course.id, userId),
+  ]);
+  const asked = [
+    ...(courseQuiz?.questions.map((q) => q.question) ?? []),
+    ...current.questions.map((q) => q.question),
+    ...theirs,
+  ];
+  const questions = await freshQuestions(
+    {
+      courseTopic: course.mainTopic,
+      topicTitles: titles,
+      language: course.lang,
+      questionCount: questionCountFor(titles.length),
+      excerpts: await quizExcerpts(course.userId, course.id, titles),
+    },
+    asked,
+    signal,
+  );
+  await keepLease();
+  await storeLearnerQuiz(course.id, userId, questions);
 }
 
 /**

@@ -15,7 +15,7 @@ import { hitRateLimit, rateLimitError } from "@/server/http/rate-limit";
 import { certificateDate, isPublicId } from "./certificate-format";
 import { certificatePng } from "./certificate-job";
 import { CERTIFICATE_PICTURE_ATTACHMENT, registerQuizJobs } from "./jobs";
-import { QUIZ_WRITE, type QuizWritePayload } from "./quiz-job";
+import { learnerQuizSubject, QUIZ_WRITE, type QuizWritePayload } from "./quiz-job";
 import {
   grade,
   isPassing,
@@ -61,7 +61,6 @@ export async function loadQuizPage(userId: string, courseId: string) {
     mainTopic: course.mainTopic,
     quizPassed: course.quizPassed,
     bestMark: course.bestMark,
-    isOwner: course.isOwner,
   };
 }
 
@@ -102,16 +101,20 @@ export async function serveQuiz(
   t: ApiTranslator,
 ): Promise<ServedAttempt> {
   const course = await requireLearnerCourse(user.id, input.courseId, t);
-  // New questions replace the course's for all its learners: its owner's call alone.
-  if (input.renew && !course.isOwner) throw appError("course:owner-only", t);
   const existing = await findQuizFor(course.id, user.id);
-  if (existing && !input.renew) {
+  // New questions replace the course's for all its learners when its owner asks. A learner who
+  // asks after an attempt gets a retest of their own, and the course's questions stay (their
+  // first attempt was on the course's, which is what a class's item analysis reads); asked
+  // before any attempt, it is the course's quiz.
+  const forLearner = Boolean(input.renew) && !course.isOwner && Boolean(existing?.serving?.gradedAt);
+  const renew = course.isOwner ? Boolean(input.renew) : forLearner;
+  if (existing && !renew) {
     const order = shuffledOrder(existing.questions, randomBelow, existing.serving?.servedOrder);
     const attemptId = await startAttempt(course.id, user.id, order);
     // The quiz went with its course between the two statements: as if never written.
     if (attemptId) return { attemptId, questions: formatted(publicQuestions(existing.questions, order)) };
   }
-  const job = await waitForJob(await quizJob(user.id, course.id, Boolean(input.renew), t));
+  const job = await waitForJob(await quizJob(user.id, course.id, renew, t, forLearner));
   if (job?.status !== "succeeded") throw quizJobFailure(job?.lastError ?? null, t);
   const quiz = await findQuizFor(course.id, user.id);
   // Each follower of the job serves its own attempt; the one served last is the open one.
@@ -123,15 +126,23 @@ export async function serveQuiz(
 }
 
 /**
- * The course's one active `quiz.write` job, joined or enqueued (and started). Only a new job is
- * charged to the user's AI rate limit: joining one costs nothing.
+ * The course's one active `quiz.write` job (or, for a learner's own retest, theirs), joined or
+ * enqueued (and started). Only a new job is charged to the user's AI rate limit: joining one
+ * costs nothing.
  */
-async function quizJob(userId: string, courseId: string, renew: boolean, t: ApiTranslator): Promise<string> {
-  const running = await activeJob(QUIZ_WRITE, courseId);
+async function quizJob(
+  userId: string,
+  courseId: string,
+  renew: boolean,
+  t: ApiTranslator,
+  forLearner = false,
+): Promise<string> {
+  const subject = forLearner ? learnerQuizSubject(courseId, userId) : courseId;
+  const running = await activeJob(QUIZ_WRITE, subject);
   if (running) return running.id;
   await enforceAiRateLimit(userId, t);
-  const payload: QuizWritePayload = { userId, renew };
-  const { id, created } = await enqueueJob({ kind: QUIZ_WRITE, subject: courseId, payload, userId });
+  const payload: QuizWritePayload = forLearner ? { userId, renew, courseId, forLearner } : { userId, renew };
+  const { id, created } = await enqueueJob({ kind: QUIZ_WRITE, subject, payload, userId });
   if (created) runJobSoon(id);
   return id;
 }

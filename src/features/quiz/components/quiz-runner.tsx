@@ -15,7 +15,7 @@ export function QuizRunner({
   course,
   retest = false,
 }: {
-  course: { id: string; mainTopic: string; quizPassed: boolean; isOwner: boolean; marks?: Marks };
+  course: { id: string; mainTopic: string; quizPassed: boolean; marks?: Marks };
   /** After a review lesson: the intro offers new questions, none asked before (decision 025). */
   retest?: boolean;
 }) {
@@ -67,7 +67,6 @@ export function QuizRunner({
   return (
     <QuizResults
       courseId={course.id}
-      canRenew={course.isOwner}
       questions={quiz.questions}
       outcome={quiz.outcome}
       noFresh={quiz.noFresh}

@@ -37,7 +37,8 @@ export const quizzes = pgTable("quizzes", {
 
 /**
  * The attempt served last to one learner of a course (decision 037): each serving replaces it,
- * grading closes it. Storing new questions removes every learner's, since their order named the old ones.
+ * grading closes it. Storing new questions removes every learner's, since their order named the old ones;
+ * a learner's own retest questions stay with their row across servings.
  */
 export const quizServings = pgTable(
   "quiz_servings",
@@ -59,6 +60,12 @@ export const quizServings = pgTable(
     servedOrder: jsonb("served_order").$type<{ question: number; options: number[] }[]>(),
     /** When the attempt was graded: a closed attempt is never graded again (409). */
     gradedAt: timestamp("graded_at", { withTimezone: true }),
+    /**
+     * A retest written for this learner alone (a learner of a course that is not theirs asked
+     * for new questions): served and graded instead of the course's; null, the course's. New
+     * questions for the course remove it with the serving.
+     */
+    questions: jsonb("questions"),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index("quiz_servings_user_idx").on(t.userId)],
 );

@@ -15,7 +15,6 @@ import { ResultRing } from "./result-ring";
 /** After an attempt: the score and verdict, what to do next (review, retake, new questions) and each question graded. */
 export function QuizResults({
   courseId,
-  canRenew,
   questions,
   outcome,
   noFresh,
@@ -25,8 +24,6 @@ export function QuizResults({
   headingRef,
 }: {
   courseId: string;
-  /** New questions replace the course's for all its learners: offered to its owner only. */
-  canRenew: boolean;
   questions: PublicQuestion[];
   outcome: Outcome;
   noFresh: string | null;
@@ -74,12 +71,11 @@ export function QuizResults({
           <RotateCcwIcon aria-hidden />
           {t("retake")}
         </Button>
-        {canRenew ? (
-          <Button variant="outline" onClick={() => onStart(true)} data-testid="quiz-renew">
-            <SparklesIcon aria-hidden />
-            {t("newQuestions")}
-          </Button>
-        ) : null}
+        {/* The owner's new questions are the course's; a learner's are a retest of their own. */}
+        <Button variant="outline" onClick={() => onStart(true)} data-testid="quiz-renew">
+          <SparklesIcon aria-hidden />
+          {t("newQuestions")}
+        </Button>
       </div>
       {noFresh !== null ? <NoFreshQuestions message={noFresh} onRegular={() => void onStart(false)} /> : null}
       <ol className="space-y-5">

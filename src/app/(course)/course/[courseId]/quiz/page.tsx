@@ -22,7 +22,7 @@ export default async function QuizPage({ params, searchParams }: Props) {
   const [{ courseId }, query] = await Promise.all([params, searchParams]);
   const course = await loadQuizPageWithMarks(user.id, courseId);
   if (!course) notFound();
-  // `?retest=1` (the link under a review lesson): the start asks for new questions, which replace
-  // the course's for all its learners: only its owner asks; an enrolled learner retakes.
-  return <QuizRunner course={course} retest={query.retest === "1" && course.isOwner} />;
+  // `?retest=1` (the link under a review lesson): the start asks for new questions: the course's
+  // for its owner, a retest of their own for an enrolled learner (the course's stay).
+  return <QuizRunner course={course} retest={query.retest === "1"} />;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "quiz_servings" ADD COLUMN "questions" jsonb;
