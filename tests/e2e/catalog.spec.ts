@@ -9,6 +9,7 @@ const copy = {
     list: "Publicar no catálogo",
     listed: "Publicado no catálogo",
     close: "Encerrar novas inscrições",
+    closed: "Novas inscrições encerradas",
     search: "Buscar por título ou tema",
     apply: "Buscar",
     sample: "Ler uma aula de amostra",
@@ -22,6 +23,7 @@ const copy = {
     list: "List in the catalogue",
     listed: "Listed in the catalogue",
     close: "Stop new enrolments",
+    closed: "New enrolments stopped",
     search: "Search by title or topic",
     apply: "Search",
     sample: "Read a sample lesson",
@@ -98,6 +100,8 @@ for (const locale of LOCALES) {
 
       // The owner stops new enrolments: the course leaves the catalogue; its learner keeps it.
       await shareMenu(page, c.share, c.close);
+      // The visitor looks only once the owner's change is saved, as the toast says.
+      await expect(toast(page, c.closed)).toBeVisible();
       await visitor.goto(`/catalog?q=${encodeURIComponent(topic)}`);
       await expect(visitor.getByText(c.empty)).toBeVisible();
       expect((await visitor.request.get(`/catalog/${courseId}`)).status()).toBe(404);
