@@ -91,6 +91,8 @@ Object.assign(BUDGETS_KB, {
   "/course/[id]/quiz": 178.3,
   "/course/[id]/print": 154,
   "/course/[id]/material": 157.0,
+  // Issue 35: the lesson editor (its text, preview, revisions and their word diff).
+  "/course/[id]/edit/[lessonId]": 170,
   "/dashboard/review": 181,
   "/dashboard/review/[courseId]/cards": 180,
   "/dashboard/knowledge": 178,
@@ -226,6 +228,9 @@ try {
   });
   const cookie = (signup.headers.get("set-cookie") ?? "").split(";")[0];
   const courseId = await createCourse(cookie);
+  // The course's first lesson, written with it: its editor's page.
+  const coursePage = await (await fetch(`${base}/course/${courseId}`, { headers: { cookie } })).text();
+  const lessonId = coursePage.match(/data-lesson-id="([0-9a-f-]{36})"/)?.[1];
   const signin = await fetch(`${base}/api/signin`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -277,6 +282,7 @@ try {
     ["/course/[id]/certificate", `/course/${courseId}/certificate`, cookie],
     ["/course/[id]/print", `/course/${courseId}/print`, cookie],
     ["/course/[id]/material", `/course/${courseId}/material`, cookie],
+    ["/course/[id]/edit/[lessonId]", `/course/${courseId}/edit/${lessonId}`, cookie],
     ["/admin", "/admin", admin],
     ["/admin/users", "/admin/users", admin],
     ["/admin/courses", "/admin/courses", admin],

@@ -527,6 +527,7 @@ async function everyPage(flow) {
       missing: "no-such-page",
       classId,
       code: joinCode,
+      lessonId: lessonIds[0],
     },
     extra: [
       `/course/${courseId}?lesson=${lessonIds[1]}`,

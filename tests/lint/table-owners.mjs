@@ -23,8 +23,8 @@ export const OWNER_GROUPS = [
   },
   {
     owner: "learning",
-    tables: ["lessons", "lessonProgress", "chatMessages", "notes", "images"],
-    why: "the viewer opens lessons and the generator fills them; each learner's reading of them is theirs; a course's creation and the content update call the learning feature",
+    tables: ["lessons", "lessonRevisions", "lessonProgress", "chatMessages", "notes", "images"],
+    why: "the viewer opens lessons and the generator fills them, each text kept as a revision (authors save and restore through `saveLessonText`); each learner's reading of them is theirs; a course's creation and the content update call the learning feature",
   },
   { owner: "generation", tables: ["generatedOutlines"], why: "the outlines a user may turn into a course" },
   {

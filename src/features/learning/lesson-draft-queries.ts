@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { lessons, type LessonCitation } from "@/server/db/schema";
+import { storeLessonText } from "./lesson-revisions";
 
 /** The text written so far by the lesson's running job, for followers in other requests or instances. */
 export async function writeDraft(lessonId: string, draft: string | null): Promise<void> {
@@ -26,10 +27,16 @@ export async function generatedAtOf(lessonId: string): Promise<Date | null> {
   return row?.generatedAt ?? null;
 }
 
-/** Stores a finished lesson and drops its draft in one write; `done` is left as it was. */
+/**
+ * Stores a finished lesson as its next revision (the model's, lesson-revisions.ts) and drops its
+ * draft in the same write; `done` is left as it was. A lesson an author edited meanwhile is
+ * written over all the same: the author asked for it to be written again, and their text stays
+ * restorable among the revisions.
+ */
 export async function storeGeneratedLesson(
   lessonId: string,
   values: {
+    markdown: string;
     theory: string;
     /** The text's kept citations (decision 027); a lesson written again without material has none. */
     citations: LessonCitation[];
@@ -38,10 +45,10 @@ export async function storeGeneratedLesson(
     youtubeId: string | null;
   },
 ): Promise<void> {
-  const db = await getDb();
-  const now = new Date();
-  await db
-    .update(lessons)
-    .set({ ...values, draft: null, generatedAt: now, updatedAt: now })
-    .where(eq(lessons.id, lessonId));
+  const { markdown, theory, ...media } = values;
+  await storeLessonText(lessonId, { markdown, html: theory, kind: "generated", authorId: null }, null, {
+    ...media,
+    draft: null,
+    generatedAt: new Date(),
+  });
 }

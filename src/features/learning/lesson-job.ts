@@ -131,6 +131,7 @@ async function writeLessonJob({ job, signal, keepLease }: JobContext): Promise<v
     // A regenerated lesson keeps its media when the new search found none.
     if (result.grounding) logger.info({ lessonId, ...result.grounding }, "lesson citations checked");
     await storeGeneratedLesson(lessonId, {
+      markdown: result.markdown,
       theory: result.html,
       citations: result.citations,
       imageUrl: result.image?.url ?? (course.type === "text_image" ? found.lesson.imageUrl : null),

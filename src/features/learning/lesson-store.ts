@@ -28,7 +28,7 @@ export async function updateLesson(lessonId: string, values: LessonChanges): Pro
   const db = await getDb();
   await db
     .update(lessons)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...withoutStaleMarkdown(values), updatedAt: new Date() })
     .where(eq(lessons.id, lessonId));
 }
 
@@ -41,7 +41,15 @@ export async function updateCourseLessons(
   for (const update of updates) {
     await tx
       .update(lessons)
-      .set({ ...update.values, updatedAt: new Date() })
+      .set({ ...withoutStaleMarkdown(update.values), updatedAt: new Date() })
       .where(and(eq(lessons.id, update.id), eq(lessons.courseId, courseId)));
   }
+}
+
+/**
+ * HTML given without its Markdown (the contract's update) makes the kept Markdown stale: it is
+ * dropped, and an author reads the new text back from the HTML (lesson-revisions.ts markdownOf).
+ */
+function withoutStaleMarkdown(values: LessonChanges): LessonChanges & { markdown?: null } {
+  return values.theory === undefined ? values : { ...values, markdown: null };
 }

@@ -18,4 +18,5 @@ export { insertLessons, updateCourseLessons, updateLesson, type LessonChanges } 
 export { progressCounts } from "./lesson-queries";
 export { lessonsSeenBy, progressOf, setLessonsDone } from "./lesson-progress";
 export { forgetLearnerReading } from "./learner-state";
+export { markdownOf, revisionsOf, revisionWithPrevious, storeLessonText } from "./lesson-revisions";
 export { CitationList } from "./components/citation-list";

@@ -79,6 +79,8 @@ export const ERROR_CODES = {
   "image:not-found": { status: 404, message: "html.imageNotFound" },
   "lesson:generation-failed": { status: 502, message: "learning.generationFailed" },
   "lesson:not-opened": { status: 409, message: "learning.notOpened" },
+  "lesson:conflict": { status: 409, message: "learning.lessonConflict" },
+  "lesson:unwritten": { status: 409, message: "learning.lessonUnwritten" },
   "mail:failed": { status: 502, message: "account.mail.failed" },
   "mail:forbidden": { status: 403, message: "account.mail.forbidden" },
   "media:no-transcript": { status: 404, message: "generation.noTranscript" },

@@ -173,7 +173,18 @@ export function CourseViewer({
               >
                 {lesson.title}
               </h1>
-              {owner ? <LessonMenu disabled={busy} onRegenerate={() => setConfirmRegenerate(true)} /> : null}
+              {owner ? (
+                <LessonMenu
+                  disabled={busy}
+                  onRegenerate={() => setConfirmRegenerate(true)}
+                  // A written lesson of the course's own (not a learner's review lesson) can be edited.
+                  onEdit={
+                    lesson.theory && !isReview
+                      ? () => router.push(paths.editLesson(data.course.id, lesson.id))
+                      : undefined
+                  }
+                />
+              ) : null}
             </div>
 
             {isReview ? <ReviewNotice courseId={data.course.id} /> : null}

@@ -1,11 +1,22 @@
 "use client";
 
-import { MoreVerticalIcon, RefreshCwIcon } from "lucide-react";
+import { MoreVerticalIcon, PencilIcon, RefreshCwIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { MenuButton } from "@/components/ui/menu-button";
 
-/** The lesson's options (Regenerate, which asks first): the hand-made menu, no popper library on this page. */
-export function LessonMenu({ disabled, onRegenerate }: { disabled: boolean; onRegenerate: () => void }) {
+/**
+ * The lesson's options (Edit, when the lesson can be edited; Regenerate, which asks first): the
+ * hand-made menu, no popper library on this page.
+ */
+export function LessonMenu({
+  disabled,
+  onRegenerate,
+  onEdit,
+}: {
+  disabled: boolean;
+  onRegenerate: () => void;
+  onEdit?: () => void;
+}) {
   const t = useTranslations("viewer");
   return (
     <MenuButton
@@ -13,6 +24,16 @@ export function LessonMenu({ disabled, onRegenerate }: { disabled: boolean; onRe
       size="icon"
       disabled={disabled}
       items={[
+        ...(onEdit
+          ? [
+              {
+                key: "edit",
+                label: t("editLesson"),
+                icon: <PencilIcon className="size-4" aria-hidden />,
+                onSelect: onEdit,
+              },
+            ]
+          : []),
         {
           key: "regenerate",
           label: t("regenerate"),

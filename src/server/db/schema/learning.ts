@@ -1,4 +1,4 @@
-/** Tables the learning feature writes: a course's lessons, the tutor chat, notes and their pictures. (docs/table-owners.md) */
+/** Tables the learning feature writes: a course's lessons and their revisions, the tutor chat, notes and their pictures. (docs/table-owners.md) */
 import {
   boolean,
   index,
@@ -49,6 +49,18 @@ export const lessons = pgTable(
     title: text("title").notNull(),
     /** Sanitized HTML; empty until generated. */
     theory: text("theory").notNull().default(""),
+    /**
+     * The Markdown `theory` was rendered from, as the model wrote it or an author edited it; null
+     * for a lesson stored before authoring (issue 35) or through the contract's HTML, whose
+     * Markdown is read back from its HTML when an author opens it (authoring/html-to-markdown.ts).
+     */
+    markdown: text("markdown"),
+    /**
+     * The number of the lesson's newest revision (`lesson_revisions`): raised by one on every
+     * generation, save and restore; a save naming an older one is refused (409 `lesson:conflict`).
+     * 0: nothing stored since authoring began.
+     */
+    version: integer("version").notNull().default(0),
     imageUrl: text("image_url"),
     imageAttribution: text("image_attribution"),
     youtubeId: text("youtube_id"),
@@ -180,4 +192,30 @@ export const images = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("images_owner_course_idx").on(t.userId, t.courseId, t.sha256)],
+);
+
+/** What made a revision: the model writing the lesson, an author's save, or an author's restore of an older one. */
+export const revisionKind = pgEnum("revision_kind", ["generated", "edited", "restored", "original"]);
+
+/**
+ * One row per stored text of a lesson (issue 35): the Markdown and the sanitized HTML it renders
+ * to, who stored it (null: the model) and when. `revision` is the lesson's `version` it became.
+ * Revision 0 (`original`) is the text a lesson had before authoring began, kept at its first save.
+ */
+export const lessonRevisions = pgTable(
+  "lesson_revisions",
+  {
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    revision: integer("revision").notNull(),
+    kind: revisionKind("kind").notNull(),
+    markdown: text("markdown").notNull(),
+    html: text("html").notNull(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** A restore: the revision whose text it brought back. */
+    restoredFrom: integer("restored_from"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.revision] }), index("lesson_revisions_author_idx").on(t.authorId)],
 );

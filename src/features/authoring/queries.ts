@@ -1,0 +1,41 @@
+import "server-only";
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "@/server/db/client";
+import { courses, lessons } from "@/server/db/schema";
+
+export type AuthoredLesson = {
+  id: string;
+  courseId: string;
+  title: string;
+  theory: string;
+  markdown: string | null;
+  version: number;
+  generatedAt: Date | null;
+  courseTitle: string;
+  courseLang: string;
+};
+
+/**
+ * A lesson of a course the user may edit: the course's own lessons (not a learner's review
+ * lesson) of a course they own. Anything else, to its learners and to anyone, is undefined.
+ */
+export async function findAuthoredLesson(userId: string, lessonId: string): Promise<AuthoredLesson | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: lessons.id,
+      courseId: lessons.courseId,
+      title: lessons.title,
+      theory: lessons.theory,
+      markdown: lessons.markdown,
+      version: lessons.version,
+      generatedAt: lessons.generatedAt,
+      courseTitle: courses.mainTopic,
+      courseLang: courses.lang,
+    })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(eq(lessons.id, lessonId), eq(courses.userId, userId), isNull(lessons.learnerId)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,132 @@
+import { expectAxeCleanInBothThemes } from "./axe";
+import { createCourseViaApi } from "./courses";
+import { expect, LOCALES, signUpViaApi, test, useLocale, waitForHydration, type Locale } from "./fixtures";
+
+/**
+ * Author mode, a lesson's text (issue 35): from the lesson's menu the owner edits the Markdown
+ * beside a preview rendered as it will be stored (a formula as KaTeX), saves it as a revision,
+ * meets a second tab's save as a conflict with both texts kept, sees a revision's word diff and
+ * restores an older one in one click; the viewer then shows the saved text.
+ */
+const copy = {
+  pt: {
+    lessonMenu: "Opções da aula",
+    edit: "Editar aula",
+    text: "Texto da aula",
+    save: "Salvar",
+    saved: /Salvo como revisão \d+/,
+    conflict: "Outra pessoa salvou esta aula antes",
+    theirs: "Usar o texto dela",
+    showChanges: "Ver alterações",
+    restore: /Restaurar revisão/,
+    restored: /restaurada como o texto atual/,
+    back: "Voltar à aula",
+    simpler: "Mais simples",
+    rewrite: "Reescrever",
+    accept: "Colocar o rascunho no editor",
+  },
+  en: {
+    lessonMenu: "Lesson options",
+    edit: "Edit lesson",
+    text: "Lesson text",
+    save: "Save",
+    saved: /Saved as revision \d+/,
+    conflict: "Someone else saved this lesson first",
+    theirs: "Use their text instead",
+    showChanges: "Show changes",
+    restore: /Restore revision/,
+    restored: /restored as the current text/,
+    back: "Back to the lesson",
+    simpler: "Simpler",
+    rewrite: "Rewrite",
+    accept: "Put the draft in the editor",
+  },
+} as const;
+
+for (const locale of LOCALES) {
+  const c = copy[locale as Locale];
+
+  test(`an author edits a lesson with a preview, meets a conflict, and restores a revision (${locale})`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await useLocale(page, locale as Locale);
+    await signUpViaApi(page, "Ana Autora");
+    const courseId = await createCourseViaApi(page, `Editing ${locale} ${Date.now()}`);
+    await page.goto(`/course/${courseId}`);
+    await expect(page.getByTestId("lesson-theory")).toBeVisible({ timeout: 30_000 });
+    const menu = page.getByRole("button", { name: c.lessonMenu });
+    await waitForHydration(menu);
+    await menu.click();
+    await page.getByRole("menuitem", { name: c.edit }).click();
+    await expect(page).toHaveURL(new RegExp(`/course/${courseId}/edit/[0-9a-f-]{36}$`));
+    const editorUrl = page.url();
+
+    const box = page.getByLabel(c.text);
+    await expect(box).not.toHaveValue("");
+    await waitForHydration(box);
+    const first = "## Edited by hand\n\nThe theorem: $a^2 + b^2 = c^2$, **proved** below.";
+    await box.fill(first);
+    // The preview is the server's render: the formula as KaTeX, the bold as bold.
+    const preview = page.getByTestId("lesson-preview");
+    await expect(preview.locator(".katex")).toBeVisible();
+    await expect(preview.locator("strong")).toHaveText("proved");
+    await page.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(page.getByText(c.saved)).toBeVisible();
+    await expectAxeCleanInBothThemes(page, `lesson editor (${locale})`);
+
+    // A second tab saves first: this tab's save is refused with both texts kept.
+    const other = await context.newPage();
+    await other.goto(editorUrl);
+    const otherBox = other.getByLabel(c.text);
+    await waitForHydration(otherBox);
+    await otherBox.fill("Their version of the lesson.");
+    await other.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(other.getByText(c.saved)).toBeVisible();
+    await other.close();
+
+    await box.fill(`${first}\n\nMy second paragraph.`);
+    await page.getByRole("button", { name: c.save, exact: true }).click();
+    const conflict = page.getByRole("alert").filter({ hasText: c.conflict });
+    await expect(conflict).toBeVisible();
+    await expect(box).toHaveValue(`${first}\n\nMy second paragraph.`);
+    await expect(conflict.locator("del").first()).toContainText("Their");
+    await expectAxeCleanInBothThemes(page, `lesson editor with a conflict (${locale})`);
+    await conflict.getByRole("button", { name: c.theirs }).click();
+    await expect(box).toHaveValue("Their version of the lesson.");
+
+    // The history: what the newest revision changed, and the author's own save restored in one click.
+    const revisions = page.getByTestId("revisions").getByRole("listitem");
+    await expect(revisions.first()).toContainText("Ana Autora");
+    await revisions.first().getByRole("button", { name: c.showChanges }).click();
+    await expect(revisions.first().locator("ins")).toContainText("Their version");
+    await revisions.nth(1).getByRole("button", { name: c.restore }).click();
+    await expect(page.getByText(c.restored)).toBeVisible();
+    await expect(box).toHaveValue(first);
+
+    // Rewrite with an instruction: a draft beside the text, as a word diff, accepted into the editor and saved.
+    await page.getByRole("button", { name: c.simpler, exact: true }).click();
+    await page.getByRole("button", { name: c.rewrite, exact: true }).click();
+    const result = page.getByTestId("rewrite-result");
+    await expect(result).toBeVisible({ timeout: 30_000 });
+    await expect(result.locator("ins").first()).toBeVisible();
+    await expectAxeCleanInBothThemes(page, `lesson editor with a rewrite draft (${locale})`);
+    await result.getByRole("button", { name: c.accept }).click();
+    await expect(box).not.toHaveValue(first);
+    const rewritten = await box.inputValue();
+    await page.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(page.getByText(c.saved)).toBeVisible();
+    await box.fill(first);
+    await page.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(page.getByText(c.saved)).toBeVisible();
+    expect(rewritten.length).toBeGreaterThan(40);
+
+    // Learners see what was saved: the viewer shows it.
+    await page.getByRole("link", { name: c.back }).click();
+    await expect(page.getByTestId("lesson-theory").getByRole("heading", { name: "Edited by hand" })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByTestId("lesson-theory").locator(".katex")).toBeVisible();
+  });
+}
