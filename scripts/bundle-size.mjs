@@ -59,7 +59,9 @@ import { startFakes } from "./with-fakes.mjs";
 // loads its request on click. /course/[id] 189.43, its quiz page 178.2 and /confirm-email/[token] 158.0 went over their
 // budgets by that rounding: each rose 0.1.
 // Then the classes' three addresses in the same module pushed /login (147.2) over by rounding: 147.3.
-const BUDGETS_KB = { "/": 144.2, "/login": 147.3, "/dashboard": 176.2, "/course/[id]": 189.5 };
+// Issue 35: the lesson menu's "Edit lesson" item (its label, icon and the editor's address) took /course/[id] to
+// 189.6 kB; the editor itself is its own page.
+const BUDGETS_KB = { "/": 144.2, "/login": 147.3, "/dashboard": 176.2, "/course/[id]": 189.7 };
 // Issue 25 item 3: a budget for every page route, not only the four above: each the size measured after the Generate
 // page's fix (docs/benchmarks.md, "First Load JS") rounded up to the next whole kB; the first four keep their history.
 // /shareable and /certificates/* are measured with an unknown id (their not-found page); /payment-success/[planId] and
@@ -91,8 +93,8 @@ Object.assign(BUDGETS_KB, {
   "/course/[id]/quiz": 178.3,
   "/course/[id]/print": 154,
   "/course/[id]/material": 157.0,
-  // Issue 35: the lesson editor (its text, preview, revisions and their word diff).
-  "/course/[id]/edit/[lessonId]": 170,
+  // Issue 35: the lesson editor (its text, preview, rewrite draft, revisions and their word diff), measured 164.7.
+  "/course/[id]/edit/[lessonId]": 165,
   "/dashboard/review": 181,
   "/dashboard/review/[courseId]/cards": 180,
   "/dashboard/knowledge": 178,

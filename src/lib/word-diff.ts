@@ -39,7 +39,35 @@ export function wordDiff(before: string, after: string): DiffPart[] {
     push(parts, "added", b.slice(start, endB));
   }
   push(parts, "same", a.slice(endA));
-  return parts;
+  return joinedAcrossSpaces(parts);
+}
+
+/**
+ * Changes kept apart only by a space read as one change: "one two three" replaced by "four five
+ * six" is told as those three words out and three in, not as three pairs around kept spaces.
+ */
+function joinedAcrossSpaces(parts: DiffPart[]): DiffPart[] {
+  const joined: DiffPart[] = [];
+  let removed = "";
+  let added = "";
+  const flush = () => {
+    if (removed) joined.push({ op: "removed", text: removed });
+    if (added) joined.push({ op: "added", text: added });
+    removed = added = "";
+  };
+  parts.forEach((part, i) => {
+    if (part.op === "removed") removed += part.text;
+    else if (part.op === "added") added += part.text;
+    else if ((removed || added) && /^\s+$/.test(part.text) && parts[i + 1] && parts[i + 1].op !== "same") {
+      removed += part.text;
+      added += part.text;
+    } else {
+      flush();
+      joined.push(part);
+    }
+  });
+  flush();
+  return joined;
 }
 
 /** Whether two texts differ in more than spacing. */

@@ -98,6 +98,8 @@ for (const locale of LOCALES) {
 
     // The history: what the newest revision changed, and the author's own save restored in one click.
     const revisions = page.getByTestId("revisions").getByRole("listitem");
+    // The text it had, this tab's save and the other tab's, newest first.
+    await expect(revisions).toHaveCount(3);
     await expect(revisions.first()).toContainText("Ana Autora");
     await revisions.first().getByRole("button", { name: c.showChanges }).click();
     await expect(revisions.first().locator("ins")).toContainText("Their version");

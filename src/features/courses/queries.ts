@@ -69,6 +69,8 @@ export type TopicRow = typeof topics.$inferSelect;
 type NewLesson = {
   title: string;
   theory?: string;
+  /** The Markdown `theory` was rendered from (the model's); null for HTML given through the contract. */
+  markdown?: string | null;
   /** The citations `theory` keeps, when it was written from the outline's material (decision 027). */
   citations?: LessonCitation[];
   imageUrl?: string | null;
@@ -182,6 +184,7 @@ export async function insertCourseGraph(
         position,
         title: lesson.title,
         theory: lesson.theory ?? "",
+        markdown: lesson.markdown ?? null,
         citations: lesson.citations ?? [],
         imageUrl: lesson.imageUrl ?? null,
         imageAttribution: lesson.imageAttribution ?? null,

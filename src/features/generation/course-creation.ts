@@ -179,6 +179,7 @@ async function generateAndStore(
             ? {
                 title,
                 theory: lesson.html,
+                markdown: lesson.markdown,
                 citations: lesson.citations,
                 imageUrl: lesson.image?.url ?? null,
                 imageAttribution: lesson.image?.attribution ?? null,
