@@ -129,6 +129,8 @@ export const paths = {
   courseQuiz: (courseId: string, query: { retest?: boolean } = {}) =>
     withQuery(`/course/${segment(courseId)}/quiz`, { retest: query.retest ? "1" : undefined }),
   courseCertificate: (courseId: string) => `/course/${segment(courseId)}/certificate`,
+  /** An author edits the course's quiz (src/features/authoring). */
+  editQuiz: (courseId: string) => `/course/${segment(courseId)}/quiz/edit`,
   /** An author edits one of the course's lessons (src/features/authoring). */
   editLesson: (courseId: string, lessonId: string) => `/course/${segment(courseId)}/edit/${segment(lessonId)}`,
   /** The learner's own material kept with the course (src/features/sources). */

@@ -132,3 +132,74 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId("lesson-theory").locator(".katex")).toBeVisible();
   });
 }
+
+const quizCopy = {
+  pt: {
+    editQuiz: "Editar perguntas",
+    add: "Adicionar uma pergunta",
+    question: "Pergunta",
+    option: (l: string) => `Opção ${l}`,
+    right: (l: string) => `${l} é a resposta certa`,
+    explanation: "Explicação (por que a resposta certa está certa)",
+    moveUp: "Subir a pergunta 2",
+    save: "Salvar",
+    saved: "Questionário salvo",
+    incomplete: /Pergunta 1: escreva a pergunta/,
+  },
+  en: {
+    editQuiz: "Edit questions",
+    add: "Add a question",
+    question: "Question",
+    option: (l: string) => `Option ${l}`,
+    right: (l: string) => `${l} is the right answer`,
+    explanation: "Explanation (why the right answer is right)",
+    moveUp: "Move question 2 up",
+    save: "Save",
+    saved: "Quiz saved",
+    incomplete: /Question 1: write the question/,
+  },
+};
+
+for (const locale of LOCALES) {
+  const c = quizCopy[locale as Locale];
+
+  test(`an author writes quiz questions, chooses the right answers and reorders them (${locale})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await useLocale(page, locale as Locale);
+    await signUpViaApi(page, "Ana Autora");
+    const courseId = await createCourseViaApi(page, `Quiz editing ${locale} ${Date.now()}`);
+    await page.goto(`/course/${courseId}/quiz`);
+    await page.getByRole("link", { name: c.editQuiz }).click();
+    await expect(page).toHaveURL(new RegExp(`/course/${courseId}/quiz/edit$`));
+
+    const add = page.getByRole("button", { name: c.add });
+    await waitForHydration(add);
+    await add.click();
+    const questions = page.getByTestId("quiz-questions").getByRole("group");
+    // An empty question is caught before anything is sent.
+    await page.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: c.incomplete })).toBeVisible();
+
+    const fill = async (index: number, text: string, right: string) => {
+      const q = questions.nth(index);
+      await q.getByLabel(c.question, { exact: true }).fill(text);
+      for (const [i, letter] of ["A", "B", "C", "D"].entries())
+        await q.getByLabel(c.option(letter), { exact: true }).fill(`${text} option ${i + 1}`);
+      await q.getByLabel(c.right(right)).check();
+      await q.getByLabel(c.explanation).fill(`Because ${right} is right.`);
+    };
+    await fill(0, "First question?", "C");
+    await add.click();
+    await fill(1, "Second question?", "B");
+    await page.getByRole("button", { name: c.moveUp }).click();
+    await expectAxeCleanInBothThemes(page, `quiz editor (${locale})`);
+    await page.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(page.getByText(c.saved)).toBeVisible();
+
+    await page.reload();
+    await expect(questions).toHaveCount(2);
+    await expect(questions.nth(0).getByLabel(c.question, { exact: true })).toHaveValue("Second question?");
+    await expect(questions.nth(0).getByLabel(c.right("B"))).toBeChecked();
+    await expect(questions.nth(1).getByLabel(c.right("C"))).toBeChecked();
+  });
+}

@@ -8,6 +8,11 @@ export const MIN_QUESTIONS = 5;
 const MAX_QUESTIONS = 10;
 
 export type StoredQuestion = {
+  /**
+   * The question's identity across an author's edits (issue 35); absent on questions the model
+   * wrote and nobody has edited, which an author addresses by position (`q1`, `q2`, …).
+   */
+  id?: string;
   question: string;
   options: string[];
   answer: string;

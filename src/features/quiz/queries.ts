@@ -51,7 +51,7 @@ export async function completionFacts(
 }
 
 /** The course's stored questions and when they were written. */
-export type QuizRow = { questions: StoredQuestion[]; createdAt: Date };
+export type QuizRow = { questions: StoredQuestion[]; createdAt: Date; version?: number };
 
 /** The attempt served last to one learner: its id, order, clock and whether it is graded. */
 export type Serving = { servedAt: Date; attemptId: string; servedOrder: ServedOrder | null; gradedAt: Date | null };
@@ -59,7 +59,7 @@ export type Serving = { servedAt: Date; attemptId: string; servedOrder: ServedOr
 export async function findQuiz(courseId: string): Promise<QuizRow | undefined> {
   const db = await getDb();
   const [row] = await db
-    .select({ questions: quizzes.questions, createdAt: quizzes.createdAt })
+    .select({ questions: quizzes.questions, createdAt: quizzes.createdAt, version: quizzes.version })
     .from(quizzes)
     .where(eq(quizzes.courseId, courseId));
   return row ? { ...row, questions: row.questions as StoredQuestion[] } : undefined;
@@ -145,7 +145,46 @@ export async function storeQuiz(courseId: string, questions: StoredQuestion[]): 
     await tx
       .insert(quizzes)
       .values({ courseId, questions })
-      .onConflictDoUpdate({ target: quizzes.courseId, set: { questions, createdAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: quizzes.courseId,
+        set: { questions, createdAt: sql`now()`, version: sql`${quizzes.version} + 1` },
+      });
+  });
+}
+
+export type QuizSave = { version: number } | { conflict: { version: number; questions: StoredQuestion[] } };
+
+/**
+ * An author's questions (issue 35), version-checked: a quiz changed since `expectedVersion` is
+ * left as it is and answered as a conflict. Like new questions from the model, they start a new
+ * set: attempts served on the old ones are closed and the item analysis counts from now, since a
+ * served order names questions by position. A learner's own retest stays theirs. A course with no
+ * quiz yet gets this one (version 1).
+ */
+export async function saveAuthoredQuiz(
+  courseId: string,
+  expectedVersion: number,
+  questions: StoredQuestion[],
+): Promise<QuizSave> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ version: quizzes.version, questions: quizzes.questions })
+      .from(quizzes)
+      .where(eq(quizzes.courseId, courseId))
+      .for("update");
+    const version = current?.version ?? 0;
+    if (version !== expectedVersion)
+      return { conflict: { version, questions: (current?.questions ?? []) as StoredQuestion[] } };
+    await tx.delete(quizServings).where(and(eq(quizServings.courseId, courseId), isNull(quizServings.questions)));
+    await tx
+      .insert(quizzes)
+      .values({ courseId, questions, version: version + 1 })
+      .onConflictDoUpdate({
+        target: quizzes.courseId,
+        set: { questions, createdAt: sql`now()`, version: version + 1 },
+      });
+    return { version: version + 1 };
   });
 }
 

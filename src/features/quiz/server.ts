@@ -5,3 +5,4 @@ import "server-only";
  * (service.ts), for the quiz routes and pages.
  */
 export * from "./service";
+export { authoredQuestions, quizForAuthor, quizSaveSchema, saveQuizForAuthor } from "./quiz-authoring";

@@ -61,6 +61,7 @@ export async function loadQuizPage(userId: string, courseId: string) {
     mainTopic: course.mainTopic,
     quizPassed: course.quizPassed,
     bestMark: course.bestMark,
+    isOwner: course.isOwner,
   };
 }
 

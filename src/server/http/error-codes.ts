@@ -81,6 +81,7 @@ export const ERROR_CODES = {
   "lesson:not-opened": { status: 409, message: "learning.notOpened" },
   "lesson:conflict": { status: 409, message: "learning.lessonConflict" },
   "lesson:unwritten": { status: 409, message: "learning.lessonUnwritten" },
+  "quiz:conflict": { status: 409, message: "quiz.quizConflict" },
   "mail:failed": { status: 502, message: "account.mail.failed" },
   "mail:forbidden": { status: 403, message: "account.mail.forbidden" },
   "media:no-transcript": { status: 404, message: "generation.noTranscript" },

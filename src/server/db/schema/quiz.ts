@@ -32,6 +32,11 @@ export const quizzes = pgTable("quizzes", {
     .references(() => courses.id, { onDelete: "cascade" }),
   /** Validated list of { question, options: {letter, text}[], answer }. */
   questions: jsonb("questions").notNull(),
+  /**
+   * Raised by one whenever the questions change, an author's save (issue 35) or new ones from the
+   * model; an author's save naming an older one is refused (409 `quiz:conflict`).
+   */
+  version: integer("version").notNull().default(0),
   createdAt: createdAt(),
 });
 

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { PencilIcon } from "lucide-react";
 import { QuizRunner } from "@/features/quiz/components/quiz-runner";
+import { paths } from "@/lib/paths";
 import { loadQuizPage, loadQuizPageWithMarks } from "@/features/quiz/server";
 import { requireUserPage } from "@/server/auth/session";
 
@@ -24,5 +27,23 @@ export default async function QuizPage({ params, searchParams }: Props) {
   if (!course) notFound();
   // `?retest=1` (the link under a review lesson): the start asks for new questions: the course's
   // for its owner, a retest of their own for an enrolled learner (the course's stay).
-  return <QuizRunner course={course} retest={query.retest === "1"} />;
+  const { isOwner, ...shown } = course;
+  const t = await getTranslations("authoring");
+  return (
+    <>
+      {isOwner ? (
+        // Server-rendered: the runner's bundle does not carry the author's link.
+        <div className="mx-auto flex max-w-3xl justify-end px-4 pt-4 sm:px-6">
+          <Link
+            href={paths.editQuiz(course.id)}
+            className="inline-flex items-center gap-2 text-sm text-primary underline"
+          >
+            <PencilIcon className="size-4" aria-hidden />
+            {t("editQuiz")}
+          </Link>
+        </div>
+      ) : null}
+      <QuizRunner course={shown} retest={query.retest === "1"} />
+    </>
+  );
 }
