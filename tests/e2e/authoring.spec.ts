@@ -145,6 +145,10 @@ const quizCopy = {
     save: "Salvar",
     saved: "Questionário salvo",
     incomplete: /Pergunta 1: escreva a pergunta/,
+    rewrite: "Reescrever a pergunta 1 com IA",
+    instruction: "Como a pergunta 1 deve mudar?",
+    go: "Reescrever",
+    accept: "Colocar no questionário",
   },
   en: {
     editQuiz: "Edit questions",
@@ -157,6 +161,10 @@ const quizCopy = {
     save: "Save",
     saved: "Quiz saved",
     incomplete: /Question 1: write the question/,
+    rewrite: "Rewrite question 1 with AI",
+    instruction: "How should question 1 change?",
+    go: "Rewrite",
+    accept: "Put it in the quiz",
   },
 };
 
@@ -201,5 +209,18 @@ for (const locale of LOCALES) {
     await expect(questions.nth(0).getByLabel(c.question, { exact: true })).toHaveValue("Second question?");
     await expect(questions.nth(0).getByLabel(c.right("B"))).toBeChecked();
     await expect(questions.nth(1).getByLabel(c.right("C"))).toBeChecked();
+
+    // One question rewritten with an instruction: a draft as a word diff, put in the quiz and saved.
+    await page.getByRole("button", { name: c.rewrite }).click();
+    await page.getByLabel(c.instruction).fill("harder");
+    await page.getByRole("button", { name: c.go, exact: true }).click();
+    const draft = page.getByTestId("question-draft");
+    await expect(draft).toBeVisible({ timeout: 30_000 });
+    await expect(draft.locator("ins").first()).toBeVisible();
+    await expectAxeCleanInBothThemes(page, `quiz editor with a question's draft (${locale})`);
+    await draft.getByRole("button", { name: c.accept }).click();
+    await expect(questions.nth(0).getByLabel(c.question, { exact: true })).not.toHaveValue("Second question?");
+    await page.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(page.getByText(c.saved)).toBeVisible();
   });
 }

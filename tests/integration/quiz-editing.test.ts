@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import { PATCH as visibilityRoute } from "@/app/api/courses/[courseId]/route";
 import { POST as enrolRoute } from "@/app/api/courses/[courseId]/enroll/route";
+import { POST as rewriteQuestionRoute } from "@/app/api/courses/[courseId]/quiz/rewrite/route";
 import { GET as quizRoute, PUT as saveQuizRoute } from "@/app/api/courses/[courseId]/quiz/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
 import { getDb } from "@/server/db/client";
@@ -19,7 +20,7 @@ import { seedCourse } from "../setup/seed-course";
 import { useTestDatabase } from "../setup/test-db";
 
 useTestDatabase();
-useQuizModel();
+const fakeModel = useQuizModel();
 
 const withCourse = (handler: unknown, method: string) => (account: TestAccount, courseId: string, body?: unknown) =>
   callRoute(handler as never, {
@@ -31,6 +32,7 @@ const withCourse = (handler: unknown, method: string) => (account: TestAccount, 
   });
 const readQuiz = withCourse(quizRoute, "GET");
 const saveQuiz = withCourse(saveQuizRoute, "PUT");
+const rewriteQuestion = withCourse(rewriteQuestionRoute, "POST");
 
 async function courseWithQuiz(owner: TestAccount) {
   const course = await seedCourse(owner.id, {
@@ -161,5 +163,33 @@ describe("editing a course's quiz", () => {
     // The next serving is the author's question.
     const next = await serveQuiz(learner.cookie, courseId);
     expect(next.questions.map((q) => q.question)).toEqual(["The new question?"]);
+  });
+});
+
+describe("rewriting a quiz question with an instruction", () => {
+  it("sends the instruction and the question to the model and answers a valid question, storing nothing", async () => {
+    const owner = await signedUpUser();
+    const stranger = await signedUpUser();
+    const courseId = await courseWithQuiz(owner);
+    const before = fakeModel().requests.length;
+    const current = question("Which number is two?");
+
+    expect((await rewriteQuestion(stranger, courseId, { instruction: "harder", question: current })).status).toBe(404);
+    expect((await rewriteQuestion(owner, courseId, { instruction: " ", question: current })).status).toBe(400);
+    expect(fakeModel().requests.length).toBe(before);
+
+    const answered = await rewriteQuestion(owner, courseId, { instruction: "harder, for nurses", question: current });
+    expect(answered.status).toBe(200);
+    const rewritten = answered.json.question as { question: string; options: string[]; answer: string };
+    expect(rewritten.options).toHaveLength(3);
+    expect(["a", "b", "c"]).toContain(rewritten.answer);
+    expect(rewritten.question.length).toBeGreaterThanOrEqual(3);
+
+    const request = fakeModel().requests[fakeModel().requests.length - 1];
+    const sent = request.messages.map((m) => m.content).join("\n");
+    expect(sent).toContain('"instruction": "harder, for nurses"');
+    expect(sent).toContain('"question": "Which number is two?"');
+    // Nothing stored: the quiz is as it was.
+    expect((await readQuiz(owner, courseId)).json.version).toBe(0);
   });
 });

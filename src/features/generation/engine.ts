@@ -22,6 +22,7 @@ import { buildLessonFromTranscriptPrompt } from "./prompts/lesson-from-transcrip
 import { buildLessonTheoryPrompt, type LessonContext } from "./prompts/lesson-theory";
 import { buildOutlinePrompt } from "./prompts/outline";
 import { buildQuizPrompt } from "./prompts/quiz";
+import { buildQuizQuestionRewritePrompt, type QuizQuestionDraft } from "./prompts/quiz-question-rewrite";
 import { buildVideoSearchPrompt } from "./prompts/video-search";
 import {
   outlineModelSchema,
@@ -382,6 +383,41 @@ export async function generateQuiz(
           throw new InvalidModelOutputError(`the quiz is not in ${input.language}`);
         }
         return quiz;
+      },
+    },
+  );
+}
+
+/**
+ * One quiz question written again as its author asks (issue 35): validated as the model's
+ * questions are, with as many options as it had. No language check: "in Spanish" may be asked.
+ */
+export async function rewriteQuizQuestion(
+  input: { courseTopic: string; language: string; instruction: string; question: QuizQuestionDraft },
+  options: EngineOptions = {},
+): Promise<QuizQuestionDraft> {
+  const model = await modelFor(options);
+  const count = input.question.options.length;
+  const letters = "abcdef".slice(0, count).split("") as [string, ...string[]];
+  const schema = zod.object({
+    question: zod.string().trim().min(3).max(500),
+    options: zod.array(zod.string().trim().min(1).max(300)).length(count),
+    answer: zod.enum(letters),
+    explanation: zod.string().trim().min(3).max(500),
+  });
+  const { system, prompt } = buildQuizQuestionRewritePrompt(input);
+  return runModel(
+    { model, system, prompt, output: Output.object({ schema, name: "quiz_question" }), temperature: 0.4 },
+    {
+      task: "quiz",
+      signal: options.signal,
+      policy: options.policy,
+      deadline: options.deadline,
+      finish: (text) => {
+        const rewritten = parseWith(schema, text);
+        if (new Set(rewritten.options.map((o) => o.toLowerCase())).size !== count)
+          throw new InvalidModelOutputError("two options are the same");
+        return rewritten;
       },
     },
   );

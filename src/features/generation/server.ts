@@ -19,5 +19,6 @@ export { generateQuiz } from "./engine";
 // What review needs: a lesson's key points as cards.
 export { generateKeyPoints } from "./engine";
 export type { ModelQuiz } from "./schemas";
-// What authoring needs: a lesson written again as its author asks.
+// What authoring needs: a lesson, or a quiz question, written again as its author asks.
 export { rewriteLessonText } from "./lesson-rewrite";
+export { rewriteQuizQuestion } from "./engine";

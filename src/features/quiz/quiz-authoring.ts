@@ -2,7 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { requireOwnCourse } from "@/features/courses/server";
+import { rewriteQuizQuestion } from "@/features/generation/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
+import { modelFailure } from "@/server/ai/failure";
+import { enforceAiRateLimit } from "@/server/ai/rate-limit";
 import { appError } from "@/server/http/errors";
 import type { StoredQuestion } from "./grading";
 import { findQuiz, saveAuthoredQuiz } from "./queries";
@@ -37,6 +40,10 @@ export const quizSaveSchema = z
     const ids = body.questions.flatMap((q) => (q.id ? [q.id] : []));
     return new Set(ids).size === ids.length;
   });
+
+export const questionRewriteSchema = z
+  .object({ instruction: z.string().trim().min(1).max(500), question: authoredQuestion })
+  .strict();
 
 export type AuthoredQuestion = {
   id: string;
@@ -121,4 +128,30 @@ export async function saveQuizForAuthor(
     };
   }
   return { saved: true, version: stored.version };
+}
+
+/**
+ * POST /api/courses/{id}/quiz/rewrite: one question, as the author has it in the editor, written
+ * again as they instruct. Answered whole (a question is a few lines); nothing is stored until the
+ * author accepts it and saves the quiz. One call on the author's AI limit.
+ */
+export async function rewriteQuestionForAuthor(
+  userId: string,
+  courseId: unknown,
+  input: z.infer<typeof questionRewriteSchema>,
+  t: ApiTranslator,
+): Promise<{ question: string; options: string[]; answer: string; explanation: string }> {
+  const course = await requireOwnCourse(userId, courseId, t);
+  await enforceAiRateLimit(userId, t);
+  const { question, options, answer, explanation } = input.question;
+  try {
+    return await rewriteQuizQuestion({
+      courseTopic: course.mainTopic,
+      language: course.lang,
+      instruction: input.instruction,
+      question: { question, options, answer, explanation },
+    });
+  } catch (error) {
+    throw modelFailure(error, t) ?? error;
+  }
 }

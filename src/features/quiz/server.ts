@@ -5,4 +5,11 @@ import "server-only";
  * (service.ts), for the quiz routes and pages.
  */
 export * from "./service";
-export { authoredQuestions, quizForAuthor, quizSaveSchema, saveQuizForAuthor } from "./quiz-authoring";
+export {
+  authoredQuestions,
+  questionRewriteSchema,
+  quizForAuthor,
+  quizSaveSchema,
+  rewriteQuestionForAuthor,
+  saveQuizForAuthor,
+} from "./quiz-authoring";

@@ -7,6 +7,7 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { QuestionRewrite } from "./question-rewrite";
 
 type Question = { id?: string; question: string; options: string[]; answer: string; explanation: string };
 type Draft = Question & { key: string };
@@ -251,6 +252,12 @@ export function QuizEditor({
                   className="min-h-16 w-full rounded-md border bg-background p-2 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
                 />
               </div>
+              <QuestionRewrite
+                courseId={courseId}
+                number={index + 1}
+                question={q}
+                onAccept={(draft) => change(index, draft)}
+              />
               <div className="flex flex-wrap gap-2">
                 <Button
                   type="button"
