@@ -22,6 +22,10 @@ const copy = {
     restored: /restaurada como o texto atual/,
     back: "Voltar à aula",
     simpler: "Mais simples",
+    caption: "Legenda sob a imagem",
+    saveCaption: "Salvar a legenda",
+    captionSaved: "Legenda salva",
+    pictureSaved: "Imagem salva",
     rewrite: "Reescrever",
     accept: "Colocar o rascunho no editor",
   },
@@ -38,6 +42,10 @@ const copy = {
     restored: /restored as the current text/,
     back: "Back to the lesson",
     simpler: "Simpler",
+    caption: "Caption under the picture",
+    saveCaption: "Save the caption",
+    captionSaved: "Caption saved",
+    pictureSaved: "Picture saved",
     rewrite: "Rewrite",
     accept: "Put the draft in the editor",
   },
@@ -124,12 +132,28 @@ for (const locale of LOCALES) {
     await expect(page.getByText(c.saved)).toBeVisible();
     expect(rewritten.length).toBeGreaterThan(40);
 
+    // The picture: one of the author's own, and a caption under it, each a revision.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "ice.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+    });
+    await expect(page.getByText(c.pictureSaved)).toBeVisible();
+    await expect(page.getByTestId("media-picture")).toHaveAttribute("src", /^data:image\/png;base64,/);
+    await page.getByLabel(c.caption).fill("Ice seen up close");
+    await page.getByRole("button", { name: c.saveCaption }).click();
+    await expect(page.getByText(c.captionSaved)).toBeVisible();
+
     // Learners see what was saved: the viewer shows it.
     await page.getByRole("link", { name: c.back }).click();
     await expect(page.getByTestId("lesson-theory").getByRole("heading", { name: "Edited by hand" })).toBeVisible({
       timeout: 15_000,
     });
     await expect(page.getByTestId("lesson-theory").locator(".katex")).toBeVisible();
+    await expect(page.getByTestId("lesson-caption")).toHaveText("Ice seen up close");
   });
 }
 

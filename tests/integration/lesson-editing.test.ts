@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { PATCH as visibilityRoute } from "@/app/api/courses/[courseId]/route";
 import { POST as enrolRoute } from "@/app/api/courses/[courseId]/enroll/route";
 import { GET as lessonRoute, PUT as saveRoute } from "@/app/api/lessons/[lessonId]/route";
+import { PUT as mediaRoute } from "@/app/api/lessons/[lessonId]/media/route";
 import { POST as previewRoute } from "@/app/api/lessons/[lessonId]/preview/route";
 import { GET as revisionRoute } from "@/app/api/lessons/[lessonId]/revisions/[revision]/route";
 import { POST as restoreRoute } from "@/app/api/lessons/[lessonId]/revisions/[revision]/restore/route";
@@ -23,7 +24,7 @@ import { useFakeAi } from "../setup/fake-ai";
 import { useTestDatabase } from "../setup/test-db";
 
 useTestDatabase();
-const ai = useFakeAi({ media: false });
+const ai = useFakeAi();
 
 type Call = { account?: TestAccount; body?: unknown; params: Record<string, string>; method?: string };
 const call = (handler: unknown, { account, body, params, method }: Call) =>
@@ -271,5 +272,71 @@ describe("rewriting a lesson with an instruction", () => {
     expect((await rewrite(owner, lessonId, "   ")).status).toBe(400);
     expect((await rewrite(owner, lessonId, "x".repeat(501))).status).toBe(400);
     expect(ai.model().requests).toHaveLength(0);
+  });
+});
+
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const media = (account: TestAccount, lessonId: string, body: Record<string, unknown>) =>
+  call(mediaRoute, { account, params: { lessonId }, body, method: "PUT" });
+
+describe("a lesson's picture, caption and video", () => {
+  it("saves an upload, a search, a caption and a video as revisions, and a restore brings them back", async () => {
+    const owner = await signedUpUser();
+    const { lessonId } = await courseWithOneLesson(owner.id);
+
+    const uploaded = await media(owner, lessonId, { version: 0, image: { upload: PNG }, caption: "Ice, close up" });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.json.version).toBe(1);
+    let row = await storedLesson(lessonId);
+    expect(row.imageUrl).toMatch(/^data:image\/png;base64,iVBOR/);
+    expect(row.imageCaption).toBe("Ice, close up");
+    // The text is untouched by a media change.
+    expect(row.markdown).toBe("Glaciers **move** slowly, about $x$ a day.");
+
+    const uploadedUrl = row.imageUrl;
+    const searched = await media(owner, lessonId, { version: 1, image: { search: "glacier ice" } });
+    expect(searched.status).toBe(200);
+    row = await storedLesson(lessonId);
+    // The image search's picture (the fake media API's), with its credit.
+    expect(row.imageUrl).not.toBe(uploadedUrl);
+    expect(row.imageAttribution).toBeTruthy();
+    expect(searched.json.media).toMatchObject({ imageUrl: row.imageUrl, imageCaption: "Ice, close up" });
+
+    const video = await media(owner, lessonId, { version: 2, video: "https://youtu.be/dQw4w9WgXcQ?t=3" });
+    expect(video.status).toBe(200);
+    expect((await storedLesson(lessonId)).youtubeId).toBe("dQw4w9WgXcQ");
+
+    // Revision 1 (the upload) restored: its picture and caption come back, and no video.
+    expect((await restore(owner, lessonId, 1)).status).toBe(200);
+    row = await storedLesson(lessonId);
+    expect(row.imageUrl).toMatch(/^data:image\/png/);
+    expect(row.imageCaption).toBe("Ice, close up");
+    expect(row.youtubeId).toBeNull();
+  });
+
+  it("refuses a file that is not a picture, an unknown video address and a stale version, storing nothing", async () => {
+    const owner = await signedUpUser();
+    const stranger = await signedUpUser();
+    const { lessonId } = await courseWithOneLesson(owner.id);
+    const fake = `data:image/png;base64,${Buffer.from("<svg onload=alert(1)>").toString("base64")}`;
+    const refused = await media(owner, lessonId, { version: 0, image: { upload: fake } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.code).toBe("lesson:picture-invalid");
+    expect((await media(owner, lessonId, { version: 0, video: "https://vimeo.com/123" })).json.code).toBe(
+      "lesson:video-invalid",
+    );
+    expect((await media(owner, lessonId, { version: 0, image: { url: "https://evil.example/x.png" } })).status).toBe(
+      400,
+    );
+    expect((await media(stranger, lessonId, { version: 0, caption: "Mine" })).status).toBe(404);
+    expect((await media(owner, lessonId, { version: 0, caption: "First" })).status).toBe(200);
+    const stale = await media(owner, lessonId, { version: 0, caption: "Second" });
+    expect(stale.status).toBe(409);
+    expect(stale.json.current).toEqual({ version: 1 });
+    const row = await storedLesson(lessonId);
+    expect(row.imageCaption).toBe("First");
+    expect(row.imageUrl).toBeNull();
+    expect(row.version).toBe(1);
   });
 });

@@ -66,10 +66,27 @@ export async function lessonForEditorPage(
   userId: string,
   courseId: string,
   lessonId: string,
-): Promise<{ lesson: LessonForAuthor; html: string; courseTitle: string; courseLang: string } | undefined> {
+): Promise<
+  | {
+      lesson: LessonForAuthor;
+      html: string;
+      courseTitle: string;
+      courseLang: string;
+      courseType: AuthoredLesson["courseType"];
+      media: Pick<AuthoredLesson, "imageUrl" | "imageAttribution" | "imageCaption" | "youtubeId">;
+    }
+  | undefined
+> {
   const found = isUuid(lessonId) ? await findAuthoredLesson(userId, lessonId) : undefined;
   if (!found || found.courseId !== courseId || !found.theory) return undefined;
   return {
+    courseType: found.courseType,
+    media: {
+      imageUrl: found.imageUrl,
+      imageAttribution: found.imageAttribution,
+      imageCaption: found.imageCaption,
+      youtubeId: found.youtubeId,
+    },
     lesson: {
       id: found.id,
       courseId: found.courseId,
@@ -168,10 +185,12 @@ export async function restoreLessonRevision(
   const number = revisionNumber(revision);
   const found = number === undefined ? undefined : await revisionWithPrevious(lesson.id, number);
   if (!found || number === undefined) throw appError("course:not-found", t);
+  const { imageUrl, imageAttribution, imageCaption, youtubeId } = found;
   const stored = await storeLessonText(
     lesson.id,
     { markdown: found.markdown, html: found.html, kind: "restored", authorId: userId, restoredFrom: number },
     null,
+    { imageUrl, imageAttribution, imageCaption, youtubeId },
   );
   if (!stored || "conflict" in stored) throw appError("course:not-found", t);
   return { version: stored.version };

@@ -13,6 +13,11 @@ export type AuthoredLesson = {
   generatedAt: Date | null;
   courseTitle: string;
   courseLang: string;
+  courseType: "text_image" | "video_text";
+  imageUrl: string | null;
+  imageAttribution: string | null;
+  imageCaption: string | null;
+  youtubeId: string | null;
 };
 
 /**
@@ -32,6 +37,11 @@ export async function findAuthoredLesson(userId: string, lessonId: string): Prom
       generatedAt: lessons.generatedAt,
       courseTitle: courses.mainTopic,
       courseLang: courses.lang,
+      courseType: courses.type,
+      imageUrl: lessons.imageUrl,
+      imageAttribution: lessons.imageAttribution,
+      imageCaption: lessons.imageCaption,
+      youtubeId: lessons.youtubeId,
     })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))

@@ -47,6 +47,8 @@ export type LessonContent = {
   theory: string;
   imageUrl: string | null;
   imageAttribution: string | null;
+  /** The author's caption under the picture (issue 35). */
+  imageCaption?: string | null;
   youtubeId: string | null;
   done: boolean;
   /** The quotes the text cites (decision 027), without the source's id: the reader needs none. */
@@ -74,6 +76,7 @@ const lessonContentColumns = {
   theory: lessons.theory,
   imageUrl: lessons.imageUrl,
   imageAttribution: lessons.imageAttribution,
+  imageCaption: lessons.imageCaption,
   youtubeId: lessons.youtubeId,
   done: doneColumn,
   citations: lessons.citations,

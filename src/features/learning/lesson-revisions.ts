@@ -23,6 +23,21 @@ export type NewLessonText = {
   restoredFrom?: number;
 };
 
+/** What a lesson shows besides its text; each revision keeps it as it was. */
+export type LessonMedia = {
+  imageUrl: string | null;
+  imageAttribution: string | null;
+  imageCaption: string | null;
+  youtubeId: string | null;
+};
+
+const MEDIA = {
+  imageUrl: lessons.imageUrl,
+  imageAttribution: lessons.imageAttribution,
+  imageCaption: lessons.imageCaption,
+  youtubeId: lessons.youtubeId,
+};
+
 export type StoredText = { version: number } | { conflict: { version: number; markdown: string } };
 
 /**
@@ -36,15 +51,16 @@ export async function storeLessonText(
   lessonId: string,
   text: NewLessonText,
   expectedVersion: number | null,
-  extra: Partial<Pick<typeof lessons.$inferInsert, "citations" | "imageUrl" | "imageAttribution" | "youtubeId">> & {
-    generatedAt?: Date;
-    draft?: null;
-  } = {},
+  extra: Partial<LessonMedia> &
+    Partial<Pick<typeof lessons.$inferInsert, "citations">> & {
+      generatedAt?: Date;
+      draft?: null;
+    } = {},
 ): Promise<StoredText | undefined> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ version: lessons.version, theory: lessons.theory, markdown: lessons.markdown })
+      .select({ version: lessons.version, theory: lessons.theory, markdown: lessons.markdown, ...MEDIA })
       .from(lessons)
       .where(eq(lessons.id, lessonId))
       .for("update");
@@ -54,10 +70,11 @@ export async function storeLessonText(
     if (current.version === 0 && current.theory) await keepOriginal(tx, lessonId, current);
     const version = current.version + 1;
     const now = new Date();
-    await tx
+    const [media] = await tx
       .update(lessons)
       .set({ ...extra, theory: text.html, markdown: text.markdown, version, updatedAt: now })
-      .where(eq(lessons.id, lessonId));
+      .where(eq(lessons.id, lessonId))
+      .returning(MEDIA);
     await tx.insert(lessonRevisions).values({
       lessonId,
       revision: version,
@@ -67,6 +84,7 @@ export async function storeLessonText(
       authorId: text.authorId,
       restoredFrom: text.restoredFrom ?? null,
       createdAt: now,
+      ...media,
     });
     return { version };
   });
@@ -77,7 +95,12 @@ export function markdownOf(lesson: { theory: string; markdown: string | null }):
   return lesson.markdown ?? (lesson.theory ? htmlToMarkdown(lesson.theory) : "");
 }
 
-async function keepOriginal(tx: Db, lessonId: string, lesson: { theory: string; markdown: string | null }) {
+async function keepOriginal(
+  tx: Db,
+  lessonId: string,
+  lesson: { theory: string; markdown: string | null } & LessonMedia,
+) {
+  const { theory, markdown: _markdown, ...media } = lesson;
   await tx
     .insert(lessonRevisions)
     .values({
@@ -85,8 +108,9 @@ async function keepOriginal(tx: Db, lessonId: string, lesson: { theory: string; 
       revision: 0,
       kind: "original",
       markdown: markdownOf(lesson),
-      html: lesson.theory,
+      html: theory,
       authorId: null,
+      ...media,
     })
     .onConflictDoNothing();
 }
@@ -117,15 +141,24 @@ export async function revisionsOf(lessonId: string, limit = 100): Promise<Revisi
 export async function revisionWithPrevious(
   lessonId: string,
   revision: number,
-): Promise<{ markdown: string; html: string; previous: string | null } | undefined> {
+): Promise<({ markdown: string; html: string; previous: string | null } & LessonMedia) | undefined> {
   const db = await getDb();
   const rows = await db
-    .select({ revision: lessonRevisions.revision, markdown: lessonRevisions.markdown, html: lessonRevisions.html })
+    .select({
+      revision: lessonRevisions.revision,
+      markdown: lessonRevisions.markdown,
+      html: lessonRevisions.html,
+      imageUrl: lessonRevisions.imageUrl,
+      imageAttribution: lessonRevisions.imageAttribution,
+      imageCaption: lessonRevisions.imageCaption,
+      youtubeId: lessonRevisions.youtubeId,
+    })
     .from(lessonRevisions)
     .where(and(eq(lessonRevisions.lessonId, lessonId), sql`${lessonRevisions.revision} <= ${revision}`))
     .orderBy(desc(lessonRevisions.revision))
     .limit(2);
   const [found, before] = rows;
   if (!found || found.revision !== revision) return undefined;
-  return { markdown: found.markdown, html: found.html, previous: before?.markdown ?? null };
+  const { revision: _revision, ...stored } = found;
+  return { ...stored, previous: before?.markdown ?? null };
 }

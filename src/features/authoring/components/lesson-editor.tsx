@@ -10,6 +10,7 @@ import { LESSON_PROSE } from "@/features/learning/client";
 import type { CourseTextAttributes } from "@/lib/course-languages";
 import { postJson } from "@/lib/http/post-json";
 import { wordDiff } from "@/lib/word-diff";
+import { MediaPanel, type LessonMediaView } from "./media-panel";
 import { RevisionHistory } from "./revision-history";
 import { RewritePanel } from "./rewrite-panel";
 import { WordDiffView } from "./word-diff-view";
@@ -21,6 +22,7 @@ type Props = {
   courseHref: string;
   /** The course's language and direction, for the text and its preview. */
   text: CourseTextAttributes;
+  media: LessonMediaView;
 };
 
 type Conflict = { version: number; markdown: string; message: string };
@@ -34,7 +36,7 @@ const PREVIEW_DELAY_MS = 400;
  * author saved first, both texts stay on screen with what differs, and the author chooses. Text
  * not yet saved is never dropped by a restore, and leaving the page asks first.
  */
-export function LessonEditor({ lesson, html, courseHref, text: textDir }: Props) {
+export function LessonEditor({ lesson, html, courseHref, text: textDir, media }: Props) {
   const t = useTranslations("authoring");
   const [text, setText] = React.useState(lesson.markdown);
   const [savedText, setSavedText] = React.useState(lesson.markdown);
@@ -243,6 +245,16 @@ export function LessonEditor({ lesson, html, courseHref, text: textDir }: Props)
           />
         </section>
       </div>
+
+      <MediaPanel
+        lessonId={lesson.id}
+        initial={media}
+        version={version}
+        onSaved={(saved) => {
+          setVersion(saved);
+          setHistoryKey((k) => k + 1);
+        }}
+      />
 
       <RewritePanel lessonId={lesson.id} current={savedText} unsaved={unsaved} onAccept={setText} />
 

@@ -21,7 +21,10 @@ export function LessonBody({
   lesson,
   text,
 }: {
-  lesson: Pick<LessonContent, "title" | "theory" | "imageUrl" | "imageAttribution" | "youtubeId" | "citations">;
+  lesson: Pick<
+    LessonContent,
+    "title" | "theory" | "imageUrl" | "imageAttribution" | "imageCaption" | "youtubeId" | "citations"
+  >;
   /** The course's `lang` and `dir`, for the lesson's text only (captions are the UI's). */
   text: CourseTextAttributes;
 }) {
@@ -61,9 +64,18 @@ export function LessonBody({
             alt={t("imageAlt", { title: lesson.title })}
             className="max-h-96 w-full rounded-lg border object-cover"
           />
-          {lesson.imageAttribution ? (
-            <figcaption className="text-xs text-muted-foreground">
-              {t("imageBy", { attribution: lesson.imageAttribution })}
+          {lesson.imageCaption || lesson.imageAttribution ? (
+            <figcaption className="space-y-1">
+              {lesson.imageCaption ? (
+                <span {...text} data-testid="lesson-caption" className="block text-sm">
+                  {lesson.imageCaption}
+                </span>
+              ) : null}
+              {lesson.imageAttribution ? (
+                <span className="block text-xs text-muted-foreground">
+                  {t("imageBy", { attribution: lesson.imageAttribution })}
+                </span>
+              ) : null}
             </figcaption>
           ) : null}
         </figure>

@@ -63,6 +63,8 @@ export const lessons = pgTable(
     version: integer("version").notNull().default(0),
     imageUrl: text("image_url"),
     imageAttribution: text("image_attribution"),
+    /** The author's caption under the picture (issue 35); null: none. */
+    imageCaption: text("image_caption"),
     youtubeId: text("youtube_id"),
     generatedAt: timestamp("generated_at", { withTimezone: true }),
     /**
@@ -198,8 +200,8 @@ export const images = pgTable(
 export const revisionKind = pgEnum("revision_kind", ["generated", "edited", "restored", "original"]);
 
 /**
- * One row per stored text of a lesson (issue 35): the Markdown and the sanitized HTML it renders
- * to, who stored it (null: the model) and when. `revision` is the lesson's `version` it became.
+ * One row per stored state of a lesson (issue 35): the Markdown and the sanitized HTML it renders
+ * to, its picture and video, who stored it (null: the model) and when. `revision` is the lesson's `version` it became.
  * Revision 0 (`original`) is the text a lesson had before authoring began, kept at its first save.
  */
 export const lessonRevisions = pgTable(
@@ -213,6 +215,11 @@ export const lessonRevisions = pgTable(
     markdown: text("markdown").notNull(),
     html: text("html").notNull(),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** The lesson's picture, its credit and caption, and its video as this revision left them. */
+    imageUrl: text("image_url"),
+    imageAttribution: text("image_attribution"),
+    imageCaption: text("image_caption"),
+    youtubeId: text("youtube_id"),
     /** A restore: the revision whose text it brought back. */
     restoredFrom: integer("restored_from"),
     createdAt: createdAt(),

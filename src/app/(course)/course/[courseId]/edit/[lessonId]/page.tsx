@@ -38,6 +38,7 @@ export default async function EditLessonPage({ params }: Props) {
           html={found.html}
           courseHref={paths.course(courseId, { lesson: lessonId })}
           text={courseTextAttributes(found.courseLang)}
+          media={found.media}
         />
       </ScopedIntlBoundary>
     </main>
