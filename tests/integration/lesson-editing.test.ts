@@ -79,6 +79,7 @@ describe("editing a lesson's text", () => {
       title: "How ice flows",
       markdown: "Glaciers **move** slowly, about $x$ a day.",
       version: 0,
+      media: { imageUrl: null, imageAttribution: null, imageCaption: null, youtubeId: null },
     });
 
     const saved = await save(owner, lessonId, 0, "Glaciers **flow** slowly, about $x$ a day.\n\n$$E = mc^2$$");

@@ -33,6 +33,15 @@ export const lessonPreviewSchema = z.object({ markdown: z.string().max(MAX_LESSO
 
 export type LessonForAuthor = { id: string; courseId: string; title: string; markdown: string; version: number };
 
+type LessonMediaOf = Pick<AuthoredLesson, "imageUrl" | "imageAttribution" | "imageCaption" | "youtubeId">;
+
+const mediaOf = ({ imageUrl, imageAttribution, imageCaption, youtubeId }: LessonMediaOf): LessonMediaOf => ({
+  imageUrl,
+  imageAttribution,
+  imageCaption,
+  youtubeId,
+});
+
 /** The saved lesson, or its current text when another save came first (409 `lesson:conflict`, both texts kept). */
 export type LessonSave =
   { saved: true; version: number } | { saved: false; conflict: { version: number; markdown: string; message: string } };
@@ -47,7 +56,11 @@ export async function requireAuthoredLesson(
   return lesson;
 }
 
-export async function lessonForAuthor(userId: string, lessonId: unknown, t: ApiTranslator): Promise<LessonForAuthor> {
+export async function lessonForAuthor(
+  userId: string,
+  lessonId: unknown,
+  t: ApiTranslator,
+): Promise<LessonForAuthor & { media: LessonMediaOf }> {
   const lesson = await requireAuthoredLesson(userId, lessonId, t);
   return {
     id: lesson.id,
@@ -55,6 +68,7 @@ export async function lessonForAuthor(userId: string, lessonId: unknown, t: ApiT
     title: lesson.title,
     markdown: markdownOf(lesson),
     version: lesson.version,
+    media: mediaOf(lesson),
   };
 }
 
@@ -73,7 +87,7 @@ export async function lessonForEditorPage(
       courseTitle: string;
       courseLang: string;
       courseType: AuthoredLesson["courseType"];
-      media: Pick<AuthoredLesson, "imageUrl" | "imageAttribution" | "imageCaption" | "youtubeId">;
+      media: LessonMediaOf;
     }
   | undefined
 > {
@@ -81,12 +95,7 @@ export async function lessonForEditorPage(
   if (!found || found.courseId !== courseId || !found.theory) return undefined;
   return {
     courseType: found.courseType,
-    media: {
-      imageUrl: found.imageUrl,
-      imageAttribution: found.imageAttribution,
-      imageCaption: found.imageCaption,
-      youtubeId: found.youtubeId,
-    },
+    media: mediaOf(found),
     lesson: {
       id: found.id,
       courseId: found.courseId,

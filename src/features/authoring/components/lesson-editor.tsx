@@ -1,7 +1,5 @@
 "use client";
 
-import { ArrowLeftIcon, SaveIcon } from "lucide-react";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
@@ -11,6 +9,7 @@ import type { CourseTextAttributes } from "@/lib/course-languages";
 import { postJson } from "@/lib/http/post-json";
 import { wordDiff } from "@/lib/word-diff";
 import { MediaPanel, type LessonMediaView } from "./media-panel";
+import { EditorBar, useLeaveWarning, type SaveState } from "./editor-bar";
 import { RevisionHistory } from "./revision-history";
 import { RewritePanel } from "./rewrite-panel";
 import { WordDiffView } from "./word-diff-view";
@@ -26,7 +25,6 @@ type Props = {
 };
 
 type Conflict = { version: number; markdown: string; message: string };
-type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "failed"; message: string };
 
 const PREVIEW_DELAY_MS = 400;
 
@@ -36,8 +34,9 @@ const PREVIEW_DELAY_MS = 400;
  * author saved first, both texts stay on screen with what differs, and the author chooses. Text
  * not yet saved is never dropped by a restore, and leaving the page asks first.
  */
-export function LessonEditor({ lesson, html, courseHref, text: textDir, media }: Props) {
+export function LessonEditor({ lesson, html, courseHref, text: textDir, media: initialMedia }: Props) {
   const t = useTranslations("authoring");
+  const [media, setMedia] = React.useState(initialMedia);
   const [text, setText] = React.useState(lesson.markdown);
   const [savedText, setSavedText] = React.useState(lesson.markdown);
   const [version, setVersion] = React.useState(lesson.version);
@@ -50,12 +49,7 @@ export function LessonEditor({ lesson, html, courseHref, text: textDir, media }:
   const previewed = React.useRef(lesson.markdown);
   const unsaved = text !== savedText;
 
-  React.useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [unsaved]);
+  useLeaveWarning(unsaved);
 
   // The preview follows the text a moment after typing stops; an older answer never replaces a newer one.
   React.useEffect(() => {
@@ -127,10 +121,11 @@ export function LessonEditor({ lesson, html, courseHref, text: textDir, media }:
   const reloadAfterRestore = async () => {
     const response = await fetch(`/api/lessons/${lesson.id}`);
     if (!response.ok) throw new Error(t("restoreFailed"));
-    const data = (await response.json()) as { markdown: string; version: number };
+    const data = (await response.json()) as { markdown: string; version: number; media: LessonMediaView };
     setText(data.markdown);
     setSavedText(data.markdown);
     setVersion(data.version);
+    setMedia(data.media);
     setHistoryKey((k) => k + 1);
   };
 
@@ -143,40 +138,15 @@ export function LessonEditor({ lesson, html, courseHref, text: textDir, media }:
 
   return (
     <div className="space-y-6" onKeyDown={onKeyDown}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link
-          href={courseHref}
-          className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:underline"
-        >
-          <ArrowLeftIcon className="size-4" aria-hidden />
-          {t("backToCourse")}
-        </Link>
-        <div className="flex items-center gap-3">
-          <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
-            {state.kind === "saving"
-              ? t("saving")
-              : state.kind === "saved" && !unsaved
-                ? t("saved", { version })
-                : unsaved
-                  ? t("unsaved")
-                  : ""}
-          </p>
-          <Button
-            type="button"
-            onClick={() => void save()}
-            disabled={state.kind === "saving" || !unsaved || !!conflict}
-          >
-            <SaveIcon aria-hidden />
-            {t("save")}
-          </Button>
-        </div>
-      </div>
-
-      {state.kind === "failed" ? (
-        <p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
-          {state.message}
-        </p>
-      ) : null}
+      <EditorBar
+        backHref={courseHref}
+        backLabel={t("backToCourse")}
+        state={state}
+        unsaved={unsaved}
+        savedText={t("saved", { version })}
+        canSave={!conflict}
+        onSave={() => void save()}
+      />
 
       {conflict ? (
         <section
@@ -248,10 +218,11 @@ export function LessonEditor({ lesson, html, courseHref, text: textDir, media }:
 
       <MediaPanel
         lessonId={lesson.id}
-        initial={media}
+        media={media}
         version={version}
-        onSaved={(saved) => {
+        onSaved={(saved, changed) => {
           setVersion(saved);
+          setMedia(changed);
           setHistoryKey((k) => k + 1);
         }}
       />

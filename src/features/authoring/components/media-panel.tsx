@@ -29,20 +29,25 @@ const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
  */
 export function MediaPanel({
   lessonId,
-  initial,
+  media,
   version,
   onSaved,
 }: {
   lessonId: string;
-  initial: LessonMediaView;
+  /** As the lesson has it now: the editor's, which a restore changes too. */
+  media: LessonMediaView;
   version: number;
-  onSaved: (version: number) => void;
+  onSaved: (version: number, media: LessonMediaView) => void;
 }) {
   const t = useTranslations("authoring");
-  const [media, setMedia] = React.useState(initial);
-  const [caption, setCaption] = React.useState(initial.imageCaption ?? "");
+  const [caption, setCaption] = React.useState(media.imageCaption ?? "");
   const [search, setSearch] = React.useState("");
-  const [video, setVideo] = React.useState(initial.youtubeId ? `https://youtu.be/${initial.youtubeId}` : "");
+  const [video, setVideo] = React.useState(media.youtubeId ? `https://youtu.be/${media.youtubeId}` : "");
+  // A restore brings back another caption and video: the fields show them.
+  React.useEffect(() => {
+    setCaption(media.imageCaption ?? "");
+    setVideo(media.youtubeId ? `https://youtu.be/${media.youtubeId}` : "");
+  }, [media.imageCaption, media.youtubeId]);
   const [busy, setBusy] = React.useState(false);
   const [message, setMessage] = React.useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const file = React.useRef<HTMLInputElement>(null);
@@ -63,8 +68,7 @@ export function MediaPanel({
       } | null;
       if (!response.ok || typeof data?.version !== "number" || !data.media)
         throw new Error(data?.message ?? t("mediaFailed"));
-      setMedia(data.media);
-      onSaved(data.version);
+      onSaved(data.version, data.media);
       setMessage({ kind: "ok", text: done });
     } catch (error) {
       setMessage({ kind: "error", text: error instanceof Error ? error.message : t("mediaFailed") });

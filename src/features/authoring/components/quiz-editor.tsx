@@ -1,18 +1,17 @@
 "use client";
 
-import { ArrowDownIcon, ArrowLeftIcon, ArrowUpIcon, PlusIcon, SaveIcon, Trash2Icon } from "lucide-react";
-import Link from "next/link";
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { EditorBar, useLeaveWarning, type SaveState } from "./editor-bar";
 import { QuestionRewrite } from "./question-rewrite";
 
 type Question = { id?: string; question: string; options: string[]; answer: string; explanation: string };
 type Draft = Question & { key: string };
 type Conflict = { version: number; questions: Question[]; message: string };
-type SaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved" } | { kind: "failed"; message: string };
 
 const LETTERS = "abcdef";
 const MAX_OPTIONS = 6;
@@ -45,12 +44,7 @@ export function QuizEditor({
   const [conflict, setConflict] = React.useState<Conflict | null>(null);
   const unsaved = JSON.stringify(withoutKeys(questions)) !== saved;
 
-  React.useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [unsaved]);
+  useLeaveWarning(unsaved);
 
   const change = (index: number, patch: Partial<Question>) => {
     setQuestions((all) => all.map((q, i) => (i === index ? { ...q, ...patch } : q)));
@@ -123,38 +117,15 @@ export function QuizEditor({
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link href={quizHref} className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:underline">
-          <ArrowLeftIcon className="size-4" aria-hidden />
-          {t("backToQuiz")}
-        </Link>
-        <div className="flex items-center gap-3">
-          <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
-            {state.kind === "saving"
-              ? t("saving")
-              : state.kind === "saved" && !unsaved
-                ? t("quizSaved")
-                : unsaved
-                  ? t("unsaved")
-                  : ""}
-          </p>
-          <Button
-            type="button"
-            onClick={() => void save()}
-            disabled={state.kind === "saving" || !unsaved || !!conflict}
-          >
-            <SaveIcon aria-hidden />
-            {t("save")}
-          </Button>
-        </div>
-      </div>
-      <p className="text-sm text-muted-foreground">{t("quizHelp")}</p>
-
-      {state.kind === "failed" ? (
-        <p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
-          {state.message}
-        </p>
-      ) : null}
+      <EditorBar
+        backHref={quizHref}
+        backLabel={t("backToQuiz")}
+        state={state}
+        unsaved={unsaved}
+        savedText={t("quizSaved")}
+        canSave={!conflict}
+        onSave={() => void save()}
+      />
       {conflict ? (
         <section
           role="alert"

@@ -3,10 +3,10 @@ import { apiRoute } from "@/server/http/api";
 
 type Params = { lessonId: string };
 
-/** The lesson's text as its author edits it: Markdown and the version a save must name. */
+/** The lesson's text as its author edits it (Markdown), its picture and video, and the version a save must name. */
 export const GET = apiRoute.user<Params>({}, async ({ user, t }, { lessonId }) => {
-  const lesson = await lessonForAuthor(user.id, lessonId, t);
-  return Response.json({ id: lesson.id, title: lesson.title, markdown: lesson.markdown, version: lesson.version });
+  const { id, title, markdown, version, media } = await lessonForAuthor(user.id, lessonId, t);
+  return Response.json({ id, title, markdown, version, media });
 });
 
 /**
