@@ -37,6 +37,8 @@ const PREVIEW_DELAY_MS = 400;
 export function LessonEditor({ lesson, html, courseHref, text: textDir, media: initialMedia }: Props) {
   const t = useTranslations("authoring");
   const [media, setMedia] = React.useState(initialMedia);
+  /** Raised by each restore: the media panel starts again from the restored picture and video. */
+  const [restores, setRestores] = React.useState(0);
   const [text, setText] = React.useState(lesson.markdown);
   const [savedText, setSavedText] = React.useState(lesson.markdown);
   const [version, setVersion] = React.useState(lesson.version);
@@ -126,6 +128,7 @@ export function LessonEditor({ lesson, html, courseHref, text: textDir, media: i
     setSavedText(data.markdown);
     setVersion(data.version);
     setMedia(data.media);
+    setRestores((n) => n + 1);
     setHistoryKey((k) => k + 1);
   };
 
@@ -217,6 +220,7 @@ export function LessonEditor({ lesson, html, courseHref, text: textDir, media: i
       </div>
 
       <MediaPanel
+        key={restores}
         lessonId={lesson.id}
         media={media}
         version={version}

@@ -34,7 +34,10 @@ export function MediaPanel({
   onSaved,
 }: {
   lessonId: string;
-  /** As the lesson has it now: the editor's, which a restore changes too. */
+  /**
+   * As the lesson has it now. The fields start from it: after a restore the editor mounts the
+   * panel anew (its key), so they show the restored caption and video.
+   */
   media: LessonMediaView;
   version: number;
   onSaved: (version: number, media: LessonMediaView) => void;
@@ -43,11 +46,6 @@ export function MediaPanel({
   const [caption, setCaption] = React.useState(media.imageCaption ?? "");
   const [search, setSearch] = React.useState("");
   const [video, setVideo] = React.useState(media.youtubeId ? `https://youtu.be/${media.youtubeId}` : "");
-  // A restore brings back another caption and video: the fields show them.
-  React.useEffect(() => {
-    setCaption(media.imageCaption ?? "");
-    setVideo(media.youtubeId ? `https://youtu.be/${media.youtubeId}` : "");
-  }, [media.imageCaption, media.youtubeId]);
   const [busy, setBusy] = React.useState(false);
   const [message, setMessage] = React.useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const file = React.useRef<HTMLInputElement>(null);
