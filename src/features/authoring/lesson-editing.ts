@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { z } from "zod";
 import { markdownOf, revisionsOf, revisionWithPrevious, storeLessonText } from "@/features/learning/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
@@ -73,10 +74,10 @@ export async function lessonForAuthor(
 }
 
 /**
- * The editor page's lesson: undefined (a 404 page) unless the user may edit it and it belongs to
+ * The editor page's lesson (read once per render: its metadata and its page both ask): undefined (a 404 page) unless the user may edit it and it belongs to
  * the course the address names. A lesson not written yet has nothing to edit.
  */
-export async function lessonForEditorPage(
+export const lessonForEditorPage = cache(async function lessonForEditorPage(
   userId: string,
   courseId: string,
   lessonId: string,
@@ -107,7 +108,7 @@ export async function lessonForEditorPage(
     courseTitle: found.courseTitle,
     courseLang: found.courseLang,
   };
-}
+});
 
 /** The HTML a lesson's Markdown is stored as; 413 when it passes the bounds every stored HTML has. */
 export function renderLesson(markdown: string, t: ApiTranslator): string {
