@@ -85,7 +85,7 @@ async function seed(url) {
     select u.id, 'Topic ' || c.i, (case when c.i % 3 = 0 then 'video_text' else 'text_image' end)::course_type, 'English', now() - (c.i || ' seconds')::interval
     from generate_series(1, ${COURSES}) as c(i)
     join (select id, row_number() over (order by email) as n from users) u on u.n = 1 + (c.i % ${USERS})`);
-  await sql.unsafe(`insert into topics (course_id, position, title) select id, 0, 'Part one' from courses`);
+  await sql.unsafe(`insert into topics (course_id, position, number, title) select id, 0, 0, 'Part one' from courses`);
   await sql.unsafe(`
     insert into lessons (course_id, topic_id, position, title)
     select t.course_id, t.id, p, 'Lesson ' || p from topics t cross join generate_series(0, 4) as p`);

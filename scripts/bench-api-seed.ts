@@ -31,8 +31,8 @@ async function main() {
       select u.id, 'Bench Topic ' || g, 'text_image', 'English', now() - make_interval(mins => g)
       from users u, generate_series(1, ${n}) g where u.email = ${email}`);
     await db.execute(sql`
-      insert into topics (course_id, position, title)
-      select c.id, p, 'Part ' || p from courses c join users u on u.id = c.user_id, generate_series(0, 3) p
+      insert into topics (course_id, position, number, title)
+      select c.id, p, p, 'Part ' || p from courses c join users u on u.id = c.user_id, generate_series(0, 3) p
       where u.email = ${email}`);
     await db.execute(sql`
       insert into lessons (course_id, topic_id, position, title, theory)

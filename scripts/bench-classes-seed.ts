@@ -67,8 +67,8 @@ async function seed(email: string, password: string, learners: number, catalogue
     await db.execute(sql`select c.id from courses c join users u on u.id = c.user_id where u.email = ${email}`),
   );
   await db.execute(sql`
-    insert into topics (course_id, position, title)
-    select ${courseId}, p, 'Part ' || (p + 1) from generate_series(0, ${TOPICS - 1}) p`);
+    insert into topics (course_id, position, number, title)
+    select ${courseId}, p, p, 'Part ' || (p + 1) from generate_series(0, ${TOPICS - 1}) p`);
   await db.execute(sql`
     insert into lessons (course_id, topic_id, position, title, theory, generated_at)
     select t.course_id, t.id, p, 'Lesson ' || (t.position + 1) || '.' || (p + 1),
@@ -215,8 +215,8 @@ async function seed(email: string, password: string, learners: number, catalogue
       'public', now() - make_interval(mins => g)
     from generate_series(1, ${catalogue}) g join author on author.i = g % ${AUTHORS}`);
   await db.execute(sql`
-    insert into topics (course_id, position, title)
-    select c.id, p, 'Part ' || (p + 1) from courses c, generate_series(0, 1) p where c.visibility = 'public'`);
+    insert into topics (course_id, position, number, title)
+    select c.id, p, p, 'Part ' || (p + 1) from courses c, generate_series(0, 1) p where c.visibility = 'public'`);
   await db.execute(sql`
     insert into lessons (course_id, topic_id, position, title, theory, generated_at)
     select t.course_id, t.id, p, 'Lesson ' || (t.position + 1) || '.' || (p + 1),

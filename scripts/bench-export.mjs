@@ -60,11 +60,10 @@ async function seed() {
     for (let t = 0; t < 8; t++) {
       const {
         rows: [topic],
-      } = await client.query("insert into topics (course_id, position, title) values ($1, $2, $3) returning id", [
-        course.id,
-        t,
-        `Topic ${t + 1}`,
-      ]);
+      } = await client.query(
+        "insert into topics (course_id, position, number, title) values ($1, $2, $2, $3) returning id",
+        [course.id, t, `Topic ${t + 1}`],
+      );
       for (let l = 0; l < 4; l++) {
         await client.query(
           "with lesson as (insert into lessons (course_id, topic_id, position, title, theory, image_url, image_attribution, generated_at) values ($1, $2, $3, $4, $5, $6, 'Bench', now()) returning id, course_id) " +

@@ -91,7 +91,7 @@ async function seedCourse(sql, userId, title) {
   const lessonIds = [];
   for (let t = 0; t < 8; t++) {
     const [topic] =
-      await sql`insert into topics (course_id, position, title) values (${course.id}, ${t}, ${`Topic ${t + 1} of ${title}`}) returning id`;
+      await sql`insert into topics (course_id, position, number, title) values (${course.id}, ${t}, ${t}, ${`Topic ${t + 1} of ${title}`}) returning id`;
     for (let l = 0; l < 4; l++) {
       const first = t === 0 && l === 0;
       const theory = first

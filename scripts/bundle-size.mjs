@@ -60,8 +60,8 @@ import { startFakes } from "./with-fakes.mjs";
 // budgets by that rounding: each rose 0.1.
 // Then the classes' three addresses in the same module pushed /login (147.2) over by rounding: 147.3.
 // Issue 35: the lesson menu's "Edit lesson" item (its label, icon and the editor's address) took /course/[id] to
-// 189.6 kB; the editor itself is its own page.
-const BUDGETS_KB = { "/": 144.2, "/login": 147.3, "/dashboard": 176.2, "/course/[id]": 189.7 };
+// 189.6 kB; the editor itself is its own page. Its "Edit the outline" item (label, icon, address): 189.8.
+const BUDGETS_KB = { "/": 144.2, "/login": 147.3, "/dashboard": 176.2, "/course/[id]": 189.8 };
 // Issue 25 item 3: a budget for every page route, not only the four above: each the size measured after the Generate
 // page's fix (docs/benchmarks.md, "First Load JS") rounded up to the next whole kB; the first four keep their history.
 // /shareable and /certificates/* are measured with an unknown id (their not-found page); /payment-success/[planId] and
@@ -98,6 +98,7 @@ Object.assign(BUDGETS_KB, {
   // measured 166.2.
   "/course/[id]/edit/[lessonId]": 167,
   "/course/[id]/quiz/edit": 164, // the questions, each with its rewrite and its word diff: 163.4
+  "/course/[id]/edit": 163, // the outline editor (its rows, drag and keyboard moves, what was removed): 162.9
   "/dashboard/review": 181,
   "/dashboard/review/[courseId]/cards": 180,
   "/dashboard/knowledge": 178,
@@ -289,6 +290,7 @@ try {
     ["/course/[id]/material", `/course/${courseId}/material`, cookie],
     ["/course/[id]/edit/[lessonId]", `/course/${courseId}/edit/${lessonId}`, cookie],
     ["/course/[id]/quiz/edit", `/course/${courseId}/quiz/edit`, cookie],
+    ["/course/[id]/edit", `/course/${courseId}/edit`, cookie],
     ["/admin", "/admin", admin],
     ["/admin/users", "/admin/users", admin],
     ["/admin/courses", "/admin/courses", admin],

@@ -131,6 +131,8 @@ export const paths = {
   courseCertificate: (courseId: string) => `/course/${segment(courseId)}/certificate`,
   /** An author edits the course's quiz (src/features/authoring). */
   editQuiz: (courseId: string) => `/course/${segment(courseId)}/quiz/edit`,
+  /** An author edits the course's outline: its topics and lessons (src/features/authoring). */
+  editOutline: (courseId: string) => `/course/${segment(courseId)}/edit`,
   /** An author edits one of the course's lessons (src/features/authoring). */
   editLesson: (courseId: string, lessonId: string) => `/course/${segment(courseId)}/edit/${segment(lessonId)}`,
   /** The learner's own material kept with the course (src/features/sources). */

@@ -536,4 +536,30 @@ describe("the review-lessons migration", () => {
       await empty.dispose();
     }
   });
+  it("numbers every topic by its position, the number quiz questions and attempts already name it by", async () => {
+    const empty = await databaseBefore("_outline_editing");
+    try {
+      const ann = "00000000-0000-4000-8000-000000000001";
+      const course = "00000000-0000-4000-8000-0000000000c1";
+      await empty.handle.db.execute(
+        sql`insert into users (id, email, name, password_hash) values (${ann}, 'ann@example.io', 'Ann', 'x')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into courses (id, user_id, main_topic, type, lang) values (${course}, ${ann}, 'Course', 'text_image', 'English')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into topics (course_id, position, title) values (${course}, 0, 'First'), (${course}, 1, 'Second')`,
+      );
+      await empty.migrate();
+      expect(
+        await rows(empty.handle, sql`select title, position, number, archived_at from topics order by position`),
+      ).toEqual([
+        { title: "First", position: 0, number: 0, archived_at: null },
+        { title: "Second", position: 1, number: 1, archived_at: null },
+      ]);
+      expect(await rows(empty.handle, sql`select outline_version from courses`)).toEqual([{ outline_version: 0 }]);
+    } finally {
+      await empty.dispose();
+    }
+  });
 });

@@ -352,7 +352,7 @@ describe("POST /api/deleteuser", () => {
       .returning();
     const [topic] = await db
       .insert(schema.topics)
-      .values({ courseId: course.id, position: 0, title: "Intro" })
+      .values({ courseId: course.id, position: 0, number: 0, title: "Intro" })
       .returning();
     const [lesson] = await db
       .insert(schema.lessons)

@@ -331,7 +331,7 @@ describe("mastery and What I know", () => {
     expect(mastery).toHaveLength(5);
     const [attempt] = await (await getDb()).select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId));
     for (const topic of mastery!) {
-      const onTopic = attempt.results!.filter((r) => r.topic === topic.position);
+      const onTopic = attempt.results!.filter((r) => r.topic === topic.number);
       if (onTopic.length === 0) expect(topic.value).toBeNull();
       else {
         expect(topic.value).toBe(0);

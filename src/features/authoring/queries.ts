@@ -1,5 +1,6 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { lessonsSeenBy } from "@/features/learning/server";
 import { getDb } from "@/server/db/client";
 import { courses, lessons } from "@/server/db/schema";
 
@@ -21,8 +22,8 @@ export type AuthoredLesson = {
 };
 
 /**
- * A lesson of a course the user may edit: the course's own lessons (not a learner's review
- * lesson) of a course they own. Anything else, to its learners and to anyone, is undefined.
+ * A lesson of a course the user may edit: the course's own lessons in its outline (not a
+ * learner's review lesson, not a removed one: it is restored first) of a course they own. Anything else, to its learners and to anyone, is undefined.
  */
 export async function findAuthoredLesson(userId: string, lessonId: string): Promise<AuthoredLesson | undefined> {
   const db = await getDb();
@@ -45,7 +46,7 @@ export async function findAuthoredLesson(userId: string, lessonId: string): Prom
     })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(eq(lessons.id, lessonId), eq(courses.userId, userId), isNull(lessons.learnerId)))
+    .where(and(eq(lessons.id, lessonId), eq(courses.userId, userId), lessonsSeenBy(null)))
     .limit(1);
   return row;
 }

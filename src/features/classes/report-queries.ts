@@ -1,5 +1,6 @@
 import "server-only";
-import { and, count, eq, inArray, isNull, lte, max, sql } from "drizzle-orm";
+import { and, count, eq, inArray, lte, max, sql } from "drizzle-orm";
+import { lessonsCounted } from "@/features/learning/server";
 import { getDb } from "@/server/db/client";
 import { cards, certificates, courseLearners, lessonProgress, lessons, quizAttempts } from "@/server/db/schema";
 
@@ -37,14 +38,13 @@ export async function learnerCourseFacts(
     db
       .select({ courseId: lessons.courseId, n: count() })
       .from(lessons)
-      .where(and(inArray(lessons.courseId, courseIds), isNull(lessons.learnerId), isNull(lessons.remediation)))
+      .where(and(inArray(lessons.courseId, courseIds), lessonsCounted))
       .groupBy(lessons.courseId),
     db
       .select({
         courseId: lessonProgress.courseId,
         userId: lessonProgress.userId,
-        done: sql<number>`count(*) filter (where ${lessonProgress.done} and ${lessons.learnerId} is null
-          and ${lessons.remediation} is null)`.mapWith(Number),
+        done: sql<number>`count(*) filter (where ${lessonProgress.done} and ${lessonsCounted})`.mapWith(Number),
         last: max(lessonProgress.updatedAt),
       })
       .from(lessonProgress)

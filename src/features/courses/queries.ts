@@ -18,6 +18,7 @@ import {
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import {
   insertLessons,
+  lessonsCounted,
   lessonsSeenBy,
   progressOf,
   setLessonsDone,
@@ -175,7 +176,7 @@ export async function insertCourseGraph(
     await tx.insert(courseCreations).values({ userId: graph.userId, courseId: course.id });
     const topicRows = await tx
       .insert(topics)
-      .values(graph.topics.map((t, position) => ({ courseId: course.id, position, title: t.title })))
+      .values(graph.topics.map((t, position) => ({ courseId: course.id, position, number: position, title: t.title })))
       .returning({ id: topics.id, position: topics.position });
     const lessonValues = topicRows.flatMap((topicRow) =>
       graph.topics[topicRow.position].lessons.map((lesson, position) => ({
@@ -233,8 +234,8 @@ function courseCardsQuery(db: Db) {
       lessonProgress,
       and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, sql.placeholder("userId"))),
     )
-    // Review lessons (after a failed quiz, decision 025) are extra: they do not move progress.
-    .where(and(eq(lessons.courseId, courses.id), isNull(lessons.remediation)))
+    // Review lessons (after a failed quiz, decision 025) and removed ones do not move progress.
+    .where(and(eq(lessons.courseId, courses.id), lessonsCounted))
     .as("counts");
   return db
     .select({ ...cardColumns, lessonCount: counts.lessonCount, doneCount: counts.doneCount })
@@ -277,9 +278,10 @@ const outlineJson = sql<string>`(
       'title', l.title, 'theory', l.theory, 'youtube', coalesce(l.youtube_id, ''), 'image', coalesce(l.image_url, ''), 'done', coalesce(p.done, false)
     ) order by l.position), '[]'::json)
     from ${lessons} l left join ${lessonProgress} p on p.lesson_id = l.id and p.user_id = ${sql.placeholder("userId")}
-    where l.topic_id = t.id
+    where l.topic_id = t.id and l.archived_at is null
+      and (l.learner_id is null or l.learner_id = ${sql.placeholder("userId")})
   )) order by t.position), '[]'::json)::text
-  from ${topics} t where t.course_id = ${courses}.${sql.identifier(courses.id.name)}
+  from ${topics} t where t.course_id = ${courses}.${sql.identifier(courses.id.name)} and t.archived_at is null
 )`;
 
 function coursesWithOutlineQuery(db: Db) {
@@ -344,7 +346,11 @@ export async function outlinesOf(
   if (courseIds.length === 0) return result;
   const db = await getDb();
   const [topicRows, lessonRows] = await Promise.all([
-    db.select().from(topics).where(inArray(topics.courseId, courseIds)).orderBy(asc(topics.position)),
+    db
+      .select()
+      .from(topics)
+      .where(and(inArray(topics.courseId, courseIds), isNull(topics.archivedAt)))
+      .orderBy(asc(topics.position)),
     db
       .select({
         ...getTableColumns(lessons),
@@ -414,7 +420,7 @@ export async function setCourseVisibility(
 ): Promise<"set" | "not-found" | "unwritten"> {
   const db = await getDb();
   const unwritten = sql`exists (select 1 from ${lessons} where ${lessons.courseId} = ${courses.id}
-    and ${lessons.learnerId} is null and ${lessons.theory} = '')`;
+    and ${lessons.learnerId} is null and ${lessons.archivedAt} is null and ${lessons.theory} = '')`;
   const [row] = await db
     .update(courses)
     .set({ visibility, updatedAt: sql`now()` })
@@ -451,7 +457,7 @@ export async function findAssignableCourse(
     db
       .select({ id: lessons.id })
       .from(lessons)
-      .where(and(eq(lessons.courseId, courseId), isNull(lessons.learnerId), eq(lessons.theory, "")))
+      .where(and(eq(lessons.courseId, courseId), lessonsSeenBy(null), eq(lessons.theory, "")))
       .limit(1),
   ]);
   return row ? { ...row, unwritten: Boolean(unwritten) } : undefined;
@@ -623,7 +629,7 @@ export async function updateLessons(
 
 /** How many lessons each selected course has of its own: no learner's review lesson counts. */
 const ownLessonCount = sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id}
-  and ${lessons.learnerId} is null and ${lessons.remediation} is null)`.mapWith(Number);
+  and ${lessonsCounted})`.mapWith(Number);
 
 /** What someone who may enrol sees of an offered course before enrolling. */
 export type OfferedCourse = {
@@ -659,7 +665,11 @@ export async function findOfferedCourse(courseId: string): Promise<OfferedCourse
       .from(courses)
       .innerJoin(users, eq(users.id, courses.userId))
       .where(and(eq(courses.id, courseId), ne(courses.visibility, "private"))),
-    db.select({ title: topics.title }).from(topics).where(eq(topics.courseId, courseId)).orderBy(asc(topics.position)),
+    db
+      .select({ title: topics.title })
+      .from(topics)
+      .where(and(eq(topics.courseId, courseId), isNull(topics.archivedAt)))
+      .orderBy(asc(topics.position)),
   ]);
   if (!row) return undefined;
   return { ...row, topics: titles.map((t) => t.title) };
@@ -689,7 +699,7 @@ export async function listEnrolledCourses(userId: string): Promise<EnrolledCours
       doneCount:
         sql<number>`(select count(*) from ${lessonProgress} join ${lessons} on ${lessons.id} = ${lessonProgress.lessonId}
         where ${lessonProgress.courseId} = ${courses.id} and ${lessonProgress.userId} = ${userId}
-        and ${lessonProgress.done} and ${lessons.remediation} is null)`.mapWith(Number),
+        and ${lessonProgress.done} and ${lessonsCounted})`.mapWith(Number),
       quizPassed: courseLearners.quizPassed,
     })
     .from(courseLearners)
@@ -737,7 +747,8 @@ export async function listCatalog(query: CatalogQuery): Promise<{ entries: Catal
     pattern
       ? or(
           sql`${courses.mainTopic} ilike ${pattern}`,
-          sql`exists (select 1 from ${topics} where ${topics.courseId} = ${courses.id} and ${topics.title} ilike ${pattern})`,
+          sql`exists (select 1 from ${topics} where ${topics.courseId} = ${courses.id}
+            and ${topics.archivedAt} is null and ${topics.title} ilike ${pattern})`,
         )
       : undefined,
   );

@@ -6,3 +6,4 @@ import "server-only";
  * helpers (content JSON, progress, share link) are in client.ts.
  */
 export * from "./service";
+export { outlineForAuthor, outlineForEditorPage, outlineSaveSchema, saveOutlineForAuthor } from "./outline-editing";

@@ -64,9 +64,21 @@ export async function setLessonsDone(
 export const progressOf = (userId: string | null) =>
   userId === null ? sql`false` : and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId));
 
+/** A filter: the lesson is in the outline, not removed from it by an author (issue 35). */
+const lessonInOutline = isNull(lessons.archivedAt);
+
 /**
  * A filter: the lessons `learnerId` may see, the course's own and the review lessons written for
  * them (decision 037). With no learner, the course's own lessons only: nobody's review lesson.
  */
 export const lessonsSeenBy = (learnerId: string | null) =>
-  learnerId === null ? isNull(lessons.learnerId) : or(isNull(lessons.learnerId), eq(lessons.learnerId, learnerId))!;
+  and(
+    lessonInOutline,
+    learnerId === null ? isNull(lessons.learnerId) : or(isNull(lessons.learnerId), eq(lessons.learnerId, learnerId)),
+  )!;
+
+/**
+ * A filter: the lessons progress counts, the course's own in its outline. Review lessons (decision
+ * 025) are extra and a removed lesson is nobody's to read, so neither moves progress.
+ */
+export const lessonsCounted = and(isNull(lessons.remediation), isNull(lessons.learnerId), lessonInOutline)!;

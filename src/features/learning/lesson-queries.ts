@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { courses, lessonProgress, lessons, topics, type LessonCitation } from "@/server/db/schema";
-import { lessonsSeenBy, progressOf } from "./lesson-progress";
+import { lessonsCounted, lessonsSeenBy, progressOf } from "./lesson-progress";
 
 export type ViewerCourseRow = typeof courses.$inferSelect;
 /** Whether `learner` has read the lesson (false for every lesson when there is no learner). */
@@ -20,7 +20,7 @@ export async function outlineOf(courseId: string, learnerId: string | null) {
     db
       .select({ id: topics.id, position: topics.position, title: topics.title })
       .from(topics)
-      .where(eq(topics.courseId, courseId))
+      .where(and(eq(topics.courseId, courseId), isNull(topics.archivedAt)))
       .orderBy(asc(topics.position)),
     db
       .select({
@@ -135,7 +135,6 @@ export async function progressCounts(
     })
     .from(lessons)
     .leftJoin(lessonProgress, progressOf(learnerId))
-    // Review lessons (decision 025) are extra: they do not move progress.
-    .where(and(eq(lessons.courseId, courseId), isNull(lessons.remediation)));
+    .where(and(eq(lessons.courseId, courseId), lessonsCounted));
   return row ?? { lessonCount: 0, doneCount: 0 };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { lessons } from "@/server/db/schema";
 
@@ -52,4 +52,76 @@ export async function updateCourseLessons(
  */
 function withoutStaleMarkdown(values: LessonChanges): LessonChanges & { markdown?: null } {
   return values.theory === undefined ? values : { ...values, markdown: null };
+}
+
+/** Where an author's outline puts one of the course's own lessons: an existing one by id, or a new one. */
+export type LessonPlacement = { id: string | null; topicId: string; position: number; title: string };
+
+/**
+ * Lays the course's lessons out as an author's outline says (issue 35), in the courses feature's
+ * transaction, which has already placed the topics: each placed lesson takes its topic, position
+ * and title (a removed one comes back with its text, progress and notes), a new one is added
+ * unwritten, and an own lesson left out is archived, never deleted. Learners' review lessons
+ * follow their topic: after its own lessons, archived with it and back with it. Answers the new
+ * lessons' ids in the order they were placed.
+ */
+export async function arrangeCourseLessons(
+  tx: Db,
+  courseId: string,
+  placements: LessonPlacement[],
+  topicIds: string[],
+): Promise<string[]> {
+  // Out of every position first (each lesson's own negative, distinct, never one a lesson takes),
+  // so a lesson may move to a position another held a moment ago.
+  await tx
+    .update(lessons)
+    .set({ position: sql`-1 - ${lessons.position}` })
+    .where(and(eq(lessons.courseId, courseId), isNull(lessons.archivedAt)));
+  const placed: string[] = [];
+  const added: string[] = [];
+  for (const placement of placements) {
+    const values = { topicId: placement.topicId, position: placement.position, title: placement.title };
+    if (placement.id) {
+      await tx
+        .update(lessons)
+        .set({ ...values, archivedAt: null, updatedAt: new Date() })
+        .where(and(eq(lessons.id, placement.id), eq(lessons.courseId, courseId), isNull(lessons.learnerId)));
+      placed.push(placement.id);
+    } else {
+      const [row] = await tx
+        .insert(lessons)
+        .values({ ...values, courseId })
+        .returning({ id: lessons.id });
+      placed.push(row.id);
+      added.push(row.id);
+    }
+  }
+  await tx
+    .update(lessons)
+    .set({ archivedAt: sql`now()` })
+    .where(
+      and(
+        eq(lessons.courseId, courseId),
+        isNull(lessons.learnerId),
+        isNull(lessons.archivedAt),
+        placed.length > 0 ? notInArray(lessons.id, placed) : undefined,
+      ),
+    );
+  // Review lessons: after their topic's own lessons, in the order they were added.
+  await tx.execute(sql`
+    update ${lessons} set position = ranked.position, archived_at = null
+    from (
+      select r.id, (
+        select count(*) from ${lessons} own
+        where own.topic_id = r.topic_id and own.learner_id is null and own.archived_at is null
+      ) + row_number() over (partition by r.topic_id order by r.created_at, r.id) - 1 as position
+      from ${lessons} r
+      where r.course_id = ${courseId} and r.learner_id is not null and r.topic_id in ${topicIds}
+    ) ranked
+    where ${lessons.id} = ranked.id`);
+  await tx
+    .update(lessons)
+    .set({ archivedAt: sql`coalesce(${lessons.archivedAt}, now())` })
+    .where(and(eq(lessons.courseId, courseId), isNotNull(lessons.learnerId), notInArray(lessons.topicId, topicIds)));
+  return added;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { lessons, topics, type LessonRemediation, type RemediationQuestion } from "@/server/db/schema";
 
@@ -12,7 +12,10 @@ import { lessons, topics, type LessonRemediation, type RemediationQuestion } fro
 
 export type ReviewLessonRef = { id: string; topicId: string; title: string; topicPosition: number | null };
 
-/** Missed questions of one topic (`topicIndex` in the course's topics by position; null: the course as a whole). */
+/**
+ * Missed questions of one topic (`topicIndex`: the topic's number, `topics.number`, which was its
+ * position until the outline could be edited; null: the course as a whole).
+ */
 export type MissedGroup = { topicIndex: number | null; missed: RemediationQuestion[] };
 
 /** The review lessons already added after this attempt. */
@@ -44,9 +47,9 @@ export async function addReviewLessons(input: {
 }): Promise<ReviewLessonRef[]> {
   const db = await getDb();
   const topicRows = await db
-    .select({ id: topics.id, title: topics.title, position: topics.position })
+    .select({ id: topics.id, title: topics.title, number: topics.number })
     .from(topics)
-    .where(eq(topics.courseId, input.courseId))
+    .where(and(eq(topics.courseId, input.courseId), isNull(topics.archivedAt)))
     .orderBy(asc(topics.position));
   if (topicRows.length === 0) return [];
   // Two tries: a parallel request may take the same position; the second try reads what it added.
@@ -59,7 +62,8 @@ export async function addReviewLessons(input: {
     try {
       await db.transaction(async (tx) => {
         for (const group of missing) {
-          const topic = (group.topicIndex !== null && topicRows[group.topicIndex]) || topicRows[topicRows.length - 1];
+          // A topic an author has since removed from the outline: the last topic takes its review.
+          const topic = topicRows.find((t) => t.number === group.topicIndex) ?? topicRows[topicRows.length - 1];
           const [{ next }] = await tx
             .select({ next: sql<number>`coalesce(max(${lessons.position}), -1) + 1`.mapWith(Number) })
             .from(lessons)

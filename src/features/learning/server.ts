@@ -14,9 +14,16 @@ import "server-only";
  * lessons" from their own modules (decision 036).
  */
 export { addReviewLessons, type MissedGroup, type ReviewLessonRef } from "./review-lessons";
-export { insertLessons, updateCourseLessons, updateLesson, type LessonChanges } from "./lesson-store";
+export {
+  arrangeCourseLessons,
+  insertLessons,
+  updateCourseLessons,
+  updateLesson,
+  type LessonChanges,
+  type LessonPlacement,
+} from "./lesson-store";
 export { progressCounts } from "./lesson-queries";
-export { lessonsSeenBy, progressOf, setLessonsDone } from "./lesson-progress";
+export { lessonsCounted, lessonsSeenBy, progressOf, setLessonsDone } from "./lesson-progress";
 export { forgetLearnerReading } from "./learner-state";
 export { markdownOf, revisionsOf, revisionWithPrevious, storeLessonText } from "./lesson-revisions";
 export { CitationList } from "./components/citation-list";

@@ -3,8 +3,8 @@ import { topicMastery, type CardEvidence } from "./mastery";
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date("2026-11-27T12:00:00Z");
 const topics = [
-  { id: "t0", title: "Basics", position: 0 },
-  { id: "t1", title: "Advanced", position: 1 },
+  { id: "t0", title: "Basics", number: 0 },
+  { id: "t1", title: "Advanced", number: 1 },
 ];
 
 /** A card last graded `daysAgo` days before now, with the recall the scheduler would give it. */

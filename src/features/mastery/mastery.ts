@@ -42,19 +42,19 @@ export type MasteryReason =
 export type TopicMastery = {
   topicId: string;
   title: string;
-  position: number;
+  number: number;
   /** 0–100, or null without any evidence. */
   value: number | null;
   reasons: MasteryReason[];
 };
 
-/** The quiz's evidence on topic `index`: the weighted share right and the newest attempt's count. */
-function quizScore(index: number, attempts: QuizAttemptEvidence[]) {
+/** The quiz's evidence on topic `number`: the weighted share right and the newest attempt's count. */
+function quizScore(number: number, attempts: QuizAttemptEvidence[]) {
   let weight = 0;
   let right = 0;
   let latest: { missed: number; total: number } | null = null;
   attempts.slice(0, QUIZ_ATTEMPTS).forEach((attempt, i) => {
-    const onTopic = attempt.results.filter((r) => r.topic === index || r.topic === null);
+    const onTopic = attempt.results.filter((r) => r.topic === number || r.topic === null);
     if (onTopic.length === 0) return;
     const w = ATTEMPT_WEIGHTS[i] ?? 0;
     weight += w * onTopic.length;
@@ -65,19 +65,19 @@ function quizScore(index: number, attempts: QuizAttemptEvidence[]) {
 }
 
 /**
- * Mastery for each topic (in the order given: by position), from the course's attempts (newest
+ * Mastery for each topic (in the order given: the outline's; questions name a topic by its number), from the course's attempts (newest
  * first) and its cards, at `now`.
  */
 export function topicMastery(
-  topics: { id: string; title: string; position: number }[],
+  topics: { id: string; title: string; number: number }[],
   attempts: QuizAttemptEvidence[],
   cards: CardEvidence[],
   now: Date,
 ): TopicMastery[] {
-  return topics.map((topic, index) => {
+  return topics.map((topic) => {
     const reasons: MasteryReason[] = [];
     const scores: number[] = [];
-    const quiz = quizScore(index, attempts);
+    const quiz = quizScore(topic.number, attempts);
     if (quiz) {
       scores.push(quiz.score);
       reasons.push({ kind: "quiz", ...quiz.latest });
@@ -91,6 +91,6 @@ export function topicMastery(
       reasons.push({ kind: "reviewed", days: Math.max(0, Math.floor((now.getTime() - last) / DAY_MS)) });
     }
     const value = scores.length ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) : null;
-    return { topicId: topic.id, title: topic.title, position: topic.position, value, reasons };
+    return { topicId: topic.id, title: topic.title, number: topic.number, value, reasons };
   });
 }

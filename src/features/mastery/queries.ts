@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { groupBy } from "@/lib/group-by";
 import { getDb } from "@/server/db/client";
 import { cardReviews, cards, courseLearners, courses, quizAttempts, topics } from "@/server/db/schema";
@@ -31,7 +31,7 @@ const cardColumns = {
 export type StoredCard = CardState & { topicId: string | null; suspended: boolean };
 
 export type CourseEvidence = {
-  topics: { id: string; title: string; position: number }[];
+  topics: { id: string; title: string; number: number }[];
   attempts: QuizAttemptEvidence[];
   cards: StoredCard[];
 };
@@ -41,9 +41,9 @@ export async function courseEvidence(courseId: string, userId: string): Promise<
   const db = await getDb();
   const [topicRows, attemptRows, cardRows] = await Promise.all([
     db
-      .select({ id: topics.id, title: topics.title, position: topics.position })
+      .select({ id: topics.id, title: topics.title, number: topics.number })
       .from(topics)
-      .where(eq(topics.courseId, courseId))
+      .where(and(eq(topics.courseId, courseId), isNull(topics.archivedAt)))
       .orderBy(asc(topics.position)),
     db
       .select({ createdAt: quizAttempts.createdAt, results: quizAttempts.results })
@@ -87,9 +87,9 @@ export async function userEvidence(userId: string): Promise<(CourseEvidence & { 
   const ids = withEvidence.map((c) => c.id);
   const [topicRows, attemptRows, cardRows] = await Promise.all([
     db
-      .select({ courseId: topics.courseId, id: topics.id, title: topics.title, position: topics.position })
+      .select({ courseId: topics.courseId, id: topics.id, title: topics.title, number: topics.number })
       .from(topics)
-      .where(inArray(topics.courseId, ids))
+      .where(and(inArray(topics.courseId, ids), isNull(topics.archivedAt)))
       .orderBy(asc(topics.position)),
     db
       .select({ courseId: quizAttempts.courseId, createdAt: quizAttempts.createdAt, results: quizAttempts.results })
@@ -150,9 +150,9 @@ export async function learnersEvidence(
     .as("ranked");
   const [topicRows, attemptRows, cardRows] = await Promise.all([
     db
-      .select({ courseId: topics.courseId, id: topics.id, title: topics.title, position: topics.position })
+      .select({ courseId: topics.courseId, id: topics.id, title: topics.title, number: topics.number })
       .from(topics)
-      .where(inArray(topics.courseId, courseIds))
+      .where(and(inArray(topics.courseId, courseIds), isNull(topics.archivedAt)))
       .orderBy(asc(topics.position)),
     db
       .select({

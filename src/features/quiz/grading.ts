@@ -17,7 +17,7 @@ export type StoredQuestion = {
   options: string[];
   answer: string;
   explanation: string;
-  /** The index of the topic it tests in the course's topics by position; absent on quizzes written before 0017. */
+  /** The number of the topic it tests (`topics.number`, its position when written); absent before 0017. */
   topic?: number;
   /** A question from the course's material: the excerpt its explanation quotes (decision 028). */
   citation?: QuestionCitation;

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { recordCompletion, recordQuizResult } from "@/features/courses/server";
-import { progressOf } from "@/features/learning/server";
+import { lessonsCounted, progressOf } from "@/features/learning/server";
 import { getDb, type Db } from "@/server/db/client";
 import {
   certificates,
@@ -15,14 +15,17 @@ import {
 } from "@/server/db/schema";
 import type { AttemptMark, ServedOrder, StoredQuestion } from "./grading";
 
-export async function topicTitles(courseId: string): Promise<string[]> {
+/** A topic of the outline as the quiz names it: by its number, which moving it does not change. */
+export type OutlineTopic = { number: number; title: string };
+
+/** The course's topics in the outline, in its order (removed ones are not asked about). */
+export async function outlineTopics(courseId: string): Promise<OutlineTopic[]> {
   const db = await getDb();
-  const rows = await db
-    .select({ title: topics.title })
+  return db
+    .select({ number: topics.number, title: topics.title })
     .from(topics)
-    .where(eq(topics.courseId, courseId))
+    .where(and(eq(topics.courseId, courseId), isNull(topics.archivedAt)))
     .orderBy(asc(topics.position));
-  return rows.map((r) => r.title);
 }
 
 /**
@@ -46,7 +49,7 @@ export async function completionFacts(
     .from(lessons)
     .leftJoin(lessonProgress, progressOf(userId))
     // Review lessons (decision 025) are extra reading, not part of what the certificate needs.
-    .where(and(eq(lessons.courseId, courseId), isNull(lessons.remediation)));
+    .where(and(eq(lessons.courseId, courseId), lessonsCounted));
   return row ?? { lessonCount: 0, openedDoneCount: 0, passedAttempt: false };
 }
 

@@ -6,7 +6,15 @@ import { failureCode } from "@/server/http/errors";
 import { registerJobHandler, type JobContext } from "@/server/jobs";
 import { citedExplanation, quizExcerpts } from "./grounding";
 import { MIN_QUESTIONS, questionCountFor, questionKey, type StoredQuestion } from "./grading";
-import { askedQuestions, findQuiz, findQuizFor, storeLearnerQuiz, storeQuiz, topicTitles } from "./queries";
+import {
+  askedQuestions,
+  findQuiz,
+  findQuizFor,
+  outlineTopics,
+  storeLearnerQuiz,
+  storeQuiz,
+  type OutlineTopic,
+} from "./queries";
 import { brandedError } from "@/lib/branded-error";
 
 /**
@@ -47,9 +55,12 @@ class RepeatedQuestions extends brandedError("RepeatedQuestions") {
  * out, and fewer than MIN_QUESTIONS new ones fail the job rather than serve old questions.
  */
 async function freshQuestions(
-  input: {
+  {
+    topics,
+    ...input
+  }: {
     courseTopic: string;
-    topicTitles: string[];
+    topics: OutlineTopic[];
     language: string;
     questionCount: number;
     excerpts?: Excerpt[];
@@ -58,25 +69,28 @@ async function freshQuestions(
   signal: AbortSignal,
 ): Promise<StoredQuestion[]> {
   const seen = new Set(asked.map(questionKey));
+  // The model names a topic by its index in the list it was given; a question keeps the topic's
+  // number, which moving the topic in the outline does not change (issue 35).
   const stored = (quiz: ModelQuiz): StoredQuestion[] =>
     quiz.questions.map((q) => ({
       question: q.question,
       options: q.options,
       answer: q.answer,
       ...citedExplanation(q.explanation, input.excerpts),
-      topic: q.topic,
+      topic: topics[q.topic]?.number,
     }));
+  const request = { ...input, topicTitles: topics.map((t) => t.title) };
   const isNew = (q: StoredQuestion) => !seen.has(questionKey(q.question));
   const firstAsking = (q: StoredQuestion, i: number, list: StoredQuestion[]) =>
     list.findIndex((o) => questionKey(o.question) === questionKey(q.question)) === i;
   const unique = (list: StoredQuestion[]) => list.filter(firstAsking);
   const avoid = [...new Set(asked)];
-  let questions = stored(await generateQuiz({ ...input, avoidQuestions: avoid }, { signal }));
+  let questions = stored(await generateQuiz({ ...request, avoidQuestions: avoid }, { signal }));
   // A question the quiz asks twice is a repeat too.
   const fresh = (q: StoredQuestion, i: number, list: StoredQuestion[]) => isNew(q) && firstAsking(q, i, list);
   if (questions.every(fresh)) return questions;
   const repeats = questions.filter((q, i, list) => !fresh(q, i, list)).map((q) => q.question);
-  const again = stored(await generateQuiz({ ...input, avoidQuestions: [...avoid, ...repeats] }, { signal }));
+  const again = stored(await generateQuiz({ ...request, avoidQuestions: [...avoid, ...repeats] }, { signal }));
   questions = unique([...questions.filter(isNew), ...again.filter(isNew)]).slice(0, input.questionCount);
   if (questions.length < Math.min(MIN_QUESTIONS, input.questionCount))
     throw new RepeatedQuestions("the model kept asking questions asked before");
@@ -92,7 +106,8 @@ async function writeQuizJob({ job, signal, keepLease }: JobContext): Promise<voi
   // At least once: questions stored by this job (or, not renewing, by anyone) are not written again.
   const existing = await findQuiz(courseId);
   if (existing && (!renew || existing.createdAt.getTime() >= job.createdAt.getTime())) return;
-  const titles = await topicTitles(courseId);
+  const topics = await outlineTopics(courseId);
+  const titles = topics.map((t) => t.title);
   // New questions (a retest) ask nothing asked before: the stored ones and every attempt's.
   const asked = renew
     ? [...(existing?.questions.map((q) => q.question) ?? []), ...(await askedQuestions(courseId))]
@@ -100,7 +115,7 @@ async function writeQuizJob({ job, signal, keepLease }: JobContext): Promise<voi
   const questions = await freshQuestions(
     {
       courseTopic: course.mainTopic,
-      topicTitles: titles,
+      topics,
       language: course.lang,
       questionCount: questionCountFor(titles.length),
       // The material is the owner's, whoever asked for the quiz.
@@ -131,9 +146,9 @@ async function writeLearnerRetest(
   // No course quiz to retest (the course's questions are written on the first serving), or gone.
   if (!current) return;
   if (current.own && current.serving && current.serving.servedAt.getTime() >= job.createdAt.getTime()) return;
-  const [courseQuiz, titles, theirs] = await Promise.all([
+  const [courseQuiz, topics, theirs] = await Promise.all([
     findQuiz(course.id),
-    topicTitles(course.id),
+    outlineTopics(course.id),
     askedQuestions(course.id, userId),
   ]);
   const asked = [
@@ -144,10 +159,14 @@ async function writeLearnerRetest(
   const questions = await freshQuestions(
     {
       courseTopic: course.mainTopic,
-      topicTitles: titles,
+      topics,
       language: course.lang,
-      questionCount: questionCountFor(titles.length),
-      excerpts: await quizExcerpts(course.userId, course.id, titles),
+      questionCount: questionCountFor(topics.length),
+      excerpts: await quizExcerpts(
+        course.userId,
+        course.id,
+        topics.map((t) => t.title),
+      ),
     },
     asked,
     signal,

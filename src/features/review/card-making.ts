@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { isUuid } from "@/lib/ids";
 import { getDb } from "@/server/db/client";
@@ -44,18 +44,17 @@ export async function recordQuizMisses(
     let lapsed = 0;
     const seenKeys = new Set<string>();
     // The card keeps its question's topic, so the topic's mastery counts what it recalls.
-    const topicIds = missed.some((q) => typeof q.topic === "number")
-      ? (
-          await tx
-            .select({ id: topics.id })
-            .from(topics)
-            .where(eq(topics.courseId, courseId))
-            .orderBy(asc(topics.position))
-        ).map((row) => row.id)
-      : [];
+    const topicIds = new Map(
+      missed.some((q) => typeof q.topic === "number")
+        ? (
+            await tx.select({ id: topics.id, number: topics.number }).from(topics).where(eq(topics.courseId, courseId))
+          ).map((row) => [row.number, row.id])
+        : [],
+    );
     for (const question of missed) {
       const card = quizMissCard(question);
-      const topicId = typeof question.topic === "number" ? (topicIds[question.topic] ?? null) : null;
+      // A question names its topic by number (`topics.number`), which moving the topic keeps.
+      const topicId = typeof question.topic === "number" ? (topicIds.get(question.topic) ?? null) : null;
       if (card.front === "" || card.back === "" || seenKeys.has(card.sourceKey)) continue;
       seenKeys.add(card.sourceKey);
       const inserted = await tx

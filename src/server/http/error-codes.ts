@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   "course:invalid-content": { status: 400, message: "generation.invalidContent" },
   "course:lessons-unwritten": { status: 409, message: "courses.lessonsUnwritten" },
   "course:not-found": { status: 404, message: "courses.notFound" },
+  "course:outline-conflict": { status: 409, message: "courses.outlineConflict" },
+  "course:outline-invalid": { status: 400, message: "courses.outlineInvalid" },
   "course:owner-cannot-leave": { status: 409, message: "courses.ownerCannotLeave" },
   "course:owner-only": { status: 403, message: "courses.ownerOnly" },
   // Quiz and certificates

@@ -22,9 +22,11 @@ export async function listCourses(query: ListQuery): Promise<Page<AdminCourseRow
   const db = await getDb();
   const where = searchAcross(query.q, [sql`${courses.mainTopic}`, sql`${users.name}`, sql`${users.email}`]);
   // SPEC 4 "Course status": done lessons (plus the passed quiz) over all lessons plus one.
-  const lessonOf = sql`${qualified(lessons, lessons.courseId)} = ${qualified(courses, courses.id)}`;
+  // The course's own lessons in its outline: no learner's review lesson, none an author removed.
+  const lessonOf = sql`${qualified(lessons, lessons.courseId)} = ${qualified(courses, courses.id)}
+    and ${qualified(lessons, lessons.learnerId)} is null and ${qualified(lessons, lessons.archivedAt)} is null`;
   // The owner's progress (decision 037: each learner has their own).
-  const ownerDone = sql`(select count(*) from ${lessonProgress} where ${qualified(lessonProgress, lessonProgress.courseId)} = ${qualified(courses, courses.id)} and ${qualified(lessonProgress, lessonProgress.userId)} = ${qualified(courses, courses.userId)} and ${qualified(lessonProgress, lessonProgress.done)})`;
+  const ownerDone = sql`(select count(*) from ${lessonProgress} join ${lessons} on ${qualified(lessons, lessons.id)} = ${qualified(lessonProgress, lessonProgress.lessonId)} where ${lessonOf} and ${qualified(lessonProgress, lessonProgress.userId)} = ${qualified(courses, courses.userId)} and ${qualified(lessonProgress, lessonProgress.done)})`;
   const progress =
     sql<number>`round(100.0 * (${ownerDone} + (case when ${courseLearners.quizPassed} then 1 else 0 end)) / ((select count(*) from ${lessons} where ${lessonOf}) + 1))`.mapWith(
       Number,

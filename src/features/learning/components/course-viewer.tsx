@@ -183,6 +183,7 @@ export function CourseViewer({
                       ? () => router.push(paths.editLesson(data.course.id, lesson.id))
                       : undefined
                   }
+                  onEditOutline={() => router.push(paths.editOutline(data.course.id))}
                 />
               ) : null}
             </div>

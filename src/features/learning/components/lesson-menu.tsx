@@ -1,21 +1,23 @@
 "use client";
 
-import { MoreVerticalIcon, PencilIcon, RefreshCwIcon } from "lucide-react";
+import { ListTreeIcon, MoreVerticalIcon, PencilIcon, RefreshCwIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { MenuButton } from "@/components/ui/menu-button";
 
 /**
- * The lesson's options (Edit, when the lesson can be edited; Regenerate, which asks first): the
- * hand-made menu, no popper library on this page.
+ * The lesson's options (Edit, when the lesson can be edited; Edit the outline; Regenerate, which
+ * asks first): the hand-made menu, no popper library on this page.
  */
 export function LessonMenu({
   disabled,
   onRegenerate,
   onEdit,
+  onEditOutline,
 }: {
   disabled: boolean;
   onRegenerate: () => void;
   onEdit?: () => void;
+  onEditOutline: () => void;
 }) {
   const t = useTranslations("viewer");
   return (
@@ -34,6 +36,12 @@ export function LessonMenu({
               },
             ]
           : []),
+        {
+          key: "outline",
+          label: t("editOutline"),
+          icon: <ListTreeIcon className="size-4" aria-hidden />,
+          onSelect: onEditOutline,
+        },
         {
           key: "regenerate",
           label: t("regenerate"),

@@ -50,6 +50,11 @@ export const courses = pgTable(
      * orders by it from an index instead of counting every public course's learners.
      */
     learnerCount: integer("learner_count").notNull().default(0),
+    /**
+     * Raised by one on every save of the outline (issue 35): a save naming an older one is refused
+     * (409 `course:outline-conflict`), so two authors never overwrite each other's outline.
+     */
+    outlineVersion: integer("outline_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -88,10 +93,24 @@ export const topics = pgTable(
     courseId: uuid("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
+    /** Where the topic stands in the outline among the course's topics that are not archived. */
     position: integer("position").notNull(),
+    /**
+     * The topic's number, kept for its life (issue 35): quiz questions, their attempts' results
+     * and review lessons name a topic by it, so moving a topic in the outline moves none of them.
+     * A new topic takes the course's highest number plus one; numbers are never given again.
+     */
+    number: integer("number").notNull(),
     title: text("title").notNull(),
+    /** Removed from the outline by an author: hidden with its lessons, kept to be restored. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("topics_course_position_key").on(t.courseId, t.position)],
+  (t) => [
+    uniqueIndex("topics_course_position_key")
+      .on(t.courseId, t.position)
+      .where(sql`${t.archivedAt} is null`),
+    uniqueIndex("topics_course_number_key").on(t.courseId, t.number),
+  ],
 );
 
 /**

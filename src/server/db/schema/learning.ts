@@ -1,4 +1,5 @@
 /** Tables the learning feature writes: a course's lessons and their revisions, the tutor chat, notes and their pictures. (docs/table-owners.md) */
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -89,11 +90,18 @@ export const lessons = pgTable(
      * title and pages. Empty for a lesson written without material.
      */
     citations: jsonb("citations").$type<LessonCitation[]>().notNull().default([]),
+    /**
+     * Removed from the outline by an author (issue 35), or with its topic: hidden from every
+     * reader (`lessonsSeenBy`), its learners' progress, notes, cards and attempts kept for a restore.
+     */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("lessons_topic_position_key").on(t.topicId, t.position),
+    uniqueIndex("lessons_topic_position_key")
+      .on(t.topicId, t.position)
+      .where(sql`${t.archivedAt} is null`),
     index("lessons_course_idx").on(t.courseId),
   ],
 );

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
+import { OutlineEditor } from "@/features/authoring/components/outline-editor";
+import { findOwnCourse, outlineForEditorPage } from "@/features/courses/server";
+import { courseTextAttributes } from "@/lib/course-languages";
+import { paths } from "@/lib/paths";
+import { requireUserPage } from "@/server/auth/session";
+
+type Props = { params: Promise<{ courseId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const user = await requireUserPage();
+  const { courseId } = await params;
+  const course = await findOwnCourse(user.id, courseId);
+  if (!course) return {};
+  const t = await getTranslations("authoring.outline");
+  return { title: t("pageTitle", { topic: course.mainTopic }), robots: { index: false } };
+}
+
+/** The course's author edits its outline; anyone else is a 404. */
+export default async function EditOutlinePage({ params }: Props) {
+  const user = await requireUserPage();
+  const { courseId } = await params;
+  const course = await findOwnCourse(user.id, courseId);
+  if (!course) notFound();
+  const [t, outline] = await Promise.all([getTranslations("authoring.outline"), outlineForEditorPage(course.id)]);
+  if (!outline) notFound();
+  return (
+    <main id="main" className="mx-auto max-w-3xl space-y-4 p-4 sm:p-6">
+      <h1 className="text-2xl font-bold tracking-tight">{t("pageTitle", { topic: course.mainTopic })}</h1>
+      <ScopedIntlBoundary namespaces={["authoring"]}>
+        <OutlineEditor
+          courseId={course.id}
+          initial={outline}
+          courseHref={paths.course(course.id)}
+          text={courseTextAttributes(course.lang)}
+        />
+      </ScopedIntlBoundary>
+    </main>
+  );
+}
