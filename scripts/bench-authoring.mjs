@@ -9,10 +9,13 @@
  *                                                 changed each time: render, sanitize, lock, revision)
  *   quiz save    PUT /api/courses/{id}/quiz      (ten questions, one changed each time)
  *   revisions    GET /api/lessons/{id}/revisions (the list, after every save above)
+ *   outline save PUT /api/courses/{id}/outline   (10 topics of 6 lessons: each time a lesson moves
+ *                                                 to another topic, a topic moves and one is renamed)
  *
  * The course is made as the Generate page makes it, through the fake model (scripts/with-fakes.mjs).
  * Requests go one at a time: BENCH_SAMPLES (60) of each after BENCH_WARMUP (10). Goal (issue 35):
- * a lesson save p95 ≤ 150 ms. Exits 0 whatever the figures (a benchmark, not a test).
+ * a lesson save p95 ≤ 150 ms, an outline save of a 10 × 6 course ≤ 300 ms. Exits 0 whatever the
+ * figures (a benchmark, not a test).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -26,6 +29,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 const GOAL_MS = 150;
+const OUTLINE_GOAL_MS = 300;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const cleanups = [];
@@ -136,15 +140,52 @@ async function main() {
     quizVersion = json.version;
     return elapsed;
   };
+  // The course's outline made 10 topics of 6 lessons (its own lessons kept, the rest new), then moved about.
+  const opened = (await timed("GET", `/api/courses/${courseId}/outline`, cookie)).json;
+  const own = opened.topics.flatMap((t) => t.lessons.map((l) => ({ id: l.id, title: l.title })));
+  let outline = {
+    version: opened.version,
+    topics: Array.from({ length: 10 }, (_, t) => ({
+      ...(opened.topics[t] ? { id: opened.topics[t].id } : {}),
+      title: `Topic ${t + 1}`,
+      lessons: Array.from({ length: 6 }, (_, l) => own[t * 6 + l] ?? { title: `Lesson ${t + 1}.${l + 1}` }),
+    })),
+  };
+  const putOutline = async (topics) => {
+    const { elapsed, json } = await timed("PUT", `/api/courses/${courseId}/outline`, cookie, {
+      version: outline.version,
+      topics,
+    });
+    const stripped = json.topics.map((t) => ({
+      id: t.id,
+      title: t.title,
+      lessons: t.lessons.map((l) => ({ id: l.id, title: l.title })),
+    }));
+    outline = { version: json.version, topics: stripped };
+    return elapsed;
+  };
+  await putOutline(outline.topics);
+  const saveOutline = async () => {
+    const n = ++edits;
+    const topics = outline.topics.map((t) => ({ ...t, lessons: [...t.lessons] }));
+    const from = topics[n % 10];
+    const to = topics[(n + 3) % 10];
+    to.lessons.push(from.lessons.shift());
+    if (from.lessons.length === 0) from.lessons.push(to.lessons.shift());
+    topics.push(topics.shift());
+    topics[0].title = `Topic renamed ${n}`;
+    return putOutline(topics);
+  };
   const floor = async () => (await timed("GET", "/api/health")).elapsed;
   const revisions = async () => (await timed("GET", `/api/lessons/${lessonId}/revisions`, cookie)).elapsed;
 
-  for (let i = 0; i < WARMUP; i++) for (const run of [floor, saveLesson, saveQuiz, revisions]) await run();
+  for (let i = 0; i < WARMUP; i++) for (const run of [floor, saveLesson, saveQuiz, revisions, saveOutline]) await run();
   const targets = [
     ["GET /api/health (floor)", floor],
     ["PUT /api/lessons/{id}", saveLesson],
     ["PUT /api/courses/{id}/quiz", saveQuiz],
     ["GET /api/lessons/{id}/revisions", revisions],
+    ["PUT /api/courses/{id}/outline", saveOutline],
   ];
   const rows = [];
   for (const [label, run] of targets) {
@@ -161,6 +202,10 @@ async function main() {
   const lessonP95 = percentile(rows[1][1], 95);
   console.log(
     `\ngoal: a lesson save p95 ≤ ${GOAL_MS} ms: ${lessonP95.toFixed(1)} ms ${lessonP95 <= GOAL_MS ? "✓" : "✗"} (${lessonVersion} revisions stored)`,
+  );
+  const outlineP95 = percentile(rows[4][1], 95);
+  console.log(
+    `goal: an outline save (10 × 6) p95 ≤ ${OUTLINE_GOAL_MS} ms: ${outlineP95.toFixed(1)} ms ${outlineP95 <= OUTLINE_GOAL_MS ? "✓" : "✗"}`,
   );
   console.log(
     `load ${loadavg()[0].toFixed(2)} at the end; ${SAMPLES} samples each after ${WARMUP} warm-ups, one at a time`,
