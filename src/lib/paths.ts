@@ -131,6 +131,8 @@ export const paths = {
   courseCertificate: (courseId: string) => `/course/${segment(courseId)}/certificate`,
   /** An author edits the course's quiz (src/features/authoring). */
   editQuiz: (courseId: string) => `/course/${segment(courseId)}/quiz/edit`,
+  /** An invitation to co-author a course, as its mail links it (the secret is the link's). */
+  editorInvitation: (token: string) => `/dashboard/invitations/${segment(token)}`,
   /** An author edits the course's outline: its topics and lessons (src/features/authoring). */
   editOutline: (courseId: string) => `/course/${segment(courseId)}/edit`,
   /** An author edits one of the course's lessons (src/features/authoring). */

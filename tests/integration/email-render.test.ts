@@ -66,6 +66,10 @@ const samples: MailMessage[] = [
     },
   },
   {
+    template: "editor-invitation",
+    data: { name: null, inviterName: "Ana Autora", courseTitle: "Tides", token: "t".repeat(43) },
+  },
+  {
     template: "class-reminder",
     data: {
       name: "Ana",
@@ -116,6 +120,10 @@ const expected: Record<MailMessage["template"], { pt: [string, string]; en: [str
   "class-reminder": {
     pt: ["Lembrete: o prazo de Tides é 4 de março de 2025", "você ainda não foi aprovado no quiz"],
     en: ["Reminder: Tides is due March 4, 2025", "you have not passed its quiz yet"],
+  },
+  "editor-invitation": {
+    pt: ["Ana Autora convidou você para ser coautor de “Tides”", "o sumário, as aulas e o questionário"],
+    en: ["Ana Autora invited you to co-author “Tides”", "its outline, its lessons and its quiz"],
   },
 };
 

@@ -18,7 +18,7 @@ export const OWNER_GROUPS = [
   },
   {
     owner: "courses",
-    tables: ["courses", "courseCreations", "topics", "courseLearners"],
+    tables: ["courses", "courseCreations", "topics", "courseLearners", "courseEditors"],
     why: "a course is created (with its topics) and deleted as one graph, and counted against the monthly limit; each learner's standing in it (the quiz records results through `recordQuizResult` and `recordCompletion`)",
   },
   {

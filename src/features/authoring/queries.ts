@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
+import { authoredBy } from "@/features/courses/server";
 import { lessonsSeenBy } from "@/features/learning/server";
 import { getDb } from "@/server/db/client";
 import { courses, lessons } from "@/server/db/schema";
@@ -23,7 +24,8 @@ export type AuthoredLesson = {
 
 /**
  * A lesson of a course the user may edit: the course's own lessons in its outline (not a
- * learner's review lesson, not a removed one: it is restored first) of a course they own. Anything else, to its learners and to anyone, is undefined.
+ * learner's review lesson, not a removed one: it is restored first) of a course they own or
+ * co-author (an editor who accepted). Anything else, to its learners and to anyone, is undefined.
  */
 export async function findAuthoredLesson(userId: string, lessonId: string): Promise<AuthoredLesson | undefined> {
   const db = await getDb();
@@ -46,7 +48,7 @@ export async function findAuthoredLesson(userId: string, lessonId: string): Prom
     })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(eq(lessons.id, lessonId), eq(courses.userId, userId), lessonsSeenBy(null)))
+    .where(and(eq(lessons.id, lessonId), authoredBy(userId), lessonsSeenBy(null)))
     .limit(1);
   return row;
 }

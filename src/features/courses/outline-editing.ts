@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { appError } from "@/server/http/errors";
 import { readEditableOutline, saveOutline, type EditableOutline } from "./outline-queries";
-import { requireOwnCourse } from "./service";
+import { requireAuthoredCourse } from "./editors";
 
 /**
  * An author edits the course's outline (issue 35): topics and lessons added, renamed, moved and
@@ -54,9 +54,9 @@ export const outlineSaveSchema = z
 
 export type OutlineSaveBody = z.infer<typeof outlineSaveSchema>;
 
-/** GET /api/courses/{id}/outline: the outline as its author edits it; anyone else gets 404. */
+/** GET /api/courses/{id}/outline: the outline as its authors (owner, editors) edit it; anyone else gets 404. */
 export async function outlineForAuthor(userId: string, courseId: unknown, t: ApiTranslator): Promise<EditableOutline> {
-  const course = await requireOwnCourse(userId, courseId, t);
+  const course = await requireAuthoredCourse(userId, courseId, t);
   const outline = await readEditableOutline(course.id);
   if (!outline) throw appError("course:not-found", t);
   return outline;
@@ -79,7 +79,7 @@ export async function saveOutlineForAuthor(
   body: OutlineSaveBody,
   t: ApiTranslator,
 ): Promise<OutlineSaveOutcome> {
-  const course = await requireOwnCourse(userId, courseId, t);
+  const course = await requireAuthoredCourse(userId, courseId, t);
   const outcome = await saveOutline(course.id, body.version, body.topics);
   if (outcome.saved) return outcome;
   if (outcome.reason === "not-found") throw appError("course:not-found", t);

@@ -26,6 +26,7 @@ import {
   type LessonChanges,
 } from "@/features/learning/server";
 import { getDb, type Db } from "@/server/db/client";
+import { authoredBy } from "./editor-queries";
 import { listLane } from "@/server/db/lane";
 import {
   courseCreations,
@@ -384,12 +385,13 @@ export async function findCourseForOwner(userId: string, courseId: string): Prom
   return row;
 }
 
-/** A course as one of its learners reads it: their standing, and whether they own it. */
-export type StudiedCourseRow = LearnerCourseRow & { isOwner: boolean };
+/** A course as one of its learners reads it: their standing, and whether they own or co-author it. */
+export type StudiedCourseRow = LearnerCourseRow & { isOwner: boolean; isEditor: boolean };
 
 /**
- * The course with the caller's standing when they may study it: they own it, or they enrolled
- * (a row with `enrolled_at`; unpublishing later does not take it away). Else undefined.
+ * The course with the caller's standing when they may study it: they own it, co-author it (an
+ * editor who accepted, issue 35), or they enrolled (a row with `enrolled_at`; unpublishing later
+ * does not take it away). Else undefined.
  */
 export async function findCourseForLearner(userId: string, courseId: string): Promise<StudiedCourseRow | undefined> {
   const db = await getDb();
@@ -398,10 +400,11 @@ export async function findCourseForLearner(userId: string, courseId: string): Pr
       ...getTableColumns(courses),
       ...standingColumns,
       isOwner: sql<boolean>`${courses.userId} = ${userId}`,
+      isEditor: sql<boolean>`${courses.userId} <> ${userId} and ${authoredBy(userId)}`,
     })
     .from(courses)
     .leftJoin(courseLearners, standingOf(userId))
-    .where(and(eq(courses.id, courseId), or(eq(courses.userId, userId), isNotNull(courseLearners.enrolledAt))))
+    .where(and(eq(courses.id, courseId), or(authoredBy(userId), isNotNull(courseLearners.enrolledAt))))
     .limit(1);
   return row;
 }

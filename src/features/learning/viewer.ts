@@ -18,6 +18,8 @@ export type ViewerData = {
     completed: boolean;
     /** The owner writes and offers the course; an enrolled learner only studies it. */
     isOwner: boolean;
+    /** The owner or a co-author (issue 35): the lesson's menu offers editing. */
+    canEdit: boolean;
   };
   topics: {
     id: string;
@@ -69,6 +71,7 @@ export async function loadViewer(
       quizPassed: course.quizPassed,
       completed: course.completed,
       isOwner: course.isOwner,
+      canEdit: course.isOwner || course.isEditor,
     },
     topics: outline.map((t) => ({
       id: t.id,

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { requireOwnCourse } from "@/features/courses/server";
+import { requireAuthoredCourse } from "@/features/courses/server";
 import { rewriteQuizQuestion } from "@/features/generation/server";
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { modelFailure } from "@/server/ai/failure";
@@ -62,7 +62,7 @@ export async function quizForAuthor(
   courseId: unknown,
   t: ApiTranslator,
 ): Promise<{ version: number; questions: AuthoredQuestion[] }> {
-  const course = await requireOwnCourse(userId, courseId, t);
+  const course = await requireAuthoredCourse(userId, courseId, t);
   return authoredQuestions(course.id);
 }
 
@@ -96,7 +96,7 @@ export async function saveQuizForAuthor(
   input: z.infer<typeof quizSaveSchema>,
   t: ApiTranslator,
 ): Promise<QuizSaveOutcome> {
-  const course = await requireOwnCourse(userId, courseId, t);
+  const course = await requireAuthoredCourse(userId, courseId, t);
   const before = new Map(((await findQuiz(course.id))?.questions ?? []).map((q, i) => [idOf(q, i), q]));
   const questions: StoredQuestion[] = input.questions.map((q) => {
     const earlier = q.id ? before.get(q.id) : undefined;
@@ -141,7 +141,7 @@ export async function rewriteQuestionForAuthor(
   input: z.infer<typeof questionRewriteSchema>,
   t: ApiTranslator,
 ): Promise<{ question: string; options: string[]; answer: string; explanation: string }> {
-  const course = await requireOwnCourse(userId, courseId, t);
+  const course = await requireAuthoredCourse(userId, courseId, t);
   await enforceAiRateLimit(userId, t);
   const { question, options, answer, explanation } = input.question;
   try {

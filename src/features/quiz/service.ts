@@ -61,7 +61,8 @@ export async function loadQuizPage(userId: string, courseId: string) {
     mainTopic: course.mainTopic,
     quizPassed: course.quizPassed,
     bestMark: course.bestMark,
-    isOwner: course.isOwner,
+    // Its authors, owner and co-authors, may edit its questions.
+    canEdit: course.isOwner || course.isEditor,
   };
 }
 

@@ -13,6 +13,7 @@ import { CourseCardWriting } from "@/features/courses/components/course-card-wri
 import { CourseGrid } from "@/features/courses/components/course-grid";
 import { CourseGridItem, EmptyCourses } from "@/features/courses/components/course-grid-parts";
 import { COURSES_PAGE_SIZE, listCourseCardsForUser } from "@/features/courses/server";
+import { CoAuthoredCourses } from "@/features/authoring/components/co-authored-courses";
 import { AssignedCourses } from "@/features/classes/components/assigned-courses";
 import { EnrolledCourses } from "@/features/enrolment/components/enrolled-courses";
 import { coursesBeingWritten } from "@/features/learning/writing-status";
@@ -51,6 +52,9 @@ export default async function MyCoursesPage() {
           <FirstPage userId={user.id} />
         </Suspense>
       </ScopedIntlBoundary>
+      <Suspense fallback={null}>
+        <CoAuthoredCourses userId={user.id} />
+      </Suspense>
       <Suspense fallback={null}>
         <AssignedCourses userId={user.id} />
       </Suspense>

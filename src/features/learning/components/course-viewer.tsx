@@ -173,10 +173,10 @@ export function CourseViewer({
               >
                 {lesson.title}
               </h1>
-              {owner ? (
+              {data.course.canEdit ? (
                 <LessonMenu
                   disabled={busy}
-                  onRegenerate={() => setConfirmRegenerate(true)}
+                  onRegenerate={owner ? () => setConfirmRegenerate(true) : undefined}
                   // A written lesson of the course's own (not a learner's review lesson) can be edited.
                   onEdit={
                     lesson.theory && !isReview

@@ -15,7 +15,8 @@ export function LessonMenu({
   onEditOutline,
 }: {
   disabled: boolean;
-  onRegenerate: () => void;
+  /** The owner's alone: a co-author edits, and does not have the model write the lesson again. */
+  onRegenerate?: () => void;
   onEdit?: () => void;
   onEditOutline: () => void;
 }) {
@@ -42,12 +43,16 @@ export function LessonMenu({
           icon: <ListTreeIcon className="size-4" aria-hidden />,
           onSelect: onEditOutline,
         },
-        {
-          key: "regenerate",
-          label: t("regenerate"),
-          icon: <RefreshCwIcon className="size-4" aria-hidden />,
-          onSelect: onRegenerate,
-        },
+        ...(onRegenerate
+          ? [
+              {
+                key: "regenerate",
+                label: t("regenerate"),
+                icon: <RefreshCwIcon className="size-4" aria-hidden />,
+                onSelect: onRegenerate,
+              },
+            ]
+          : []),
       ]}
     >
       <MoreVerticalIcon aria-hidden />

@@ -146,3 +146,32 @@ export const courseLearners = pgTable(
   },
   (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index("course_learners_user_idx").on(t.userId)],
 );
+
+/**
+ * A course's co-authors (issue 35): the owner invites an editor by e-mail; the invitation is
+ * accepted from the mailed link (`token_hash`, the link's secret) or, when the address was
+ * already an account's at the invitation (`user_id` set then), from that account's dashboard.
+ * An accepted editor (`accepted_at`) edits the outline, lessons and quiz; only the owner deletes
+ * the course, changes who may enrol, and invites or removes editors.
+ */
+export const courseEditors = pgTable(
+  "course_editors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** Trimmed and lower-cased, as users.email. */
+    email: text("email").notNull(),
+    /** The account the invitation is for: bound when it is sent (an existing account) or accepted. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("course_editors_course_email_key").on(t.courseId, t.email),
+    uniqueIndex("course_editors_token_key").on(t.tokenHash),
+    index("course_editors_user_idx").on(t.userId),
+  ],
+);

@@ -245,6 +245,28 @@ const classReminder: Builder<"class-reminder"> = (data, { locale, t, appUrl }) =
   };
 };
 
+const editorInvitation: Builder<"editor-invitation"> = (data, { locale, t, appUrl }) => {
+  const href = url(appUrl, paths.editorInvitation(data.token));
+  const values = { inviter: data.inviterName, course: data.courseTitle };
+  return {
+    subject: t("editorInvitation.subject", values),
+    links: [href],
+    element: (
+      <MailLayout
+        locale={locale}
+        t={t}
+        preview={t("editorInvitation.preview", values)}
+        heading={t("editorInvitation.heading")}
+        action={{ label: t("editorInvitation.cta"), href }}
+      >
+        <Paragraph>{data.name ? t("greeting", { name: data.name }) : t("editorInvitation.hello")}</Paragraph>
+        <Paragraph>{t("editorInvitation.body", values)}</Paragraph>
+        <Paragraph>{t("editorInvitation.account")}</Paragraph>
+      </MailLayout>
+    ),
+  };
+};
+
 export const templateBuilders: { [T in MailTemplate]: Builder<T> } = {
   welcome,
   "password-reset": passwordReset,
@@ -256,4 +278,5 @@ export const templateBuilders: { [T in MailTemplate]: Builder<T> } = {
   "contact-message": contactMessage,
   "class-assignment": classAssignment,
   "class-reminder": classReminder,
+  "editor-invitation": editorInvitation,
 };

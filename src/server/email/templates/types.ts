@@ -46,6 +46,11 @@ export type MailTemplateData = {
   };
   /** To a class's learner who has not passed the course's quiz, a day before its due date. */
   "class-reminder": { name: string; className: string; courseTitle: string; courseId: string; dueAt: Date };
+  /**
+   * To an address the owner of a course invited to co-author it (issue 35): the link accepts.
+   * `name` is the account's when the address is one's; `token` is the link's secret.
+   */
+  "editor-invitation": { name: string | null; inviterName: string; courseTitle: string; token: string };
   /** To CONTACT_NOTIFY_EMAIL: a visitor's message from the contact form (it is stored first). */
   "contact-message": { name: string; email: string; subject: string; message: string; receivedAt: Date };
 };

@@ -27,11 +27,11 @@ export default async function QuizPage({ params, searchParams }: Props) {
   if (!course) notFound();
   // `?retest=1` (the link under a review lesson): the start asks for new questions: the course's
   // for its owner, a retest of their own for an enrolled learner (the course's stay).
-  const { isOwner, ...shown } = course;
+  const { canEdit, ...shown } = course;
   const t = await getTranslations("authoring");
   return (
     <>
-      {isOwner ? (
+      {canEdit ? (
         // Server-rendered: the runner's bundle does not carry the author's link.
         <div className="mx-auto flex max-w-3xl justify-end px-4 pt-4 sm:px-6">
           <Link

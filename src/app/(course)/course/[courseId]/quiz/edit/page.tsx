@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
 import { QuizEditor } from "@/features/authoring/components/quiz-editor";
-import { findOwnCourse } from "@/features/courses/server";
+import { findAuthoredCourse } from "@/features/courses/server";
 import { authoredQuestions } from "@/features/quiz/server";
 import { paths } from "@/lib/paths";
 import { requireUserPage } from "@/server/auth/session";
@@ -13,17 +13,17 @@ type Props = { params: Promise<{ courseId: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await requireUserPage();
   const { courseId } = await params;
-  const course = await findOwnCourse(user.id, courseId);
+  const course = await findAuthoredCourse(user.id, courseId);
   if (!course) return {};
   const t = await getTranslations("authoring");
   return { title: t("quizPageTitle", { topic: course.mainTopic }), robots: { index: false } };
 }
 
-/** The course's author edits its quiz; anyone else is a 404. */
+/** The course's authors (owner, co-authors) edit its quiz; anyone else is a 404. */
 export default async function EditQuizPage({ params }: Props) {
   const user = await requireUserPage();
   const { courseId } = await params;
-  const course = await findOwnCourse(user.id, courseId);
+  const course = await findAuthoredCourse(user.id, courseId);
   if (!course) notFound();
   const [t, quiz] = await Promise.all([getTranslations("authoring"), authoredQuestions(course.id)]);
   return (
