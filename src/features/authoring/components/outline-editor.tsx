@@ -318,37 +318,14 @@ export function OutlineEditor({
                 }
                 className="min-w-0 flex-1 font-semibold"
               />
-              <div className="flex gap-1">
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t("topicUp", { n: ti + 1 })}
-                  disabled={ti === 0}
-                  onClick={() => moveTopic(ti, ti - 1)}
-                >
-                  <ArrowUpIcon aria-hidden />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t("topicDown", { n: ti + 1 })}
-                  disabled={ti === topics.length - 1}
-                  onClick={() => moveTopic(ti, ti + 1)}
-                >
-                  <ArrowDownIcon aria-hidden />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t("removeTopic", { n: ti + 1 })}
-                  onClick={() => removeTopic(ti)}
-                >
-                  <Trash2Icon aria-hidden />
-                </Button>
-              </div>
+              <RowButtons
+                labels={[t("topicUp", { n: ti + 1 }), t("topicDown", { n: ti + 1 }), t("removeTopic", { n: ti + 1 })]}
+                first={ti === 0}
+                last={ti === topics.length - 1}
+                onUp={() => moveTopic(ti, ti - 1)}
+                onDown={() => moveTopic(ti, ti + 1)}
+                onRemove={() => removeTopic(ti)}
+              />
             </div>
             <ol className="space-y-2 ps-2 sm:ps-6" aria-label={t("lessonsOf", { n: ti + 1 })}>
               {topic.lessons.map((lesson, li) => (
@@ -398,37 +375,18 @@ export function OutlineEditor({
                   {lesson.written === false || !lesson.id ? (
                     <span className="text-xs text-muted-foreground">{t("unwritten")}</span>
                   ) : null}
-                  <div className="flex gap-1">
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t("lessonUp", { n: li + 1, topic: ti + 1 })}
-                      disabled={ti === 0 && li === 0}
-                      onClick={() => lessonUp(ti, li)}
-                    >
-                      <ArrowUpIcon aria-hidden />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t("lessonDown", { n: li + 1, topic: ti + 1 })}
-                      disabled={ti === topics.length - 1 && li === topic.lessons.length - 1}
-                      onClick={() => lessonDown(ti, li)}
-                    >
-                      <ArrowDownIcon aria-hidden />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t("removeLesson", { n: li + 1, topic: ti + 1 })}
-                      onClick={() => removeLesson(ti, li)}
-                    >
-                      <Trash2Icon aria-hidden />
-                    </Button>
-                  </div>
+                  <RowButtons
+                    labels={[
+                      t("lessonUp", { n: li + 1, topic: ti + 1 }),
+                      t("lessonDown", { n: li + 1, topic: ti + 1 }),
+                      t("removeLesson", { n: li + 1, topic: ti + 1 }),
+                    ]}
+                    first={ti === 0 && li === 0}
+                    last={ti === topics.length - 1 && li === topic.lessons.length - 1}
+                    onUp={() => lessonUp(ti, li)}
+                    onDown={() => lessonDown(ti, li)}
+                    onRemove={() => removeLesson(ti, li)}
+                  />
                 </li>
               ))}
             </ol>
@@ -479,6 +437,37 @@ export function OutlineEditor({
           </ul>
         </section>
       ) : null}
+    </div>
+  );
+}
+
+/** A row's move up, move down and remove buttons, each named for the row (`labels`, in that order). */
+function RowButtons({
+  labels: [up, down, remove],
+  first,
+  last,
+  onUp,
+  onDown,
+  onRemove,
+}: {
+  labels: [string, string, string];
+  first: boolean;
+  last: boolean;
+  onUp: () => void;
+  onDown: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="flex gap-1">
+      <Button type="button" variant="ghost" size="icon" aria-label={up} disabled={first} onClick={onUp}>
+        <ArrowUpIcon aria-hidden />
+      </Button>
+      <Button type="button" variant="ghost" size="icon" aria-label={down} disabled={last} onClick={onDown}>
+        <ArrowDownIcon aria-hidden />
+      </Button>
+      <Button type="button" variant="ghost" size="icon" aria-label={remove} onClick={onRemove}>
+        <Trash2Icon aria-hidden />
+      </Button>
     </div>
   );
 }
