@@ -1,27 +1,20 @@
 import "server-only";
 import { z } from "zod";
 import type { ApiTranslator } from "@/i18n/api-translator";
+import { cleanTitle } from "@/lib/clean-title";
 import { appError } from "@/server/http/errors";
 import { readEditableOutline, saveOutline, type EditableOutline } from "./outline-queries";
 import { requireAuthoredCourse } from "./editors";
 
 /**
  * An author edits the course's outline (issue 35): topics and lessons added, renamed, moved and
- * removed. Titles are cleaned as the model's are (plain text, single spaces, at most 200
- * characters); a course keeps 1 to 40 topics of 1 to 40 lessons, 300 lessons in all.
+ * removed. Titles are cleaned as the model's are (`cleanTitle`: plain text, single spaces, at
+ * most 200 characters); a course keeps 1 to 40 topics of 1 to 40 lessons, 300 lessons in all.
  */
-const OUTLINE_LIMITS = { topics: 40, lessonsPerTopic: 40, lessons: 300, title: 200 } as const;
+const OUTLINE_LIMITS = { topics: 40, lessonsPerTopic: 40, lessons: 300 } as const;
 
-const title = z
-  .string()
-  .transform((value) =>
-    value
-      .replace(/<[^>]*>/g, "")
-      .replace(/[\u0000-\u001f\u007f]/g, " ")
-      .replace(/\s+/g, " ")
-      .trim(),
-  )
-  .pipe(z.string().min(1).max(OUTLINE_LIMITS.title));
+// Cleaned as the model's titles are; one that cleans to nothing is refused.
+const title = z.string().max(1000).transform(cleanTitle).pipe(z.string().min(1));
 
 const entry = { id: z.string().uuid().optional(), title };
 

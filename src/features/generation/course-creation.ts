@@ -19,7 +19,8 @@ import { admitCourseGeneration } from "./course-allowance";
 import { coverUrl } from "./cover";
 import { generateLesson } from "./engine";
 import { courseLanguageByName } from "./languages";
-import { cleanOutline, cleanTitle, outlineWithin } from "./outline";
+import { cleanTitle } from "@/lib/clean-title";
+import { cleanOutline, outlineWithin } from "./outline";
 import { carryOutlineSources, outlineExcerpts } from "@/features/sources/server";
 import { findUsableOutline, markOutlineUsed, type GeneratedOutlineRow } from "./queries";
 import {

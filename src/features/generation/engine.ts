@@ -15,7 +15,8 @@ import {
   type Excerpt,
 } from "@/features/sources/server";
 import { courseLanguageByName, looksWrittenIn } from "./languages";
-import { cleanTitle, cleanOutline, outlineInLanguage, parseJsonAnswer, withUserSubtopics } from "./outline";
+import { cleanTitle } from "@/lib/clean-title";
+import { cleanOutline, outlineInLanguage, parseJsonAnswer, withUserSubtopics } from "./outline";
 import { buildImageSearchPrompt } from "./prompts/image-search";
 import { buildKeyPointsPrompt } from "./prompts/key-points";
 import { buildLessonFromTranscriptPrompt } from "./prompts/lesson-from-transcript";

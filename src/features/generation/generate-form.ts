@@ -11,7 +11,7 @@ import {
 import type { ApiTranslator } from "@/i18n/api-translator";
 import { appError } from "@/server/http/errors";
 import { courseLanguageByName, type CourseLanguage } from "./languages";
-import { cleanTitle } from "./outline";
+import { cleanTitle } from "@/lib/clean-title";
 import { TOPIC_MAX_LENGTH, TOPIC_MIN_LENGTH, type GenerateFormBody } from "./schemas";
 
 /** The Generate form after the SPEC's rules: what the engine is asked for. */

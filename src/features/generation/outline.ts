@@ -1,15 +1,6 @@
+import { cleanTitle } from "@/lib/clean-title";
 import { looksWrittenIn } from "./languages";
 import type { Outline } from "./schemas";
-
-/** Titles are plain text: no tags, no control characters, single spaces. */
-export function cleanTitle(value: string): string {
-  return value
-    .replace(/<[^>]*>/g, "")
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 200);
-}
 
 const normalize = (s: string) => cleanTitle(s).toLocaleLowerCase();
 
