@@ -102,6 +102,8 @@ Object.assign(BUDGETS_KB, {
   "/course/[id]/quiz/edit": 164, // the questions, each with its rewrite and its word diff: 163.4
   // The outline editor (its rows, drag and keyboard moves, what was removed) and the owner's co-authors panel: 163.7.
   "/course/[id]/edit": 164,
+  // The publish page (decision 043): its diffs are drawn on the server; only the Publish button is the client's.
+  "/course/[id]/publish": 160,
   "/dashboard/review": 181,
   "/dashboard/review/[courseId]/cards": 180,
   "/dashboard/knowledge": 178,
@@ -297,6 +299,7 @@ try {
     ["/course/[id]/edit/[lessonId]", `/course/${courseId}/edit/${lessonId}`, cookie],
     ["/course/[id]/quiz/edit", `/course/${courseId}/quiz/edit`, cookie],
     ["/course/[id]/edit", `/course/${courseId}/edit`, cookie],
+    ["/course/[id]/publish", `/course/${courseId}/publish`, cookie],
     ["/admin", "/admin", admin],
     ["/admin/users", "/admin/users", admin],
     ["/admin/courses", "/admin/courses", admin],

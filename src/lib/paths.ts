@@ -137,6 +137,8 @@ export const paths = {
   editOutline: (courseId: string) => `/course/${segment(courseId)}/edit`,
   /** An author edits one of the course's lessons (src/features/authoring). */
   editLesson: (courseId: string, lessonId: string) => `/course/${segment(courseId)}/edit/${segment(lessonId)}`,
+  /** An author reviews the course's drafts and publishes them (decision 043). */
+  publishCourse: (courseId: string) => `/course/${segment(courseId)}/publish`,
   /** The learner's own material kept with the course (src/features/sources). */
   courseMaterial: (courseId: string) => `/course/${segment(courseId)}/material`,
   /** `print: true` opens the browser's print dialog once the page is ready. */

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { changedWords, wordDiff, type DiffPart } from "./word-diff";
+import { aroundChanges, changedWords, ELLIPSIS, wordDiff, type DiffPart } from "./word-diff";
 
 const side = (parts: DiffPart[], keep: DiffPart["op"]) =>
   parts
@@ -46,5 +46,30 @@ describe("wordDiff", () => {
     expect(performance.now() - started).toBeLessThan(2000);
     expect(side(parts, "removed")).toBe(before);
     expect(side(parts, "added")).toBe(after);
+  });
+});
+
+describe("aroundChanges", () => {
+  const long = (word: string) => Array.from({ length: 200 }, (_, i) => `${word}${i}`).join(" ");
+
+  it("keeps each change with a little kept text around it and leaves the rest out", () => {
+    const before = `${long("a")} glaciers move ${long("b")}`;
+    const after = `${long("a")} glaciers flow ${long("b")}`;
+    const cut = aroundChanges(wordDiff(before, after), 40);
+    expect(cut.filter((p) => p.op !== "same")).toEqual([
+      { op: "removed", text: "move" },
+      { op: "added", text: "flow" },
+    ]);
+    const [lead, , , trail] = cut;
+    expect(lead.text.startsWith(ELLIPSIS)).toBe(true);
+    expect(lead.text.endsWith("glaciers ")).toBe(true);
+    expect(lead.text.length).toBeLessThanOrEqual(40 + ELLIPSIS.length);
+    expect(trail.text.endsWith(ELLIPSIS)).toBe(true);
+    expect(trail.text.startsWith(" b0")).toBe(true);
+  });
+
+  it("leaves a short text whole", () => {
+    const parts = wordDiff("Ice flows slowly.", "Ice flows fast.");
+    expect(aroundChanges(parts)).toEqual(parts);
   });
 });

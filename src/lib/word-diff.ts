@@ -70,6 +70,26 @@ function joinedAcrossSpaces(parts: DiffPart[]): DiffPart[] {
   return joined;
 }
 
+/** What stands for the unchanged text `aroundChanges` leaves out. */
+export const ELLIPSIS = " … ";
+
+/**
+ * The diff cut to the changes and up to `context` characters of kept text on each side (cut at a
+ * space): what a reader needs to see what changed in a long text, not the whole text again.
+ */
+export function aroundChanges(parts: DiffPart[], context = 160): DiffPart[] {
+  return parts.map((part, i) => {
+    if (part.op !== "same") return part;
+    const before = i > 0;
+    const after = i < parts.length - 1;
+    const keep = (before ? context : 0) + (after ? context : 0);
+    if (part.text.length <= keep + ELLIPSIS.length) return part;
+    const head = before ? part.text.slice(0, context).replace(/\S*$/, "") : "";
+    const tail = after ? part.text.slice(-context).replace(/^\S*/, "") : "";
+    return { op: "same", text: `${head}${ELLIPSIS}${tail}` };
+  });
+}
+
 /** Whether two texts differ in more than spacing. */
 export function changedWords(parts: DiffPart[]): { added: number; removed: number } {
   const count = (op: DiffPart["op"]) =>

@@ -178,9 +178,15 @@ describe("editing a lesson's text", () => {
     await save(owner, lessonId, 1, "Edited twice.");
     const restored = await restore(owner, lessonId, 0);
     expect(restored.json).toEqual({ success: true, version: 3 });
+    // The course has a learner, so the restore is a draft: its authors read it; the learner reads
+    // the text as published, which is the same text (decision 043).
+    expect((await read(owner, lessonId)).json).toMatchObject({
+      markdown: "Glaciers **move** slowly, about $x$ a day.",
+      version: 3,
+    });
     const row = await storedLesson(lessonId);
-    expect(row.markdown).toBe("Glaciers **move** slowly, about $x$ a day.");
     expect(row.theory).toBe("<p>Glaciers <strong>move</strong> slowly, about $x$ a day.</p>");
+    expect(row.publishedRevision).toBe(0);
     expect((await revisions(owner, lessonId)).json.revisions[0]).toMatchObject({
       revision: 3,
       kind: "restored",

@@ -563,3 +563,54 @@ describe("the review-lessons migration", () => {
     }
   });
 });
+
+describe("the course-publishing migration", () => {
+  it("publishes every lesson as it stands and counts a done lesson as read in that revision", async () => {
+    const empty = await databaseBefore("_course_publishing");
+    try {
+      const ann = "00000000-0000-4000-8000-000000000001";
+      const course = "00000000-0000-4000-8000-0000000000c1";
+      const topic = "00000000-0000-4000-8000-0000000000d1";
+      const [edited, untouched] = ["00000000-0000-4000-8000-0000000000e1", "00000000-0000-4000-8000-0000000000e2"];
+      await empty.handle.db.execute(
+        sql`insert into users (id, email, name, password_hash) values (${ann}, 'ann@example.io', 'Ann', 'x')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into courses (id, user_id, main_topic, type, lang) values (${course}, ${ann}, 'Course', 'text_image', 'English')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into topics (id, course_id, position, number, title) values (${topic}, ${course}, 0, 0, 'First')`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into lessons (id, course_id, topic_id, position, title, theory, version) values
+          (${edited}, ${course}, ${topic}, 0, 'Edited', '<p>Three times.</p>', 3),
+          (${untouched}, ${course}, ${topic}, 1, 'Untouched', '<p>As written.</p>', 0)`,
+      );
+      await empty.handle.db.execute(
+        sql`insert into lesson_progress (user_id, lesson_id, course_id, opened_at, done) values
+          (${ann}, ${edited}, ${course}, now(), true), (${ann}, ${untouched}, ${course}, now(), false)`,
+      );
+      await empty.migrate();
+      expect(
+        await rows(empty.handle, sql`select title, version, published_revision from lessons order by position`),
+      ).toEqual([
+        { title: "Edited", version: 3, published_revision: 3 },
+        { title: "Untouched", version: 0, published_revision: 0 },
+      ]);
+      expect(
+        await rows(
+          empty.handle,
+          sql`select l.title, p.read_revision from lesson_progress p join lessons l on l.id = p.lesson_id order by l.position`,
+        ),
+      ).toEqual([
+        { title: "Edited", read_revision: 3 },
+        { title: "Untouched", read_revision: null },
+      ]);
+      expect(await rows(empty.handle, sql`select published_version, published_at from courses`)).toEqual([
+        { published_version: 1, published_at: null },
+      ]);
+    } finally {
+      await empty.dispose();
+    }
+  });
+});

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { authoredBy } from "@/features/courses/server";
-import { lessonsSeenBy } from "@/features/learning/server";
+import { authorsCopy, draftRevisionOf, lessonsSeenBy } from "@/features/learning/server";
 import { getDb } from "@/server/db/client";
-import { courses, lessons } from "@/server/db/schema";
+import { courses, lessonRevisions, lessons } from "@/server/db/schema";
 
 export type AuthoredLesson = {
   id: string;
@@ -26,6 +26,7 @@ export type AuthoredLesson = {
  * A lesson of a course the user may edit: the course's own lessons in its outline (not a
  * learner's review lesson, not a removed one: it is restored first) of a course they own or
  * co-author (an editor who accepted). Anything else, to its learners and to anyone, is undefined.
+ * Its text and media are the authors' copy: the draft, when one waits to be published.
  */
 export async function findAuthoredLesson(userId: string, lessonId: string): Promise<AuthoredLesson | undefined> {
   const db = await getDb();
@@ -34,20 +35,16 @@ export async function findAuthoredLesson(userId: string, lessonId: string): Prom
       id: lessons.id,
       courseId: lessons.courseId,
       title: lessons.title,
-      theory: lessons.theory,
-      markdown: lessons.markdown,
+      ...authorsCopy,
       version: lessons.version,
       generatedAt: lessons.generatedAt,
       courseTitle: courses.mainTopic,
       courseLang: courses.lang,
       courseType: courses.type,
-      imageUrl: lessons.imageUrl,
-      imageAttribution: lessons.imageAttribution,
-      imageCaption: lessons.imageCaption,
-      youtubeId: lessons.youtubeId,
     })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .leftJoin(lessonRevisions, draftRevisionOf)
     .where(and(eq(lessons.id, lessonId), authoredBy(userId), lessonsSeenBy(null)))
     .limit(1);
   return row;

@@ -7,3 +7,4 @@ import "server-only";
 export * from "./lesson-editing";
 export { lessonRewriteSchema, lessonRewriteStream } from "./lesson-rewrite";
 export { lessonMediaSchema, saveLessonMedia } from "./lesson-media";
+export { publishCourse, publishPageData } from "./publishing";

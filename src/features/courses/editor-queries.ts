@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { getDb } from "@/server/db/client";
+import { courseHasLearners } from "@/features/learning/server";
+import { getDb, type Db } from "@/server/db/client";
 import { courseEditors, courses, users } from "@/server/db/schema";
 
 /**
@@ -24,6 +25,9 @@ export async function findAuthoredCourseRow(userId: string, courseId: string) {
       mainTopic: courses.mainTopic,
       lang: courses.lang,
       isOwner: sql<boolean>`${courses.userId} = ${userId}`,
+      /** Saves go to a draft its learners do not read until an author publishes (decision 043). */
+      drafted: sql<boolean>`${courseHasLearners(courses.id)}`,
+      publishedVersion: courses.publishedVersion,
     })
     .from(courses)
     .where(and(eq(courses.id, courseId), authoredBy(userId)))
@@ -145,4 +149,17 @@ export async function editorshipsOf(userId: string) {
     .where(eq(courseEditors.userId, userId))
     .orderBy(asc(courseEditors.invitedAt))
     .limit(50);
+}
+
+/**
+ * Records that the course's drafts were published (decision 043), in the publisher's transaction:
+ * its version goes up by one. Answers the new version.
+ */
+export async function markCoursePublished(tx: Db, courseId: string): Promise<number> {
+  const [row] = await tx
+    .update(courses)
+    .set({ publishedVersion: sql`${courses.publishedVersion} + 1`, publishedAt: new Date() })
+    .where(eq(courses.id, courseId))
+    .returning({ publishedVersion: courses.publishedVersion });
+  return row.publishedVersion;
 }

@@ -21,4 +21,4 @@ export {
   removeEditor,
   requireAuthoredCourse,
 } from "./editors";
-export { authoredBy } from "./editor-queries";
+export { authoredBy, markCoursePublished } from "./editor-queries";

@@ -19,12 +19,13 @@ import { lessonProgress, lessons } from "@/server/db/schema";
 export async function markLessonOpened(userId: string, lessonId: string): Promise<{ first: boolean }> {
   const db = await getDb();
   const result = await db.execute(sql`
-    insert into ${lessonProgress} (user_id, lesson_id, course_id, opened_at, done)
-    select ${userId}, ${lessons.id}, ${lessons.courseId}, now(), true
+    insert into ${lessonProgress} (user_id, lesson_id, course_id, opened_at, done, read_revision)
+    select ${userId}, ${lessons.id}, ${lessons.courseId}, now(), true, ${lessons.publishedRevision}
     from ${lessons}
     where ${lessons.id} = ${lessonId} and ${lessons.theory} <> ''
     on conflict (user_id, lesson_id) do update
-      set done = true, opened_at = coalesce(${lessonProgress.openedAt}, excluded.opened_at), updated_at = now()
+      set done = true, opened_at = coalesce(${lessonProgress.openedAt}, excluded.opened_at),
+        read_revision = excluded.read_revision, updated_at = now()
       where not ${lessonProgress.done} or ${lessonProgress.openedAt} is null
     returning not exists (
       select 1 from ${lessonProgress} prior
@@ -58,6 +59,21 @@ export async function setLessonsDone(
         ),
       );
   }
+}
+
+/**
+ * The learner has seen what changed in a lesson they had finished (decision 043): they have now
+ * read its published revision, and "Updated since you read it" goes. False: no such reading.
+ */
+export async function markChangesSeen(userId: string, lessonId: string): Promise<boolean> {
+  const db = await getDb();
+  const result = await db.execute(sql`
+    update ${lessonProgress} set read_revision = ${lessons.publishedRevision}, updated_at = now()
+    from ${lessons}
+    where ${lessons.id} = ${lessonProgress.lessonId} and ${lessonProgress.userId} = ${userId}
+      and ${lessonProgress.lessonId} = ${lessonId} and ${lessonProgress.done}
+    returning ${lessonProgress.lessonId}`);
+  return rowsOf(result).length > 0;
 }
 
 /** A join condition: the progress row of `userId` for the lessons of the query (none when null). */

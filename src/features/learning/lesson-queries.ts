@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/server/db/client";
 import { courses, lessonProgress, lessons, topics, type LessonCitation } from "@/server/db/schema";
 import { lessonsCounted, lessonsSeenBy, progressOf } from "./lesson-progress";
+import type { LessonUpdate } from "./updated-since-read";
 
 export type ViewerCourseRow = typeof courses.$inferSelect;
 /** Whether `learner` has read the lesson (false for every lesson when there is no learner). */
@@ -53,6 +54,8 @@ export type LessonContent = {
   done: boolean;
   /** The quotes the text cites (decision 027), without the source's id: the reader needs none. */
   citations: CitationView[];
+  /** Changed since this learner finished it (decision 043); absent when not. */
+  updated?: LessonUpdate;
 };
 
 /** A citation as a page shows it: its number, quote, source title and pages. */

@@ -1,14 +1,17 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb, type Db } from "@/server/db/client";
 import { rowsOf } from "@/server/db/raw-rows";
-import { lessonRevisions, lessons } from "@/server/db/schema";
+import { classAssignments, courses, lessonProgress, lessonRevisions, lessons, topics } from "@/server/db/schema";
 import { htmlToMarkdown } from "@/server/html/html-to-markdown";
 
 /**
  * Every text a lesson is given is kept as a revision (issue 35): the model's, each author's save
- * and each restore. The lesson row holds the newest (`theory`, `markdown`) and its number
- * (`version`); `lesson_revisions` holds them all. This is the one place that writes a lesson's text.
+ * and each restore; `lesson_revisions` holds them all, `version` is the newest one's number. The
+ * lesson row holds the published one (`theory`, `markdown`, media; `published_revision`), the text
+ * learners read. For a course with learners besides its authors, an author's revision is a draft
+ * until the course is published (decision 043); otherwise, and for the model's text, the row is the
+ * newest. This is the one place that writes a lesson's text.
  */
 
 type RevisionKind = (typeof lessonRevisions.$inferSelect)["kind"];
@@ -31,21 +34,53 @@ export type LessonMedia = {
   youtubeId: string | null;
 };
 
-const MEDIA = {
-  imageUrl: lessons.imageUrl,
-  imageAttribution: lessons.imageAttribution,
-  imageCaption: lessons.imageCaption,
-  youtubeId: lessons.youtubeId,
-};
+/**
+ * A condition on the course with id `courseId`: learners other than its authors may read it
+ * (decision 043): it is unlisted or public, someone enrolled, or a class was assigned it. Its
+ * authors' saves then wait in a draft until one of them publishes.
+ */
+export const courseHasLearners = (courseId: SQLWrapper): SQL =>
+  sql`exists (select 1 from ${courses} c where c.id = ${courseId} and (c.visibility <> 'private'
+    or c.learner_count > 0 or exists (select 1 from ${classAssignments} a where a.course_id = c.id)))`;
 
 export type StoredText = { version: number } | { conflict: { version: number; markdown: string } };
 
+/** A join to `lesson_revisions`: the lesson's draft, the newest revision when it is not published yet. */
+export const draftRevisionOf = and(
+  eq(lessonRevisions.lessonId, lessons.id),
+  eq(lessonRevisions.revision, lessons.version),
+  gt(lessons.version, lessons.publishedRevision),
+)!;
+
+/**
+ * A condition, with `draftRevisionOf` joined: the draft's text or media differ from the published
+ * ones. A draft that came back to the published text (a restore) has nothing to publish.
+ */
+const draftDiffers = sql`(${lessons.theory}, ${lessons.imageUrl}, ${lessons.imageCaption}, ${lessons.youtubeId})
+  is distinct from (${lessonRevisions.html}, ${lessonRevisions.imageUrl}, ${lessonRevisions.imageCaption}, ${lessonRevisions.youtubeId})`;
+
+/** Read the draft's column when there is a draft (`draftRevisionOf` joined), else the row's. */
+const draftOr = <T>(draft: unknown, published: unknown) =>
+  sql<T>`case when ${lessonRevisions.lessonId} is null then ${published} else ${draft} end`;
+
+/** The lesson's text and media as its authors see and edit them: the draft's, else the published row's. */
+export const authorsCopy = {
+  theory: draftOr<string>(lessonRevisions.html, lessons.theory),
+  markdown: draftOr<string | null>(lessonRevisions.markdown, lessons.markdown),
+  imageUrl: draftOr<string | null>(lessonRevisions.imageUrl, lessons.imageUrl),
+  imageAttribution: draftOr<string | null>(lessonRevisions.imageAttribution, lessons.imageAttribution),
+  imageCaption: draftOr<string | null>(lessonRevisions.imageCaption, lessons.imageCaption),
+  youtubeId: draftOr<string | null>(lessonRevisions.youtubeId, lessons.youtubeId),
+};
+
 /**
  * Stores the lesson's next text as revision `version + 1`. With `expectedVersion`, a lesson whose
- * version moved on (another author saved meanwhile) is left as it is and its current text is
- * answered as a conflict. A lesson stored before authoring keeps its old text as revision 0 first,
- * so the first edit can be undone. `extra` is written in the same statement (a generated lesson's
- * media and citations). Undefined: no such lesson.
+ * version moved on (another author saved meanwhile) is left as it is and its current text (the
+ * draft's, if there is one) is answered as a conflict. A lesson stored before authoring keeps its
+ * old text as revision 0 first, so the first edit can be undone. An author's revision of a course
+ * with other learners is a draft: the row, which its learners read, stays as published. `extra`
+ * is written with the text (a generated lesson's media and citations); media not in it are the
+ * current ones. Undefined: no such lesson.
  */
 export async function storeLessonText(
   lessonId: string,
@@ -60,21 +95,43 @@ export async function storeLessonText(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ version: lessons.version, theory: lessons.theory, markdown: lessons.markdown, ...MEDIA })
+      .select({
+        version: lessons.version,
+        ...authorsCopy,
+        drafted: sql<boolean>`${courseHasLearners(lessons.courseId)}`,
+      })
       .from(lessons)
+      .leftJoin(lessonRevisions, draftRevisionOf)
       .where(eq(lessons.id, lessonId))
-      .for("update");
+      .for("update", { of: lessons });
     if (!current) return undefined;
-    if (expectedVersion !== null && expectedVersion !== current.version)
-      return { conflict: { version: current.version, markdown: markdownOf(current) } };
-    if (current.version === 0 && current.theory) await keepOriginal(tx, lessonId, current);
-    const version = current.version + 1;
+    const { version: currentVersion, drafted, theory, markdown, ...currentMedia } = current;
+    if (expectedVersion !== null && expectedVersion !== currentVersion)
+      return { conflict: { version: currentVersion, markdown: markdownOf({ theory, markdown }) } };
+    if (currentVersion === 0 && theory) await keepOriginal(tx, lessonId, { theory, markdown, ...currentMedia });
+    const version = currentVersion + 1;
     const now = new Date();
-    const [media] = await tx
+    const { citations, generatedAt, draft, ...newMedia } = extra;
+    const media: LessonMedia = { ...currentMedia, ...newMedia };
+    const asDraft = drafted && text.kind !== "generated";
+    await tx
       .update(lessons)
-      .set({ ...extra, theory: text.html, markdown: text.markdown, version, updatedAt: now })
-      .where(eq(lessons.id, lessonId))
-      .returning(MEDIA);
+      .set(
+        asDraft
+          ? { version }
+          : {
+              ...(citations && { citations }),
+              ...(generatedAt && { generatedAt }),
+              ...(draft === null && { draft }),
+              ...media,
+              theory: text.html,
+              markdown: text.markdown,
+              version,
+              publishedRevision: version,
+              updatedAt: now,
+            },
+      )
+      .where(eq(lessons.id, lessonId));
     await tx.insert(lessonRevisions).values({
       lessonId,
       revision: version,
@@ -88,6 +145,85 @@ export async function storeLessonText(
     });
     return { version };
   });
+}
+
+/**
+ * Publishes the course's lesson drafts (decision 043), in the publisher's transaction: each
+ * lesson whose draft differs from its published text or media takes them, for its learners to
+ * read. Answers how many lessons changed.
+ */
+export async function publishLessonDrafts(tx: Db, courseId: string): Promise<number> {
+  const result = await tx.execute(sql`
+    update ${lessons} set theory = ${lessonRevisions.html}, markdown = ${lessonRevisions.markdown},
+      image_url = ${lessonRevisions.imageUrl}, image_attribution = ${lessonRevisions.imageAttribution},
+      image_caption = ${lessonRevisions.imageCaption}, youtube_id = ${lessonRevisions.youtubeId},
+      published_revision = ${lessonRevisions.revision}, updated_at = now()
+    from ${lessonRevisions}
+    where ${lessons.courseId} = ${courseId} and ${draftRevisionOf} and ${draftDiffers}
+    returning ${lessons.id}`);
+  return rowsOf(result).length;
+}
+
+/** A lesson whose draft waits to be published: its published text and the draft's, and whether its media changed. */
+type PendingLessonChange = {
+  lessonId: string;
+  title: string;
+  topicTitle: string;
+  published: string;
+  draft: string;
+  mediaChanged: boolean;
+};
+
+/** The course's lessons in its outline with a draft, in outline order (the publish page lists them). */
+export async function pendingLessonChanges(courseId: string): Promise<PendingLessonChange[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      lessonId: lessons.id,
+      title: lessons.title,
+      topicTitle: topics.title,
+      theory: lessons.theory,
+      markdown: lessons.markdown,
+      draft: lessonRevisions.markdown,
+      mediaChanged: sql<boolean>`(${lessons.imageUrl}, ${lessons.imageCaption}, ${lessons.youtubeId})
+        is distinct from (${lessonRevisions.imageUrl}, ${lessonRevisions.imageCaption}, ${lessonRevisions.youtubeId})`,
+    })
+    .from(lessons)
+    .innerJoin(lessonRevisions, draftRevisionOf)
+    .innerJoin(topics, eq(topics.id, lessons.topicId))
+    .where(and(eq(lessons.courseId, courseId), isNull(lessons.archivedAt), isNull(lessons.learnerId), draftDiffers))
+    .orderBy(asc(topics.position), asc(lessons.position));
+  return rows.map(({ theory, markdown, ...row }) => ({ ...row, published: markdownOf({ theory, markdown }) }));
+}
+
+/**
+ * What changed in the lesson since `learnerId` read it, when they had finished it and a newer
+ * revision was published since (decision 043): the text they read and the text now. Undefined
+ * when nothing changed for them. `read` is null when that revision's text is not kept.
+ */
+export async function changesSinceRead(
+  learnerId: string,
+  lessonId: string,
+): Promise<{ read: string | null; now: string } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ theory: lessons.theory, markdown: lessons.markdown, read: lessonRevisions.markdown })
+    .from(lessonProgress)
+    .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
+    .leftJoin(
+      lessonRevisions,
+      and(eq(lessonRevisions.lessonId, lessons.id), eq(lessonRevisions.revision, lessonProgress.readRevision)),
+    )
+    .where(
+      and(
+        eq(lessonProgress.userId, learnerId),
+        eq(lessonProgress.lessonId, lessonId),
+        eq(lessonProgress.done, true),
+        sql`${lessonProgress.readRevision} < ${lessons.publishedRevision}`,
+      ),
+    )
+    .limit(1);
+  return row && { read: row.read, now: markdownOf(row) };
 }
 
 /** The lesson's text as its author edits it: the kept Markdown, or the one read back from its HTML. */

@@ -11,6 +11,7 @@ import { followLessonJob, lessonJobOutcome, type GenerationEvent } from "./lesso
 import { isPacedLessonJob, LESSON_WRITE, PACED_FLAG, type LessonWritePayload } from "./lesson-job";
 import { openLesson } from "./lesson-opening";
 import { progressCounts, type LessonContent } from "./lesson-queries";
+import { lessonUpdateFor } from "./updated-since-read";
 
 /**
  * The lesson's one active `lesson.write` job, joined or enqueued (and started), claimed before
@@ -84,10 +85,12 @@ export async function openLessonStream(
   // The lesson's text is the course's, shared by its learners: only its owner has it rewritten.
   if (input.regenerate && !course.isOwner) throw appError("course:owner-only", t);
   const finish = async (content: LessonContent) => {
+    // Read before opening: a first reading records the revision read, and then nothing is new.
+    const updated = await lessonUpdateFor(course, userId, content.id);
     await openLesson(userId, course, content.id);
     return {
       type: "done",
-      lesson: { ...content, done: true },
+      lesson: { ...content, done: true, updated },
       progress: await courseProgress(course.id, userId, course.quizPassed),
     } as const;
   };

@@ -25,5 +25,16 @@ export {
 export { progressCounts } from "./lesson-queries";
 export { lessonsCounted, lessonsSeenBy, progressOf, setLessonsDone } from "./lesson-progress";
 export { forgetLearnerReading } from "./learner-state";
-export { markdownOf, revisionsOf, revisionWithPrevious, storeLessonText } from "./lesson-revisions";
+export { markChangesSeen } from "./lesson-progress";
+export {
+  authorsCopy,
+  courseHasLearners,
+  draftRevisionOf,
+  markdownOf,
+  pendingLessonChanges,
+  publishLessonDrafts,
+  revisionsOf,
+  revisionWithPrevious,
+  storeLessonText,
+} from "./lesson-revisions";
 export { CitationList } from "./components/citation-list";

@@ -4,6 +4,7 @@ import { courseTextAttributes, type CourseTextAttributes } from "@/lib/course-la
 import { openLesson } from "./lesson-opening";
 import { lessonContent, outlineOf, type LessonContent, type ViewerCourseRow } from "./lesson-queries";
 import type { WritingProgress } from "./write-all";
+import { lessonUpdateFor } from "./updated-since-read";
 import { writingStatusOf } from "./writing-status";
 
 export type ViewerData = {
@@ -56,7 +57,11 @@ export async function loadViewer(
     await openLesson(userId, course, first.id);
     first.done = true;
   }
-  const [lesson, writing] = await Promise.all([lessonContent(course.id, current.id, userId), writingStatusOf(outline)]);
+  const [lesson, writing, updated] = await Promise.all([
+    lessonContent(course.id, current.id, userId),
+    writingStatusOf(outline),
+    lessonUpdateFor(course, userId, current.id),
+  ]);
   if (!lesson) return null;
   // Review lessons are extra reading: progress counts the course's own lessons.
   const own = all.filter((l) => !l.review);
@@ -84,7 +89,7 @@ export async function loadViewer(
         review: l.review,
       })),
     })),
-    lesson: { ...lesson, done: current.done },
+    lesson: { ...lesson, done: current.done, updated },
     progress: progressPercent({ lessonCount: own.length, doneCount, quizPassed: course.quizPassed }),
     writing,
   };

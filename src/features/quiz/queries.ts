@@ -352,6 +352,8 @@ const infoColumns = {
   quizMark: certificates.quizMark,
   quizQuestions: certificates.quizQuestions,
   locale: certificates.locale,
+  courseVersion: certificates.courseVersion,
+  courseVersionAt: certificates.courseVersionAt,
 };
 
 /** The learner's certificate of the course (each learner of a course has their own). */

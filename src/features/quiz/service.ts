@@ -283,6 +283,9 @@ export async function finishCourse(
     quizMark: course.bestMark,
     quizQuestions: quiz?.questions.length ?? null,
     locale: user.locale,
+    // The version the learner completed (decision 043): as first written, or as last published.
+    courseVersion: course.publishedVersion,
+    courseVersionAt: course.publishedAt ?? course.createdAt,
   });
   if (issued.created) mailCertificateInBackground(user, issued.certificate);
   return issued;

@@ -12,7 +12,7 @@ import { MediaPanel, type LessonMediaView } from "./media-panel";
 import { EditorBar, useLeaveWarning, type SaveState } from "./editor-bar";
 import { RevisionHistory } from "./revision-history";
 import { RewritePanel } from "./rewrite-panel";
-import { WordDiffView } from "./word-diff-view";
+import { WordDiffView } from "@/components/word-diff-view";
 
 type Props = {
   lesson: { id: string; title: string; markdown: string; version: number };

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { postJson } from "@/lib/http/post-json";
 import { wordDiff } from "@/lib/word-diff";
-import { WordDiffView } from "./word-diff-view";
+import { WordDiffView } from "@/components/word-diff-view";
 
 type Question = { question: string; options: string[]; answer: string; explanation: string };
 type State =

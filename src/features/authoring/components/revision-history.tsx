@@ -6,7 +6,7 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { postJson } from "@/lib/http/post-json";
 import type { DiffPart } from "@/lib/word-diff";
-import { WordDiffView } from "./word-diff-view";
+import { WordDiffView } from "@/components/word-diff-view";
 
 type Revision = {
   revision: number;

@@ -9,7 +9,7 @@ import { Label } from "@/components/ui/label";
 import { readNdjson } from "@/lib/http/ndjson";
 import { postJson } from "@/lib/http/post-json";
 import { wordDiff } from "@/lib/word-diff";
-import { WordDiffView } from "./word-diff-view";
+import { WordDiffView } from "@/components/word-diff-view";
 
 type RewriteEvent =
   | { type: "delta"; text: string }

@@ -26,6 +26,7 @@ import { ViewerHeader } from "./viewer-header";
 import { useWriting, WriteAllControl, WriteAllFailures } from "./write-all-control";
 import { LessonSkeleton } from "./viewer-skeleton";
 import { ReviewNotice } from "./review-notice";
+import { UpdatedNotice } from "./updated-notice";
 import { paths } from "@/lib/paths";
 
 // Both panels load only when first opened: the editor and the chat stay out of the first load.
@@ -184,11 +185,15 @@ export function CourseViewer({
                       : undefined
                   }
                   onEditOutline={() => router.push(paths.editOutline(data.course.id))}
+                  onPublish={() => router.push(paths.publishCourse(data.course.id))}
                 />
               ) : null}
             </div>
 
             {isReview ? <ReviewNotice courseId={data.course.id} /> : null}
+            {lesson.updated && status === "ready" ? (
+              <UpdatedNotice key={lesson.id} lessonId={lesson.id} update={lesson.updated} text={text} />
+            ) : null}
 
             {nav.slow ? <SlowModelNotice /> : null}
 

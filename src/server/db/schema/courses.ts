@@ -55,6 +55,13 @@ export const courses = pgTable(
      * (409 `course:outline-conflict`), so two authors never overwrite each other's outline.
      */
     outlineVersion: integer("outline_version").notNull().default(0),
+    /**
+     * The version learners read (decision 043): 1 as generated, raised by one each time an author
+     * publishes the drafts saved meanwhile; `published_at` when that was (null: never published).
+     * A certificate records the version its holder completed.
+     */
+    publishedVersion: integer("published_version").notNull().default(1),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -62,6 +62,12 @@ export const lessons = pgTable(
      * 0: nothing stored since authoring began.
      */
     version: integer("version").notNull().default(0),
+    /**
+     * The revision the row's text and media are, the one learners read (decision 043). Equal to
+     * `version` unless authors saved a draft of a course with other learners: then the newer
+     * revisions wait in `lesson_revisions` until an author publishes the course.
+     */
+    publishedRevision: integer("published_revision").notNull().default(0),
     imageUrl: text("image_url"),
     imageAttribution: text("image_attribution"),
     /** The author's caption under the picture (issue 35); null: none. */
@@ -130,6 +136,11 @@ export const lessonProgress = pgTable(
      */
     openedAt: timestamp("opened_at", { withTimezone: true }),
     done: boolean("done").notNull().default(false),
+    /**
+     * The lesson's published revision when the learner read it (decision 043): a later one tells
+     * them "Updated since you read it" until they have seen the changes. Null: never read.
+     */
+    readRevision: integer("read_revision"),
     updatedAt: updatedAt(),
   },
   (t) => [

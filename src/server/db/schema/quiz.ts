@@ -133,6 +133,12 @@ export const certificates = pgTable(
      * show the stored mark as a grade. Null when unknown (an old certificate whose course is gone).
      */
     quizQuestions: integer("quiz_questions"),
+    /**
+     * The course's published version the holder completed, and when it was published (decision
+     * 043); null for a certificate issued before versions were kept.
+     */
+    courseVersion: integer("course_version"),
+    courseVersionAt: timestamp("course_version_at", { withTimezone: true }),
     /** The holder's UI language at issue: the picture's date format and words. */
     locale: uiLocale("locale").notNull().default("pt"),
     /** The rendered picture, kept so serving it needs no browser after the first time. */

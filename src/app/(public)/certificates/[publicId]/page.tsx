@@ -70,6 +70,20 @@ export default async function CertificateVerifyPage({ params }: Props) {
       </span>,
     ],
     [t("lessons"), String(certificate.lessonCount)],
+    // Which published version of the course was completed (decision 043); unknown before versions.
+    ...(certificate.courseVersion !== null && certificate.courseVersionAt !== null
+      ? ([
+          [
+            t("version"),
+            <span key="v" data-testid="certificate-version">
+              {t("versionValue", {
+                version: certificate.courseVersion,
+                date: certificateDate(certificate.courseVersionAt, locale),
+              })}
+            </span>,
+          ],
+        ] as [string, React.ReactNode][])
+      : []),
     [t("quiz"), quiz ? t("quizScore", quiz) : t("quizNone")],
     [t("issuer"), "Aula"],
     [t("code"), certificate.shortCode],

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ScopedIntlBoundary } from "@/components/i18n/scoped-intl-boundary";
 import { CoAuthorsPanel } from "@/features/authoring/components/co-authors-panel";
+import { DraftNotice } from "@/features/authoring/components/draft-notice";
 import { OutlineEditor } from "@/features/authoring/components/outline-editor";
 import { editorsForOwnerPage, findAuthoredCourse, outlineForEditorPage } from "@/features/courses/server";
 import { courseTextAttributes } from "@/lib/course-languages";
@@ -38,6 +39,7 @@ export default async function EditOutlinePage({ params }: Props) {
   return (
     <main id="main" className="mx-auto max-w-3xl space-y-4 p-4 sm:p-6">
       <h1 className="text-2xl font-bold tracking-tight">{t("pageTitle", { topic: course.mainTopic })}</h1>
+      {course.drafted ? <DraftNotice courseId={course.id} what="outline" /> : null}
       <ScopedIntlBoundary namespaces={["authoring"]}>
         <OutlineEditor
           courseId={course.id}
