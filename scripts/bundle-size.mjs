@@ -62,8 +62,10 @@ import { startFakes } from "./with-fakes.mjs";
 // Issue 35: the lesson menu's "Edit lesson" item (its label, icon and the editor's address) took /course/[id] to
 // 189.6 kB; the editor itself is its own page. Its "Edit the outline" item (label, icon, address) and the menu for
 // co-authors (editing without Regenerate): 189.85. My Courses' "Courses you co-author" list with its Accept button
-// (the invitations sent to the account): /dashboard 176.4.
-const BUDGETS_KB = { "/": 144.2, "/login": 147.3, "/dashboard": 176.5, "/course/[id]": 189.9 };
+// (the invitations sent to the account): /dashboard 176.4. Drafts and publishing (decision 043): the menu's "Review
+// and publish" item and the loader of "Updated since you read it" (the notice and its word diff are a chunk of their
+// own, loaded only with an updated lesson): 190.1.
+const BUDGETS_KB = { "/": 144.2, "/login": 147.3, "/dashboard": 176.5, "/course/[id]": 190.2 };
 // Issue 25 item 3: a budget for every page route, not only the four above: each the size measured after the Generate
 // page's fix (docs/benchmarks.md, "First Load JS") rounded up to the next whole kB; the first four keep their history.
 // /shareable and /certificates/* are measured with an unknown id (their not-found page); /payment-success/[planId] and

@@ -26,8 +26,11 @@ import { ViewerHeader } from "./viewer-header";
 import { useWriting, WriteAllControl, WriteAllFailures } from "./write-all-control";
 import { LessonSkeleton } from "./viewer-skeleton";
 import { ReviewNotice } from "./review-notice";
-import { UpdatedNotice } from "./updated-notice";
 import { paths } from "@/lib/paths";
+
+// Most lessons are not updated since their learner read them: the notice and its word diff load
+// only with a lesson that is.
+const UpdatedNotice = dynamic(() => import("./updated-notice").then((m) => m.UpdatedNotice));
 
 // Both panels load only when first opened: the editor and the chat stay out of the first load.
 const ChatPanel = dynamic(() => import("./chat-panel").then((m) => m.ChatPanel), { ssr: false });
@@ -192,7 +195,7 @@ export function CourseViewer({
 
             {isReview ? <ReviewNotice courseId={data.course.id} /> : null}
             {lesson.updated && status === "ready" ? (
-              <UpdatedNotice key={lesson.id} lessonId={lesson.id} update={lesson.updated} text={text} />
+              <UpdatedNotice lessonId={lesson.id} update={lesson.updated} text={text} />
             ) : null}
 
             {nav.slow ? <SlowModelNotice /> : null}

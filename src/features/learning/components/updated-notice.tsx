@@ -24,16 +24,19 @@ export function UpdatedNotice({
   text: CourseTextAttributes;
 }) {
   const t = useTranslations("viewer.updated");
-  const [state, setState] = React.useState<"shown" | "saving" | "seen" | "failed">("shown");
+  // Kept with the lesson it is about: the viewer keeps this component from lesson to lesson (a
+  // `key` on it made React 19 keep the server's copy beside its own when hydrating).
+  const [saved, setSaved] = React.useState<{ lessonId: string; state: "saving" | "seen" | "failed" } | null>(null);
+  const state = saved?.lessonId === lessonId ? saved.state : "shown";
   if (state === "seen") return null;
 
   const seen = async () => {
-    setState("saving");
+    setSaved({ lessonId, state: "saving" });
     try {
       const response = await fetch(`/api/lessons/${lessonId}/changes-seen`, { method: "POST" });
-      setState(response.ok ? "seen" : "failed");
+      setSaved({ lessonId, state: response.ok ? "seen" : "failed" });
     } catch {
-      setState("failed");
+      setSaved({ lessonId, state: "failed" });
     }
   };
 
