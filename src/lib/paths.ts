@@ -137,6 +137,8 @@ export const paths = {
   editOutline: (courseId: string) => `/course/${segment(courseId)}/edit`,
   /** An author edits one of the course's lessons (src/features/authoring). */
   editLesson: (courseId: string, lessonId: string) => `/course/${segment(courseId)}/edit/${segment(lessonId)}`,
+  /** An author rewrites every written lesson of a topic with one instruction (src/features/authoring). */
+  rewriteTopic: (courseId: string, topicId: string) => `/course/${segment(courseId)}/edit/topic/${segment(topicId)}`,
   /** An author reviews the course's drafts and publishes them (decision 043). */
   publishCourse: (courseId: string) => `/course/${segment(courseId)}/publish`,
   /** The learner's own material kept with the course (src/features/sources). */

@@ -4,7 +4,8 @@
  * draft the authors read and its learners do not; publishing makes them what learners read and
  * raises the course's version. A learner who had finished a lesson that changed is told so, with
  * the changes, and keeps their progress until they say they have seen them; a certificate names
- * the version completed. A course only its authors read has no drafts: every save is live.
+ * the version completed. A course only its authors read has no drafts: every save is live. The
+ * topic rewrite page reads its lessons as their authors do.
  */
 import { POST as enrolRoute } from "@/app/api/courses/[courseId]/enroll/route";
 import { POST as publishRoute } from "@/app/api/courses/[courseId]/publish/route";
@@ -16,7 +17,7 @@ import { PUT as mediaRoute } from "@/app/api/lessons/[lessonId]/media/route";
 import { POST as restoreRoute } from "@/app/api/lessons/[lessonId]/revisions/[revision]/restore/route";
 import { GET as lessonRoute, PUT as saveRoute } from "@/app/api/lessons/[lessonId]/route";
 import { POST as submit } from "@/app/api/quiz/submit/route";
-import { publishPageData } from "@/features/authoring/server";
+import { publishPageData, topicForRewritePage } from "@/features/authoring/server";
 import { progressCounts } from "@/features/learning/server";
 import { loadViewer } from "@/features/learning/viewer";
 import { publicCertificate } from "@/features/quiz/server";
@@ -202,5 +203,23 @@ describe("drafts and publishing", () => {
     expect(finished.status).toBe(200);
     const certificate = await publicCertificate(finished.json.publicId);
     expect(certificate).toMatchObject({ courseVersion: 2, courseVersionAt: expect.any(Date) });
+  });
+});
+
+describe("rewriting a topic", () => {
+  it("gives its authors the topic's written lessons as they see them, drafts included, and anyone else nothing", async () => {
+    const { owner, learner, courseId, first } = await offeredCourse();
+    const { version } = (await route(lessonRoute, "GET", { lessonId: first.id }, owner)).json;
+    await route(saveRoute, "PUT", { lessonId: first.id }, owner, { version, markdown: "A draft of the first." });
+    const topicId = first.topicId;
+    const page = await topicForRewritePage(owner.id, courseId, topicId);
+    expect(page?.topicTitle).toBe("Ice");
+    expect(page?.lessons.map((l) => [l.title, l.version])).toEqual([
+      ["Snow to ice", version + 1],
+      ["Flow", 0],
+    ]);
+    expect(page?.lessons[0].markdown).toBe("A draft of the first.");
+    expect(await topicForRewritePage(learner.id, courseId, topicId)).toBeUndefined();
+    expect(await topicForRewritePage(owner.id, courseId, "not-an-id")).toBeUndefined();
   });
 });

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { authoredBy } from "@/features/courses/server";
 import { authorsCopy, draftRevisionOf, lessonsSeenBy } from "@/features/learning/server";
 import { getDb } from "@/server/db/client";
-import { courses, lessonRevisions, lessons } from "@/server/db/schema";
+import { courses, lessonRevisions, lessons, topics } from "@/server/db/schema";
 
 export type AuthoredLesson = {
   id: string;
@@ -48,4 +48,26 @@ export async function findAuthoredLesson(userId: string, lessonId: string): Prom
     .where(and(eq(lessons.id, lessonId), authoredBy(userId), lessonsSeenBy(null)))
     .limit(1);
   return row;
+}
+
+/**
+ * A topic in the outline of a course the user may edit, with its written lessons in order (their
+ * authors' copy: the draft where one waits); undefined for anyone else or a removed topic.
+ */
+export async function findAuthoredTopic(userId: string, courseId: string, topicId: string) {
+  const db = await getDb();
+  const [topic] = await db
+    .select({ id: topics.id, title: topics.title, courseTitle: courses.mainTopic, courseLang: courses.lang })
+    .from(topics)
+    .innerJoin(courses, eq(courses.id, topics.courseId))
+    .where(and(eq(topics.id, topicId), eq(topics.courseId, courseId), isNull(topics.archivedAt), authoredBy(userId)))
+    .limit(1);
+  if (!topic) return undefined;
+  const rows = await db
+    .select({ id: lessons.id, title: lessons.title, version: lessons.version, ...authorsCopy })
+    .from(lessons)
+    .leftJoin(lessonRevisions, draftRevisionOf)
+    .where(and(eq(lessons.topicId, topic.id), lessonsSeenBy(null), ne(lessons.theory, "")))
+    .orderBy(asc(lessons.position));
+  return { ...topic, lessons: rows };
 }

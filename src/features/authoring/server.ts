@@ -8,3 +8,4 @@ export * from "./lesson-editing";
 export { lessonRewriteSchema, lessonRewriteStream } from "./lesson-rewrite";
 export { lessonMediaSchema, saveLessonMedia } from "./lesson-media";
 export { publishCourse, publishPageData } from "./publishing";
+export { topicForRewritePage } from "./topic-rewrite";

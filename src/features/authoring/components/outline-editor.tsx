@@ -1,11 +1,20 @@
 "use client";
 
-import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon, PlusIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  GripVerticalIcon,
+  PlusIcon,
+  RotateCcwIcon,
+  SparklesIcon,
+  Trash2Icon,
+} from "lucide-react";
 import { useTranslations } from "next-intl";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { CourseTextAttributes } from "@/lib/course-languages";
+import { paths } from "@/lib/paths";
 import { EditorBar, useLeaveWarning, type SaveState } from "./editor-bar";
 
 type Lesson = { id?: string; title: string; written?: boolean };
@@ -62,6 +71,7 @@ export function OutlineEditor({
   text: CourseTextAttributes;
 }) {
   const t = useTranslations("authoring.outline");
+  const tr = useTranslations("authoring.topicRewrite");
   const [topics, setTopics] = React.useState<TopicDraft[]>(() => draftsOf(initial.topics));
   const [removed, setRemoved] = React.useState<Removed>(() => ({
     topics: initial.removedTopics,
@@ -390,10 +400,21 @@ export function OutlineEditor({
                 </li>
               ))}
             </ol>
-            <Button type="button" variant="outline" size="sm" onClick={() => addLesson(ti)}>
-              <PlusIcon aria-hidden />
-              {t("addLesson", { n: ti + 1 })}
-            </Button>
+            <div className="flex flex-wrap items-center gap-2">
+              <Button type="button" variant="outline" size="sm" onClick={() => addLesson(ti)}>
+                <PlusIcon aria-hidden />
+                {t("addLesson", { n: ti + 1 })}
+              </Button>
+              {/* A saved topic with written lessons; a plain link, so unsaved changes still ask before leaving. */}
+              {topic.id && topic.lessons.some((l) => l.id && l.written !== false) ? (
+                <Button asChild variant="ghost" size="sm">
+                  <a href={paths.rewriteTopic(courseId, topic.id)}>
+                    <SparklesIcon aria-hidden />
+                    {tr("open", { n: ti + 1 })}
+                  </a>
+                </Button>
+              ) : null}
+            </div>
           </li>
         ))}
       </ol>

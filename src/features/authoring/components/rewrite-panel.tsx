@@ -6,17 +6,9 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { readNdjson } from "@/lib/http/ndjson";
-import { postJson } from "@/lib/http/post-json";
 import { wordDiff } from "@/lib/word-diff";
 import { WordDiffView } from "@/components/word-diff-view";
-
-type RewriteEvent =
-  | { type: "delta"; text: string }
-  | { type: "reset" }
-  | { type: "done"; markdown: string }
-  | { type: "error"; code: string; message: string }
-  | { type: "start" | "waiting" };
+import { streamLessonRewrite } from "./rewrite-stream";
 
 type State =
   | { kind: "idle" }
@@ -58,28 +50,12 @@ export function RewritePanel({
     stop.current = controller;
     setState({ kind: "writing", draft: "" });
     try {
-      const response = await postJson(
-        `/api/lessons/${lessonId}/rewrite`,
-        { instruction },
-        { signal: controller.signal },
-      );
-      if (!response.ok) {
-        const data = (await response.json().catch(() => null)) as { message?: string } | null;
-        throw new Error(data?.message ?? t("rewriteFailed"));
-      }
-      let draft = "";
-      for await (const item of readNdjson<RewriteEvent>(response)) {
-        if (item.type === "delta") {
-          draft += item.text;
-          setState({ kind: "writing", draft });
-        } else if (item.type === "reset") {
-          draft = "";
-          setState({ kind: "writing", draft });
-        } else if (item.type === "done") {
-          return setState({ kind: "ready", draft: item.markdown });
-        } else if (item.type === "error") throw new Error(item.message || t("rewriteFailed"));
-      }
-      throw new Error(t("rewriteFailed"));
+      const draft = await streamLessonRewrite(lessonId, instruction, {
+        signal: controller.signal,
+        onDraft: (text) => setState({ kind: "writing", draft: text }),
+        failed: t("rewriteFailed"),
+      });
+      setState({ kind: "ready", draft });
     } catch (error) {
       if (controller.signal.aborted) return setState({ kind: "idle" });
       setState({ kind: "failed", message: error instanceof Error ? error.message : t("rewriteFailed") });
