@@ -112,7 +112,9 @@ export async function storeLessonText(
     const version = currentVersion + 1;
     const now = new Date();
     const { citations, generatedAt, draft, ...newMedia } = extra;
-    const media: LessonMedia = { ...currentMedia, ...newMedia };
+    // A medium `extra` leaves out (or leaves undefined) stays as it is.
+    const given = Object.fromEntries(Object.entries(newMedia).filter(([, value]) => value !== undefined));
+    const media: LessonMedia = { ...currentMedia, ...given };
     const asDraft = drafted && text.kind !== "generated";
     await tx
       .update(lessons)
