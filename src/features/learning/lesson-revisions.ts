@@ -151,8 +151,9 @@ export async function storeLessonText(
 
 /**
  * Publishes the course's lesson drafts (decision 043), in the publisher's transaction: each
- * lesson whose draft differs from its published text or media takes them, for its learners to
- * read. Answers how many lessons changed.
+ * lesson in the outline whose draft differs from its published text or media takes them, for its
+ * learners to read (what the publish page lists; a removed lesson's draft waits for its restore).
+ * Answers how many lessons changed.
  */
 export async function publishLessonDrafts(tx: Db, courseId: string): Promise<number> {
   const result = await tx.execute(sql`
@@ -161,7 +162,7 @@ export async function publishLessonDrafts(tx: Db, courseId: string): Promise<num
       image_caption = ${lessonRevisions.imageCaption}, youtube_id = ${lessonRevisions.youtubeId},
       published_revision = ${lessonRevisions.revision}, updated_at = now()
     from ${lessonRevisions}
-    where ${lessons.courseId} = ${courseId} and ${draftRevisionOf} and ${draftDiffers}
+    where ${lessons.courseId} = ${courseId} and ${lessons.archivedAt} is null and ${draftRevisionOf} and ${draftDiffers}
     returning ${lessons.id}`);
   return rowsOf(result).length;
 }
