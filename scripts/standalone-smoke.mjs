@@ -506,6 +506,8 @@ async function pageSmokeData({ learner, courseId }) {
 async function everyPage(flow) {
   const { admin, teacher, shareId, postId, classId, joinCode } = await pageSmokeData(flow);
   const { learner, courseId, lessonIds } = flow;
+  // The learner's course's first topic: the topic rewrite's page.
+  const outline = await json(await learner.get(`/api/courses/${courseId}/outline`), 200, "the course's outline");
   step("page smoke: every server-rendered page, signed out, as the learner, the admin and a teacher");
   const visitor = client("198.51.100.41");
   const started = performance.now();
@@ -528,6 +530,7 @@ async function everyPage(flow) {
       classId,
       code: joinCode,
       lessonId: lessonIds[0],
+      topicId: outline.topics[0].id,
     },
     extra: [
       `/course/${courseId}?lesson=${lessonIds[1]}`,
