@@ -121,7 +121,8 @@ for (const locale of LOCALES) {
       await start.click();
       const previous = page.getByRole("button", { name: c.previous });
       const next = page.getByRole("button", { name: c.next });
-      await expect(previous).toBeDisabled();
+      // The start waits for the quiz to be written (one request): on a loaded machine, longer than 10 s.
+      await expect(previous).toBeDisabled({ timeout: 60_000 });
       await expect(next).toBeDisabled();
       const firstQuestion = await page.locator("legend h1").innerText();
       await page.getByRole("radio").first().check();
