@@ -22,6 +22,8 @@ import { progressCounts } from "@/features/learning/server";
 import { loadViewer } from "@/features/learning/viewer";
 import { publicCertificate } from "@/features/quiz/server";
 import { readNdjson } from "@/lib/http/ndjson";
+import { getDb } from "@/server/db/client";
+import { courseEditors } from "@/server/db/schema";
 import type { DiffPart } from "@/lib/word-diff";
 import { signedUpUser, type TestAccount } from "../setup/accounts";
 import { callRoute } from "../setup/http";
@@ -83,7 +85,17 @@ async function offeredCourse() {
 describe("drafts and publishing", () => {
   it("keeps an author's saves from learners until published, then tells a learner who had read the lesson what changed", async () => {
     const { owner, learner, courseId, first, second } = await offeredCourse();
-    // The learner reads both lessons as first published.
+    // A co-author (accepted) and the learner read the lessons as first published.
+    const coAuthor = await signedUpUser();
+    const db = await getDb();
+    await db.insert(courseEditors).values({
+      courseId,
+      email: coAuthor.email,
+      userId: coAuthor.id,
+      tokenHash: "unused",
+      acceptedAt: new Date(),
+    });
+    await open(coAuthor, courseId, first.id);
     expect((await open(learner, courseId, first.id)).theory).toContain("many winters");
     expect((await open(learner, courseId, second.id)).updated).toBeUndefined();
 
@@ -134,9 +146,10 @@ describe("drafts and publishing", () => {
     const changes = after.updated?.changes ?? [];
     expect(changes.filter((p) => p.op === "removed").map((p) => p.text)).toEqual(["many winters"]);
     expect(await progressCounts(courseId, learner.id)).toEqual({ lessonCount: 2, doneCount: 2 });
-    // The unchanged lesson says nothing; the author, who made the change, is not told.
+    // The unchanged lesson says nothing; the authors, who made the change, are not told.
     expect((await open(learner, courseId, second.id)).updated).toBeUndefined();
     expect((await open(owner, courseId, first.id)).updated).toBeUndefined();
+    expect((await open(coAuthor, courseId, first.id)).updated).toBeUndefined();
     // The viewer's first page says it too, until the learner has seen the changes.
     expect((await loadViewer(learner.id, courseId, first.id))?.lesson.updated?.changes).toEqual(changes);
     expect((await route(changesSeenRoute, "POST", { lessonId: first.id }, learner)).status).toBe(200);
